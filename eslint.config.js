@@ -1,0 +1,51 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', 'playwright-report/**', 'test-results/**', 'apps/api/drizzle/**', 'data/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      // Test helpers read JSON bodies loosely on purpose.
+      '@typescript-eslint/no-explicit-any': 'off',
+    },
+  },
+  {
+    files: ['scripts/**/*.mjs', '**/*.config.{js,ts}'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat['recommended-latest'],
+  },
+  {
+    // The domain is shared by both sides: pure rules, no I/O, nothing of the apps.
+    files: ['packages/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@portal/api', '@portal/web', '**/apps/**', 'node:*', 'fastify', 'react', 'drizzle-orm*'], message: 'packages/domain is pure: no I/O and no app code.' }] },
+      ],
+    },
+  },
+  {
+    // A feature reaches another only through that feature's index.ts.
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@/features/*/*'], message: "Import another feature through its index.ts ('@/features/<name>')." }] },
+      ],
+    },
+  },
+  {
+    // The API's modules likewise: another module's repository or service, never its routes.
+    files: ['apps/api/src/modules/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['../*/routes', '../*/routes.ts'], message: 'Routes are HTTP only: share services or repositories.' }] }],
+    },
+  },
+);
