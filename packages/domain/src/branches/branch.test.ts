@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { branchMatchesSearch, createBranchRequestSchema, formatAddress, updateBranchRequestSchema } from '../index';
+
+const address = { street: 'Av. Insurgentes Sur', exteriorNumber: '1235', interiorNumber: '', colony: 'Del Valle', municipality: 'Benito Juárez', state: 'Ciudad de México', zipCode: '03100' };
+const valid = { name: 'Sucursal Del Valle', address, phone: '5555555555', email: 'DelValle@Portal.mx', manager: '' };
+
+describe('branch schemas', () => {
+  it("accepts 'Sin gerente' as null and defaults status to active", () => {
+    expect(createBranchRequestSchema.parse(valid)).toMatchObject({ manager: null, status: 'active', email: 'delvalle@portal.mx' });
+    expect(createBranchRequestSchema.parse({ ...valid, manager: '7' }).manager).toBe(7);
+  });
+
+  it('requires a zip code of exactly 5 digits', () => {
+    for (const zipCode of ['0310', '031000', 'ABCDE', '03 10']) {
+      const result = createBranchRequestSchema.safeParse({ ...valid, address: { ...address, zipCode } });
+      expect(result.error?.issues[0]?.message, zipCode).toBe('El código postal debe tener exactamente 5 dígitos');
+    }
+    expect(createBranchRequestSchema.safeParse({ ...valid, address: { ...address, zipCode: '' } }).error?.issues[0]?.message).toBe(
+      'El campo Código postal es obligatorio',
+    );
+  });
+
+  it('keeps interior number optional and every other address field required', () => {
+    const { interiorNumber: _omit, ...withoutInterior } = address;
+    expect(createBranchRequestSchema.parse({ ...valid, address: withoutInterior }).address.interiorNumber).toBe('');
+    const result = createBranchRequestSchema.safeParse({ ...valid, address: { ...address, street: '', colony: ' ' } });
+    expect(result.error?.issues.map((i) => i.path.join('.'))).toEqual(['address.street', 'address.colony']);
+  });
+
+  it('requires the status on a full update', () => {
+    expect(updateBranchRequestSchema.safeParse(valid).error?.issues[0]?.path).toEqual(['status']);
+  });
+});
+
+describe('formatAddress and search', () => {
+  it('formats the full address with the interior number when there is one', () => {
+    expect(formatAddress(address)).toBe('Av. Insurgentes Sur 1235, Del Valle, Benito Juárez, Ciudad de México, C.P. 03100');
+    expect(formatAddress({ ...address, interiorNumber: '4B' })).toContain('1235 Int. 4B');
+  });
+
+  it('searches name, street, colony and municipality without accents or case', () => {
+    const branch = { name: 'Sucursal Del Valle', address };
+    for (const query of ['del valle', 'INSURGENTES', 'benito juarez']) expect(branchMatchesSearch(branch, query), query).toBe(true);
+    expect(branchMatchesSearch(branch, '03100')).toBe(false);
+  });
+});

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { messages } from '../common/messages';
+import { emailField, optionalText, requiredText } from '../common/fields';
+import { recordStatusSchema } from '../common/status';
+import { matchesSearch } from '../common/search';
+
+export const branchLabels = {
+  name: 'Nombre',
+  street: 'Calle',
+  exteriorNumber: 'Número exterior',
+  interiorNumber: 'Número interior',
+  colony: 'Colonia',
+  municipality: 'Alcaldía / Municipio',
+  state: 'Estado',
+  zipCode: 'Código postal',
+  phone: 'Teléfono',
+  email: 'Correo electrónico',
+  manager: 'Gerente',
+  status: 'Estatus',
+} as const;
+
+export const zipCodeField = z
+  .string({ error: messages.required(branchLabels.zipCode) })
+  .trim()
+  .min(1, messages.required(branchLabels.zipCode))
+  .regex(/^\d{5}$/, messages.zipCode);
+
+export const addressInputSchema = z.object({
+  street: requiredText(branchLabels.street, 150),
+  exteriorNumber: requiredText(branchLabels.exteriorNumber, 20),
+  interiorNumber: optionalText(branchLabels.interiorNumber, 20),
+  colony: requiredText(branchLabels.colony, 120),
+  municipality: requiredText(branchLabels.municipality, 120),
+  state: requiredText(branchLabels.state, 80),
+  zipCode: zipCodeField,
+});
+export type AddressInput = z.input<typeof addressInputSchema>;
+
+/** Manager is a user id, or null for 'Sin gerente' (a new office may have none yet). */
+const managerField = z.preprocess(
+  (value) => (value === '' || value === 0 || value === '0' ? null : value),
+  z.coerce.number({ error: messages.invalidOption(branchLabels.manager) }).int().positive().nullable(),
+);
+
+const branchFields = {
+  name: requiredText(branchLabels.name, 120),
+  address: addressInputSchema,
+  phone: requiredText(branchLabels.phone, 30),
+  email: emailField(branchLabels.email),
+  manager: managerField.default(null),
+};
+
+export const createBranchRequestSchema = z.object({
+  ...branchFields,
+  status: recordStatusSchema.default('active'),
+});
+export type CreateBranchRequest = z.input<typeof createBranchRequestSchema>;
+
+export const updateBranchRequestSchema = z.object({ ...branchFields, status: recordStatusSchema });
+export type UpdateBranchRequest = z.input<typeof updateBranchRequestSchema>;
+
+export const branchStatusChangeSchema = z.strictObject({ status: recordStatusSchema });
+
+export const branchUpdateBodySchema = z.union([branchStatusChangeSchema, updateBranchRequestSchema]);
+export type BranchUpdateBody = z.input<typeof branchUpdateBodySchema>;
+
+export const addressSchema = z.object({
+  id: z.number(),
+  street: z.string(),
+  exteriorNumber: z.string(),
+  interiorNumber: z.string(),
+  colony: z.string(),
+  municipality: z.string(),
+  state: z.string(),
+  zipCode: z.string(),
+});
+export type Address = z.infer<typeof addressSchema>;
+
+export const branchSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  address: addressSchema,
+  phone: z.string(),
+  email: z.string(),
+  manager: z.number().nullable(),
+  managerName: z.string().nullable(),
+  status: recordStatusSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Branch = z.infer<typeof branchSchema>;
+
+
+/** 'Calle 12 Int. 3, Colonia, Municipio, Estado, C.P. 00000' */
+export function formatAddress(address: Omit<Address, 'id'>): string {
+  const number = address.interiorNumber
+    ? `${address.exteriorNumber} Int. ${address.interiorNumber}`
+    : address.exteriorNumber;
+  return `${address.street} ${number}, ${address.colony}, ${address.municipality}, ${address.state}, C.P. ${address.zipCode}`;
+}
+
+/** The list's search: name, street, colony, municipality. */
+export function branchMatchesSearch(branch: Pick<Branch, 'name' | 'address'>, query: string) {
+  return matchesSearch(query, [branch.name, branch.address.street, branch.address.colony, branch.address.municipality]);
+}

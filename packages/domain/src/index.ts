@@ -1,0 +1,10 @@
+import "./common/zod-locale";
+export * from './common/messages';
+export * from './common/fields';
+export * from './common/status';
+export * from './common/errors';
+export * from './common/search';
+export * from './auth/roles';
+export * from './auth/login';
+export * from './users/user';
+export * from './branches/branch';

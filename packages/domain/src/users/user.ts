@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { messages } from '../common/messages';
+import { emailField, requiredId, requiredText } from '../common/fields';
+import { recordStatusSchema } from '../common/status';
+import { roleSchema } from '../auth/roles';
+import { matchesSearch } from '../common/search';
+import { roleLabels, type Role } from '../auth/roles';
+
+export const userLabels = {
+  email: 'Correo electrónico',
+  firstName: 'Nombre',
+  lastName: 'Apellido',
+  role: 'Rol',
+  branchId: 'Sucursal',
+  phone: 'Teléfono',
+  mobile: 'Celular',
+  status: 'Estatus',
+  password: 'Contraseña',
+  confirmPassword: 'Confirmar contraseña',
+} as const;
+
+export const passwordField = z
+  .string({ error: messages.required(userLabels.password) })
+  .min(1, messages.required(userLabels.password))
+  .min(8, messages.passwordTooShort)
+  .max(200, messages.tooLong(userLabels.password, 200));
+
+/** The fields every user record carries, create and full update alike. */
+const userFields = {
+  email: emailField(userLabels.email),
+  firstName: requiredText(userLabels.firstName, 100),
+  lastName: requiredText(userLabels.lastName, 100),
+  role: roleSchema,
+  branchId: requiredId(userLabels.branchId),
+  phone: requiredText(userLabels.phone, 30),
+  mobile: requiredText(userLabels.mobile, 30),
+};
+
+/** POST /api/users. Extra keys the spec's client sends (createdAt, updatedAt) are dropped. */
+export const createUserRequestSchema = z.object({
+  ...userFields,
+  password: passwordField,
+  status: recordStatusSchema.default('active'),
+});
+export type CreateUserRequest = z.input<typeof createUserRequestSchema>;
+
+/** POST /api/users/{id} with the whole record; `password` present means an admin reset. */
+export const updateUserRequestSchema = z.object({
+  ...userFields,
+  status: recordStatusSchema,
+  password: passwordField.optional(),
+});
+export type UpdateUserRequest = z.input<typeof updateUserRequestSchema>;
+
+/** POST /api/users/{id} with only `{ status }`: the list's Activar/Desactivar toggle. */
+export const userStatusChangeSchema = z.strictObject({ status: recordStatusSchema });
+
+export const userUpdateBodySchema = z.union([userStatusChangeSchema, updateUserRequestSchema]);
+export type UserUpdateBody = z.input<typeof userUpdateBodySchema>;
+
+export const userSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: roleSchema,
+  phone: z.string(),
+  mobile: z.string(),
+  status: recordStatusSchema,
+  branchId: z.number().nullable(),
+  branchName: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** Password and its confirmation must match; the confirmation is never sent. */
+function passwordsMatch(form: { password?: string; confirmPassword?: string }, ctx: z.RefinementCtx) {
+  if ((form.password ?? '') !== (form.confirmPassword ?? '')) {
+    ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: messages.passwordsDoNotMatch });
+  }
+}
+
+/** 'Nuevo Usuario': the create request plus the confirmation. */
+export const userCreateFormSchema = createUserRequestSchema
+  .extend({ confirmPassword: z.string() })
+  .superRefine(passwordsMatch);
+
+/** 'Editar Usuario': a blank password keeps the current one; a typed one is an admin reset. */
+export const userEditFormSchema = updateUserRequestSchema
+  .extend({
+    password: z.union([z.literal(''), passwordField]).optional(),
+    confirmPassword: z.string().optional(),
+  })
+  .superRefine(passwordsMatch);
+
+/** The list's search: e-mail, first name, last name and role (code or Spanish label). */
+export function userMatchesSearch(user: Pick<User, 'email' | 'firstName' | 'lastName' | 'role'>, query: string) {
+  return matchesSearch(query, [user.email, user.firstName, user.lastName, user.role, roleLabels[user.role as Role]]);
+}
