@@ -1,0 +1,122 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app';
+import { JWT_SECRET, buildTestApp, createTestContext, json, testConfig, type TestContext } from './test/app';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+describe('GET /api/health', () => {
+  it('reports the database as reachable', async () => {
+    const response = await ctx.app.inject({ url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(json(response)).toMatchObject({ status: 'ok', database: { status: 'ok', kind: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite' } });
+  });
+});
+
+describe('errors', () => {
+  it('answers unknown API routes with the JSON error shape', async () => {
+    const response = await ctx.app.inject({ url: '/api/no-existe' });
+    expect(response.statusCode).toBe(404);
+    expect(json(response)).toEqual({ statusCode: 404, error: 'Not Found', message: 'Ruta no encontrada: GET /api/no-existe' });
+  });
+
+  it('answers malformed JSON with a Spanish 400', async () => {
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    expect(response.statusCode).toBe(400);
+    expect(json(response)).toMatchObject({ statusCode: 400, error: 'Bad Request', message: 'El cuerpo de la solicitud no es JSON válido' });
+  });
+
+  it('answers an unsupported content type with 415 and an oversized body with 413', async () => {
+    const text = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'text/plain' }, payload: 'hola' });
+    expect(text.statusCode).toBe(415);
+    expect(json(text).message).toBe('Tipo de contenido no admitido');
+    const big = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ email: 'a'.repeat(2_000_000) }) });
+    expect(big.statusCode).toBe(413);
+  });
+
+  it('hides the cause of a 500 from the client and logs it', async () => {
+    const collected: string[] = [];
+    const app = await buildApp(ctx.config, {
+      database: ctx.testDb.database,
+      jwtSecret: new TextEncoder().encode(JWT_SECRET),
+      logStream: { write: (line) => void collected.push(line) },
+    });
+    // Added before the app is ready: a route that fails the way a broken query would.
+    app.get('/api/fallo', async () => {
+      throw new Error('SELECT secreto FROM tabla_interna');
+    });
+    try {
+      const response = await app.inject({ url: '/api/fallo' });
+      expect(response.statusCode).toBe(500);
+      expect(json(response)).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'Ocurrió un error interno. Intente nuevamente.' });
+      expect(response.body).not.toContain('secreto');
+      expect(collected.join('')).toContain('SELECT secreto FROM tabla_interna');
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('security headers', () => {
+  it('sends a same-origin CSP, nosniff, no framing and a referrer policy on every response', async () => {
+    for (const url of ['/api/health', '/api/no-existe', '/api/users']) {
+      const { headers } = await ctx.app.inject({ url });
+      const csp = String(headers['content-security-policy']);
+      expect(csp, url).toContain("default-src 'self'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(headers['x-content-type-options']).toBe('nosniff');
+      expect(headers['x-frame-options']).toBe('DENY');
+      expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    }
+  });
+});
+
+describe('OpenAPI', () => {
+  it('describes the API at /api/docs/json and serves the UI at /api/docs', async () => {
+    const response = await ctx.app.inject({ url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const doc = json(response);
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/auth/login', '/api/auth/refresh-token', '/api/auth/logout', '/api/auth/me', '/api/users', '/api/users/{id}', '/api/branches', '/api/branches/{id}', '/api/health']),
+    );
+    expect(doc.paths['/api/auth/login'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('email');
+    expect((await ctx.app.inject({ url: '/api/docs/' })).statusCode).toBe(200);
+  });
+});
+
+describe('the web app', () => {
+  it('serves index.html for client routes, assets with long caching, and JSON 404s under /api', async () => {
+    const config = testConfig();
+    const dist = config.webDistDir;
+    fs.mkdirSync(path.join(dist, 'assets'), { recursive: true });
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Portal de Pólizas</title><div id="root"></div>');
+    fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    const { app } = await buildTestApp(config, ctx.testDb);
+    try {
+      for (const url of ['/', '/login', '/admin/users/5/edit', '/policies?x=1']) {
+        const page = await app.inject({ url });
+        expect(page.statusCode, url).toBe(200);
+        expect(page.headers['content-type']).toContain('text/html');
+        expect(page.body).toContain('Portal de Pólizas');
+        expect(page.headers['cache-control']).toBe('no-cache');
+        expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+      }
+      const asset = await app.inject({ url: '/assets/app-abc123.js' });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['cache-control']).toContain('immutable');
+      const api = await app.inject({ url: '/api/nada' });
+      expect(api.statusCode).toBe(404);
+      expect(api.headers['content-type']).toContain('application/json');
+      expect((await app.inject({ method: 'POST', url: '/login' })).statusCode).toBe(404);
+    } finally {
+      await app.close();
+    }
+  });
+});

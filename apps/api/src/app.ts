@@ -1,0 +1,71 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config';
+import type { Database, Db } from './db/client';
+import { authPlugin } from './plugins/auth';
+import { errorsPlugin } from './plugins/errors';
+import { openApiPlugin } from './plugins/openapi';
+import { securityHeadersPlugin } from './plugins/security-headers';
+import { zodValidatorCompiler } from './plugins/validation';
+import { webAppPlugin } from './plugins/web-app';
+import { authRoutes } from './modules/auth/routes';
+import { branchRoutes } from './modules/branches/routes';
+import { healthRoutes } from './modules/health/routes';
+import { userRoutes } from './modules/users/routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    dbKind: Database['kind'];
+    config: AppConfig;
+  }
+}
+
+export interface AppDependencies {
+  database: Database;
+  jwtSecret: Uint8Array;
+  /** Where log lines go; stdout when absent. Tests pass a collector. */
+  logStream?: { write(line: string): void };
+}
+
+/** Never logged: credentials in headers and bodies. */
+const redactPaths = ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token', '*.refreshToken'];
+
+/**
+ * Builds the whole app on an open database; main.ts and the tests both use it. The caller owns
+ * the database (opens it, migrates it, closes it after app.close()).
+ */
+export async function buildApp(config: AppConfig, deps: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: { paths: redactPaths, censor: '[oculto]' },
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
+    },
+    trustProxy: config.trustProxy,
+    // Bodies over 1 MiB are not JSON a form sends; files come through multipart with their own limit.
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  // The API speaks JSON (and multipart where files are uploaded); anything else is a 415.
+  app.removeContentTypeParser('text/plain');
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('db', deps.database.db);
+  app.decorate('dbKind', deps.database.kind);
+  app.decorate('config', config);
+
+  await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin);
+  await app.register(openApiPlugin);
+  await app.register(authPlugin, { jwtSecret: deps.jwtSecret });
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes, { jwtSecret: deps.jwtSecret });
+  await app.register(userRoutes);
+  await app.register(branchRoutes);
+
+  await app.register(webAppPlugin, { distDir: config.webDistDir });
+  return app;
+}

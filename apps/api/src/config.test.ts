@@ -1,0 +1,39 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 3000, host: 'localhost', dataDir: path.resolve('./data'), databaseUrl: undefined, maxUploadBytes: 100 * 1024 * 1024, logLevel: 'info', trustProxy: false });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATA_DIR: '/srv/portal',
+      DATABASE_URL: 'postgres://portal@db:5432/portal',
+      JWT_SECRET: 's'.repeat(32),
+      ADMIN_EMAIL: 'Jefa@Empresa.mx',
+      ADMIN_PASSWORD: 'muy-segura',
+      MAX_UPLOAD_MB: '20',
+      LOG_LEVEL: 'warn',
+      TRUST_PROXY: 'true',
+    });
+    expect(config).toMatchObject({ port: 8080, host: '0.0.0.0', dataDir: '/srv/portal', databaseUrl: 'postgres://portal@db:5432/portal', adminEmail: 'jefa@empresa.mx', maxUploadBytes: 20 * 1024 * 1024, logLevel: 'warn', trustProxy: true });
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', JWT_SECRET: '', ADMIN_PASSWORD: '' })).toMatchObject({ databaseUrl: undefined, jwtSecret: undefined, adminPassword: undefined });
+  });
+
+  it('refuses bad values, naming each variable', () => {
+    const attempt = () => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', JWT_SECRET: 'corto', ADMIN_PASSWORD: '123' });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(/PORT/);
+    expect(attempt).toThrow(/DATABASE_URL/);
+    expect(attempt).toThrow(/JWT_SECRET debe tener al menos 32 caracteres/);
+    expect(attempt).toThrow(/ADMIN_PASSWORD/);
+  });
+});

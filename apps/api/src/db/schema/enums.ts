@@ -1,0 +1,5 @@
+import { pgEnum } from 'drizzle-orm/pg-core';
+import { recordStatuses, roles } from '@portal/domain';
+
+export const roleEnum = pgEnum('user_role', roles);
+export const recordStatusEnum = pgEnum('record_status', recordStatuses);

@@ -1,0 +1,5 @@
+export * from './enums';
+export * from './addresses';
+export * from './branches';
+export * from './users';
+export * from './auth';

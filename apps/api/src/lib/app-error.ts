@@ -1,0 +1,54 @@
+export interface ErrorDetail {
+  field: string;
+  message: string;
+}
+
+/**
+ * The one error type of the API. The error handler turns it into
+ * `{ statusCode, error, message, details? }`; the message is Spanish and shown to users.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly details?: ErrorDetail[],
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (message: string, details?: ErrorDetail[]) => new AppError(400, message, details);
+export const unauthorized = (message: string) => new AppError(401, message);
+export const forbidden = (message = 'No tiene permiso para realizar esta acción') => new AppError(403, message);
+export const notFound = (message = 'Recurso no encontrado') => new AppError(404, message);
+export const conflict = (message: string, details?: ErrorDetail[]) => new AppError(409, message, details);
+export const tooManyRequests = (message: string) => new AppError(429, message);
+
+/** A 400 about one field, the common case of a rule only the server can check. */
+export function invalidField(field: string, message: string): AppError {
+  return badRequest(message, [{ field, message }]);
+}
+
+/** Narrowing guard in one line: `ensure(user, notFound('…'))`. */
+export function ensure<T>(value: T | null | undefined, error: AppError): T {
+  if (value === null || value === undefined) throw error;
+  return value;
+}
+
+/** PostgreSQL's unique_violation, from either driver. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const pgError = findPgError(error);
+  return pgError?.code === '23505' && (!constraint || pgError.constraint === constraint);
+}
+
+function findPgError(error: unknown): { code?: string; constraint?: string } | undefined {
+  let current: unknown = error;
+  // Drizzle wraps driver errors in `cause`.
+  for (let depth = 0; current && depth < 4; depth++) {
+    const candidate = current as { code?: string; constraint?: string; cause?: unknown };
+    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) return candidate;
+    current = candidate.cause;
+  }
+  return undefined;
+}

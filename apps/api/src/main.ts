@@ -1,0 +1,69 @@
+import { ConfigError, loadConfig } from './config';
+import { buildApp } from './app';
+import { prepareDatabase } from './db/setup';
+import { lockDataDirectory } from './db/pglite-lock';
+import { resolveJwtSecret } from './modules/auth/jwt-secret';
+import type { SeedResult } from './db/seed';
+
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+async function main() {
+  const config = loadConfig();
+  const releaseLock = config.databaseUrl ? () => {} : lockDataDirectory(config.dataDir);
+  const { database, seed } = await prepareDatabase(config);
+  const jwtSecret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
+  const app = await buildApp(config, { database, jwtSecret });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) {
+      app.log.warn('second signal: exiting now');
+      process.exit(1);
+    }
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      app.log.error('shutdown timed out');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS);
+    force.unref();
+    try {
+      await app.close(); // stops accepting, lets requests in flight finish
+      await database.close(); // PGlite flushes and closes its files here
+      releaseLock();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  announce(typeof address === 'object' && address ? address.port : config.port, config.host, database.kind, seed);
+}
+
+/** Written to the console, not the log: the generated password must appear once and never in log files. */
+function announce(port: number, host: string, kind: string, seed: SeedResult) {
+  const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+  const lines = [`Portal de Pólizas en http://${shownHost}:${port}  (base de datos: ${kind === 'pglite' ? 'PGlite embebida' : 'PostgreSQL'})`];
+  if (seed.seeded) {
+    lines.push(`Base de datos nueva: 3 sucursales y el administrador ${seed.adminEmail}.`);
+    if (seed.generatedPassword) {
+      lines.push(`Contraseña generada para ${seed.adminEmail}: ${seed.generatedPassword}`);
+      lines.push('Guárdela ahora: no se volverá a mostrar. Cámbiela desde Gestión de Usuarios.');
+    }
+  }
+  process.stdout.write(`\n${lines.map((line) => `  ${line}`).join('\n')}\n\n`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+  } else {
+    process.stderr.write(`No se pudo iniciar el Portal de Pólizas: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,205 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SignJWT } from 'jose';
+import { eq, sql } from 'drizzle-orm';
+import { refreshTokens } from '../../db/schema/index';
+import { ADMIN, JWT_SECRET, bearer, buildTestApp, createTestContext, insertUser, json, login, type TestContext } from '../../test/app';
+import { LOGIN_LIMITS } from './service';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+const loginAs = (email: string, password: string, ip = '10.1.1.1') =>
+  ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress: ip });
+
+describe('POST /api/auth/login', () => {
+  it('returns an access token, a refresh token and the session user, without secrets', async () => {
+    const response = await loginAs(ADMIN.email, ADMIN.password);
+    expect(response.statusCode).toBe(200);
+    const body = json(response);
+    expect(body.token.split('.')).toHaveLength(3);
+    expect(body.refreshToken.length).toBeGreaterThanOrEqual(40);
+    expect(body.expiresIn).toBe(900);
+    expect(body.user).toMatchObject({ email: ADMIN.email, username: ADMIN.email, role: 'admin', status: 'active', branchName: 'Sucursal Polanco' });
+    expect(response.body).not.toMatch(/passwordHash|argon2/);
+  });
+
+  it('accepts the e-mail in any case', async () => {
+    expect((await loginAs(ADMIN.email.toUpperCase(), ADMIN.password)).statusCode).toBe(200);
+  });
+
+  it('answers "Credenciales inválidas" for a wrong password or an unknown e-mail', async () => {
+    for (const [email, password] of [[ADMIN.email, 'incorrecta'], ['nadie@test.mx', 'incorrecta']] as const) {
+      const response = await loginAs(email, password, '10.1.1.2');
+      expect(response.statusCode).toBe(401);
+      expect(json(response)).toEqual({ statusCode: 401, error: 'Unauthorized', message: 'Credenciales inválidas' });
+    }
+  });
+
+  it('rejects missing fields with a 400 naming them', async () => {
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'no-es-correo' } });
+    expect(response.statusCode).toBe(400);
+    const fields = json(response).details.map((d: { field: string }) => d.field);
+    expect(fields).toEqual(expect.arrayContaining(['email', 'password']));
+  });
+
+  it('refuses a deactivated user', async () => {
+    const user = await insertUser(ctx, { status: 'inactive' });
+    const response = await loginAs(user.email, user.password, '10.1.1.3');
+    expect(response.statusCode).toBe(401);
+    expect(json(response).message).toBe('Credenciales inválidas');
+  });
+});
+
+describe('sign-in rate limit', () => {
+  it(`locks an account after ${LOGIN_LIMITS.perAccount} failures, even for the right password, across app instances`, async () => {
+    const user = await insertUser(ctx);
+    for (let i = 0; i < LOGIN_LIMITS.perAccount; i++) {
+      expect((await loginAs(user.email, 'incorrecta', `10.2.0.${i}`)).statusCode).toBe(401);
+    }
+    const blocked = await loginAs(user.email, user.password, '10.2.1.1');
+    expect(blocked.statusCode).toBe(429);
+    expect(json(blocked).message).toMatch(/Demasiados intentos/);
+
+    // A second instance (or a restart) reads the same counters from the database.
+    const other = await buildTestApp(ctx.config, ctx.testDb);
+    try {
+      const again = await other.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: user.password }, remoteAddress: '10.2.1.2' });
+      expect(again.statusCode).toBe(429);
+    } finally {
+      await other.app.close();
+    }
+  });
+
+  it('unlocks when the window has passed, and a success clears the account counter', async () => {
+    const user = await insertUser(ctx);
+    for (let i = 0; i < LOGIN_LIMITS.perAccount; i++) await loginAs(user.email, 'incorrecta', `10.3.0.${i}`);
+    expect((await loginAs(user.email, user.password, '10.3.1.1')).statusCode).toBe(429);
+    await ctx.testDb.database.db.execute(
+      sql`UPDATE login_throttle SET window_started_at = now() - interval '16 minutes' WHERE key = ${`email:${user.email}`}`,
+    );
+    expect((await loginAs(user.email, user.password, '10.3.1.2')).statusCode).toBe(200);
+    expect((await loginAs(user.email, 'incorrecta', '10.3.1.3')).statusCode).toBe(401);
+  });
+
+  it(`limits one IP to ${LOGIN_LIMITS.perIp} failures across accounts`, async () => {
+    const ip = '10.4.4.4';
+    for (let i = 0; i < LOGIN_LIMITS.perIp; i++) await loginAs(`otro${i}@test.mx`, 'incorrecta', ip);
+    expect((await loginAs(ADMIN.email, ADMIN.password, ip)).statusCode).toBe(429);
+    expect((await loginAs(ADMIN.email, ADMIN.password, '10.4.4.5')).statusCode).toBe(200);
+  });
+});
+
+describe('GET /api/auth/me', () => {
+  it('returns the session user for a valid token', async () => {
+    const { token } = await login(ctx.app, ADMIN.email, ADMIN.password);
+    const response = await ctx.app.inject({ url: '/api/auth/me', headers: bearer(token) });
+    expect(response.statusCode).toBe(200);
+    expect(json(response)).toMatchObject({ email: ADMIN.email, role: 'admin' });
+  });
+
+  it('answers 401 without a token, with a forged one and with an expired one', async () => {
+    const expired = await new SignJWT({ role: 'admin' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('1')
+      .setIssuer('portal-de-polizas')
+      .setAudience('portal-de-polizas-web')
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 3600)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+      .sign(new TextEncoder().encode(JWT_SECRET));
+    const forged = await new SignJWT({ role: 'admin' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('1')
+      .setIssuer('portal-de-polizas')
+      .setAudience('portal-de-polizas-web')
+      .setExpirationTime('15m')
+      .sign(new TextEncoder().encode('another-secret-another-secret-another-secret'));
+    for (const headers of [{}, bearer('basura'), bearer(expired), bearer(forged), { authorization: 'Basic abc' }]) {
+      const response = await ctx.app.inject({ url: '/api/auth/me', headers });
+      expect(response.statusCode).toBe(401);
+      expect(json(response).message).toMatch(/sesión/i);
+    }
+  });
+
+  it('stops accepting the token of a user deactivated after signing in', async () => {
+    const user = await insertUser(ctx);
+    const { token } = await login(ctx.app, user.email, user.password);
+    expect((await ctx.app.inject({ url: '/api/auth/me', headers: bearer(token) })).statusCode).toBe(200);
+    const admin = await login(ctx.app, ADMIN.email, ADMIN.password);
+    await ctx.app.inject({ method: 'POST', url: `/api/users/${user.id}`, headers: bearer(admin.token), payload: { status: 'inactive' } });
+    expect((await ctx.app.inject({ url: '/api/auth/me', headers: bearer(token) })).statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/auth/refresh-token', () => {
+  it('rotates: the new pair works and the used refresh token does not', async () => {
+    const first = await login(ctx.app, ADMIN.email, ADMIN.password);
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/auth/refresh-token', payload: { refreshToken: first.refreshToken } });
+    expect(response.statusCode).toBe(200);
+    const second = json(response);
+    expect(second.refreshToken).not.toBe(first.refreshToken);
+    expect((await ctx.app.inject({ url: '/api/auth/me', headers: bearer(second.token) })).statusCode).toBe(200);
+    const reused = await ctx.app.inject({ method: 'POST', url: '/api/auth/refresh-token', payload: { refreshToken: first.refreshToken } });
+    expect(reused.statusCode).toBe(401);
+  });
+
+  it('stores only a hash of the refresh token', async () => {
+    const { refreshToken } = await login(ctx.app, ADMIN.email, ADMIN.password);
+    const rows = await ctx.testDb.database.db.select({ hash: refreshTokens.tokenHash }).from(refreshTokens);
+    expect(rows.some((row) => row.hash === refreshToken)).toBe(false);
+    expect(rows.every((row) => /^[0-9a-f]{64}$/.test(row.hash))).toBe(true);
+  });
+
+  it('ends the whole session when a long-rotated token is presented again (a stolen copy)', async () => {
+    const first = await login(ctx.app, ADMIN.email, ADMIN.password);
+    const second = json(await ctx.app.inject({ method: 'POST', url: '/api/auth/refresh-token', payload: { refreshToken: first.refreshToken } }));
+    await ctx.testDb.database.db
+      .update(refreshTokens)
+      .set({ revokedAt: new Date(Date.now() - 5 * 60_000) })
+      .where(sql`${refreshTokens.revokedAt} IS NOT NULL AND ${refreshTokens.userId} = ${first.user.id}`);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/refresh-token', payload: { refreshToken: first.refreshToken } })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/refresh-token', payload: { refreshToken: second.refreshToken } })).statusCode).toBe(401);
+  });
+
+  it('rejects unknown, expired and missing tokens', async () => {
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/refresh-token', payload: { refreshToken: 'desconocido' } })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/refresh-token', payload: {} })).statusCode).toBe(400);
+    const { refreshToken, user } = await login(ctx.app, ADMIN.email, ADMIN.password);
+    await ctx.testDb.database.db.update(refreshTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(refreshTokens.userId, user.id));
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/refresh-token', payload: { refreshToken } })).statusCode).toBe(401);
+  });
+
+  it('refuses a deactivated user', async () => {
+    const user = await insertUser(ctx);
+    const { refreshToken } = await login(ctx.app, user.email, user.password);
+    await ctx.testDb.database.db.execute(sql`UPDATE users SET status = 'inactive' WHERE id = ${user.id}`);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/refresh-token', payload: { refreshToken } })).statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/auth/logout', () => {
+  it('revokes the refresh token and is idempotent', async () => {
+    const { token, refreshToken } = await login(ctx.app, ADMIN.email, ADMIN.password);
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token), payload: { refreshToken } });
+    expect(response.statusCode).toBe(204);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/refresh-token', payload: { refreshToken } })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', payload: { refreshToken } })).statusCode).toBe(204);
+  });
+});
+
+describe('secrets in logs', () => {
+  it('never writes passwords, password hashes or tokens to the log', async () => {
+    const user = await insertUser(ctx, { password: 'Contrasena-Unica-987' });
+    const session = await login(ctx.app, user.email, user.password);
+    await ctx.app.inject({ url: '/api/auth/me', headers: bearer(session.token) });
+    await ctx.app.inject({ method: 'POST', url: '/api/auth/refresh-token', payload: { refreshToken: session.refreshToken } });
+    await loginAs(user.email, 'Otra-Incorrecta-555', '10.9.9.9');
+    const log = ctx.logs.join('');
+    expect(log.length).toBeGreaterThan(0);
+    for (const secret of ['Contrasena-Unica-987', 'Otra-Incorrecta-555', session.token, session.refreshToken, '$argon2id$']) {
+      expect(log).not.toContain(secret);
+    }
+  });
+});

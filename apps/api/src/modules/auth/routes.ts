@@ -1,0 +1,74 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  apiErrorSchema,
+  loginRequestSchema,
+  loginResponseSchema,
+  logoutRequestSchema,
+  refreshTokenRequestSchema,
+  refreshTokenResponseSchema,
+  sessionUserSchema,
+} from '@portal/domain';
+import { currentUser } from '../../plugins/auth';
+import * as auth from './service';
+
+export const authRoutes: FastifyPluginAsyncZod<{ jwtSecret: Uint8Array }> = async (app, { jwtSecret }) => {
+  const ctx = { db: app.db, jwtSecret };
+  const tags = ['auth'];
+
+  app.post(
+    '/api/auth/login',
+    {
+      schema: {
+        tags,
+        summary: 'Iniciar sesión',
+        body: loginRequestSchema,
+        response: { 200: loginResponseSchema, 401: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
+    (request) => auth.login(ctx, request.body, request.ip),
+  );
+
+  app.post(
+    '/api/auth/refresh-token',
+    {
+      schema: {
+        tags,
+        summary: 'Renovar el token de acceso (rota el token de renovación)',
+        body: refreshTokenRequestSchema,
+        response: { 200: refreshTokenResponseSchema, 401: apiErrorSchema },
+      },
+    },
+    (request) => auth.refresh(ctx, request.body.refreshToken),
+  );
+
+  app.post(
+    '/api/auth/logout',
+    {
+      schema: {
+        tags,
+        summary: 'Cerrar sesión (revoca el token de renovación)',
+        body: logoutRequestSchema.optional(),
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await auth.logout(ctx, request.body?.refreshToken);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/auth/me',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Usuario de la sesión',
+        security: [{ bearerAuth: [] }],
+        response: { 200: sessionUserSchema, 401: apiErrorSchema },
+      },
+    },
+    (request) => auth.me(ctx, currentUser(request).id),
+  );
+};

@@ -1,0 +1,48 @@
+import crypto from 'node:crypto';
+import { SignJWT, jwtVerify } from 'jose';
+import type { Role } from '@portal/domain';
+
+export const ACCESS_TOKEN_SECONDS = 15 * 60;
+export const REFRESH_TOKEN_DAYS = 14;
+
+const ISSUER = 'portal-de-polizas';
+const AUDIENCE = 'portal-de-polizas-web';
+
+export interface AccessClaims {
+  userId: number;
+  email: string;
+  role: Role;
+  branchId: number | null;
+}
+
+export async function signAccessToken(claims: AccessClaims, secret: Uint8Array): Promise<string> {
+  return new SignJWT({ email: claims.email, username: claims.email, role: claims.role, branchId: claims.branchId })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(String(claims.userId))
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(`${ACCESS_TOKEN_SECONDS}s`)
+    .sign(secret);
+}
+
+/** The user id of a valid, unexpired access token; null for anything else. */
+export async function verifyAccessToken(token: string, secret: Uint8Array): Promise<number | null> {
+  try {
+    const { payload } = await jwtVerify(token, secret, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] });
+    const userId = Number(payload.sub);
+    return Number.isInteger(userId) && userId > 0 ? userId : null;
+  } catch {
+    return null;
+  }
+}
+
+/** An opaque refresh token for the client, and the hash the database keeps instead. */
+export function newRefreshToken(): { token: string; hash: string } {
+  const token = crypto.randomBytes(32).toString('base64url');
+  return { token, hash: hashRefreshToken(token) };
+}
+
+export function hashRefreshToken(token: string): string {
+  return crypto.createHash('sha256').update(token).digest('hex');
+}

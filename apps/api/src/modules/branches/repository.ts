@@ -1,0 +1,95 @@
+import { asc, eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { addressInputSchema, Branch, RecordStatus } from '@portal/domain';
+import type { Executor } from '../../db/client';
+import { addresses, branches, users } from '../../db/schema/index';
+
+const managers = alias(users, 'managers');
+
+const branchColumns = {
+  id: branches.id,
+  name: branches.name,
+  phone: branches.phone,
+  email: branches.email,
+  manager: branches.managerId,
+  managerName: managers.firstName,
+  status: branches.status,
+  createdAt: branches.createdAt,
+  updatedAt: branches.updatedAt,
+  address: {
+    id: addresses.id,
+    street: addresses.street,
+    exteriorNumber: addresses.exteriorNumber,
+    interiorNumber: addresses.interiorNumber,
+    colony: addresses.colony,
+    municipality: addresses.municipality,
+    state: addresses.state,
+    zipCode: addresses.zipCode,
+  },
+};
+
+type BranchRow = Omit<Branch, 'createdAt' | 'updatedAt'> & { createdAt: Date; updatedAt: Date };
+
+function toBranch(row: BranchRow): Branch {
+  return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+}
+
+function selectBranches(db: Executor) {
+  return db
+    .select(branchColumns)
+    .from(branches)
+    .innerJoin(addresses, eq(addresses.id, branches.addressId))
+    .leftJoin(managers, eq(managers.id, branches.managerId));
+}
+
+export async function listBranches(db: Executor): Promise<Branch[]> {
+  const rows = await selectBranches(db).orderBy(asc(branches.name));
+  return rows.map(toBranch);
+}
+
+export async function findBranch(db: Executor, id: number): Promise<Branch | null> {
+  const [row] = await selectBranches(db).where(eq(branches.id, id));
+  return row ? toBranch(row) : null;
+}
+
+export async function branchExists(db: Executor, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: branches.id }).from(branches).where(eq(branches.id, id));
+  return !!row;
+}
+
+export interface BranchValues {
+  name: string;
+  phone: string;
+  email: string;
+  managerId: number | null;
+  status: RecordStatus;
+}
+
+export async function insertBranch(db: Executor, values: BranchValues, address: AddressValues): Promise<number> {
+  const [addressRow] = await db.insert(addresses).values(address).returning({ id: addresses.id });
+  const [row] = await db
+    .insert(branches)
+    .values({ ...values, addressId: addressRow!.id })
+    .returning({ id: branches.id });
+  return row!.id;
+}
+
+export type AddressValues = z.output<typeof addressInputSchema>;
+
+export async function updateBranch(db: Executor, id: number, values: Partial<BranchValues>, address?: AddressValues) {
+  const now = new Date();
+  const [row] = await db
+    .update(branches)
+    .set({ ...values, updatedAt: now })
+    .where(eq(branches.id, id))
+    .returning({ addressId: branches.addressId });
+  if (row && address) await db.update(addresses).set({ ...address, updatedAt: now }).where(eq(addresses.id, row.addressId));
+  return !!row;
+}
+
+/** The manager's role and status, to check that a branch is given a real, active manager. */
+export async function findManagerCandidate(db: Executor, userId: number) {
+  const [row] = await db.select({ role: users.role, status: users.status }).from(users).where(eq(users.id, userId));
+  return row ?? null;
+}

@@ -1,0 +1,80 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  apiErrorSchema,
+  branchSchema,
+  branchStatusChangeSchema,
+  branchUpdateBodySchema,
+  createBranchRequestSchema,
+  idParamsSchema,
+} from '@portal/domain';
+import * as repo from './repository';
+import * as branches from './service';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+
+/** Branches are the admin's alone: every route here needs a signed-in admin. */
+export const branchRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+  app.addHook('onRequest', app.requireRole('admin'));
+  const tags = ['branches'];
+  const security = [{ bearerAuth: [] }];
+
+  app.get(
+    '/api/branches',
+    { schema: { tags, security, summary: 'Lista de sucursales', response: { 200: z.array(branchSchema), ...errors } } },
+    () => repo.listBranches(app.db),
+  );
+
+  app.get(
+    '/api/branches/:id',
+    { schema: { tags, security, summary: 'Una sucursal', params: idParamsSchema, response: { 200: branchSchema, ...errors } } },
+    (request) => branches.getBranch(app.db, request.params.id),
+  );
+
+  app.post(
+    '/api/branches',
+    {
+      schema: { tags, security, summary: 'Crear sucursal', body: createBranchRequestSchema, response: { 201: branchSchema, ...errors } },
+    },
+    async (request, reply) => reply.status(201).send(await branches.createBranch(app.db, request.body)),
+  );
+
+  app.post(
+    '/api/branches/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Actualizar sucursal (registro completo o solo { status })',
+        params: idParamsSchema,
+        body: branchUpdateBodySchema,
+        response: { 200: branchSchema, ...errors },
+      },
+    },
+    (request) => {
+      const body = request.body;
+      return isStatusChange(body)
+        ? branches.changeBranchStatus(app.db, request.params.id, body.status)
+        : branches.updateBranch(app.db, request.params.id, body);
+    },
+  );
+
+  app.delete(
+    '/api/branches/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Dar de baja una sucursal (queda inactiva; sus datos se conservan)',
+        params: idParamsSchema,
+        response: { 200: branchSchema, ...errors },
+      },
+    },
+    (request) => branches.changeBranchStatus(app.db, request.params.id, 'inactive'),
+  );
+};
+
+function isStatusChange(body: z.output<typeof branchUpdateBodySchema>): body is z.output<typeof branchStatusChangeSchema> {
+  return Object.keys(body).length === 1 && 'status' in body;
+}

@@ -1,0 +1,61 @@
+import type { z } from 'zod';
+import type { Branch, createBranchRequestSchema, RecordStatus, updateBranchRequestSchema } from '@portal/domain';
+import type { Db } from '../../db/client';
+import { conflict, ensure, invalidField, isUniqueViolation, notFound } from '../../lib/app-error';
+import * as repo from './repository';
+
+type CreateBranch = z.output<typeof createBranchRequestSchema>;
+type UpdateBranch = z.output<typeof updateBranchRequestSchema>;
+
+const branchMessages = {
+  notFound: 'Sucursal no encontrada',
+  nameTaken: 'Ya existe una sucursal con ese nombre',
+  invalidManager: 'El gerente debe ser un usuario activo con rol Gerente',
+} as const;
+
+export async function getBranch(db: Db, id: number): Promise<Branch> {
+  return ensure(await repo.findBranch(db, id), notFound(branchMessages.notFound));
+}
+
+export async function createBranch(db: Db, input: CreateBranch): Promise<Branch> {
+  await assertValidManager(db, input.manager);
+  const { address, manager, ...values } = input;
+  const id = await withNameCheck(() =>
+    db.transaction((tx) => repo.insertBranch(tx, { ...values, managerId: manager }, address)),
+  );
+  return getBranch(db, id);
+}
+
+export async function updateBranch(db: Db, id: number, input: UpdateBranch): Promise<Branch> {
+  const existing = await getBranch(db, id);
+  // Keeping a manager who has since changed role is allowed; choosing a new one is checked.
+  if (input.manager !== existing.manager) await assertValidManager(db, input.manager);
+  const { address, manager, ...values } = input;
+  await withNameCheck(() => db.transaction((tx) => repo.updateBranch(tx, id, { ...values, managerId: manager }, address)));
+  return getBranch(db, id);
+}
+
+export async function changeBranchStatus(db: Db, id: number, status: RecordStatus): Promise<Branch> {
+  await getBranch(db, id);
+  await repo.updateBranch(db, id, { status });
+  return getBranch(db, id);
+}
+
+async function assertValidManager(db: Db, managerId: number | null) {
+  if (managerId === null) return;
+  const candidate = await repo.findManagerCandidate(db, managerId);
+  if (candidate?.role !== 'manager' || candidate.status !== 'active') {
+    throw invalidField('manager', branchMessages.invalidManager);
+  }
+}
+
+async function withNameCheck<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error, 'branches_name_key')) {
+      throw conflict(branchMessages.nameTaken, [{ field: 'name', message: branchMessages.nameTaken }]);
+    }
+    throw error;
+  }
+}

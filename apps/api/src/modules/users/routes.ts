@@ -1,0 +1,78 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  apiErrorSchema,
+  createUserRequestSchema,
+  idParamsSchema,
+  recordStatusSchema,
+  roleSchema,
+  userSchema,
+  userStatusChangeSchema,
+  userUpdateBodySchema,
+} from '@portal/domain';
+import { currentUser } from '../../plugins/auth';
+import * as repo from './repository';
+import * as users from './service';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+
+/** Users are the admin's alone: every route here needs a signed-in admin. */
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+  app.addHook('onRequest', app.requireRole('admin'));
+  const tags = ['users'];
+  const security = [{ bearerAuth: [] }];
+
+  app.get(
+    '/api/users',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Lista de usuarios',
+        querystring: z.object({ role: roleSchema.optional(), status: recordStatusSchema.optional() }),
+        response: { 200: z.array(userSchema), ...errors },
+      },
+    },
+    (request) => repo.listUsers(app.db, request.query),
+  );
+
+  app.get(
+    '/api/users/:id',
+    { schema: { tags, security, summary: 'Un usuario', params: idParamsSchema, response: { 200: userSchema, ...errors } } },
+    (request) => users.getUser(app.db, request.params.id),
+  );
+
+  app.post(
+    '/api/users',
+    {
+      schema: { tags, security, summary: 'Crear usuario', body: createUserRequestSchema, response: { 201: userSchema, ...errors } },
+    },
+    async (request, reply) => reply.status(201).send(await users.createUser(app.db, request.body)),
+  );
+
+  app.post(
+    '/api/users/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Actualizar usuario (registro completo, con contraseña para restablecerla, o solo { status })',
+        params: idParamsSchema,
+        body: userUpdateBodySchema,
+        response: { 200: userSchema, ...errors },
+      },
+    },
+    (request) => {
+      const actor = currentUser(request);
+      const body = request.body;
+      return isStatusChange(body)
+        ? users.changeUserStatus(app.db, actor, request.params.id, body.status)
+        : users.updateUser(app.db, actor, request.params.id, body);
+    },
+  );
+};
+
+function isStatusChange(body: z.output<typeof userUpdateBodySchema>): body is z.output<typeof userStatusChangeSchema> {
+  return Object.keys(body).length === 1 && 'status' in body;
+}

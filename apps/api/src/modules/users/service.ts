@@ -1,0 +1,83 @@
+import type { z } from 'zod';
+import type { createUserRequestSchema, updateUserRequestSchema, User, RecordStatus } from '@portal/domain';
+import type { Db } from '../../db/client';
+import { conflict, ensure, invalidField, isUniqueViolation, notFound } from '../../lib/app-error';
+import { hashPassword } from '../../lib/passwords';
+import type { AuthUser } from '../../plugins/auth';
+import { revokeAllRefreshTokens } from '../auth/repository';
+import { branchExists } from '../branches/repository';
+import * as repo from './repository';
+
+type CreateUser = z.output<typeof createUserRequestSchema>;
+type UpdateUser = z.output<typeof updateUserRequestSchema>;
+
+const userMessages = {
+  notFound: 'Usuario no encontrado',
+  emailTaken: 'Ya existe un usuario con ese correo electrónico',
+  branchMissing: 'La sucursal seleccionada no existe',
+  selfDeactivate: 'No puede desactivar su propia cuenta',
+  selfDemote: 'No puede quitarse a sí mismo el rol de Administrador',
+} as const;
+
+export async function getUser(db: Db, id: number): Promise<User> {
+  return ensure(await repo.findUser(db, id), notFound(userMessages.notFound));
+}
+
+export async function createUser(db: Db, input: CreateUser): Promise<User> {
+  await assertBranchExists(db, input.branchId);
+  if (await repo.emailTakenByOther(db, input.email)) throw emailTaken();
+  const { password, ...values } = input;
+  const passwordHash = await hashPassword(password);
+  try {
+    const id = await repo.insertUser(db, { ...values, passwordHash });
+    return getUser(db, id);
+  } catch (error) {
+    // Two admins creating the same e-mail at once: the unique index decides.
+    if (isUniqueViolation(error, 'users_email_key')) throw emailTaken();
+    throw error;
+  }
+}
+
+export async function updateUser(db: Db, actor: AuthUser, id: number, input: UpdateUser): Promise<User> {
+  const existing = await getUser(db, id);
+  assertNotLockingSelfOut(actor, id, input.status, input.role);
+  await assertBranchExists(db, input.branchId);
+  if (await repo.emailTakenByOther(db, input.email, id)) throw emailTaken();
+  const { password, ...values } = input;
+  const passwordHash = password ? await hashPassword(password) : undefined;
+  try {
+    await db.transaction(async (tx) => {
+      await repo.updateUser(tx, id, passwordHash ? { ...values, passwordHash } : values);
+      // A new password or a deactivation ends every open session of that person.
+      if (passwordHash || (existing.status === 'active' && values.status === 'inactive')) await revokeAllRefreshTokens(tx, id);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'users_email_key')) throw emailTaken();
+    throw error;
+  }
+  return getUser(db, id);
+}
+
+export async function changeUserStatus(db: Db, actor: AuthUser, id: number, status: RecordStatus): Promise<User> {
+  await getUser(db, id);
+  assertNotLockingSelfOut(actor, id, status);
+  await db.transaction(async (tx) => {
+    await repo.updateUser(tx, id, { status });
+    if (status === 'inactive') await revokeAllRefreshTokens(tx, id);
+  });
+  return getUser(db, id);
+}
+
+function assertNotLockingSelfOut(actor: AuthUser, id: number, status: RecordStatus, role?: string) {
+  if (actor.id !== id) return;
+  if (status === 'inactive') throw conflict(userMessages.selfDeactivate, [{ field: 'status', message: userMessages.selfDeactivate }]);
+  if (role && role !== 'admin') throw conflict(userMessages.selfDemote, [{ field: 'role', message: userMessages.selfDemote }]);
+}
+
+async function assertBranchExists(db: Db, branchId: number) {
+  if (!(await branchExists(db, branchId))) throw invalidField('branchId', userMessages.branchMissing);
+}
+
+function emailTaken() {
+  return conflict(userMessages.emailTaken, [{ field: 'email', message: userMessages.emailTaken }]);
+}

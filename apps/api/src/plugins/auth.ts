@@ -1,0 +1,59 @@
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { authMessages, type Role } from '@portal/domain';
+import { AppError, forbidden, unauthorized } from '../lib/app-error';
+import { verifyAccessToken } from '../modules/auth/tokens';
+import { findActiveAuthUser } from '../modules/auth/repository';
+
+/** Who is calling, as the database says now (not as the token said when it was issued). */
+export interface AuthUser {
+  id: number;
+  email: string;
+  role: Role;
+  branchId: number | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    authUser: AuthUser | null;
+  }
+  interface FastifyInstance {
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    requireRole: (...roles: Role[]) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+}
+
+/** The signed-in user of a route that ran `authenticate`. */
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.authUser) throw unauthorized(authMessages.unauthenticated);
+  return request.authUser;
+}
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : null;
+}
+
+export const authPlugin = fp(async (app, options: { jwtSecret: Uint8Array }) => {
+  app.decorateRequest('authUser', null);
+
+  /**
+   * Verifies the bearer token, then reloads the user: a deactivated user (or a role change)
+   * takes effect on the next request, not when the 15-minute token runs out.
+   */
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    const token = bearerToken(request);
+    if (!token) throw unauthorized(authMessages.unauthenticated);
+    const userId = await verifyAccessToken(token, options.jwtSecret);
+    if (!userId) throw new AppError(401, authMessages.sessionExpired);
+    const user = await findActiveAuthUser(app.db, userId);
+    if (!user) throw new AppError(401, authMessages.sessionExpired);
+    request.authUser = user;
+  });
+
+  app.decorate('requireRole', (...roles: Role[]) => async (request: FastifyRequest) => {
+    if (!roles.includes(currentUser(request).role)) throw forbidden(authMessages.forbidden);
+  });
+});

@@ -1,0 +1,55 @@
+import { STATUS_CODES } from 'node:http';
+import fp from 'fastify-plugin';
+import type { FastifyError, FastifyReply } from 'fastify';
+import type { ApiErrorBody } from '@portal/domain';
+import { AppError } from '../lib/app-error';
+
+/** Spanish messages for the errors Fastify itself raises before a route runs. */
+const frameworkMessages: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'El cuerpo de la solicitud no es JSON válido',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'El cuerpo de la solicitud está vacío',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Tipo de contenido no admitido',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'El cuerpo de la solicitud es demasiado grande',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'La longitud del contenido no es válida',
+};
+
+const genericMessages: Record<number, string> = {
+  400: 'La solicitud no es válida',
+  401: 'Se requiere iniciar sesión',
+  403: 'No tiene permiso para realizar esta acción',
+  404: 'Recurso no encontrado',
+  405: 'Método no permitido',
+  409: 'La solicitud entra en conflicto con el estado actual',
+  413: 'El contenido es demasiado grande',
+  415: 'Tipo de contenido no admitido',
+  429: 'Demasiadas solicitudes. Intente nuevamente más tarde.',
+  500: 'Ocurrió un error interno. Intente nuevamente.',
+  503: 'El servicio no está disponible. Intente nuevamente.',
+};
+
+export function sendError(reply: FastifyReply, statusCode: number, message: string, details?: ApiErrorBody['details']) {
+  const body: ApiErrorBody = { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message };
+  if (details?.length) body.details = details;
+  return reply.status(statusCode).type('application/json; charset=utf-8').send(body);
+}
+
+/**
+ * Every failure leaves as `{ statusCode, error, message, details? }` with a Spanish message.
+ * 5xx bodies say only that it failed; the cause goes to the log.
+ */
+export const errorsPlugin = fp(async (app) => {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return sendError(reply, error.statusCode, error.message, error.details);
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message = frameworkMessages[error.code] ?? genericMessages[status] ?? genericMessages[400]!;
+      return sendError(reply, status, message);
+    }
+    request.log.error({ err: error }, 'request failed');
+    const serverStatus = status >= 500 && status <= 599 ? status : 500;
+    return sendError(reply, serverStatus, genericMessages[serverStatus] ?? genericMessages[500]!);
+  });
+
+});

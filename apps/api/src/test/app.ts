@@ -1,0 +1,137 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { CreateBranchRequest, Role } from '@portal/domain';
+import { loadConfig, type AppConfig } from '../config';
+import { buildApp } from '../app';
+import { seedIfEmpty } from '../db/seed';
+import { hashPassword } from '../lib/passwords';
+import { addresses, branches, users } from '../db/schema/index';
+import { createTestDatabase, type TestDatabase } from './database';
+
+export const ADMIN = { email: 'admin@test.mx', password: 'Admin-Secreta-1' } as const;
+export const JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
+
+export interface TestContext {
+  app: FastifyInstance;
+  testDb: TestDatabase;
+  config: AppConfig;
+  /** Log lines the app wrote, to prove secrets never reach them. */
+  logs: string[];
+  close(): Promise<void>;
+}
+
+export function testConfig(overrides: Record<string, string> = {}): AppConfig {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-api-test-'));
+  return loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+    JWT_SECRET,
+    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    ...overrides,
+  });
+}
+
+/** A migrated, seeded database (3 branches, one admin) and the app on top of it. */
+export async function createTestContext(overrides: Record<string, string> = {}): Promise<TestContext> {
+  const testDb = await createTestDatabase();
+  await seedIfEmpty(testDb.database.db, ADMIN);
+  const config = testConfig(overrides);
+  const { app, logs } = await buildTestApp(config, testDb);
+  return {
+    app,
+    testDb,
+    config,
+    logs,
+    async close() {
+      await app.close();
+      await testDb.drop();
+    },
+  };
+}
+
+/** Another app instance on the same database: for state that must be shared between instances. */
+export async function buildTestApp(config: AppConfig, testDb: TestDatabase) {
+  const logs: string[] = [];
+  const app = await buildApp(config, {
+    database: testDb.database,
+    jwtSecret: new TextEncoder().encode(JWT_SECRET),
+    logStream: { write: (line: string) => void logs.push(line) },
+  });
+  await app.ready();
+  return { app, logs };
+}
+
+export function json<T = any>(response: LightMyRequestResponse): T {
+  return response.json() as T;
+}
+
+export async function login(app: FastifyInstance, email: string, password: string, ip = '10.0.0.1') {
+  const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress: ip });
+  if (response.statusCode !== 200) throw new Error(`login failed ${response.statusCode}: ${response.body}`);
+  return json<{ token: string; refreshToken: string; user: { id: number } }>(response);
+}
+
+export function bearer(token: string) {
+  return { authorization: `Bearer ${token}` };
+}
+
+// Factories: rows written straight to the database, so a test states only what it is about.
+
+let sequence = 0;
+const next = () => `${process.pid}-${++sequence}`;
+
+export async function insertBranch(ctx: TestContext, overrides: Partial<{ name: string; status: 'active' | 'inactive' }> = {}) {
+  const db = ctx.testDb.database.db;
+  const [address] = await db
+    .insert(addresses)
+    .values({ street: 'Calle Prueba', exteriorNumber: '1', colony: 'Centro', municipality: 'Cuauhtémoc', state: 'Ciudad de México', zipCode: '06000' })
+    .returning({ id: addresses.id });
+  const [row] = await db
+    .insert(branches)
+    .values({ name: overrides.name ?? `Sucursal ${next()}`, phone: '5555555555', email: 'sucursal@test.mx', addressId: address!.id, status: overrides.status ?? 'active' })
+    .returning({ id: branches.id });
+  return row!.id;
+}
+
+export interface TestUser {
+  id: number;
+  email: string;
+  password: string;
+  branchId: number;
+  role: Role;
+}
+
+export async function insertUser(
+  ctx: TestContext,
+  overrides: Partial<{ role: Role; branchId: number; status: 'active' | 'inactive'; email: string; password: string }> = {},
+): Promise<TestUser> {
+  const db = ctx.testDb.database.db;
+  const password = overrides.password ?? 'Password-123';
+  const email = overrides.email ?? `usuario-${next()}@test.mx`;
+  const branchId = overrides.branchId ?? 1;
+  const role = overrides.role ?? 'agent';
+  const [row] = await db
+    .insert(users)
+    .values({ email, firstName: 'Ana', lastName: 'Pérez', role, phone: '5511111111', mobile: '5522222222', branchId, status: overrides.status ?? 'active', passwordHash: await hashPassword(password) })
+    .returning({ id: users.id });
+  return { id: row!.id, email, password, branchId, role };
+}
+
+/** Signs in a new user of the given role and returns its access token. */
+export async function tokenFor(ctx: TestContext, role: Role, branchId = 1) {
+  const user = await insertUser(ctx, { role, branchId });
+  return (await login(ctx.app, user.email, user.password)).token;
+}
+
+export function validBranchBody(overrides: Partial<CreateBranchRequest> = {}): CreateBranchRequest {
+  return {
+    name: `Sucursal Coyoacán ${next()}`,
+    address: { street: 'Av. Universidad', exteriorNumber: '1000', interiorNumber: '', colony: 'Santa Cruz Atoyac', municipality: 'Benito Juárez', state: 'Ciudad de México', zipCode: '03310' },
+    phone: '55 5604 0000',
+    email: 'coyoacan@test.mx',
+    manager: null,
+    ...overrides,
+  };
+}
