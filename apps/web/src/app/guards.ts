@@ -1,0 +1,52 @@
+import { redirect, type LoaderFunctionArgs } from 'react-router';
+import type { SessionUser } from '@portal/domain';
+import { endSession, isApiError } from '@/lib/api-client';
+import { queryClient } from '@/lib/query-client';
+import { getUser, hasToken, setUser } from '@/lib/session';
+import { paths } from '@/lib/paths';
+import { meQueryOptions } from '@/features/auth';
+
+function currentPath(request: Request): string {
+  const url = new URL(request.url);
+  return `${url.pathname}${url.search}`;
+}
+
+/**
+ * Re-checks the session on entering a protected screen: no token → /login (remembering the
+ * page); otherwise GET /api/auth/me (cached 30 s), which also refreshes the stored user (a role
+ * or branch changed by an admin shows up). When the server cannot be reached the stored user
+ * is trusted until it can.
+ */
+export async function requireSession(request: Request): Promise<SessionUser> {
+  if (!hasToken()) throw redirect(paths.login.to(currentPath(request)));
+  try {
+    const user = await queryClient.fetchQuery(meQueryOptions());
+    if (JSON.stringify(user) !== JSON.stringify(getUser())) setUser(user);
+    return user;
+  } catch (error) {
+    if (isApiError(error) && (error.status === 401 || error.status === 403)) {
+      endSession('expired');
+      throw redirect(paths.login.to(currentPath(request)));
+    }
+    const stored = getUser();
+    if (stored) return stored;
+    throw error;
+  }
+}
+
+export async function protectedLoader({ request }: LoaderFunctionArgs) {
+  await requireSession(request);
+  return null;
+}
+
+/** Users and branches are the admin's: anyone else goes to the dashboard. */
+export async function adminLoader({ request }: LoaderFunctionArgs) {
+  const user = await requireSession(request);
+  if (user.role !== 'admin') throw redirect(paths.dashboard.to());
+  return null;
+}
+
+/** A signed-in user visiting /login goes to the dashboard. */
+export function loginLoader() {
+  return hasToken() ? redirect(paths.dashboard.to()) : null;
+}

@@ -1,0 +1,41 @@
+import { Link } from 'react-router';
+import { LogOut, ShieldCheck } from 'lucide-react';
+import type { SessionUser } from '@portal/domain';
+import { paths } from '@/lib/paths';
+import { Button } from '@/components/ui/button';
+import { ThemeToggle } from '@/components/theme-toggle';
+import { useLogout } from '@/features/auth';
+import { MobileNav } from './mobile-nav';
+import { UserBadge } from './user-badge';
+
+/** Product title, the user's e-mail and role, the theme toggle and 'Cerrar Sesión'. */
+export function Header({ user }: { user: SessionUser }) {
+  const logout = useLogout();
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-900/90">
+      <div className="flex h-16 items-center gap-2 px-3 sm:px-6">
+        <MobileNav user={user} />
+        <Link to={paths.dashboard.to()} className="flex min-w-0 items-center gap-2 rounded-md">
+          <span className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-brand-600 text-white dark:bg-brand-500">
+            <ShieldCheck aria-hidden="true" className="size-5" />
+          </span>
+          <span className="truncate text-base font-semibold tracking-tight sm:text-lg">Portal de Pólizas</span>
+        </Link>
+        <div className="ml-auto flex items-center gap-1 sm:gap-3">
+          <UserBadge user={user} className="hidden max-w-64 md:flex" />
+          <ThemeToggle />
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => logout.mutate()}
+            disabled={logout.isPending}
+            aria-label="Cerrar Sesión"
+          >
+            <LogOut aria-hidden="true" />
+            <span className="hidden sm:inline">Cerrar Sesión</span>
+          </Button>
+        </div>
+      </div>
+    </header>
+  );
+}

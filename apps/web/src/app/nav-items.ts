@@ -1,0 +1,40 @@
+import type { LucideIcon } from 'lucide-react';
+import { Building2, CalendarClock, FilePlus2, FileText, LayoutDashboard, ListChecks, Users, Users2 } from 'lucide-react';
+import { paths } from '@/lib/paths';
+
+export interface NavItem {
+  label: string;
+  to: string;
+  icon: LucideIcon;
+  /** When the item counts as the current page; default: its URL or any URL below it. */
+  isActive?: (pathname: string) => boolean;
+}
+
+const below = (base: string) => (pathname: string) => pathname === base || pathname.startsWith(`${base}/`);
+
+export function isNavItemActive(item: NavItem, pathname: string): boolean {
+  return (item.isActive ?? below(item.to))(pathname);
+}
+
+/** The sidebar, as the spec lists it. Addendums is tagged admin/agent/supervisor but shown to all. */
+export const mainNavItems: NavItem[] = [
+  { label: 'Dashboard', to: paths.dashboard.to(), icon: LayoutDashboard, isActive: (p) => p === '/' },
+  {
+    label: 'Pólizas',
+    to: paths.policies.list.to(),
+    icon: FileText,
+    // The list and its form, results and uploads; tracking has its own item.
+    isActive: (p) =>
+      (below(paths.policies.list.to())(p) && !below(paths.policies.tracking.to())(p)) ||
+      below(paths.uploadDocuments.to())(p),
+  },
+  { label: 'Seguimiento', to: paths.policies.tracking.to(), icon: ListChecks },
+  { label: 'Control de Citas', to: paths.appointments.to(), icon: CalendarClock },
+  { label: 'Addendums', to: paths.addendums.list.to(), icon: FilePlus2 },
+  { label: 'Leads', to: paths.leads.to(), icon: Users2 },
+];
+
+export const adminNavItems: NavItem[] = [
+  { label: 'Gestión de Usuarios', to: paths.admin.users.list.to(), icon: Users },
+  { label: 'Gestión de Sucursales', to: paths.admin.branches.list.to(), icon: Building2 },
+];

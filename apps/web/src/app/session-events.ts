@@ -1,0 +1,32 @@
+import type { createBrowserRouter } from 'react-router';
+import { apiMessages, onSessionExpired } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
+import { queryClient } from '@/lib/query-client';
+import { getSessionEndReason, hasToken, subscribeSession } from '@/lib/session';
+import { notify } from '@/lib/toast';
+
+type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+/**
+ * Whenever the session ends, go to /login: after 'Cerrar Sesión' a plain /login; when it was
+ * taken away (refresh refused, another tab signed out) remembering where the user was.
+ */
+export function bindSessionToRouter(router: AppRouter) {
+  const unsubscribeSession = subscribeSession(() => {
+    if (hasToken()) return;
+    const location = router.state.navigation.location ?? router.state.location;
+    if (location.pathname === paths.login.pattern) return;
+    const here = `${location.pathname}${location.search}`;
+    void router
+      .navigate(paths.login.to(getSessionEndReason() === 'logout' ? undefined : here), { replace: true })
+      .then(() => {
+        // Off the shell now: drop everything cached for the user who left.
+        if (!hasToken() && router.state.location.pathname === paths.login.pattern) queryClient.clear();
+      });
+  });
+  const unsubscribeExpired = onSessionExpired(() => notify.error(apiMessages.sessionExpired));
+  return () => {
+    unsubscribeSession();
+    unsubscribeExpired();
+  };
+}

@@ -1,0 +1,77 @@
+import { useId, type ComponentProps, type ReactNode } from 'react';
+import { cn } from '@/lib/cn';
+import { Input } from './input';
+import { Label } from './label';
+import { Select } from './select';
+
+interface FieldFrameProps {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: string;
+  required?: boolean;
+  className?: string;
+  children: ReactNode;
+}
+
+/** Label above, control, then the hint or the error message (tied by aria-describedby). */
+export function FormField({ id, label, error, hint, required, className, children }: FieldFrameProps) {
+  return (
+    <div className={cn('space-y-1.5', className)}>
+      {/* The asterisk stays outside the <label> so the field's name is exactly the label. */}
+      <div className="flex items-baseline gap-0.5">
+        <Label htmlFor={id}>{label}</Label>
+        {required ? (
+          <span aria-hidden="true" className="text-sm text-red-600 dark:text-red-400">
+            *
+          </span>
+        ) : null}
+      </div>
+      {children}
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-red-600 dark:text-red-400">
+          {error}
+        </p>
+      ) : hint ? (
+        <p id={`${id}-hint`} className="text-xs text-slate-500 dark:text-slate-400">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The accessibility attributes a control inside FormField needs. */
+export function describedControl(id: string, error?: string, hint?: string) {
+  return {
+    id,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? `${id}-error` : hint ? `${id}-hint` : undefined,
+  } as const;
+}
+
+type TextFieldProps = ComponentProps<'input'> & { label: string; error?: string; hint?: string; fieldClassName?: string };
+
+export function TextField({ label, error, hint, fieldClassName, id, required, ...props }: TextFieldProps) {
+  const autoId = useId();
+  const fieldId = id ?? autoId;
+  return (
+    <FormField id={fieldId} label={label} error={error} hint={hint} required={required} className={fieldClassName}>
+      <Input {...describedControl(fieldId, error, hint)} aria-required={required || undefined} {...props} />
+    </FormField>
+  );
+}
+
+type SelectFieldProps = ComponentProps<'select'> & { label: string; error?: string; hint?: string; fieldClassName?: string };
+
+export function SelectField({ label, error, hint, fieldClassName, id, required, children, ...props }: SelectFieldProps) {
+  const autoId = useId();
+  const fieldId = id ?? autoId;
+  return (
+    <FormField id={fieldId} label={label} error={error} hint={hint} required={required} className={fieldClassName}>
+      <Select {...describedControl(fieldId, error, hint)} aria-required={required || undefined} {...props}>
+        {children}
+      </Select>
+    </FormField>
+  );
+}

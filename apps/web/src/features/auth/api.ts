@@ -1,0 +1,69 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { authMessages, type LoginRequest, type LoginResponse, type SessionUser } from '@portal/domain';
+import { apiClient, endSession, startSession } from '@/lib/api-client';
+import { getRefreshToken } from '@/lib/session';
+import { notify } from '@/lib/toast';
+
+// --- sign in -----------------------------------------------------------------------------------
+
+export function login(body: LoginRequest): Promise<LoginResponse> {
+  return apiClient.post<LoginResponse>('/api/auth/login', body, { auth: false, timeoutMs: 15_000 });
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: login,
+    onSuccess: (session) => {
+      startSession(session);
+      // Nothing cached for a previous user survives a new sign-in.
+      queryClient.clear();
+      queryClient.setQueryData(meQueryOptions().queryKey, session.user);
+    },
+  });
+}
+
+// --- who am I (re-checked on entering protected routes) ----------------------------------------
+
+export function fetchMe({ signal }: { signal?: AbortSignal } = {}): Promise<SessionUser> {
+  return apiClient.get<SessionUser>('/api/auth/me', { signal, timeoutMs: 15_000 });
+}
+
+/** Cached briefly: moving between screens re-checks at most every 30 s. */
+export function meQueryOptions() {
+  return queryOptions({
+    queryKey: ['auth', 'me'] as const,
+    queryFn: ({ signal }) => fetchMe({ signal }),
+    staleTime: 30_000,
+    retry: false,
+  });
+}
+
+export function useMe() {
+  return useQuery(meQueryOptions());
+}
+
+// --- sign out ----------------------------------------------------------------------------------
+
+/** Revokes the refresh token on the server. */
+export function logout(refreshToken: string | null): Promise<void> {
+  return apiClient.post<void>('/api/auth/logout', refreshToken ? { refreshToken } : {}, {
+    refreshOnUnauthorized: false,
+    timeoutMs: 5_000,
+  });
+}
+
+/**
+ * 'Cerrar Sesión': revoke, then — whatever the server answered — forget the session locally and
+ * say so. Ending the session sends the app to /login (src/app/session-events.ts); the cache of
+ * this user's data is dropped at the next sign-in.
+ */
+export function useLogout() {
+  return useMutation({
+    mutationFn: () => logout(getRefreshToken()),
+    onSettled: () => {
+      endSession('logout');
+      notify.success(authMessages.loggedOut);
+    },
+  });
+}

@@ -1,0 +1,2 @@
+export { fetchMe, meQueryOptions, useLogin, useLogout, useMe } from './api';
+export { useSession } from './session';

@@ -1,0 +1,9 @@
+import { useSyncExternalStore } from 'react';
+import type { SessionUser } from '@portal/domain';
+import { getUser, subscribeSession } from '@/lib/session';
+
+/** The signed-in user (from 'auth-storage'), or null. Re-renders when the session changes. */
+export function useSession(): { user: SessionUser | null } {
+  const user = useSyncExternalStore(subscribeSession, getUser, () => null);
+  return { user };
+}

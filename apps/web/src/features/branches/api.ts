@@ -1,0 +1,98 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Branch, CreateBranchRequest, RecordStatus, UpdateBranchRequest, User } from '@portal/domain';
+import { apiClient } from '@/lib/api-client';
+
+// --- list --------------------------------------------------------------------------------------
+
+export function getBranches(signal?: AbortSignal): Promise<Branch[]> {
+  return apiClient.get<Branch[]>('/api/branches', { signal });
+}
+
+export function branchesQueryOptions() {
+  return queryOptions({
+    queryKey: ['branches', 'list'] as const,
+    queryFn: ({ signal }) => getBranches(signal),
+  });
+}
+
+export function useBranches() {
+  return useQuery(branchesQueryOptions());
+}
+
+// --- one ---------------------------------------------------------------------------------------
+
+export function getBranch(id: number, signal?: AbortSignal): Promise<Branch> {
+  return apiClient.get<Branch>(`/api/branches/${id}`, { signal });
+}
+
+export function branchQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: ['branches', 'detail', id] as const,
+    queryFn: ({ signal }) => getBranch(id, signal),
+  });
+}
+
+export function useBranch(id: number) {
+  return useQuery({ ...branchQueryOptions(id), enabled: Number.isInteger(id) && id > 0 });
+}
+
+// --- who may manage a branch: active users with role manager ------------------------------------
+
+export function getManagerCandidates(signal?: AbortSignal): Promise<User[]> {
+  return apiClient.get<User[]>('/api/users', { query: { role: 'manager', status: 'active' }, signal });
+}
+
+export function managerCandidatesQueryOptions() {
+  return queryOptions({
+    queryKey: ['branches', 'manager-candidates'] as const,
+    queryFn: ({ signal }) => getManagerCandidates(signal),
+  });
+}
+
+export function useManagerCandidates() {
+  return useQuery(managerCandidatesQueryOptions());
+}
+
+// --- writes ------------------------------------------------------------------------------------
+
+export function createBranch(body: CreateBranchRequest): Promise<Branch> {
+  return apiClient.post<Branch>('/api/branches', body);
+}
+
+export function updateBranch(id: number, body: UpdateBranchRequest): Promise<Branch> {
+  return apiClient.post<Branch>(`/api/branches/${id}`, body);
+}
+
+/** The list's Activar/Desactivar: only `{ status }`. */
+export function setBranchStatus(id: number, status: RecordStatus): Promise<Branch> {
+  return apiClient.post<Branch>(`/api/branches/${id}`, { status });
+}
+
+function useInvalidateBranches() {
+  const queryClient = useQueryClient();
+  return async (branch: Branch) => {
+    queryClient.setQueryData(branchQueryOptions(branch.id).queryKey, branch);
+    await queryClient.invalidateQueries({ queryKey: branchesQueryOptions().queryKey });
+  };
+}
+
+export function useCreateBranch() {
+  const invalidate = useInvalidateBranches();
+  return useMutation({ mutationFn: createBranch, onSuccess: invalidate });
+}
+
+export function useUpdateBranch() {
+  const invalidate = useInvalidateBranches();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: UpdateBranchRequest }) => updateBranch(id, body),
+    onSuccess: invalidate,
+  });
+}
+
+export function useSetBranchStatus() {
+  const invalidate = useInvalidateBranches();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: number; status: RecordStatus }) => setBranchStatus(id, status),
+    onSuccess: invalidate,
+  });
+}

@@ -1,0 +1,225 @@
+import { useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import {
+  createBranchRequestSchema,
+  recordStatuses,
+  recordStatusLabels,
+  updateBranchRequestSchema,
+  type Branch,
+  type CreateBranchRequest,
+  type RecordStatus,
+  type UpdateBranchRequest,
+  type User,
+} from '@portal/domain';
+import { applyServerErrors } from '@/lib/form-errors';
+import { paths } from '@/lib/paths';
+import { notify } from '@/lib/toast';
+import { Alert } from '@/components/ui/alert';
+import { Card } from '@/components/ui/card';
+import { FormActions } from '@/components/ui/form-actions';
+import { SelectField, TextField } from '@/components/ui/form-field';
+import { FormSection } from '@/components/ui/form-section';
+
+export interface BranchFormValues {
+  name: string;
+  address: {
+    street: string;
+    exteriorNumber: string;
+    interiorNumber: string;
+    colony: string;
+    municipality: string;
+    state: string;
+    zipCode: string;
+  };
+  phone: string;
+  email: string;
+  /** '' is 'Sin gerente' (sent as null). */
+  manager: string;
+  status: RecordStatus;
+}
+
+type BranchFormOutput = z.output<typeof updateBranchRequestSchema>;
+const fieldNames = [
+  'name',
+  'address.street',
+  'address.exteriorNumber',
+  'address.interiorNumber',
+  'address.colony',
+  'address.municipality',
+  'address.state',
+  'address.zipCode',
+  'phone',
+  'email',
+  'manager',
+  'status',
+] as const;
+
+type BranchFormProps = { managers: User[]; managersUnavailable?: boolean } & (
+  | { mode: 'create'; onSubmit: (body: CreateBranchRequest) => Promise<unknown> }
+  | { mode: 'edit'; branch: Branch; onSubmit: (body: UpdateBranchRequest) => Promise<unknown> }
+);
+
+function branchFormDefaults(branch: Branch | null): BranchFormValues {
+  const address = branch?.address;
+  return {
+    name: branch?.name ?? '',
+    address: {
+      street: address?.street ?? '',
+      exteriorNumber: address?.exteriorNumber ?? '',
+      interiorNumber: address?.interiorNumber ?? '',
+      colony: address?.colony ?? '',
+      municipality: address?.municipality ?? '',
+      state: address?.state ?? '',
+      zipCode: address?.zipCode ?? '',
+    },
+    phone: branch?.phone ?? '',
+    email: branch?.email ?? '',
+    manager: branch?.manager ? String(branch.manager) : '',
+    status: branch?.status ?? 'active',
+  };
+}
+
+/**
+ * The manager choices: 'Sin gerente', the active managers, and — on edit — the current manager
+ * even when no longer an active manager (so saving does not silently drop them).
+ */
+function managerOptions(managers: User[], branch: Branch | null) {
+  const options = managers.map((user) => ({ value: String(user.id), label: `${user.firstName} ${user.lastName}`.trim() }));
+  if (branch?.manager && !managers.some((user) => user.id === branch.manager)) {
+    options.unshift({ value: String(branch.manager), label: branch.managerName ?? `Usuario ${branch.manager}` });
+  }
+  return options;
+}
+
+/** 'Nueva Sucursal' / 'Editar Sucursal', validated by the domain's request schemas. */
+export function BranchForm(props: BranchFormProps) {
+  const branch = props.mode === 'edit' ? props.branch : null;
+  const isEdit = branch !== null;
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [defaults] = useState(() => branchFormDefaults(branch));
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<BranchFormValues, unknown, BranchFormOutput>({
+    resolver: zodResolver(isEdit ? updateBranchRequestSchema : createBranchRequestSchema) as unknown as Resolver<
+      BranchFormValues,
+      unknown,
+      BranchFormOutput
+    >,
+    defaultValues: defaults,
+  });
+
+  const submit = handleSubmit(async (body) => {
+    setServerError(null);
+    try {
+      await props.onSubmit(body);
+    } catch (error) {
+      setServerError(applyServerErrors(error, setError, fieldNames, { conflictField: 'name' }));
+      notify.error('Error al guardar la sucursal');
+    }
+  });
+
+  const address = errors.address;
+  return (
+    <Card className="p-5 sm:p-8">
+      <form onSubmit={submit} noValidate className="space-y-8">
+        {serverError ? <Alert>{serverError}</Alert> : null}
+
+        <FormSection title="Sucursal">
+          <TextField label="Nombre" required autoComplete="off" error={errors.name?.message} {...register('name')} />
+          {isEdit ? (
+            <SelectField label="Estatus" required error={errors.status?.message} {...register('status')}>
+              {recordStatuses.map((status) => (
+                <option key={status} value={status}>
+                  {recordStatusLabels[status]}
+                </option>
+              ))}
+            </SelectField>
+          ) : null}
+          <TextField label="Teléfono" type="tel" required autoComplete="off" error={errors.phone?.message} {...register('phone')} />
+          <TextField
+            label="Correo electrónico"
+            type="email"
+            required
+            autoComplete="off"
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          <SelectField
+            label="Gerente"
+            error={errors.manager?.message}
+            hint={
+              props.managersUnavailable
+                ? 'No se pudo cargar la lista de gerentes; intente de nuevo más tarde.'
+                : 'Solo usuarios activos con rol Gerente.'
+            }
+            fieldClassName="sm:col-span-2"
+            {...register('manager')}
+          >
+            <option value="">Sin gerente</option>
+            {managerOptions(props.managers, branch).map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </SelectField>
+        </FormSection>
+
+        <FormSection title="Dirección">
+          <TextField
+            label="Calle"
+            required
+            autoComplete="off"
+            error={address?.street?.message}
+            fieldClassName="sm:col-span-2"
+            {...register('address.street')}
+          />
+          <TextField
+            label="Número exterior"
+            required
+            autoComplete="off"
+            error={address?.exteriorNumber?.message}
+            {...register('address.exteriorNumber')}
+          />
+          <TextField
+            label="Número interior"
+            autoComplete="off"
+            hint="Opcional"
+            error={address?.interiorNumber?.message}
+            {...register('address.interiorNumber')}
+          />
+          <TextField label="Colonia" required autoComplete="off" error={address?.colony?.message} {...register('address.colony')} />
+          <TextField
+            label="Alcaldía / Municipio"
+            required
+            autoComplete="off"
+            error={address?.municipality?.message}
+            {...register('address.municipality')}
+          />
+          <TextField label="Estado" required autoComplete="off" error={address?.state?.message} {...register('address.state')} />
+          <TextField
+            label="Código postal"
+            required
+            autoComplete="off"
+            inputMode="numeric"
+            maxLength={5}
+            pattern="[0-9]{5}"
+            error={address?.zipCode?.message}
+            {...register('address.zipCode')}
+          />
+        </FormSection>
+
+        <FormActions
+          cancelTo={paths.admin.branches.list.to()}
+          submitLabel={isEdit ? 'Guardar Cambios' : 'Crear Sucursal'}
+          busyLabel={isEdit ? 'Guardando...' : 'Creando...'}
+          busy={isSubmitting}
+        />
+      </form>
+    </Card>
+  );
+}

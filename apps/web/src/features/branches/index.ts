@@ -1,0 +1,1 @@
+export { branchesQueryOptions, managerCandidatesQueryOptions, useBranches } from './api';

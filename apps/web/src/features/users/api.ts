@@ -1,0 +1,94 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CreateUserRequest, RecordStatus, Role, UpdateUserRequest, User } from '@portal/domain';
+import { apiClient } from '@/lib/api-client';
+import { branchesQueryOptions, managerCandidatesQueryOptions } from '@/features/branches';
+
+export interface UserFilters {
+  role?: Role;
+  status?: RecordStatus;
+}
+
+// --- list --------------------------------------------------------------------------------------
+
+export function getUsers(filters: UserFilters = {}, signal?: AbortSignal): Promise<User[]> {
+  return apiClient.get<User[]>('/api/users', { query: { role: filters.role, status: filters.status }, signal });
+}
+
+/** `usersQueryOptions().queryKey` (no filters) also matches every filtered list. */
+export function usersQueryOptions(filters: UserFilters = {}) {
+  return queryOptions({
+    queryKey: ['users', 'list', filters] as const,
+    queryFn: ({ signal }) => getUsers(filters, signal),
+  });
+}
+
+export function useUsers(filters: UserFilters = {}) {
+  return useQuery(usersQueryOptions(filters));
+}
+
+// --- one ---------------------------------------------------------------------------------------
+
+export function getUser(id: number, signal?: AbortSignal): Promise<User> {
+  return apiClient.get<User>(`/api/users/${id}`, { signal });
+}
+
+export function userQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: ['users', 'detail', id] as const,
+    queryFn: ({ signal }) => getUser(id, signal),
+  });
+}
+
+export function useUser(id: number) {
+  return useQuery({ ...userQueryOptions(id), enabled: Number.isInteger(id) && id > 0 });
+}
+
+// --- writes ------------------------------------------------------------------------------------
+
+export function createUser(body: CreateUserRequest): Promise<User> {
+  return apiClient.post<User>('/api/users', body);
+}
+
+/** The full record; `password` only when the admin typed a new one. */
+export function updateUser(id: number, body: UpdateUserRequest): Promise<User> {
+  return apiClient.post<User>(`/api/users/${id}`, body);
+}
+
+/** The list's Activar/Desactivar: only `{ status }`. */
+export function setUserStatus(id: number, status: RecordStatus): Promise<User> {
+  return apiClient.post<User>(`/api/users/${id}`, { status });
+}
+
+function useInvalidateUsers() {
+  const queryClient = useQueryClient();
+  return async (user: User) => {
+    queryClient.setQueryData(userQueryOptions(user.id).queryKey, user);
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: usersQueryOptions().queryKey }),
+      // A user's name, role or status changes who may manage a branch and the branch cards.
+      queryClient.invalidateQueries({ queryKey: managerCandidatesQueryOptions().queryKey }),
+      queryClient.invalidateQueries({ queryKey: branchesQueryOptions().queryKey }),
+    ]);
+  };
+}
+
+export function useCreateUser() {
+  const invalidate = useInvalidateUsers();
+  return useMutation({ mutationFn: createUser, onSuccess: invalidate });
+}
+
+export function useUpdateUser() {
+  const invalidate = useInvalidateUsers();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: UpdateUserRequest }) => updateUser(id, body),
+    onSuccess: invalidate,
+  });
+}
+
+export function useSetUserStatus() {
+  const invalidate = useInvalidateUsers();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: number; status: RecordStatus }) => setUserStatus(id, status),
+    onSuccess: invalidate,
+  });
+}

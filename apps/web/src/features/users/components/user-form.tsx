@@ -1,0 +1,207 @@
+import { useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import {
+  recordStatuses,
+  recordStatusLabels,
+  roleLabels,
+  roles,
+  userCreateFormSchema,
+  userEditFormSchema,
+  type Branch,
+  type CreateUserRequest,
+  type RecordStatus,
+  type Role,
+  type UpdateUserRequest,
+  type User,
+} from '@portal/domain';
+import { applyServerErrors } from '@/lib/form-errors';
+import { paths } from '@/lib/paths';
+import { notify } from '@/lib/toast';
+import { Alert } from '@/components/ui/alert';
+import { Card } from '@/components/ui/card';
+import { FormActions } from '@/components/ui/form-actions';
+import { SelectField, TextField } from '@/components/ui/form-field';
+import { FormSection } from '@/components/ui/form-section';
+
+/** What the inputs hold (selects hold strings; the schema turns branchId into a number). */
+export interface UserFormValues {
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: Role;
+  branchId: string;
+  phone: string;
+  mobile: string;
+  status: RecordStatus;
+  password: string;
+  confirmPassword: string;
+}
+
+type UserFormOutput = z.output<typeof userEditFormSchema>;
+const fieldNames = ['email', 'firstName', 'lastName', 'role', 'branchId', 'phone', 'mobile', 'status', 'password'] as const;
+
+type UserFormProps =
+  | { mode: 'create'; branches: Branch[]; onSubmit: (body: CreateUserRequest) => Promise<unknown> }
+  | { mode: 'edit'; user: User; branches: Branch[]; onSubmit: (body: UpdateUserRequest) => Promise<unknown> };
+
+/** Branches a user may be assigned to: the active ones, plus (on edit) the one they are in. */
+function selectableBranches(branches: Branch[], currentBranchId: number | null): Branch[] {
+  return branches.filter((branch) => branch.status === 'active' || branch.id === currentBranchId);
+}
+
+/** Create: role agent, status active, the first branch. Edit: the record, passwords blank. */
+export function userFormDefaults(props: UserFormProps): UserFormValues {
+  if (props.mode === 'edit') {
+    const { user } = props;
+    return {
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      role: user.role,
+      branchId: user.branchId === null ? '' : String(user.branchId),
+      phone: user.phone,
+      mobile: user.mobile,
+      status: user.status,
+      password: '',
+      confirmPassword: '',
+    };
+  }
+  const first = selectableBranches(props.branches, null)[0];
+  return {
+    email: '',
+    firstName: '',
+    lastName: '',
+    role: 'agent',
+    branchId: first ? String(first.id) : '',
+    phone: '',
+    mobile: '',
+    status: 'active',
+    password: '',
+    confirmPassword: '',
+  };
+}
+
+/**
+ * 'Nuevo Usuario' / 'Editar Usuario'. Validated by the domain's schemas (the server's rules and
+ * messages); the confirmation is never sent, and on edit a blank password keeps the current one.
+ */
+export function UserForm(props: UserFormProps) {
+  const isEdit = props.mode === 'edit';
+  const [serverError, setServerError] = useState<string | null>(null);
+  const schema = isEdit ? userEditFormSchema : userCreateFormSchema;
+  const [defaults] = useState(() => userFormDefaults(props));
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<UserFormValues, unknown, UserFormOutput>({
+    resolver: zodResolver(schema) as unknown as Resolver<UserFormValues, unknown, UserFormOutput>,
+    defaultValues: defaults,
+  });
+
+  const submit = handleSubmit(async ({ confirmPassword: _confirm, password, ...record }) => {
+    setServerError(null);
+    try {
+      if (props.mode === 'create') await props.onSubmit({ ...record, password: password ?? '' });
+      else await props.onSubmit(password ? { ...record, password } : record);
+    } catch (error) {
+      setServerError(applyServerErrors(error, setError, fieldNames, { conflictField: 'email' }));
+      notify.error('Error al guardar el usuario');
+    }
+  });
+
+  const branchOptions = selectableBranches(props.branches, isEdit ? props.user.branchId : null);
+
+  return (
+    <Card className="p-5 sm:p-8">
+      <form onSubmit={submit} noValidate className="space-y-8">
+        {serverError ? <Alert>{serverError}</Alert> : null}
+
+        <FormSection title="Cuenta">
+          <TextField
+            label="Correo electrónico"
+            type="email"
+            autoComplete="off"
+            required
+            error={errors.email?.message}
+            fieldClassName="sm:col-span-2"
+            {...register('email')}
+          />
+          <SelectField label="Rol" required error={errors.role?.message} {...register('role')}>
+            {roles.map((role) => (
+              <option key={role} value={role}>
+                {roleLabels[role]}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            label="Sucursal"
+            required
+            error={errors.branchId?.message}
+            hint={branchOptions.length === 0 ? 'No hay sucursales activas: cree una primero.' : undefined}
+            {...register('branchId')}
+          >
+            {defaults.branchId === '' ? <option value="">Seleccione una sucursal</option> : null}
+            {branchOptions.map((branch) => (
+              <option key={branch.id} value={String(branch.id)}>
+                {branch.status === 'active' ? branch.name : `${branch.name} (inactiva)`}
+              </option>
+            ))}
+          </SelectField>
+          {isEdit ? (
+            <SelectField label="Estatus" required error={errors.status?.message} {...register('status')}>
+              {recordStatuses.map((status) => (
+                <option key={status} value={status}>
+                  {recordStatusLabels[status]}
+                </option>
+              ))}
+            </SelectField>
+          ) : null}
+        </FormSection>
+
+        <FormSection title="Datos personales">
+          <TextField label="Nombre" autoComplete="off" required error={errors.firstName?.message} {...register('firstName')} />
+          <TextField label="Apellido" autoComplete="off" required error={errors.lastName?.message} {...register('lastName')} />
+          <TextField label="Teléfono" type="tel" autoComplete="off" required error={errors.phone?.message} {...register('phone')} />
+          <TextField label="Celular" type="tel" autoComplete="off" required error={errors.mobile?.message} {...register('mobile')} />
+        </FormSection>
+
+        <FormSection
+          title={isEdit ? 'Restablecer contraseña' : 'Contraseña'}
+          description={
+            isEdit
+              ? 'Déjela en blanco para conservar la contraseña actual. Mínimo 8 caracteres.'
+              : 'Mínimo 8 caracteres.'
+          }
+        >
+          <TextField
+            label={isEdit ? 'Nueva contraseña' : 'Contraseña'}
+            type="password"
+            autoComplete="new-password"
+            required={!isEdit}
+            error={errors.password?.message}
+            {...register('password')}
+          />
+          <TextField
+            label={isEdit ? 'Confirmar nueva contraseña' : 'Confirmar contraseña'}
+            type="password"
+            autoComplete="new-password"
+            required={!isEdit}
+            error={errors.confirmPassword?.message}
+            {...register('confirmPassword')}
+          />
+        </FormSection>
+
+        <FormActions
+          cancelTo={paths.admin.users.list.to()}
+          submitLabel={isEdit ? 'Guardar Cambios' : 'Crear Usuario'}
+          busyLabel={isEdit ? 'Guardando...' : 'Creando...'}
+          busy={isSubmitting}
+        />
+      </form>
+    </Card>
+  );
+}

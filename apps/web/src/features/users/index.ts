@@ -1,0 +1,1 @@
+export { usersQueryOptions, useUsers } from './api';

@@ -1,0 +1,49 @@
+import { useNavigate } from 'react-router';
+import { errorMessage } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
+import { notify } from '@/lib/toast';
+import { useErrorToast } from '@/lib/use-error-toast';
+import { usePageTitle } from '@/lib/use-page-title';
+import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { ErrorState } from '@/components/ui/state-panels';
+import { useBranches } from '@/features/branches';
+import { useCreateUser } from '../api';
+import { UserForm } from '../components/user-form';
+
+/** /admin/users/new: 'Nuevo Usuario'. Waits for the branches so the first one can be preselected. */
+export function UserCreatePage() {
+  usePageTitle('Nuevo Usuario');
+  const navigate = useNavigate();
+  const branches = useBranches();
+  const createUser = useCreateUser();
+  useErrorToast(branches.error, branches.errorUpdatedAt, 'Error al cargar las sucursales');
+
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <PageHeader title="Nuevo Usuario" description="Alta de una cuenta del personal." />
+      {branches.isPending ? (
+        <Spinner label="Cargando sucursales..." className="py-16" />
+      ) : branches.isError ? (
+        <ErrorState
+          title="Error al cargar las sucursales"
+          message={errorMessage(branches.error)}
+          onRetry={() => void branches.refetch()}
+          retrying={branches.isFetching}
+        />
+      ) : (
+        <UserForm
+          mode="create"
+          branches={branches.data}
+          onSubmit={async (body) => {
+            await createUser.mutateAsync(body);
+            notify.success('Usuario creado correctamente');
+            await navigate(paths.admin.users.list.to());
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+export default UserCreatePage;

@@ -1,0 +1,157 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, apiClient, endSession, onSessionExpired, scheduleTokenRefresh, startSession } from './api-client';
+import { mockFetch } from '@/test/fetch-mock';
+import { adminUser, storeSession } from '@/test/fixtures';
+
+const refreshed = { status: 200, body: { token: 'access-2', refreshToken: 'refresh-2', expiresIn: 900 } };
+
+describe('api client', () => {
+  beforeEach(() => storeSession(adminUser, 'access-1', 'refresh-1'));
+  afterEach(() => endSession());
+
+  it('sends the stored bearer token and parses JSON', async () => {
+    const net = mockFetch({ 'GET /api/users': { body: [{ id: 1 }] } });
+    await expect(apiClient.get('/api/users')).resolves.toEqual([{ id: 1 }]);
+    expect(net.calls[0]?.authorization).toBe('Bearer access-1');
+  });
+
+  it('on a 401 refreshes once, stores the rotated tokens and retries the call', async () => {
+    const net = mockFetch({
+      'GET /api/users': (call) => (call.authorization === 'Bearer access-2' ? { body: ['ok'] } : { status: 401, body: {} }),
+      'POST /api/auth/refresh-token': refreshed,
+    });
+    await expect(apiClient.get('/api/users')).resolves.toEqual(['ok']);
+    expect(net.callsTo('POST', '/api/auth/refresh-token')).toHaveLength(1);
+    expect(net.callsTo('POST', '/api/auth/refresh-token')[0]?.body).toEqual({ refreshToken: 'refresh-1' });
+    expect(net.callsTo('GET', '/api/users').map((c) => c.authorization)).toEqual(['Bearer access-1', 'Bearer access-2']);
+    expect(localStorage.getItem('auth_token')).toBe('access-2');
+    expect(localStorage.getItem('refresh_token')).toBe('refresh-2');
+  });
+
+  it('concurrent 401s share one refresh (single-flight) and all retry with the new token', async () => {
+    const net = mockFetch({
+      'GET /api/users': (call) => (call.authorization === 'Bearer access-2' ? { body: 'users' } : { status: 401, body: {} }),
+      'GET /api/branches': (call) => (call.authorization === 'Bearer access-2' ? { body: 'branches' } : { status: 401, body: {} }),
+      'GET /api/auth/me': (call) => (call.authorization === 'Bearer access-2' ? { body: 'me' } : { status: 401, body: {} }),
+      'POST /api/auth/refresh-token': () => new Promise((resolve) => setTimeout(() => resolve(refreshed), 20)),
+    });
+    const results = await Promise.all([apiClient.get('/api/users'), apiClient.get('/api/branches'), apiClient.get('/api/auth/me')]);
+    expect(results).toEqual(['users', 'branches', 'me']);
+    expect(net.callsTo('POST', '/api/auth/refresh-token')).toHaveLength(1);
+  });
+
+  it('a refused refresh forces logout: storage cleared, listeners told, 401 ApiError', async () => {
+    const onExpired = vi.fn();
+    const stop = onSessionExpired(onExpired);
+    const net = mockFetch({
+      'GET /api/users': { status: 401, body: { statusCode: 401, error: 'Unauthorized', message: 'Token inválido' } },
+      'POST /api/auth/refresh-token': { status: 401, body: { statusCode: 401, error: 'Unauthorized', message: 'Revocado' } },
+    });
+    const error = await apiClient.get('/api/users').catch((e: unknown) => e);
+    stop();
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(401);
+    expect(net.callsTo('POST', '/api/auth/refresh-token')).toHaveLength(1);
+    expect(net.callsTo('GET', '/api/users')).toHaveLength(1);
+    expect(localStorage.getItem('auth_token')).toBeNull();
+    expect(localStorage.getItem('refresh_token')).toBeNull();
+    expect(localStorage.getItem('auth-storage')).toBeNull();
+    expect(onExpired).toHaveBeenCalledTimes(1);
+  });
+
+  it('when another tab won the refresh race, uses its new tokens instead of signing out', async () => {
+    const net = mockFetch({
+      'GET /api/users': (call) => (call.authorization === 'Bearer access-other' ? { body: ['ok'] } : { status: 401, body: {} }),
+      'POST /api/auth/refresh-token': () => {
+        // The other tab's answer lands in the shared storage while ours is refused.
+        setTimeout(() => {
+          localStorage.setItem('auth_token', 'access-other');
+          localStorage.setItem('refresh_token', 'refresh-other');
+        }, 50);
+        return { status: 401, body: {} };
+      },
+    });
+    await expect(apiClient.get('/api/users')).resolves.toEqual(['ok']);
+    expect(net.callsTo('GET', '/api/users').map((c) => c.authorization)).toEqual(['Bearer access-1', 'Bearer access-other']);
+    expect(localStorage.getItem('refresh_token')).toBe('refresh-other');
+  });
+
+  it('never refreshes for the sign-in call itself', async () => {
+    const net = mockFetch({
+      'POST /api/auth/login': { status: 401, body: { statusCode: 401, error: 'Unauthorized', message: 'Credenciales inválidas' } },
+    });
+    await expect(apiClient.post('/api/auth/login', { email: 'a@b.co', password: 'x' }, { auth: false })).rejects.toMatchObject({
+      status: 401,
+      message: 'Credenciales inválidas',
+    });
+    expect(net.callsTo('POST', '/api/auth/refresh-token')).toHaveLength(0);
+    expect(net.calls[0]?.authorization).toBeNull();
+  });
+
+  it('turns an error body into an ApiError with the Spanish message and field details', async () => {
+    mockFetch({
+      'POST /api/users': {
+        status: 409,
+        body: {
+          statusCode: 409,
+          error: 'Conflict',
+          message: 'Ya existe un usuario con ese correo electrónico',
+          details: [{ field: 'email', message: 'Ya existe un usuario con ese correo electrónico' }],
+        },
+      },
+    });
+    const error = (await apiClient.post('/api/users', {}).catch((e: unknown) => e)) as ApiError;
+    expect(error.status).toBe(409);
+    expect(error.message).toBe('Ya existe un usuario con ese correo electrónico');
+    expect(error.details).toEqual([{ field: 'email', message: 'Ya existe un usuario con ese correo electrónico' }]);
+  });
+
+  it('a network failure gives a Spanish message (status 0)', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    await expect(apiClient.get('/api/users')).rejects.toMatchObject({
+      status: 0,
+      code: 'network_error',
+      message: 'No se pudo conectar con el servidor. Verifique su conexión e intente nuevamente.',
+    });
+  });
+
+  it('gives up after the timeout with a Spanish message', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        (_input: RequestInfo | URL, init?: RequestInit) =>
+          new Promise<Response>((_resolve, reject) => {
+            init?.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
+          }),
+      ),
+    );
+    await expect(apiClient.get('/api/users', { timeoutMs: 30 })).rejects.toMatchObject({
+      status: 0,
+      code: 'timeout',
+      message: 'El servidor tardó demasiado en responder. Intente nuevamente.',
+    });
+  });
+
+  it('refreshes the access token shortly before it expires', async () => {
+    vi.useFakeTimers();
+    const net = mockFetch({ 'POST /api/auth/refresh-token': refreshed });
+    startSession({ token: 'access-1', refreshToken: 'refresh-1', expiresIn: 900, user: adminUser });
+    await vi.advanceTimersByTimeAsync(838_000);
+    expect(net.callsTo('POST', '/api/auth/refresh-token')).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(net.callsTo('POST', '/api/auth/refresh-token')).toHaveLength(1);
+    expect(localStorage.getItem('auth_token')).toBe('access-2');
+  });
+
+  it('a refused timed refresh ends the session', async () => {
+    vi.useFakeTimers();
+    const onExpired = vi.fn();
+    const stop = onSessionExpired(onExpired);
+    mockFetch({ 'POST /api/auth/refresh-token': { status: 401, body: {} } });
+    scheduleTokenRefresh(10);
+    await vi.advanceTimersByTimeAsync(10_000);
+    stop();
+    expect(localStorage.getItem('auth_token')).toBeNull();
+    expect(onExpired).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,234 @@
+import type { RefreshTokenResponse, SessionUser } from '@portal/domain';
+import { ApiError, apiMessages } from './api-error';
+import { clearSession, getRefreshToken, getToken, hasToken, getUser, setTokens, setUser, tokenExpiry } from './session';
+
+export { ApiError, apiMessages, errorMessage, isApiError } from './api-error';
+
+/** List calls (and anything else by default) give up after 30 s, as the spec says. */
+export const defaultTimeoutMs = 30_000;
+const refreshTimeoutMs = 15_000;
+const otherTabGraceMs = 300;
+const refreshPath = '/api/auth/refresh-token';
+
+type Query = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Query;
+  timeoutMs?: number;
+  /** A caller's cancellation (TanStack Query passes one); cancelling rethrows the AbortError. */
+  signal?: AbortSignal;
+  /** Send the bearer token (default). Sign-in sends none. */
+  auth?: boolean;
+  /** On a 401, renew the access token once and try again (default). */
+  refreshOnUnauthorized?: boolean;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Forced logout: the session is over (refresh token rejected). Listeners navigate to /login.
+
+type SessionEndedListener = () => void;
+const sessionEndedListeners = new Set<SessionEndedListener>();
+
+export function onSessionExpired(listener: SessionEndedListener): () => void {
+  sessionEndedListeners.add(listener);
+  return () => sessionEndedListeners.delete(listener);
+}
+
+function forceLogout() {
+  const hadSession = hasToken() || getUser() !== null;
+  cancelScheduledRefresh();
+  clearSession('expired');
+  if (hadSession) for (const listener of sessionEndedListeners) listener();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Session start, end and the refresh timer.
+
+let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+
+function cancelScheduledRefresh() {
+  if (refreshTimer !== undefined) clearTimeout(refreshTimer);
+  refreshTimer = undefined;
+}
+
+/**
+ * Renews the access token shortly before it expires: a minute early, or a fifth of its life when
+ * that is shorter. A rejected refresh ends the session; a network failure waits for the next call.
+ */
+export function scheduleTokenRefresh(expiresInSeconds: number) {
+  cancelScheduledRefresh();
+  const lifetimeMs = Math.max(0, expiresInSeconds * 1000);
+  const delay = Math.max(0, lifetimeMs - Math.min(60_000, lifetimeMs / 5));
+  refreshTimer = setTimeout(() => {
+    refreshTimer = undefined;
+    // Another tab may already have renewed the shared token: then just follow its expiry.
+    const exp = tokenExpiry(getToken());
+    const left = exp === null ? 0 : exp - Date.now() / 1000;
+    if (left > expiresInSeconds / 2 && left > 120) {
+      scheduleTokenRefresh(left);
+      return;
+    }
+    void refreshAccessToken().then((outcome) => {
+      if (outcome.kind === 'rejected') forceLogout();
+    });
+  }, delay);
+}
+
+/** Stores what sign-in returned and starts the refresh timer. */
+export function startSession(session: { token: string; refreshToken: string; expiresIn: number; user: SessionUser }) {
+  setTokens(session.token, session.refreshToken);
+  setUser(session.user);
+  scheduleTokenRefresh(session.expiresIn);
+}
+
+/** On page load: if a token is stored, schedule its renewal from its own expiry claim. */
+export function resumeSession() {
+  const exp = tokenExpiry(getToken());
+  if (exp !== null) scheduleTokenRefresh(exp - Date.now() / 1000);
+}
+
+/** Local sign-out (after the logout call, whatever it answered). Expiry listeners are not told. */
+export function endSession(reason: 'logout' | 'expired' = 'logout') {
+  cancelScheduledRefresh();
+  clearSession(reason);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Refresh, single-flight: concurrent 401s share one call (the refresh token rotates on use).
+
+type RefreshOutcome = { kind: 'refreshed' } | { kind: 'rejected' } | { kind: 'failed'; error: ApiError };
+
+let refreshInFlight: Promise<RefreshOutcome> | null = null;
+
+export function refreshAccessToken(): Promise<RefreshOutcome> {
+  refreshInFlight ??= runRefresh().finally(() => {
+    refreshInFlight = null;
+  });
+  return refreshInFlight;
+}
+
+async function runRefresh(): Promise<RefreshOutcome> {
+  const refreshToken = getRefreshToken();
+  if (!refreshToken) return { kind: 'rejected' };
+  let response: Response;
+  try {
+    response = await send(refreshPath, { method: 'POST', body: { refreshToken }, timeoutMs: refreshTimeoutMs }, null);
+  } catch (error) {
+    return { kind: 'failed', error: toApiError(error) };
+  }
+  if (response.ok) {
+    const data = (await response.json()) as RefreshTokenResponse;
+    setTokens(data.token, data.refreshToken);
+    scheduleTokenRefresh(data.expiresIn);
+    return { kind: 'refreshed' };
+  }
+  // Another tab may have rotated the token at the same moment (the server refuses the loser):
+  // give its answer a moment to land in the shared storage before giving up.
+  if (response.status === 400 || response.status === 401 || response.status === 403) {
+    if (getRefreshToken() === refreshToken) await new Promise((resolve) => setTimeout(resolve, otherTabGraceMs));
+    const current = getRefreshToken();
+    if (current && current !== refreshToken) return { kind: 'refreshed' };
+    return { kind: 'rejected' };
+  }
+  return { kind: 'failed', error: ApiError.fromBody(response.status, await readBody(response)) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Requests.
+
+function buildUrl(path: string, query?: Query): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+function toApiError(error: unknown): ApiError {
+  return error instanceof ApiError ? error : new ApiError({ status: 0, code: 'network_error', message: apiMessages.network });
+}
+
+/** One fetch with a timeout. Throws ApiError on no response; rethrows a caller's abort. */
+async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, options.timeoutMs ?? defaultTimeoutMs);
+  const external = options.signal;
+  const relayAbort = () => controller.abort();
+  if (external?.aborted) controller.abort();
+  else external?.addEventListener('abort', relayAbort, { once: true });
+
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  try {
+    return await fetch(buildUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: controller.signal,
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    if (timedOut) throw new ApiError({ status: 0, code: 'timeout', message: apiMessages.timeout });
+    if (external?.aborted) throw error;
+    throw new ApiError({ status: 0, code: 'network_error', message: apiMessages.network });
+  } finally {
+    clearTimeout(timer);
+    external?.removeEventListener('abort', relayAbort);
+  }
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text().catch(() => '');
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * Calls the API. On a 401 it renews the access token once (shared with every other call that
+ * got a 401 at the same time) and repeats the call; when renewal is refused the session ends
+ * (storage cleared, listeners sent to /login) and the call fails with a 401 ApiError.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const auth = options.auth ?? true;
+  const tokenUsed = auth ? getToken() : null;
+  let response = await send(path, options, tokenUsed);
+
+  if (response.status === 401 && auth && (options.refreshOnUnauthorized ?? true)) {
+    const current = getToken();
+    // A call that left before a refresh finished just retries with the new token.
+    const outcome: RefreshOutcome = current && current !== tokenUsed ? { kind: 'refreshed' } : await refreshAccessToken();
+    if (outcome.kind === 'failed') throw outcome.error;
+    if (outcome.kind === 'refreshed') response = await send(path, options, getToken());
+    if (outcome.kind === 'rejected' || response.status === 401) {
+      forceLogout();
+      throw new ApiError({ status: 401, code: 'session_expired', message: apiMessages.sessionExpired });
+    }
+  }
+
+  const body = await readBody(response);
+  if (!response.ok) throw ApiError.fromBody(response.status, body);
+  return body as T;
+}
+
+export const apiClient = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};

@@ -1,0 +1,17 @@
+import { useEffect } from 'react';
+import { errorMessage, isApiError } from './api-error';
+import { notify } from './toast';
+
+/**
+ * A toast each time a query fails (keyed by its errorUpdatedAt). Not when the session just
+ * expired: the user is on the way to /login and already told so.
+ */
+export function useErrorToast(error: unknown, errorUpdatedAt: number, title: string) {
+  useEffect(() => {
+    if (!error) return;
+    if (isApiError(error) && error.code === 'session_expired') return;
+    notify.error(title, errorMessage(error));
+    // Only a new failure (errorUpdatedAt) should toast again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [errorUpdatedAt]);
+}

@@ -1,0 +1,28 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from 'react-router/dom';
+import { resumeSession } from '@/lib/api-client';
+import { queryClient } from '@/lib/query-client';
+import { applyTheme, getTheme } from '@/lib/theme';
+import { AppToaster } from '@/app/app-toaster';
+import { bindSessionToRouter } from '@/app/session-events';
+import { createAppRouter } from './router';
+import './index.css';
+
+applyTheme(getTheme());
+resumeSession();
+const router = createAppRouter();
+bindSessionToRouter(router);
+
+const root = document.getElementById('root');
+if (!root) throw new Error('No se encontró el elemento #root');
+
+createRoot(root).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+      <AppToaster />
+    </QueryClientProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,91 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { paths } from '@/lib/paths';
+import { ErrorScreen } from '@/app/error-screen';
+import { FullPageSpinner } from '@/app/full-page-spinner';
+import { adminLoader, loginLoader, protectedLoader } from '@/app/guards';
+
+/** Screens of later issues share one lazily loaded placeholder. */
+function placeholder(title: string) {
+  return async () => {
+    const { PlaceholderPage } = await import('@/app/placeholder-page');
+    return { Component: () => <PlaceholderPage title={title} /> };
+  };
+}
+
+// The session is re-checked (GET /api/auth/me, cached 30 s) on every navigation into the shell.
+const alwaysRecheck = () => true;
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    errorElement: <ErrorScreen />,
+    hydrateFallbackElement: <FullPageSpinner />,
+    children: [
+      {
+        path: paths.login.pattern,
+        loader: loginLoader,
+        lazy: () => import('@/features/auth/pages/login-page').then((m) => ({ Component: m.LoginPage })),
+      },
+      {
+        id: 'app',
+        loader: protectedLoader,
+        shouldRevalidate: alwaysRecheck,
+        lazy: () => import('@/app/app-layout').then((m) => ({ Component: m.AppLayout })),
+        children: [
+          { index: true, lazy: placeholder('Dashboard de Pólizas') },
+          { path: paths.policies.list.pattern, lazy: placeholder('Pólizas') },
+          { path: paths.policies.tracking.pattern, lazy: placeholder('Seguimiento de Pólizas') },
+          { path: paths.policies.new.pattern, lazy: placeholder('Nueva Póliza') },
+          { path: paths.policies.edit.pattern, lazy: placeholder('Editar Póliza') },
+          { path: paths.policies.results.pattern, lazy: placeholder('Resultados de investución') },
+          { path: paths.uploadDocuments.pattern, lazy: placeholder('Subir Documentos de Investigación') },
+          { path: paths.addendums.list.pattern, lazy: placeholder('Addendums') },
+          { path: paths.addendums.new.pattern, lazy: placeholder('Crear Nuevo Addendum') },
+          { path: paths.addendums.edit.pattern, lazy: placeholder('Editar Addendum') },
+          { path: paths.appointments.pattern, lazy: placeholder('Control de Citas') },
+          { path: paths.leads.pattern, lazy: placeholder('Leads') },
+          {
+            id: 'admin',
+            loader: adminLoader,
+            shouldRevalidate: alwaysRecheck,
+            children: [
+              {
+                path: paths.admin.users.list.pattern,
+                lazy: () => import('@/features/users/pages/users-page').then((m) => ({ Component: m.UsersPage })),
+              },
+              {
+                path: paths.admin.users.new.pattern,
+                lazy: () =>
+                  import('@/features/users/pages/user-create-page').then((m) => ({ Component: m.UserCreatePage })),
+              },
+              {
+                path: paths.admin.users.edit.pattern,
+                lazy: () => import('@/features/users/pages/user-edit-page').then((m) => ({ Component: m.UserEditPage })),
+              },
+              {
+                path: paths.admin.branches.list.pattern,
+                lazy: () =>
+                  import('@/features/branches/pages/branches-page').then((m) => ({ Component: m.BranchesPage })),
+              },
+              {
+                path: paths.admin.branches.new.pattern,
+                lazy: () =>
+                  import('@/features/branches/pages/branch-create-page').then((m) => ({ Component: m.BranchCreatePage })),
+              },
+              {
+                path: paths.admin.branches.edit.pattern,
+                lazy: () =>
+                  import('@/features/branches/pages/branch-edit-page').then((m) => ({ Component: m.BranchEditPage })),
+              },
+            ],
+          },
+          { path: '*', lazy: () => import('@/app/not-found-page').then((m) => ({ Component: m.NotFoundPage })) },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,67 @@
+import type { Branch, SessionUser, User } from '@portal/domain';
+
+export const adminUser: SessionUser = {
+  id: 1,
+  email: 'admin@example.com',
+  username: 'admin',
+  firstName: 'Ana',
+  lastName: 'Admin',
+  role: 'admin',
+  status: 'active',
+  branchId: 1,
+  branchName: 'Sucursal Polanco',
+};
+
+export const agentUser: SessionUser = { ...adminUser, id: 7, email: 'agente@example.com', username: 'agente', role: 'agent' };
+
+export function makeBranch(overrides: Partial<Branch> = {}): Branch {
+  const id = overrides.id ?? 1;
+  return {
+    id,
+    name: `Sucursal ${id}`,
+    address: {
+      id,
+      street: 'Av. Presidente Masaryk',
+      exteriorNumber: '111',
+      interiorNumber: '',
+      colony: 'Polanco',
+      municipality: 'Miguel Hidalgo',
+      state: 'Ciudad de México',
+      zipCode: '11560',
+    },
+    phone: '5555555555',
+    email: `sucursal${id}@example.com`,
+    manager: null,
+    managerName: null,
+    status: 'active',
+    createdAt: '2026-01-10T16:00:00.000Z',
+    updatedAt: '2026-02-11T17:30:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makeUser(overrides: Partial<User> = {}): User {
+  const id = overrides.id ?? 10;
+  return {
+    id,
+    email: `usuario${id}@example.com`,
+    firstName: 'Luis',
+    lastName: 'Pérez',
+    role: 'agent',
+    phone: '5511111111',
+    mobile: '5522222222',
+    status: 'active',
+    branchId: 1,
+    branchName: 'Sucursal 1',
+    createdAt: '2026-01-10T16:00:00.000Z',
+    updatedAt: '2026-02-11T17:30:00.000Z',
+    ...overrides,
+  };
+}
+
+/** Signs a user in the way the app stores it (tokens + 'auth-storage'). */
+export function storeSession(user: SessionUser = adminUser, token = 'access-1', refreshToken = 'refresh-1') {
+  window.localStorage.setItem('auth_token', token);
+  window.localStorage.setItem('refresh_token', refreshToken);
+  window.localStorage.setItem('auth-storage', JSON.stringify({ state: { user }, version: 0 }));
+}

@@ -1,0 +1,38 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+const srcDir = decodeURIComponent(new URL('./src', import.meta.url).pathname);
+const outDir = decodeURIComponent(new URL('./dist', import.meta.url).pathname);
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: { alias: { '@': srcDir } },
+  server: {
+    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: true } },
+  },
+  build: {
+    outDir,
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // Libraries in a few named, long-cached chunks; each screen stays its own lazy chunk.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+            { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/ },
+            { name: 'dates', test: /node_modules[\\/]date-fns[\\/]/ },
+            // Dialog machinery only (lazy screens); Slot stays with the button it serves.
+            {
+              name: 'radix',
+              includeDependenciesRecursively: false,
+              test: /node_modules[\\/](@radix-ui[\\/]react-(?!slot|compose-refs)|react-remove-scroll|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|tslib|get-nonce|detect-node-es)/,
+            },
+          ],
+        },
+      },
+    },
+  },
+});
