@@ -1,0 +1,43 @@
+import { expect, test } from '@playwright/test';
+import { admin, signIn, signInAsAdmin, signOut } from './support';
+
+test('sign in, see the shell, sign out', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Iniciar Sesión' })).toBeVisible();
+  await expect(page.getByLabel('Correo electrónico')).toHaveAttribute('type', 'email');
+
+  await signInAsAdmin(page);
+  const banner = page.getByRole('banner');
+  await expect(banner.getByText(admin.email)).toBeVisible();
+  await expect(banner.getByText('Administrador')).toBeVisible();
+  const nav = page.getByRole('navigation').first();
+  for (const item of ['Dashboard', 'Pólizas', 'Seguimiento', 'Control de Citas', 'Addendums', 'Leads', 'Gestión de Usuarios', 'Gestión de Sucursales']) {
+    await expect(nav.getByRole('link', { name: item })).toBeVisible();
+  }
+  await expect(page.getByText('Administración')).toBeVisible();
+
+  // The session survives a reload.
+  await page.reload();
+  await expect(page.getByRole('banner').getByText(admin.email)).toBeVisible();
+
+  await signOut(page);
+  await page.goto('/admin/users');
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('a wrong password is refused with "Credenciales inválidas"', async ({ page }) => {
+  await signIn(page, admin.email, 'no-es-la-clave');
+  await expect(page.getByRole('alert').filter({ hasText: 'Credenciales inválidas' })).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('after signing in, the user lands on the page first asked for', async ({ page }) => {
+  await page.goto('/admin/branches');
+  await expect(page).toHaveURL(/\/login/);
+  await page.getByLabel('Correo electrónico').fill(admin.email);
+  await page.getByLabel('Contraseña').fill(admin.password);
+  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+  await expect(page).toHaveURL(/\/admin\/branches$/);
+  await expect(page.getByRole('heading', { name: 'Gestión de Sucursales' })).toBeVisible();
+});

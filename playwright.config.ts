@@ -1,0 +1,59 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+/**
+ * The journeys run against the real server, started on a free port with a fresh data directory
+ * (embedded PGlite). Workers inherit process.env, so the port and directory are chosen once.
+ */
+process.env.E2E_PORT ||= execFileSync(process.execPath, [
+  '-e',
+  "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
+]).toString();
+process.env.E2E_DATA_DIR ||= fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
+process.env.E2E_ADMIN_EMAIL ||= 'admin@portal.test';
+process.env.E2E_ADMIN_PASSWORD ||= 'Admin-E2E-2026';
+
+const port = process.env.E2E_PORT;
+const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL,
+    locale: 'es-MX',
+    timezoneId: 'America/Mexico_City',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    },
+  },
+  webServer: {
+    command: 'node scripts/build-web-if-needed.mjs && node --import tsx apps/api/src/main.ts',
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: port,
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      DATABASE_URL: '',
+      ADMIN_EMAIL: process.env.E2E_ADMIN_EMAIL,
+      ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD,
+      LOG_LEVEL: 'warn',
+    },
+  },
+});
