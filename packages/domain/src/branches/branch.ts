@@ -100,6 +100,8 @@ export function formatAddress(address: Omit<Address, 'id'>): string {
 }
 
 /** The list's search: name, street, colony, municipality. */
-export function branchMatchesSearch(branch: Pick<Branch, 'name' | 'address'>, query: string) {
+type SearchableBranch = Pick<Branch, 'name'> & { address: Pick<Address, 'street' | 'colony' | 'municipality'> };
+
+export function branchMatchesSearch(branch: SearchableBranch, query: string) {
   return matchesSearch(query, [branch.name, branch.address.street, branch.address.colony, branch.address.municipality]);
 }
