@@ -111,6 +111,17 @@ describe('the web app', () => {
       const asset = await app.inject({ url: '/assets/app-abc123.js' });
       expect(asset.statusCode).toBe(200);
       expect(asset.headers['cache-control']).toContain('immutable');
+      const head = await app.inject({ method: 'HEAD', url: '/policies/3' });
+      expect(head.statusCode).toBe(200);
+      expect(head.headers['content-type']).toContain('text/html');
+      const staleChunk = await app.inject({ url: '/assets/old-chunk-1234.js' });
+      expect(staleChunk.statusCode).toBe(404);
+      expect(staleChunk.headers['content-type']).toContain('application/json');
+      // A rebuild while the server runs: the new chunk is served without a restart.
+      fs.writeFileSync(path.join(dist, 'assets', 'new-chunk-5678.js'), 'console.log(2)');
+      const rebuilt = await app.inject({ url: '/assets/new-chunk-5678.js' });
+      expect(rebuilt.statusCode).toBe(200);
+      expect(rebuilt.body).toBe('console.log(2)');
       const api = await app.inject({ url: '/api/nada' });
       expect(api.statusCode).toBe(404);
       expect(api.headers['content-type']).toContain('application/json');

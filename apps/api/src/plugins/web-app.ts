@@ -1,12 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { sendError } from './errors';
 
 /**
  * Serves the built SPA: hashed assets cached for a year, index.html never cached, and every
- * non-API GET that matches no file answered with index.html so client routes load directly.
+ * non-API page request (GET or HEAD) that matches no file answered with index.html so client
+ * routes load directly. A missing file under /assets/ is a 404, never index.html: a stale tab
+ * asking for an old chunk must fail loudly instead of parsing HTML as JavaScript.
  */
 export const webAppPlugin = fp(async (app, { distDir }: { distDir: string }) => {
   const indexFile = path.join(distDir, 'index.html');
@@ -14,7 +17,8 @@ export const webAppPlugin = fp(async (app, { distDir }: { distDir: string }) => 
   if (hasWebApp) {
     await app.register(fastifyStatic, {
       root: distDir,
-      wildcard: false,
+      // Looked up per request, so a rebuild while the server runs is served without a restart.
+      wildcard: true,
       index: false,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -25,9 +29,21 @@ export const webAppPlugin = fp(async (app, { distDir }: { distDir: string }) => 
     app.log.warn({ distDir }, 'web app not built: only the API is served (run npm run build)');
   }
 
+  // The root is a directory to @fastify/static (index: false), so it gets the app explicitly.
+  if (hasWebApp) {
+    app.route({ method: ['GET', 'HEAD'], url: '/', exposeHeadRoute: false, handler: (_request, reply) => sendIndex(reply) });
+  }
+
   app.setNotFoundHandler((request, reply) => {
-    const isPageRequest = request.method === 'GET' && !/^\/api(\/|\?|$)/.test(request.url) && hasWebApp;
+    const isPageRequest =
+      hasWebApp &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !/^\/(api|assets)(\/|\?|$)/.test(request.url);
     if (!isPageRequest) return sendError(reply, 404, `Ruta no encontrada: ${request.method} ${request.url.split('?')[0]}`);
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    return sendIndex(reply);
   });
 });
+
+function sendIndex(reply: FastifyReply) {
+  return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+}
