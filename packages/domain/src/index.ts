@@ -8,3 +8,4 @@ export * from './auth/roles';
 export * from './auth/login';
 export * from './users/user';
 export * from './branches/branch';
+export * from './policies/index';

@@ -1,0 +1,24 @@
+/** The business's clock: folios and "today" are Mexico City time wherever the server runs. */
+export const businessTimeZone = 'America/Mexico_City';
+
+const folioClock = new Intl.DateTimeFormat('en-GB', {
+  timeZone: businessTimeZone,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/**
+ * Investigation folio `INV-{ddMMyyyy}-{HHmm}-{3 digits}` (spec section 9), in Mexico City time.
+ * `random` is 0–999; the caller draws it, so the format is testable.
+ */
+export function formatInvestigationFolio(at: Date, random: number): string {
+  const parts = Object.fromEntries(folioClock.formatToParts(at).map((part) => [part.type, part.value]));
+  const suffix = String(Math.trunc(random) % 1000).padStart(3, '0');
+  return `INV-${parts.day}${parts.month}${parts.year}-${parts.hour}${parts.minute}-${suffix}`;
+}
+
+export const investigationFolioPattern = /^INV-\d{8}-\d{4}-\d{3}$/;

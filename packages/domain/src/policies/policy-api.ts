@@ -1,0 +1,183 @@
+import { z } from 'zod';
+import { addressSchema } from '../branches/branch';
+import { policyStatusSchema, policyStatuses, type PolicyStatus } from './policy-status';
+import { policyTypeSchema, propertyTypeSchema } from './policy-type';
+import { policyMessages } from './policy-fields';
+import { optionalText } from '../common/fields';
+
+const personAddressSchema = addressSchema.omit({ id: true });
+const contact = { phone: z.string(), mobile: z.string(), email: z.string() };
+const money = z.number().nullable();
+
+export const referenceSchema = z.object({ id: z.number(), name: z.string(), phone: z.string(), type: z.enum(['personal', 'familiar']) });
+
+export const tenantSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  address: personAddressSchema,
+  ...contact,
+  profession: z.string(),
+  monthlyIncome: money,
+  company: z.string(),
+  seniority: z.string(),
+  immediateBoss: z.string(),
+  workAddress: personAddressSchema,
+  requiresInvoice: z.boolean(),
+  references: z.array(referenceSchema),
+});
+export type Tenant = z.infer<typeof tenantSchema>;
+
+export const vehicleSchema = z.object({
+  id: z.number(),
+  brand: z.string(),
+  model: z.string(),
+  year: z.number().nullable(),
+  color: z.string(),
+  licensePlate: z.string(),
+});
+
+export const guarantorSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  address: personAddressSchema,
+  ...contact,
+  sameAddressAsGuarantee: z.boolean(),
+  guaranteeAddress: personAddressSchema.nullable(),
+  vehicle: vehicleSchema.nullable(),
+});
+export type Guarantor = z.infer<typeof guarantorSchema>;
+
+export const rentSchema = z.object({
+  id: z.number(),
+  price: z.number(),
+  includesMaintenance: z.boolean(),
+  maintenanceAmount: money,
+  providesInvoice: z.boolean(),
+  contractStartDate: z.string().nullable(),
+  propertyDeliveryDate: z.string().nullable(),
+  gracePeriod: z.number().nullable(),
+  deposit: money,
+  bankDeposit: z.boolean(),
+  accountNumber: z.string(),
+  bank: z.string(),
+  clabe: z.string(),
+  accountHolder: z.string(),
+  realEstate: z.boolean(),
+  realEstateInfo: z.object({ name: z.string(), agent: z.string() }),
+});
+
+export const propertySchema = z.object({
+  id: z.number(),
+  owner: z.object({ id: z.number(), name: z.string(), address: personAddressSchema, ...contact }),
+  address: personAddressSchema,
+  propertyType: propertyTypeSchema,
+  parkingSpots: z.number(),
+  identification: z.string(),
+  services: z.object({ water: z.boolean(), electricity: z.boolean(), maintenance: z.boolean(), other: z.string(), details: z.string() }),
+  commercialUse: z.boolean(),
+  commercialServices: z.boolean(),
+  commercialServicesDetails: z.string(),
+  specialObjects: z.boolean(),
+  specialObjectsDetails: z.string(),
+  description: z.string(),
+  rent: rentSchema,
+});
+
+/** A whole policy, as GET /api/policy/unique/{id} and the writes return it. */
+export const policySchema = z.object({
+  id: z.number(),
+  investigationId: z.string(),
+  policyNumber: z.string(),
+  status: policyStatusSchema,
+  previousPolicy: z.string(),
+  policyType: policyTypeSchema,
+  guarantorRequired: z.boolean(),
+  isElectronicSignature: z.boolean(),
+  specialnote: z.string(),
+  branchId: z.number(),
+  userId: z.number().nullable(),
+  tenants: z.array(tenantSchema),
+  guarantors: z.array(guarantorSchema),
+  property: propertySchema,
+  /** Conveniences of the spec's old client, derived on the server. */
+  guarantorNames: z.string(),
+  ownerName: z.string(),
+  propertyAddress: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Policy = z.infer<typeof policySchema>;
+
+/** One row of the list and tracking screens: everything they show, nothing more. */
+export const policySummarySchema = z.object({
+  id: z.number(),
+  investigationId: z.string(),
+  policyNumber: z.string(),
+  status: policyStatusSchema,
+  policyType: policyTypeSchema,
+  branchId: z.number(),
+  tenantNames: z.array(z.string()),
+  guarantorNames: z.array(z.string()),
+  ownerName: z.string(),
+  propertyAddress: z.object({ street: z.string(), exteriorNumber: z.string(), colony: z.string(), municipality: z.string() }),
+  /** Fecha de Entrega: the rent's property delivery date, `yyyy-MM-dd`. */
+  deliveryDate: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type PolicySummary = z.infer<typeof policySummarySchema>;
+
+export const policySearchQuerySchema = z.object({
+  q: optionalText('Búsqueda', 100),
+  status: z
+    .union([policyStatusSchema, z.literal('')])
+    .optional()
+    .transform((value) => value || undefined),
+  limit: z.coerce.number().int().min(1, 'El límite debe estar entre 1 y 100').max(100, 'El límite debe estar entre 1 y 100').default(25),
+  cursor: z.string().trim().max(200).optional(),
+  /** Admins may search one branch; for everyone else the server uses their own. */
+  branchId: z.coerce.number().int().positive().optional(),
+});
+export type PolicySearchQuery = z.input<typeof policySearchQuerySchema>;
+
+export const policySearchResultSchema = z.object({
+  items: z.array(policySummarySchema),
+  nextCursor: z.string().nullable(),
+  total: z.number(),
+});
+export type PolicySearchResult = z.infer<typeof policySearchResultSchema>;
+
+/** The row menu's body: `{ status, userId, branchId }` (spec); userId and branchId are ignored. */
+export const policyStatusChangeSchema = z.strictObject({
+  status: policyStatusSchema,
+  userId: z.unknown().optional(),
+  branchId: z.unknown().optional(),
+  updatedAt: z.unknown().optional(),
+  note: optionalText('Nota', 500).optional(),
+});
+export type PolicyStatusChange = z.input<typeof policyStatusChangeSchema>;
+
+export const dashboardStatsSchema = z.object(
+  Object.fromEntries(policyStatuses.map((status) => [status, z.number()])) as Record<PolicyStatus, z.ZodNumber>,
+);
+export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
+
+export const emptyDashboardStats = Object.fromEntries(policyStatuses.map((status) => [status, 0])) as DashboardStats;
+
+export const policyEventSchema = z.object({
+  id: z.number(),
+  policyId: z.number(),
+  userId: z.number().nullable(),
+  userName: z.string(),
+  fromStatus: policyStatusSchema.nullable(),
+  toStatus: policyStatusSchema.nullable(),
+  /** Spanish names of the sections that changed ('Inquilinos', 'Renta'…). */
+  changes: z.array(z.string()),
+  note: z.string(),
+  createdAt: z.string(),
+});
+export type PolicyEvent = z.infer<typeof policyEventSchema>;
+
+export const branchIdParamsSchema = z.object({
+  branchId: z.coerce.number({ error: policyMessages.branchNotFound }).int().positive(policyMessages.branchNotFound),
+});

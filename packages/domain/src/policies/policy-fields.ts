@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { messages } from '../common/messages';
+import { optionalText } from '../common/fields';
+
+/** Form inputs send numbers as text; '' and null mean "not given". NaN is refused with the field named. */
+function numberLike(label: string) {
+  return z
+    .union([z.number(), z.string().trim()], { error: policyMessages.invalidNumber(label) })
+    .nullish()
+    .transform((value) => (value === '' || value === null || value === undefined ? null : Number(value)))
+    .pipe(z.number({ error: policyMessages.invalidNumber(label) }).nullable());
+}
+
+/** Pesos with centavos, not negative; null when not given. */
+export function optionalMoney(label: string) {
+  return numberLike(label)
+    .refine((value) => value === null || value >= 0, policyMessages.notNegative(label))
+    .refine((value) => value === null || value <= 999_999_999, policyMessages.tooLarge(label))
+    .transform((value) => (value === null ? null : Math.round(value * 100) / 100));
+}
+
+export function requiredMoney(label: string) {
+  return optionalMoney(label)
+    .refine((value) => value !== null, messages.required(label))
+    .refine((value) => value === null || value > 0, policyMessages.positive(label));
+}
+
+export function optionalCount(label: string, max = 10_000) {
+  return numberLike(label)
+    .refine((value) => value === null || Number.isInteger(value), policyMessages.wholeNumber(label))
+    .refine((value) => value === null || (value >= 0 && value <= max), policyMessages.range(label, 0, max));
+}
+
+/** A calendar date `yyyy-MM-dd` (what a date input gives), or null. */
+export function optionalDate(label: string) {
+  return z
+    .string({ error: policyMessages.invalidDate(label) })
+    .trim()
+    .nullish()
+    .transform((value) => value || null)
+    .refine((value) => value === null || isCalendarDate(value), policyMessages.invalidDate(label));
+}
+
+function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}
+
+export const flag = z.boolean({ error: 'Debe ser sí o no' }).default(false);
+
+/** An e-mail that may be left empty (tenants and owners do not always give one). */
+export function optionalEmail(label = 'Correo electrónico') {
+  return optionalText(label, 254)
+    .refine((value) => value === '' || z.email().safeParse(value).success, messages.invalidEmail)
+    .transform((value) => value.toLowerCase());
+}
+
+export const policyMessages = {
+  invalidNumber: (field: string) => `El campo ${field} debe ser un número`,
+  notNegative: (field: string) => `El campo ${field} no puede ser negativo`,
+  positive: (field: string) => `El campo ${field} debe ser mayor a cero`,
+  tooLarge: (field: string) => `El campo ${field} es demasiado grande`,
+  wholeNumber: (field: string) => `El campo ${field} debe ser un número entero`,
+  range: (field: string, min: number, max: number) => `El campo ${field} debe estar entre ${min} y ${max}`,
+  invalidDate: (field: string) => `El campo ${field} debe ser una fecha válida`,
+  clabe: 'La CLABE debe tener exactamente 18 dígitos',
+  tenantsRequired: 'Agregue al menos un inquilino',
+  guarantorsRequired: 'Este tipo de póliza requiere al menos un aval (obligado solidario)',
+  noUser: 'No hay usuario autenticado',
+  saveError: 'Error al guardar la póliza',
+  saveErrorToast: 'Ha ocurrido un error al guardar la póliza. Por favor intente nuevamente.',
+  loadError: 'Error loading policy',
+  created: 'Póliza creada exitosamente',
+  updated: 'Póliza actualizada exitosamente',
+  notFound: 'Póliza no encontrada',
+  emptyList: 'No se encontraron pólizas con los criterios seleccionados',
+  emptyTracking: 'No se encontraron pólizas con los criterios de búsqueda',
+  otherBranchList: 'No tiene acceso a las pólizas de otra sucursal',
+  branchNotFound: 'La sucursal no existe',
+  invalidCursor: 'El cursor de paginación no es válido',
+} as const;
