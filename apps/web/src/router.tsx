@@ -32,11 +32,24 @@ export const routes: RouteObject[] = [
         shouldRevalidate: alwaysRecheck,
         lazy: () => import('@/app/app-layout').then((m) => ({ Component: m.AppLayout })),
         children: [
-          { index: true, lazy: placeholder('Dashboard de Pólizas') },
-          { path: paths.policies.list.pattern, lazy: placeholder('Pólizas') },
-          { path: paths.policies.tracking.pattern, lazy: placeholder('Seguimiento de Pólizas') },
-          { path: paths.policies.new.pattern, lazy: placeholder('Nueva Póliza') },
-          { path: paths.policies.edit.pattern, lazy: placeholder('Editar Póliza') },
+          { index: true, lazy: () => import('@/features/dashboard/pages/dashboard-page').then((m) => ({ Component: m.DashboardPage })) },
+          {
+            path: paths.policies.list.pattern,
+            lazy: () => import('@/features/policies/pages/policies-page').then((m) => ({ Component: m.PoliciesPage })),
+          },
+          {
+            path: paths.policies.tracking.pattern,
+            lazy: () =>
+              import('@/features/policies/pages/policy-tracking-page').then((m) => ({ Component: m.PolicyTrackingPage })),
+          },
+          {
+            path: paths.policies.new.pattern,
+            lazy: () => import('@/features/policies/pages/policy-create-page').then((m) => ({ Component: m.PolicyCreatePage })),
+          },
+          {
+            path: paths.policies.edit.pattern,
+            lazy: () => import('@/features/policies/pages/policy-edit-page').then((m) => ({ Component: m.PolicyEditPage })),
+          },
           { path: paths.policies.results.pattern, lazy: placeholder('Resultados de investución') },
           { path: paths.uploadDocuments.pattern, lazy: placeholder('Subir Documentos de Investigación') },
           { path: paths.addendums.list.pattern, lazy: placeholder('Addendums') },

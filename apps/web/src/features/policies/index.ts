@@ -1,0 +1,1 @@
+export { policySearchQueryOptions, usePolicySearch, dashboardQueryOptions, useDashboardStats } from './api';
