@@ -154,4 +154,81 @@ describe('api client', () => {
     expect(localStorage.getItem('auth_token')).toBeNull();
     expect(onExpired).toHaveBeenCalledTimes(1);
   });
+
+  describe('endSessionOnFailure (the list calls of spec section 8)', () => {
+    const listCall = () => apiClient.get('/api/policy/search', { endSessionOnFailure: true, timeoutMs: 30 });
+
+    it.each([403, 500, 504])('an HTTP %i removes the token and tells the listeners (→ /login)', async (status) => {
+      const onExpired = vi.fn();
+      const stop = onSessionExpired(onExpired);
+      mockFetch({ 'GET /api/policy/search': { status, body: { statusCode: status, error: 'Error', message: 'Falló' } } });
+      await expect(listCall()).rejects.toMatchObject({ status, message: 'Falló' });
+      stop();
+      expect(localStorage.getItem('auth_token')).toBeNull();
+      expect(onExpired).toHaveBeenCalledTimes(1);
+    });
+
+    it('a 401 that survives the refresh ends the session', async () => {
+      const onExpired = vi.fn();
+      const stop = onSessionExpired(onExpired);
+      mockFetch({ 'GET /api/policy/search': { status: 401, body: {} }, 'POST /api/auth/refresh-token': refreshed });
+      await expect(listCall()).rejects.toMatchObject({ status: 401 });
+      stop();
+      expect(localStorage.getItem('auth_token')).toBeNull();
+      expect(onExpired).toHaveBeenCalledTimes(1);
+    });
+
+    it('no response (network failure) ends the session, the error says network_error', async () => {
+      vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+      await expect(listCall()).rejects.toMatchObject({ status: 0, code: 'network_error' });
+      expect(localStorage.getItem('auth_token')).toBeNull();
+    });
+
+    it('a timeout ends the session', async () => {
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(
+          (_input: RequestInfo | URL, init?: RequestInit) =>
+            new Promise<Response>((_resolve, reject) => {
+              init?.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
+            }),
+        ),
+      );
+      await expect(listCall()).rejects.toMatchObject({ status: 0, code: 'timeout' });
+      expect(localStorage.getItem('auth_token')).toBeNull();
+    });
+
+    it.each([400, 404, 409])('an HTTP %i keeps the session', async (status) => {
+      const onExpired = vi.fn();
+      const stop = onSessionExpired(onExpired);
+      mockFetch({ 'GET /api/policy/search': { status, body: { statusCode: status, error: 'Bad Request', message: 'No válido' } } });
+      await expect(listCall()).rejects.toMatchObject({ status });
+      stop();
+      expect(localStorage.getItem('auth_token')).toBe('access-1');
+      expect(onExpired).not.toHaveBeenCalled();
+    });
+
+    it("the caller's own cancel (a new search replacing the old) keeps the session", async () => {
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(
+          (_input: RequestInfo | URL, init?: RequestInit) =>
+            new Promise<Response>((_resolve, reject) => {
+              init?.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
+            }),
+        ),
+      );
+      const controller = new AbortController();
+      const pending = apiClient.get('/api/policy/search', { endSessionOnFailure: true, signal: controller.signal });
+      controller.abort();
+      await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+      expect(localStorage.getItem('auth_token')).toBe('access-1');
+    });
+
+    it('without the flag a 500 only reports the error', async () => {
+      mockFetch({ 'GET /api/users': { status: 500, body: {} } });
+      await expect(apiClient.get('/api/users')).rejects.toMatchObject({ status: 500 });
+      expect(localStorage.getItem('auth_token')).toBe('access-1');
+    });
+  });
 });

@@ -23,6 +23,12 @@ export interface RequestOptions {
   auth?: boolean;
   /** On a 401, renew the access token once and try again (default). */
   refreshOnUnauthorized?: boolean;
+  /**
+   * The spec's list calls (policies, addendums, appointments, section 8): a 401, 403, 500 or 504,
+   * a timeout or no response at all ends the session and sends the user to /login. Opt-in,
+   * because every other call just reports its error. A 401 still tries one token refresh first.
+   */
+  endSessionOnFailure?: boolean;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -198,12 +204,30 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/** Statuses after which a list call (`endSessionOnFailure`) ends the session, as the spec lists them. */
+const sessionEndingStatuses: ReadonlySet<number> = new Set([401, 403, 500, 504]);
+
+/** Status 0 is a timeout or no response; a caller's own abort is not an ApiError and never ends it. */
+function endsSession(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 0 || sessionEndingStatuses.has(error.status));
+}
+
 /**
  * Calls the API. On a 401 it renews the access token once (shared with every other call that
  * got a 401 at the same time) and repeats the call; when renewal is refused the session ends
  * (storage cleared, listeners sent to /login) and the call fails with a 401 ApiError.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  if (!options.endSessionOnFailure) return request<T>(path, options);
+  try {
+    return await request<T>(path, options);
+  } catch (error) {
+    if (endsSession(error)) forceLogout();
+    throw error;
+  }
+}
+
+async function request<T>(path: string, options: RequestOptions): Promise<T> {
   const auth = options.auth ?? true;
   const tokenUsed = auth ? getToken() : null;
   let response = await send(path, options, tokenUsed);
