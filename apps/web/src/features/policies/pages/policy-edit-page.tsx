@@ -1,6 +1,67 @@
-import { PlaceholderPage } from '@/app/placeholder-page';
+import { Link, useParams } from 'react-router';
+import { policyMessages } from '@portal/domain';
+import { errorMessage } from '@/lib/api-error';
+import { paths } from '@/lib/paths';
+import { useErrorToast } from '@/lib/use-error-toast';
+import { usePageTitle } from '@/lib/use-page-title';
+import { Button } from '@/components/ui/button';
+import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { ErrorState } from '@/components/ui/state-panels';
+import { usePolicy, useUpdatePolicy } from '../api';
+import { PolicyHistory } from '../components/policy-history';
+import { PolicyForm } from '../form/policy-form';
+import { useAfterPolicySave } from '../form/use-after-policy-save';
 
-// Stub until its screen lands (issue 3).
+/** /policies/:id/edit: 'Editar Póliza', with the policy's history below the form. */
 export function PolicyEditPage() {
-  return <PlaceholderPage title="Editar Póliza" />;
+  usePageTitle('Editar Póliza');
+  const id = Number(useParams().id);
+  const policy = usePolicy(id);
+  const updatePolicy = useUpdatePolicy();
+  const afterSave = useAfterPolicySave();
+  useErrorToast(policy.error, policy.errorUpdatedAt, policyMessages.loadError);
+
+  const invalidId = !Number.isInteger(id) || id <= 0;
+
+  return (
+    <div className="mx-auto max-w-5xl space-y-6">
+      <PageHeader title="Editar Póliza" description={policy.data?.investigationId || undefined} />
+      {invalidId ? (
+        <ErrorState title={policyMessages.loadError} message="El identificador de la póliza no es válido." action={<BackToList />} />
+      ) : policy.isError ? (
+        <ErrorState
+          title={policyMessages.loadError}
+          message={errorMessage(policy.error)}
+          onRetry={() => void policy.refetch()}
+          retrying={policy.isFetching}
+          action={<BackToList />}
+        />
+      ) : policy.isPending ? (
+        <Spinner label="Cargando póliza..." className="py-16" />
+      ) : (
+        <>
+          <PolicyForm
+            key={policy.data.id}
+            policy={policy.data}
+            onSave={async (body) => {
+              await updatePolicy.mutateAsync({ id, body });
+              await afterSave(policyMessages.updated);
+            }}
+          />
+          <PolicyHistory policyId={policy.data.id} />
+        </>
+      )}
+    </div>
+  );
 }
+
+function BackToList() {
+  return (
+    <Button asChild variant="secondary">
+      <Link to={paths.policies.list.to()}>Volver a pólizas</Link>
+    </Button>
+  );
+}
+
+export default PolicyEditPage;

@@ -1,0 +1,71 @@
+import { useId } from 'react';
+import { History } from 'lucide-react';
+import { policyStatusLabels, type PolicyEvent } from '@portal/domain';
+import { errorMessage } from '@/lib/api-error';
+import { formatDateTime } from '@/lib/dates';
+import { Card } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { EmptyState, ErrorState } from '@/components/ui/state-panels';
+import { usePolicyEvents } from '../api';
+
+/** 'De «Creada» a «En investigación»'; the first event only names the status it started in. */
+function statusChange(event: PolicyEvent): string | null {
+  const { fromStatus: from, toStatus: to } = event;
+  if (!to || from === to) return null;
+  return from ? `De «${policyStatusLabels[from]}» a «${policyStatusLabels[to]}»` : `Estatus inicial «${policyStatusLabels[to]}»`;
+}
+
+function HistoryEntry({ event }: { event: PolicyEvent }) {
+  const change = statusChange(event);
+  return (
+    <li className="relative border-l-2 border-slate-200 pb-5 pl-5 last:pb-0 dark:border-slate-700">
+      <span aria-hidden="true" className="absolute top-1.5 -left-[5px] size-2 rounded-full bg-brand-500" />
+      <p className="flex flex-wrap gap-x-2 text-sm">
+        <time dateTime={event.createdAt} className="font-medium text-slate-900 dark:text-white">
+          {formatDateTime(event.createdAt)}
+        </time>
+        <span className="text-slate-600 dark:text-slate-400">{event.userName || 'Sistema'}</span>
+      </p>
+      {change ? <p className="mt-1 text-sm text-slate-800 dark:text-slate-200">{change}</p> : null}
+      {event.changes.length > 0 ? (
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Secciones modificadas: {event.changes.join(', ')}</p>
+      ) : null}
+      {event.note ? <p className="mt-1 text-sm whitespace-pre-line text-slate-600 italic dark:text-slate-400">{event.note}</p> : null}
+    </li>
+  );
+}
+
+/** The edit screen's 'Historial': who changed what and when, newest first (as the API sends it). */
+export function PolicyHistory({ policyId }: { policyId: number }) {
+  const events = usePolicyEvents(policyId);
+  const headingId = useId();
+
+  return (
+    <Card>
+      <section aria-labelledby={headingId} className="space-y-4 p-5 sm:p-6">
+        <h2 id={headingId} className="flex items-center gap-2 text-base font-semibold text-slate-900 dark:text-white">
+          <History aria-hidden="true" className="size-4 text-slate-500" />
+          Historial
+        </h2>
+        {events.isPending ? (
+          <Spinner label="Cargando historial..." className="py-8" />
+        ) : events.isError ? (
+          <ErrorState
+            title="Error al cargar el historial"
+            message={errorMessage(events.error)}
+            onRetry={() => void events.refetch()}
+            retrying={events.isFetching}
+          />
+        ) : events.data.length === 0 ? (
+          <EmptyState title="Sin movimientos registrados" />
+        ) : (
+          <ol className="pl-1">
+            {events.data.map((event) => (
+              <HistoryEntry key={event.id} event={event} />
+            ))}
+          </ol>
+        )}
+      </section>
+    </Card>
+  );
+}

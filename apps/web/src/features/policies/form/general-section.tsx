@@ -1,0 +1,67 @@
+import { useFormContext } from 'react-hook-form';
+import {
+  guarantorRequiredFor,
+  policyLabels,
+  policyStatuses,
+  policyStatusLabels,
+  policyTypes,
+  policyTypeLabels,
+  type PolicyFormValues,
+  type PolicyType,
+} from '@portal/domain';
+import { TextField } from '@/components/ui/form-field';
+import { formLabels } from './form-labels';
+import { BranchSelect } from './branch-select';
+import { CheckboxInput, FieldGrid, SelectInput, TextareaInput, TextInput } from './fields';
+import { emptyGuarantor } from './policy-form-values';
+import { SectionCard } from './section-card';
+
+/**
+ * Folios, status (any of them: the form may set a status directly), type, previous policy,
+ * signature and the special note. `investigationId` is null on create: the server generates it.
+ */
+export function GeneralSection({ investigationId }: { investigationId: string | null }) {
+  const { getValues, setValue } = useFormContext<PolicyFormValues>();
+
+  // A Plus type needs a guarantor: give the newly shown section a row to fill in.
+  const onTypeChange = () => {
+    const type = getValues('policyType') as PolicyType;
+    if (guarantorRequiredFor(type) && (getValues('guarantors') ?? []).length === 0) {
+      setValue('guarantors', [emptyGuarantor()]);
+    }
+  };
+
+  return (
+    <SectionCard title={formLabels.sections.general}>
+      <FieldGrid>
+        <TextField
+          label={policyLabels.investigationId}
+          value={investigationId ?? ''}
+          placeholder={formLabels.investigationPending}
+          readOnly
+          disabled={investigationId === null}
+          hint={investigationId === null ? 'Folio asignado automáticamente' : undefined}
+        />
+        <TextInput name="policyNumber" label={policyLabels.policyNumber} />
+        <SelectInput name="status" label={policyLabels.status} required>
+          {policyStatuses.map((status) => (
+            <option key={status} value={status}>
+              {policyStatusLabels[status]}
+            </option>
+          ))}
+        </SelectInput>
+        <SelectInput name="policyType" label={policyLabels.policyType} required onValueChange={onTypeChange}>
+          {policyTypes.map((type) => (
+            <option key={type} value={type}>
+              {policyTypeLabels[type]}
+            </option>
+          ))}
+        </SelectInput>
+        <TextInput name="previousPolicy" label={policyLabels.previousPolicy} />
+        <BranchSelect />
+        <CheckboxInput name="isElectronicSignature" label={policyLabels.isElectronicSignature} className="self-end" />
+        <TextareaInput name="specialnote" label={policyLabels.specialnote} />
+      </FieldGrid>
+    </SectionCard>
+  );
+}

@@ -1,0 +1,101 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
+import { guarantorRequiredFor, policyMessages, type Policy, type PolicyFormValues, type PolicyInput } from '@portal/domain';
+import { useSession } from '@/features/auth';
+import { paths } from '@/lib/paths';
+import { getUser } from '@/lib/session';
+import { notify } from '@/lib/toast';
+import { Alert } from '@/components/ui/alert';
+import { FormActions } from '@/components/ui/form-actions';
+import { GeneralSection } from './general-section';
+import { GuarantorsSection } from './guarantors-section';
+import { OwnerSection } from './owner-section';
+import { policyFormResolver } from './policy-form-resolver';
+import { newPolicyFormValues, policyToFormValues } from './policy-form-values';
+import { PropertySection } from './property-section';
+import { RentSection } from './rent-section';
+import { describeSaveFailure, noUserFailure, type SaveFailure } from './save-failure';
+import { TenantsSection } from './tenants-section';
+import { useEnterToNextField } from './use-enter-to-next-field';
+
+interface PolicyFormProps {
+  /** The stored policy on 'Editar Póliza'; absent on 'Nueva Póliza'. */
+  policy?: Policy;
+  /** Sends the validated body; a rejection is shown on the form. */
+  onSave: (body: PolicyInput) => Promise<unknown>;
+}
+
+/** 'Nueva Póliza' / 'Editar Póliza': six sections validated by the API's own schema. */
+export function PolicyForm({ policy, onSave }: PolicyFormProps) {
+  const { user } = useSession();
+  const [defaults] = useState(() =>
+    policy ? policyToFormValues(policy) : newPolicyFormValues(user?.role === 'admin' ? user.branchId : null),
+  );
+  const form = useForm<PolicyFormValues, unknown, PolicyInput>({ resolver: policyFormResolver, defaultValues: defaults });
+  const type = useWatch({ control: form.control, name: 'policyType' }) ?? 'basica';
+  const [failure, setFailure] = useState<SaveFailure | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const alertRef = useRef<HTMLDivElement>(null);
+  const onKeyDown = useEnterToNextField();
+  const isEdit = policy !== undefined;
+
+  // After a failed save, take the user to the first field the server named, else to the alert
+  // (the submit button is at the bottom of a long form; the alert is at the top).
+  const { setFocus } = form;
+  useEffect(() => {
+    if (failure?.focusField) setFocus(failure.focusField);
+    else if (failure) alertRef.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+  }, [failure, setFocus]);
+
+  const save = async (body: PolicyInput) => {
+    setFailure(null);
+    // The session may have ended in another tab while the form was being filled in.
+    if (!getUser()) {
+      setFailure(noUserFailure);
+      notify.error(policyMessages.noUser);
+      return;
+    }
+    try {
+      await onSave(body);
+    } catch (error) {
+      setFailure(describeSaveFailure(error, formRef.current, form.setError));
+      notify.error(policyMessages.saveErrorToast);
+    }
+  };
+  // Built per submit (not during render): the handler reads the form element's ref.
+  const submit = (event: FormEvent<HTMLFormElement>) => form.handleSubmit(save)(event);
+
+  return (
+    <FormProvider {...form}>
+      <form ref={formRef} onSubmit={submit} onKeyDown={onKeyDown} noValidate className="space-y-6">
+        {failure ? (
+          <div ref={alertRef}>
+            <Alert>
+              <p className="font-medium">{failure.title}</p>
+              {failure.message ? <p className="mt-1">{failure.message}</p> : null}
+              {failure.notes.length > 0 ? (
+                <ul className="mt-1 list-disc pl-5">
+                  {failure.notes.map((note) => (
+                    <li key={note}>{note}</li>
+                  ))}
+                </ul>
+              ) : null}
+            </Alert>
+          </div>
+        ) : null}
+        <GeneralSection investigationId={policy ? policy.investigationId : null} />
+        <TenantsSection />
+        {guarantorRequiredFor(type) ? <GuarantorsSection type={type} /> : null}
+        <PropertySection />
+        <OwnerSection />
+        <RentSection />
+        <FormActions
+          cancelTo={paths.policies.list.to()}
+          submitLabel={isEdit ? 'Guardar Cambios' : 'Crear Póliza'}
+          busyLabel={isEdit ? 'Guardando...' : 'Creando...'}
+          busy={form.formState.isSubmitting}
+        />
+      </form>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,48 @@
+import { useWatch } from 'react-hook-form';
+import { policyLabels, type PolicyFormValues } from '@portal/domain';
+import { formLabels } from './form-labels';
+import { CheckboxInput, FieldGrid, MoneyInput, TextInput } from './fields';
+import { SectionCard } from './section-card';
+
+type Switches = ['property.rent.includesMaintenance', 'property.rent.bankDeposit', 'property.rent.realEstate'];
+
+/** Rent, dates and deposit; maintenance, bank and real-estate details appear with their switch. */
+export function RentSection() {
+  const [includesMaintenance, bankDeposit, realEstate] = useWatch<PolicyFormValues, Switches>({
+    name: ['property.rent.includesMaintenance', 'property.rent.bankDeposit', 'property.rent.realEstate'],
+  });
+
+  return (
+    <SectionCard title={formLabels.sections.rent} description="Importes en pesos mexicanos (MXN).">
+      <FieldGrid>
+        <MoneyInput name="property.rent.price" label={policyLabels.price} required />
+        <MoneyInput name="property.rent.deposit" label={policyLabels.deposit} />
+        <TextInput name="property.rent.contractStartDate" label={policyLabels.contractStartDate} type="date" />
+        <TextInput name="property.rent.propertyDeliveryDate" label={policyLabels.propertyDeliveryDate} type="date" />
+        <TextInput name="property.rent.gracePeriod" label={policyLabels.gracePeriod} inputMode="numeric" />
+        <CheckboxInput name="property.rent.providesInvoice" label={formLabels.providesInvoice} className="self-end" />
+
+        <CheckboxInput name="property.rent.includesMaintenance" label={formLabels.includesMaintenance} className="sm:col-span-2" />
+        {includesMaintenance ? <MoneyInput name="property.rent.maintenanceAmount" label={policyLabels.maintenanceAmount} required /> : null}
+
+        <CheckboxInput name="property.rent.bankDeposit" label={formLabels.bankDeposit} className="sm:col-span-2" />
+        {bankDeposit ? (
+          <>
+            <TextInput name="property.rent.bank" label={policyLabels.bank} required />
+            <TextInput name="property.rent.accountHolder" label={policyLabels.accountHolder} required />
+            <TextInput name="property.rent.accountNumber" label={policyLabels.accountNumber} inputMode="numeric" />
+            <TextInput name="property.rent.clabe" label={policyLabels.clabe} required inputMode="numeric" maxLength={18} hint="18 dígitos" />
+          </>
+        ) : null}
+
+        <CheckboxInput name="property.rent.realEstate" label={formLabels.realEstate} className="sm:col-span-2" />
+        {realEstate ? (
+          <>
+            <TextInput name="property.rent.realEstateInfo.name" label={policyLabels.realEstateName} required />
+            <TextInput name="property.rent.realEstateInfo.agent" label={policyLabels.realEstateAgent} />
+          </>
+        ) : null}
+      </FieldGrid>
+    </SectionCard>
+  );
+}

@@ -1,0 +1,253 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
+import { policyMessages, type Policy, type PolicyEvent } from '@portal/domain';
+import { renderRoute } from '@/test/render';
+import { mockFetch } from '@/test/fetch-mock';
+import { agentUser, storeSession } from '@/test/fixtures';
+import { PolicyEditPage } from '../pages/policy-edit-page';
+
+const address = {
+  street: 'Calle Durango',
+  exteriorNumber: '214',
+  interiorNumber: '3',
+  colony: 'Roma Norte',
+  municipality: 'Cuauhtémoc',
+  state: 'Ciudad de México',
+  zipCode: '06700',
+};
+const blank = { street: '', exteriorNumber: '', interiorNumber: '', colony: '', municipality: '', state: '', zipCode: '' };
+
+/** A Plus policy whose guarantor pledges another property, paid by bank deposit. */
+function makePolicy(overrides: Partial<Policy> = {}): Policy {
+  return {
+    id: 5,
+    investigationId: 'INV-01122026-1030-042',
+    policyNumber: 'POL-77',
+    status: 'investigation',
+    previousPolicy: '',
+    policyType: 'plus',
+    guarantorRequired: true,
+    isElectronicSignature: true,
+    specialnote: 'Cliente preferente',
+    branchId: 1,
+    userId: 7,
+    tenants: [
+      {
+        id: 21,
+        name: 'María López',
+        address,
+        phone: '5587654321',
+        mobile: '',
+        email: 'maria@example.mx',
+        profession: 'Contadora',
+        monthlyIncome: 55000,
+        company: 'Grupo Norte',
+        seniority: '3 años',
+        immediateBoss: '',
+        workAddress: blank,
+        requiresInvoice: false,
+        references: [{ id: 3, name: 'Ana Pérez', phone: '5544433322', type: 'familiar' }],
+      },
+    ],
+    guarantors: [
+      {
+        id: 31,
+        name: 'Jorge Ríos',
+        address: { ...address, street: 'Av. Universidad' },
+        phone: '',
+        mobile: '',
+        email: '',
+        sameAddressAsGuarantee: false,
+        guaranteeAddress: { ...address, street: 'Calle Sonora' },
+        vehicle: null,
+      },
+    ],
+    property: {
+      id: 9,
+      owner: { id: 4, name: 'Roberto Sánchez', address: blank, phone: '', mobile: '', email: '' },
+      address,
+      propertyType: 'apartment',
+      parkingSpots: 1,
+      identification: '',
+      services: { water: true, electricity: false, maintenance: false, other: '', details: '' },
+      commercialUse: false,
+      commercialServices: false,
+      commercialServicesDetails: '',
+      specialObjects: false,
+      specialObjectsDetails: '',
+      description: '',
+      rent: {
+        id: 11,
+        price: 18500,
+        includesMaintenance: false,
+        maintenanceAmount: null,
+        providesInvoice: false,
+        contractStartDate: '2026-12-01',
+        propertyDeliveryDate: '2026-12-01',
+        gracePeriod: 5,
+        deposit: 18500,
+        bankDeposit: true,
+        accountNumber: '',
+        bank: 'BBVA',
+        clabe: '012180001234567891',
+        accountHolder: 'Roberto Sánchez',
+        realEstate: false,
+        realEstateInfo: { name: '', agent: '' },
+      },
+    },
+    guarantorNames: 'Jorge Ríos',
+    ownerName: 'Roberto Sánchez',
+    propertyAddress: 'Calle Durango 214',
+    createdAt: '2026-03-01T10:00:00.000Z',
+    updatedAt: '2026-03-05T14:30:00.000Z',
+    ...overrides,
+  };
+}
+
+// Local times (no offset), so the shown time does not depend on the machine's time zone.
+const events: PolicyEvent[] = [
+  {
+    id: 2,
+    policyId: 5,
+    userId: 7,
+    userName: 'Laura Méndez',
+    fromStatus: 'created',
+    toStatus: 'investigation',
+    changes: ['Inquilinos', 'Renta'],
+    note: 'Documentos completos',
+    createdAt: '2026-03-05T14:30:00',
+  },
+  {
+    id: 1,
+    policyId: 5,
+    userId: 7,
+    userName: 'Pablo Torres',
+    fromStatus: null,
+    toStatus: 'created',
+    changes: [],
+    note: '',
+    createdAt: '2026-03-01T09:05:00',
+  },
+];
+
+function renderEdit(routes: Parameters<typeof mockFetch>[0] = {}) {
+  storeSession(agentUser);
+  const net = mockFetch({
+    'GET /api/policy/unique/5': { body: makePolicy() },
+    'GET /api/policy/5/events': { body: events },
+    ...routes,
+  });
+  renderRoute(<PolicyEditPage />, { path: '/policies/:id/edit', url: '/policies/5/edit' });
+  return net;
+}
+
+const region = (name: string | RegExp) => screen.getByRole('region', { name });
+
+beforeEach(() => {
+  vi.spyOn(toast, 'success');
+  vi.spyOn(toast, 'error');
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('policy form: Editar Póliza', () => {
+  it('loads the policy into the form, its folio read-only', async () => {
+    renderEdit();
+    expect(screen.getByRole('status')).toHaveTextContent('Cargando póliza...');
+    const folio = await screen.findByLabelText('Folio de Investigación');
+    expect(screen.getByRole('heading', { level: 1, name: 'Editar Póliza' })).toBeInTheDocument();
+    expect(folio).toHaveValue('INV-01122026-1030-042');
+    expect(folio).toHaveAttribute('readonly');
+    expect(screen.getByLabelText('Folio de Póliza')).toHaveValue('POL-77');
+    expect(screen.getByLabelText('Estatus')).toHaveValue('investigation');
+    expect(screen.getByLabelText('Tipo de Póliza')).toHaveValue('plus');
+    expect(screen.getByLabelText('Firma electrónica')).toBeChecked();
+
+    const tenant = within(region('Inquilinos'));
+    expect(tenant.getByLabelText('Nombre del inquilino')).toHaveValue('María López');
+    expect(tenant.getByLabelText('Ingreso mensual')).toHaveValue('55000');
+    expect(tenant.getByLabelText('Nombre de la referencia')).toHaveValue('Ana Pérez');
+    expect(tenant.getByLabelText('Tipo de referencia')).toHaveValue('familiar');
+
+    const guarantor = within(region(/Avales/));
+    expect(guarantor.getByLabelText('Nombre del aval')).toHaveValue('Jorge Ríos');
+    expect(guarantor.getByLabelText('El inmueble en garantía es el domicilio del aval')).not.toBeChecked();
+    const pledged = within(guarantor.getByRole('group', { name: 'Domicilio del inmueble en garantía' }));
+    expect(pledged.getByLabelText('Calle')).toHaveValue('Calle Sonora');
+
+    expect(screen.getByLabelText('Tipo de inmueble')).toHaveValue('apartment');
+    expect(screen.getByLabelText('Agua')).toBeChecked();
+    const rent = within(region('Renta'));
+    expect(rent.getByLabelText('Renta mensual')).toHaveValue('18500');
+    expect(rent.getByLabelText('Inicio del contrato')).toHaveValue('2026-12-01');
+    expect(rent.getByLabelText('Periodo de gracia (días)')).toHaveValue('5');
+    expect(rent.getByLabelText('Depósito bancario')).toBeChecked();
+    expect(rent.getByLabelText('CLABE')).toHaveValue('012180001234567891');
+    expect(screen.getByRole('button', { name: 'Guardar Cambios' })).toBeInTheDocument();
+  });
+
+  it('shows the history below the form, newest first', async () => {
+    renderEdit();
+    const history = await screen.findByRole('region', { name: 'Historial' });
+    const items = await within(history).findAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(items[0]).toHaveTextContent('05 mar 2026 14:30');
+    expect(items[0]).toHaveTextContent('Laura Méndez');
+    expect(items[0]).toHaveTextContent('De «Creada» a «En investigación»');
+    expect(items[0]).toHaveTextContent('Secciones modificadas: Inquilinos, Renta');
+    expect(items[0]).toHaveTextContent('Documentos completos');
+    expect(items[1]).toHaveTextContent('01 mar 2026 09:05');
+    expect(items[1]).toHaveTextContent('Pablo Torres');
+    expect(items[1]).toHaveTextContent('Estatus inicial «Creada»');
+    expect(items[1]).not.toHaveTextContent('Secciones modificadas');
+  });
+
+  it("says 'Sin movimientos registrados' for an empty history, and offers a retry when it fails", async () => {
+    renderEdit({
+      'GET /api/policy/5/events': [
+        { status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'Ocurrió un error interno. Intente nuevamente.' } },
+        { body: [] },
+      ],
+    });
+    const history = await screen.findByRole('region', { name: 'Historial' });
+    expect(await within(history).findByText('Error al cargar el historial')).toBeInTheDocument();
+    await userEvent.setup().click(within(history).getByRole('button', { name: 'Reintentar' }));
+    expect(await within(history).findByText('Sin movimientos registrados')).toBeInTheDocument();
+  });
+
+  it('saves the whole policy to POST /api/policy/update/{id}, keeping child ids, then returns to /policies', async () => {
+    const net = renderEdit({ 'POST /api/policy/update/5': { body: makePolicy() } });
+    const user = userEvent.setup();
+    await user.selectOptions(await screen.findByLabelText('Estatus'), 'contracts');
+    await user.click(screen.getByRole('button', { name: 'Guardar Cambios' }));
+
+    await waitFor(() => expect(net.callsTo('POST', '/api/policy/update/5')).toHaveLength(1));
+    expect(toast.success).toHaveBeenCalledWith(policyMessages.updated, { duration: 4000 });
+    expect(screen.getByRole('button', { name: 'Guardando...' })).toBeDisabled();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/policies'), { timeout: 3000 });
+
+    expect(net.callsTo('POST', '/api/policy/update/5')[0]?.body).toMatchObject({
+      status: 'contracts',
+      policyType: 'plus',
+      tenants: [{ id: 21, name: 'María López', monthlyIncome: 55000, references: [{ name: 'Ana Pérez', type: 'familiar' }] }],
+      guarantors: [{ id: 31, sameAddressAsGuarantee: false, guaranteeAddress: { street: 'Calle Sonora' }, vehicle: null }],
+      property: { parkingSpots: 1, rent: { price: 18500, gracePeriod: 5, bank: 'BBVA', contractStartDate: '2026-12-01' } },
+    });
+  });
+
+  it("says 'Error loading policy' with a retry when the policy cannot be loaded", async () => {
+    renderEdit({
+      'GET /api/policy/unique/5': [
+        { status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'Ocurrió un error interno. Intente nuevamente.' } },
+        { body: makePolicy() },
+      ],
+    });
+    expect(await screen.findByText(policyMessages.loadError)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Folio de Investigación')).not.toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByLabelText('Folio de Investigación')).toHaveValue('INV-01122026-1030-042');
+  });
+});
