@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   DashboardStats,
   Policy,
@@ -24,6 +24,8 @@ export function searchPolicies(filters: PolicyFilters, cursor: string | null, si
   return apiClient.get<PolicySearchResult>('/api/policy/search', {
     query: { q: filters.q.trim() || undefined, status: filters.status, limit: policyPageSize, cursor: cursor ?? undefined },
     signal,
+    // Spec section 8: a failed list call (401/403/500/504, timeout, no response) ends the session.
+    endSessionOnFailure: true,
   });
 }
 
@@ -33,11 +35,18 @@ export function policySearchQueryOptions(filters: PolicyFilters) {
     queryFn: ({ pageParam, signal }) => searchPolicies(filters, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor,
+    // A failure that matters has already ended the session; what is left (a 400) will not heal.
+    retry: false,
   });
 }
 
 export function usePolicySearch(filters: PolicyFilters, options: { enabled?: boolean } = {}) {
-  return useInfiniteQuery({ ...policySearchQueryOptions(filters), enabled: options.enabled ?? true });
+  return useInfiniteQuery({
+    ...policySearchQueryOptions(filters),
+    enabled: options.enabled ?? true,
+    // While a new search runs the previous rows stay on screen instead of a spinner per keystroke.
+    placeholderData: keepPreviousData,
+  });
 }
 
 // --- one policy and its history ----------------------------------------------------------------
@@ -72,6 +81,9 @@ export function dashboardQueryOptions(branchId: number) {
     queryKey: ['policies', 'dashboard', branchId] as const,
     queryFn: ({ signal }) =>
       apiClient.get<DashboardStats>(`/api/policy/dashboard/${branchId}`, { signal, timeoutMs: dashboardTimeoutMs }),
+    // Spec section 8 maps each failure to a message at once (or a logout); a silent retry would
+    // double the 15 s wait before the user is told anything.
+    retry: false,
   });
 }
 

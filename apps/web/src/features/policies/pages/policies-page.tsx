@@ -1,6 +1,45 @@
-import { PlaceholderPage } from '@/app/placeholder-page';
+import { Link } from 'react-router';
+import { Plus } from 'lucide-react';
+import { policyMessages, policyStatusFilterLabels } from '@portal/domain';
+import { paths } from '@/lib/paths';
+import { usePageTitle } from '@/lib/use-page-title';
+import { Button } from '@/components/ui/button';
+import { PageHeader } from '@/components/ui/page-header';
+import { PolicyFilters } from '../components/policy-filters';
+import { PolicyListTable } from '../components/policy-list-table';
+import { PolicyResults } from '../components/policy-results';
+import { usePolicyList } from '../components/use-policy-list';
 
-// Stub until its screen lands (issue 3).
+/** /policies: 'Pólizas', searched and paged on the server (scoped there to the user's branch). */
 export function PoliciesPage() {
-  return <PlaceholderPage title="Pólizas" />;
+  usePageTitle('Pólizas');
+  const list = usePolicyList();
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Pólizas"
+        actions={
+          <Button asChild>
+            <Link to={paths.policies.new.to()}>
+              <Plus aria-hidden="true" />
+              Nueva Póliza
+            </Link>
+          </Button>
+        }
+      />
+      <PolicyFilters
+        search={list.search}
+        onSearchChange={list.setSearch}
+        status={list.status}
+        onStatusChange={list.setStatus}
+        statusLabels={policyStatusFilterLabels}
+      />
+      <PolicyResults list={list} emptyText={policyMessages.emptyList} busyText={list.searching ? 'Buscando...' : null}>
+        {(rows) => <PolicyListTable rows={rows} />}
+      </PolicyResults>
+    </div>
+  );
 }
+
+export default PoliciesPage;

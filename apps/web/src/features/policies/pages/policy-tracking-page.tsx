@@ -1,6 +1,81 @@
-import { PlaceholderPage } from '@/app/placeholder-page';
+import { useNavigate } from 'react-router';
+import { RefreshCw } from 'lucide-react';
+import { policyMessages, policyStatusLabels, type PolicySummary } from '@portal/domain';
+import { paths } from '@/lib/paths';
+import { usePageTitle } from '@/lib/use-page-title';
+import { Button } from '@/components/ui/button';
+import { PageHeader } from '@/components/ui/page-header';
+import { EmptyState } from '@/components/ui/state-panels';
+import { useSession } from '@/features/auth';
+import { ConfirmSignatureDialog } from '../components/confirm-signature-dialog';
+import type { InvestigationNavState } from '../components/investigation-nav-state';
+import { PolicyFilters } from '../components/policy-filters';
+import { PolicyResults } from '../components/policy-results';
+import { PolicyTrackingTable } from '../components/policy-tracking-table';
+import type { RowAction } from '../components/row-actions';
+import { usePolicyList } from '../components/use-policy-list';
+import { usePolicyStatusChange } from '../components/use-policy-status-change';
 
-// Stub until its screen lands (issue 3).
+/** /policies/tracking: 'Seguimiento de Pólizas', each row with its next steps. */
 export function PolicyTrackingPage() {
-  return <PlaceholderPage title="Seguimiento de Pólizas" />;
+  usePageTitle('Seguimiento de Pólizas');
+  const { user } = useSession();
+  const hasBranch = user?.branchId != null;
+  const list = usePolicyList({ enabled: hasBranch });
+  const statusChange = usePolicyStatusChange();
+  const navigate = useNavigate();
+  const { query } = list;
+  // A refetch of what is on screen (the button, or after a status change), not a new search.
+  const refreshing = query.isFetching && !query.isPending && !query.isFetchingNextPage && !query.isPlaceholderData;
+
+  const onAction = (policy: PolicySummary, action: RowAction) => {
+    const state: InvestigationNavState = {
+      policyId: String(policy.id),
+      investigationId: policy.investigationId,
+      policyType: policy.policyType,
+    };
+    if (action.kind === 'upload-documents') {
+      // The row does not carry guarantor ids; the upload screen then skips the guarantor's ID.
+      void navigate(paths.uploadDocuments.to(), { state: { ...state, guarantorId: undefined } });
+    } else if (action.kind === 'show-results') void navigate(paths.policies.results.to(), { state });
+    else if (action.kind === 'confirm-signature') statusChange.askSignature(policy);
+    else statusChange.change(policy, action.to);
+  };
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Seguimiento de Pólizas"
+        actions={
+          <Button variant="secondary" onClick={() => void query.refetch()} disabled={!hasBranch || query.isFetching}>
+            <RefreshCw aria-hidden="true" className={refreshing ? 'animate-spin' : undefined} />
+            {refreshing ? 'Actualizando datos...' : 'Actualizar'}
+          </Button>
+        }
+      />
+      <PolicyFilters
+        search={list.search}
+        onSearchChange={list.setSearch}
+        status={list.status}
+        onStatusChange={list.setStatus}
+        statusLabels={policyStatusLabels}
+      />
+      {hasBranch ? (
+        <PolicyResults list={list} emptyText={policyMessages.emptyTracking} busyText={list.searching ? 'Buscando...' : null}>
+          {(rows) => <PolicyTrackingTable rows={rows} busyPolicyId={statusChange.busyPolicyId} onAction={onAction} />}
+        </PolicyResults>
+      ) : (
+        <EmptyState title="Sin sucursal asignada" description="Su usuario no tiene una sucursal; pida a un administrador que le asigne una." />
+      )}
+      <ConfirmSignatureDialog
+        open={statusChange.signing.open}
+        policy={statusChange.signing.policy}
+        busy={statusChange.busyPolicyId !== null}
+        onClose={statusChange.closeSignature}
+        onChoose={(status) => statusChange.signing.policy && statusChange.change(statusChange.signing.policy, status)}
+      />
+    </div>
+  );
 }
+
+export default PolicyTrackingPage;

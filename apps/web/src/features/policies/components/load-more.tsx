@@ -1,0 +1,43 @@
+import { useEffect, useRef } from 'react';
+import { Button } from '@/components/ui/button';
+
+interface LoadMoreProps {
+  onLoadMore: () => void;
+  loading: boolean;
+  /** Off after a failed page, so scrolling does not hammer a failing server. */
+  auto: boolean;
+}
+
+/**
+ * 'Cargar más', plus a sentinel under the table that loads the next page when it scrolls into
+ * view. The button stays for keyboards, screen readers and browsers without the observer.
+ */
+export function LoadMore({ onLoadMore, loading, auto }: LoadMoreProps) {
+  const sentinel = useRef<HTMLDivElement>(null);
+  const latest = useRef(onLoadMore);
+  useEffect(() => {
+    latest.current = onLoadMore;
+  });
+
+  useEffect(() => {
+    const node = sentinel.current;
+    if (!node || !auto || loading || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) latest.current();
+      },
+      { rootMargin: '300px' },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [auto, loading]);
+
+  return (
+    <div className="flex flex-col items-center gap-2">
+      <div ref={sentinel} aria-hidden="true" className="h-px w-full" />
+      <Button variant="secondary" onClick={onLoadMore} disabled={loading} aria-busy={loading || undefined}>
+        {loading ? 'Cargando...' : 'Cargar más'}
+      </Button>
+    </div>
+  );
+}

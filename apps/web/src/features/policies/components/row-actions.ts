@@ -1,0 +1,26 @@
+import { transitionsFrom, type PolicyStatus } from '@portal/domain';
+
+export type RowAction =
+  | { kind: 'upload-documents'; label: 'Subir Documentos' }
+  | { kind: 'show-results'; label: 'Mostrar Resultados' }
+  | { kind: 'change-status'; label: string; to: PolicyStatus }
+  | { kind: 'confirm-signature'; label: string };
+
+/**
+ * The tracking row menu by status (spec section 4). A created policy only navigates. The two ways
+ * out of 'signature' are one item, 'Confirmar Firma', whose dialog offers both (Cancelar Firma
+ * and Confirmar Firma): cancelling a signature is never one stray click away. Every other
+ * transition is applied directly. An empty list means no menu.
+ */
+export function rowActionsFor(status: PolicyStatus): RowAction[] {
+  if (status === 'created') {
+    return [
+      { kind: 'upload-documents', label: 'Subir Documentos' },
+      { kind: 'show-results', label: 'Mostrar Resultados' },
+    ];
+  }
+  const transitions = transitionsFrom(status);
+  const confirm = transitions.find((transition) => transition.from === 'signature' && transition.to === 'active');
+  if (confirm) return [{ kind: 'confirm-signature', label: confirm.label }];
+  return transitions.map((transition) => ({ kind: 'change-status', label: transition.label, to: transition.to }));
+}

@@ -1,0 +1,25 @@
+import { useState } from 'react';
+import type { PolicyStatus } from '@portal/domain';
+import { usePolicySearch } from '../api';
+import { useDebouncedValue } from './use-debounced-value';
+
+/** The search waits this long after the last keystroke before asking the server. */
+export const searchDebounceMs = 300;
+
+/**
+ * The filters of the list and tracking screens and the paged search they drive. The box shows
+ * every keystroke at once; the server is asked only once typing pauses.
+ */
+export function usePolicyList({ enabled = true }: { enabled?: boolean } = {}) {
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<PolicyStatus | undefined>(undefined);
+  const q = useDebouncedValue(search, searchDebounceMs);
+  const query = usePolicySearch({ q, status }, { enabled });
+  const rows = query.data?.pages.flatMap((page) => page.items) ?? [];
+  const total = query.data?.pages.at(-1)?.total ?? 0;
+  // Old rows stay visible while a new search runs (placeholder data): say that it is searching.
+  const searching = search.trim() !== q.trim() || (query.isPlaceholderData && query.isFetching);
+  return { search, setSearch, status, setStatus, query, rows, total, searching };
+}
+
+export type PolicyListState = ReturnType<typeof usePolicyList>;
