@@ -1,6 +1,78 @@
-import { PlaceholderPage } from '@/app/placeholder-page';
+import { format } from 'date-fns';
+import { RefreshCw } from 'lucide-react';
+import { emptyDashboardStats } from '@portal/domain';
+import { usePageTitle } from '@/lib/use-page-title';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { EmptyState } from '@/components/ui/state-panels';
+import { useSession } from '@/features/auth';
+import { useDashboardStats } from '@/features/policies';
+import { classifyDashboardFailure, dashboardLogoutDelayMs, dashboardMessages } from '../components/dashboard-failure';
+import { StatCards } from '../components/stat-cards';
+import { StatusBar } from '../components/status-bar';
+import { useDelayedLogout } from '../components/use-delayed-logout';
 
-// Stub until its screen lands (issue 3).
+/** /: 'Dashboard de Pólizas', the counts of the signed-in user's branch (admins: theirs too). */
 export function DashboardPage() {
-  return <PlaceholderPage title="Dashboard de Pólizas" />;
+  usePageTitle('Dashboard de Pólizas');
+  const { user } = useSession();
+  const branchId = user?.branchId ?? null;
+  const stats = useDashboardStats(branchId);
+  const failure = stats.isError ? classifyDashboardFailure(stats.error) : null;
+  useDelayedLogout(failure === 'session-or-network', dashboardLogoutDelayMs);
+  // Spec section 8: any failure shows all-zero counts, never numbers that may be stale.
+  const counts = stats.isError ? emptyDashboardStats : (stats.data ?? emptyDashboardStats);
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Dashboard de Pólizas"
+        actions={
+          branchId !== null ? (
+            <>
+              {stats.dataUpdatedAt > 0 ? (
+                <p className="text-sm text-slate-500 dark:text-slate-400">
+                  Última actualización: {format(stats.dataUpdatedAt, 'HH:mm:ss')}
+                </p>
+              ) : null}
+              <Button
+                variant="secondary"
+                onClick={() => void stats.refetch()}
+                disabled={stats.isFetching || failure === 'session-or-network'}
+                aria-busy={stats.isFetching || undefined}
+              >
+                <RefreshCw aria-hidden="true" className={stats.isFetching ? 'animate-spin' : undefined} />
+                Actualizar
+              </Button>
+            </>
+          ) : null
+        }
+      />
+      {branchId === null ? (
+        <EmptyState title="Sin sucursal asignada" description="Su usuario no tiene una sucursal; las estadísticas se muestran por sucursal." />
+      ) : stats.isPending ? (
+        <Spinner label={dashboardMessages.loading} className="py-16" />
+      ) : (
+        <>
+          {failure === 'session-or-network' ? <Alert>{dashboardMessages.sessionOrNetwork}</Alert> : null}
+          {failure === 'other' ? (
+            <Alert className="items-center">
+              <span className="flex flex-wrap items-center gap-3">
+                {dashboardMessages.other}
+                <Button variant="secondary" size="sm" onClick={() => void stats.refetch()} disabled={stats.isFetching}>
+                  Reintentar
+                </Button>
+              </span>
+            </Alert>
+          ) : null}
+          <StatCards stats={counts} />
+          <StatusBar stats={counts} />
+        </>
+      )}
+    </div>
+  );
 }
+
+export default DashboardPage;

@@ -1,0 +1,24 @@
+import { isApiError } from '@/lib/api-client';
+
+export const dashboardMessages = {
+  loading: 'Cargando estadísticas...',
+  sessionOrNetwork: 'Se ha detectado un error de red o sesión expirada. Cerrando sesión...',
+  other: 'Error al cargar los datos. Intente nuevamente.',
+} as const;
+
+/** Spec section 8: after a network or session failure the dashboard signs out this much later. */
+export const dashboardLogoutDelayMs = 2_000;
+
+export type DashboardFailure = 'session-or-network' | 'other';
+
+/**
+ * Spec section 8 splits the dashboard's failures in two. A timeout, no response, being offline,
+ * an aborted call, a 401 or a 403 mean the session cannot go on: say so and sign out. Anything
+ * else (a 500, a 404…) may pass: offer a retry.
+ */
+export function classifyDashboardFailure(error: unknown): DashboardFailure {
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return 'session-or-network';
+  if (error instanceof Error && error.name === 'AbortError') return 'session-or-network';
+  if (isApiError(error) && (error.status === 0 || error.status === 401 || error.status === 403)) return 'session-or-network';
+  return 'other';
+}

@@ -1,0 +1,53 @@
+import {
+  AlarmClock,
+  BadgeCheck,
+  CalendarX,
+  CircleX,
+  FilePlus,
+  FileSearch,
+  FileText,
+  PenLine,
+  ShieldCheck,
+  type LucideIcon,
+} from 'lucide-react';
+import { dashboardCards, type DashboardStats, type PolicyStatus } from '@portal/domain';
+import { cn } from '@/lib/cn';
+
+const cardLooks: Partial<Record<PolicyStatus, { icon: LucideIcon; tint: string }>> = {
+  created: { icon: FilePlus, tint: 'bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300' },
+  investigation: { icon: FileSearch, tint: 'bg-sky-100 text-sky-700 dark:bg-sky-950 dark:text-sky-300' },
+  investigation_approved: { icon: BadgeCheck, tint: 'bg-teal-100 text-teal-700 dark:bg-teal-950 dark:text-teal-300' },
+  contracts: { icon: FileText, tint: 'bg-indigo-100 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300' },
+  signature: { icon: PenLine, tint: 'bg-violet-100 text-violet-700 dark:bg-violet-950 dark:text-violet-300' },
+  active: { icon: ShieldCheck, tint: 'bg-emerald-100 text-emerald-700 dark:bg-emerald-950 dark:text-emerald-300' },
+  cancelled: { icon: CircleX, tint: 'bg-red-100 text-red-700 dark:bg-red-950 dark:text-red-300' },
+  expiring: { icon: AlarmClock, tint: 'bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-300' },
+  expired: { icon: CalendarX, tint: 'bg-zinc-200 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300' },
+};
+
+/** The nine counts of the spec, in its order; each card reads 'label, count' to a screen reader. */
+export function StatCards({ stats }: { stats: DashboardStats }) {
+  return (
+    <ul aria-label="Pólizas por estatus" className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {dashboardCards.map(({ status, label }) => {
+        const look = cardLooks[status] ?? { icon: FileText, tint: '' };
+        const Icon = look.icon;
+        return (
+          <li
+            key={status}
+            aria-label={`${label}: ${stats[status] ?? 0}`}
+            className="flex items-center gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+          >
+            <span aria-hidden="true" className={cn('flex size-11 shrink-0 items-center justify-center rounded-lg', look.tint)}>
+              <Icon className="size-5" />
+            </span>
+            <div className="min-w-0" aria-hidden="true">
+              <p className="truncate text-sm font-medium text-slate-600 dark:text-slate-400">{label}</p>
+              <p className="text-2xl font-semibold text-slate-900 tabular-nums dark:text-white">{stats[status] ?? 0}</p>
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,127 @@
+import { describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { emptyDashboardStats, type DashboardStats } from '@portal/domain';
+import { renderRoute } from '@/test/render';
+import { mockFetch } from '@/test/fetch-mock';
+import { adminUser, storeSession } from '@/test/fixtures';
+import { DashboardPage } from '../pages/dashboard-page';
+
+const stats: DashboardStats = {
+  created: 4,
+  investigation: 3,
+  investigation_approved: 2,
+  investigation_rejected: 1,
+  contracts: 5,
+  signature: 6,
+  active: 6,
+  cancelled: 3,
+  expiring: 7,
+  expired: 1,
+};
+
+const sessionMessage = 'Se ha detectado un error de red o sesión expirada. Cerrando sesión...';
+const otherMessage = 'Error al cargar los datos. Intente nuevamente.';
+
+function renderDashboard(routes: Parameters<typeof mockFetch>[0] = {}, user = adminUser) {
+  storeSession(user);
+  const net = mockFetch({ 'GET /api/policy/dashboard/1': { body: stats }, ...routes });
+  const view = renderRoute(<DashboardPage />, { path: '/' });
+  return { net, ...view };
+}
+
+const cardCounts = () => within(screen.getByRole('list', { name: 'Pólizas por estatus' })).getAllByRole('listitem').map((li) => li.getAttribute('aria-label'));
+
+describe('dashboard (/)', () => {
+  it('shows a spinner, then the nine cards in the spec order with their counts', async () => {
+    renderDashboard();
+    expect(screen.getByRole('status')).toHaveTextContent('Cargando estadísticas...');
+    expect(await screen.findByRole('list', { name: 'Pólizas por estatus' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Dashboard de Pólizas' })).toBeInTheDocument();
+    expect(cardCounts()).toEqual([
+      'Creadas: 4',
+      'En Investigación: 3',
+      'Inv. Aprobada: 2',
+      'Contratos: 5',
+      'En Firma: 6',
+      'Activas: 6',
+      'Canceladas: 3',
+      'Por Vencer: 7',
+      'Vencidas: 1',
+    ]);
+    expect(screen.getByText(/^Última actualización: \d{2}:\d{2}:\d{2}$/)).toBeInTheDocument();
+  });
+
+  it('the bar stacks active, cancelled and expired with a legend and counts', async () => {
+    renderDashboard();
+    const bar = await screen.findByRole('img', { name: 'Activas: 6, Canceladas: 3, Vencidas: 1' });
+    expect(within(bar).getByTestId('bar-active')).toHaveStyle({ width: '60%' });
+    expect(within(bar).getByTestId('bar-cancelled')).toHaveStyle({ width: '30%' });
+    expect(within(bar).getByTestId('bar-expired')).toHaveStyle({ width: '10%' });
+    const legend = within(screen.getByRole('list', { name: 'Leyenda' })).getAllByRole('listitem').map((li) => li.textContent);
+    expect(legend).toEqual(['Activas6(60%)', 'Canceladas3(30%)', 'Vencidas1(10%)']);
+  });
+
+  it('with nothing active, cancelled or expired the bar stays empty (no division by zero)', async () => {
+    renderDashboard({ 'GET /api/policy/dashboard/1': { body: { ...emptyDashboardStats, created: 2 } } });
+    const bar = await screen.findByRole('img', { name: 'Activas: 0, Canceladas: 0, Vencidas: 0' });
+    expect(bar).toBeEmptyDOMElement();
+    expect(screen.getByText('Sin pólizas activas, canceladas o vencidas.')).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Leyenda' })).getAllByText('(0%)')).toHaveLength(3);
+  });
+
+  it('the refresh button asks again and shows the new counts', async () => {
+    let calls = 0;
+    const { net } = renderDashboard({
+      'GET /api/policy/dashboard/1': () => ({ body: calls++ === 0 ? stats : { ...stats, created: 9 } }),
+    });
+    await screen.findByRole('listitem', { name: 'Creadas: 4' });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Actualizar' }));
+    expect(await screen.findByRole('listitem', { name: 'Creadas: 9' })).toBeInTheDocument();
+    expect(net.callsTo('GET', '/api/policy/dashboard/1')).toHaveLength(2);
+  });
+
+  it('a 403 says so, shows zeros and signs out after 2 s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { router } = renderDashboard({ 'GET /api/policy/dashboard/1': { status: 403, body: { statusCode: 403, error: 'Forbidden', message: 'No' } } });
+    expect(await screen.findByText(sessionMessage)).toBeInTheDocument();
+    expect(cardCounts().every((label) => label?.endsWith(': 0'))).toBe(true);
+    expect(localStorage.getItem('auth_token')).toBe('access-1');
+    await act(() => vi.advanceTimersByTimeAsync(2_000));
+    expect(localStorage.getItem('auth_token')).toBeNull();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it('no response at all (network error) does the same', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    storeSession(adminUser);
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    const { router } = renderRoute(<DashboardPage />, { path: '/' });
+    expect(await screen.findByText(sessionMessage)).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(2_000));
+    expect(localStorage.getItem('auth_token')).toBeNull();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it('any other error offers a retry, shows zeros and keeps the session', async () => {
+    let calls = 0;
+    renderDashboard({
+      'GET /api/policy/dashboard/1': () =>
+        calls++ === 0 ? { status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'Falló' } } : { body: stats },
+    });
+    expect(await screen.findByText(otherMessage)).toBeInTheDocument();
+    expect(cardCounts().every((label) => label?.endsWith(': 0'))).toBe(true);
+    expect(screen.queryByText(/^Última actualización/)).not.toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(localStorage.getItem('auth_token')).toBe('access-1');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByRole('listitem', { name: 'Creadas: 4' })).toBeInTheDocument();
+    expect(screen.queryByText(otherMessage)).not.toBeInTheDocument();
+  });
+
+  it('a user without a branch sees an empty state and no call is made', async () => {
+    const { net } = renderDashboard({}, { ...adminUser, branchId: null });
+    expect(await screen.findByText('Sin sucursal asignada')).toBeInTheDocument();
+    expect(net.calls).toHaveLength(0);
+  });
+});
