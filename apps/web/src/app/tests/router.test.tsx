@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { emptyDashboardStats } from '@portal/domain';
 import { queryClient } from '@/lib/query-client';
 import { endSession } from '@/lib/api-client';
 import { mockFetch } from '@/test/fetch-mock';
@@ -45,11 +46,11 @@ describe('routes and guards', () => {
 
   it('sends a non-admin away from /admin/* to the dashboard', async () => {
     storeSession(agentUser);
-    mockFetch({ 'GET /api/auth/me': { body: agentUser } });
+    mockFetch({ 'GET /api/auth/me': { body: agentUser }, 'GET /api/policy/dashboard/1': { body: emptyDashboardStats } });
     const router = renderApp('/admin/users');
     expect(await screen.findByRole('heading', { name: 'Dashboard de Pólizas' })).toBeInTheDocument();
     expect(here(router)).toBe('/');
-    expect(screen.getByText('Esta sección estará disponible próximamente.')).toBeInTheDocument();
+    expect(await screen.findByRole('list', { name: 'Pólizas por estatus' })).toBeInTheDocument();
   });
 
   it('a session the server no longer accepts ends at /login', async () => {
