@@ -11,6 +11,7 @@ import { webAppPlugin } from './plugins/web-app';
 import { authRoutes } from './modules/auth/routes';
 import { branchRoutes } from './modules/branches/routes';
 import { healthRoutes } from './modules/health/routes';
+import { policyRoutes } from './modules/policies/routes';
 import { userRoutes } from './modules/users/routes';
 
 declare module 'fastify' {
@@ -65,6 +66,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(authRoutes, { jwtSecret: deps.jwtSecret });
   await app.register(userRoutes);
   await app.register(branchRoutes);
+  await app.register(policyRoutes);
 
   await app.register(webAppPlugin, { distDir: config.webDistDir });
   return app;

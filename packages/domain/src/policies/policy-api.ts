@@ -118,6 +118,8 @@ export const policySummarySchema = z.object({
   branchId: z.number(),
   tenantNames: z.array(z.string()),
   guarantorNames: z.array(z.string()),
+  /** The first guarantor, whose documents the tracking menu's 'Subir Documentos' opens. */
+  firstGuarantorId: z.number().nullable(),
   ownerName: z.string(),
   propertyAddress: z.object({ street: z.string(), exteriorNumber: z.string(), colony: z.string(), municipality: z.string() }),
   /** Fecha de Entrega: the rent's property delivery date, `yyyy-MM-dd`. */

@@ -79,4 +79,5 @@ export const policyMessages = {
   otherBranchList: 'No tiene acceso a las pólizas de otra sucursal',
   branchNotFound: 'La sucursal no existe',
   invalidCursor: 'El cursor de paginación no es válido',
+  folioUnavailable: 'No se pudo generar un folio de investigación único. Intente nuevamente en un minuto.',
 } as const;

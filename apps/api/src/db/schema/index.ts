@@ -3,3 +3,4 @@ export * from './addresses';
 export * from './branches';
 export * from './users';
 export * from './auth';
+export * from './policies';

@@ -35,8 +35,7 @@ export function PolicyTrackingPage() {
       policyType: policy.policyType,
     };
     if (action.kind === 'upload-documents') {
-      // The row does not carry guarantor ids; the upload screen then skips the guarantor's ID.
-      void navigate(paths.uploadDocuments.to(), { state: { ...state, guarantorId: undefined } });
+      void navigate(paths.uploadDocuments.to(), { state: { ...state, guarantorId: policy.firstGuarantorId ?? undefined } });
     } else if (action.kind === 'show-results') void navigate(paths.policies.results.to(), { state });
     else if (action.kind === 'confirm-signature') statusChange.askSignature(policy);
     else statusChange.change(policy, action.to);

@@ -11,6 +11,7 @@ export function makeSummary(overrides: Partial<PolicySummary> = {}): PolicySumma
     branchId: 1,
     tenantNames: ['Ana López'],
     guarantorNames: ['Jorge Ríos'],
+    firstGuarantorId: 31,
     ownerName: 'María Fernández',
     propertyAddress: { street: 'Av. Reforma', exteriorNumber: '222', colony: 'Juárez', municipality: 'Cuauhtémoc' },
     deliveryDate: '2026-03-05',

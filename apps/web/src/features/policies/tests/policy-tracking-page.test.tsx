@@ -121,7 +121,7 @@ describe('policy tracking (/policies/tracking)', () => {
       policyId: '1',
       investigationId: created.investigationId,
       policyType: 'plus',
-      guarantorId: undefined,
+      guarantorId: 31,
     });
 
     await router.navigate('/policies/tracking');

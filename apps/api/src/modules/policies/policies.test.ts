@@ -1,0 +1,543 @@
+import crypto from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { investigationFolioPattern, type Policy, type PolicyFormValues, type PolicySearchResult } from '@portal/domain';
+import { exampleGuarantor, examplePolicyInput, exampleTenant } from '@portal/domain/testing';
+import { ADMIN, bearer, createTestContext, insertBranch, insertUser, json, login, type TestContext } from '../../test/app';
+
+let ctx: TestContext;
+let adminToken: string;
+/** An agent of Sucursal Polanco (1) and one of Sucursal Santa Fe (2). */
+let polancoAgent: { id: number; token: string };
+let santaFeAgent: { id: number; token: string };
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  adminToken = (await login(ctx.app, ADMIN.email, ADMIN.password)).token;
+  polancoAgent = await signIn('agent', 1);
+  santaFeAgent = await signIn('agent', 2);
+});
+afterAll(() => ctx.close());
+
+async function signIn(role: 'agent' | 'manager' | 'approver', branchId: number) {
+  const user = await insertUser(ctx, { role, branchId });
+  return { id: user.id, token: (await login(ctx.app, user.email, user.password)).token };
+}
+
+const get = (url: string, token: string) => ctx.app.inject({ url, headers: bearer(token) });
+const post = (url: string, token: string, payload: unknown) =>
+  ctx.app.inject({ method: 'POST', url, headers: bearer(token), payload: payload as object });
+
+async function createPolicy(token: string, body: PolicyFormValues = examplePolicyInput()): Promise<Policy> {
+  const response = await post('/api/policy', token, body);
+  if (response.statusCode !== 201) throw new Error(`create failed ${response.statusCode}: ${response.body}`);
+  return json<Policy>(response);
+}
+
+async function count(table: string): Promise<number> {
+  const result = await ctx.testDb.database.db.execute(sql.raw(`select count(*)::int as n from ${table}`));
+  return (result as unknown as { rows: Array<{ n: number }> }).rows[0]!.n;
+}
+
+async function counts() {
+  const tables = ['policies', 'tenants', 'tenant_references', 'guarantors', 'guarantor_vehicles', 'properties', 'property_owners', 'rents', 'policy_events'];
+  return Object.fromEntries(await Promise.all(tables.map(async (table) => [table, await count(table)])));
+}
+
+/** A form body built from a stored policy, as the edit screen sends it back. */
+function asBody(policy: Policy, overrides: Partial<PolicyFormValues> = {}): PolicyFormValues {
+  const { id: _id, investigationId: _folio, createdAt: _c, updatedAt: _u, userId: _user, guarantorNames: _g, ownerName: _o, propertyAddress: _p, ...body } = policy;
+  return { ...(body as unknown as PolicyFormValues), ...overrides };
+}
+
+const plusPolicy = (tenants: string[], guarantors: string[]) =>
+  examplePolicyInput({ policyType: 'plus', tenants: tenants.map(exampleTenant), guarantors: guarantors.map(exampleGuarantor) });
+
+describe('authentication', () => {
+  it('answers 401 to every policy call without a token', async () => {
+    const calls = [
+      ['GET', '/api/policy'],
+      ['GET', '/api/policy/1'],
+      ['GET', '/api/policy/act'],
+      ['GET', '/api/policy/act/1'],
+      ['GET', '/api/policy/search'],
+      ['GET', '/api/policy/unique/1'],
+      ['GET', '/api/policy/1/events'],
+      ['GET', '/api/policy/dashboard/1'],
+      ['POST', '/api/policy'],
+      ['POST', '/api/policy/update/1'],
+    ] as const;
+    for (const [method, url] of calls) {
+      const response = await ctx.app.inject({ method, url, payload: method === 'POST' ? examplePolicyInput() : undefined });
+      expect(response.statusCode, `${method} ${url}`).toBe(401);
+    }
+  });
+});
+
+describe('POST /api/policy', () => {
+  it('creates the whole policy in the user’s branch, with a generated folio, ignoring client-set fields', async () => {
+    const before = await counts();
+    const body = {
+      ...plusPolicy(['Juan Pérez García', 'Lucía Hernández'], ['José Martínez']),
+      branchId: 1,
+      userId: 999,
+      investigationId: 'INV-HACKED',
+      createdAt: '2000-01-01T00:00:00.000Z',
+      guarantorRequired: false,
+    };
+    const response = await post('/api/policy', santaFeAgent.token, body);
+    expect(response.statusCode).toBe(201);
+    const policy = json<Policy>(response);
+    expect(policy.investigationId).toMatch(investigationFolioPattern);
+    expect(policy).toMatchObject({ branchId: 2, userId: santaFeAgent.id, status: 'created', policyType: 'plus', guarantorRequired: true });
+    expect(new Date(policy.createdAt).getFullYear()).toBeGreaterThan(2020);
+    expect(policy.tenants.map((tenant) => tenant.name)).toEqual(['Juan Pérez García', 'Lucía Hernández']);
+    expect(policy.tenants[0]!.references).toEqual([expect.objectContaining({ name: 'Ana Pérez', type: 'personal' })]);
+    expect(policy.guarantors).toEqual([expect.objectContaining({ name: 'José Martínez', sameAddressAsGuarantee: true, guaranteeAddress: null, vehicle: null })]);
+    expect(policy.property.owner.name).toBe('Roberto Sánchez Villa');
+    expect(policy.property.rent).toMatchObject({ price: 18500, deposit: 18500, propertyDeliveryDate: '2026-12-01', maintenanceAmount: null });
+    expect(policy).toMatchObject({ guarantorNames: 'José Martínez', ownerName: 'Roberto Sánchez Villa', propertyAddress: 'Calle Durango 214, Roma Norte, Cuauhtémoc' });
+
+    const after = await counts();
+    expect(after.policies - before.policies).toBe(1);
+    expect(after.tenants - before.tenants).toBe(2);
+    expect(after.tenant_references - before.tenant_references).toBe(2);
+    expect(after.guarantors - before.guarantors).toBe(1);
+    expect(after.policy_events - before.policy_events).toBe(1);
+
+    const stored = json<Policy>(await get(`/api/policy/unique/${policy.id}`, santaFeAgent.token));
+    expect(stored).toEqual(policy);
+  });
+
+  it('stores a Plus Auto guarantor’s vehicle and a Plus guarantor’s separate guarantee address', async () => {
+    const auto = await createPolicy(
+      polancoAgent.token,
+      examplePolicyInput({
+        policyType: 'plusAuto',
+        guarantors: [{ ...exampleGuarantor('Carlos Ruiz'), vehicle: { brand: 'Nissan', model: 'Versa', year: '2021', color: 'Gris', licensePlate: 'ABC-123-D' } }],
+      }),
+    );
+    expect(auto.guarantors[0]!.vehicle).toMatchObject({ brand: 'Nissan', model: 'Versa', year: 2021, licensePlate: 'ABC-123-D' });
+
+    const guaranteeAddress = { street: 'Insurgentes Sur', exteriorNumber: '1602', interiorNumber: '', colony: 'Crédito Constructor', municipality: 'Benito Juárez', state: 'Ciudad de México', zipCode: '03940' };
+    const plus = await createPolicy(
+      polancoAgent.token,
+      examplePolicyInput({ policyType: 'plus', guarantors: [{ ...exampleGuarantor('Elena Ríos'), sameAddressAsGuarantee: false, guaranteeAddress }] }),
+    );
+    expect(plus.guarantors[0]).toMatchObject({ sameAddressAsGuarantee: false, guaranteeAddress });
+  });
+
+  it('lets an admin choose the branch, and refuses one that does not exist', async () => {
+    const policy = await createPolicy(adminToken, examplePolicyInput({ branchId: 3 }));
+    expect(policy.branchId).toBe(3);
+    const missing = await post('/api/policy', adminToken, examplePolicyInput({ branchId: 424242 }));
+    expect(missing.statusCode).toBe(400);
+    expect(json(missing).details).toEqual([{ field: 'branchId', message: 'La sucursal no existe' }]);
+  });
+
+  it('answers 400 naming the fields, and writes nothing', async () => {
+    const before = await counts();
+    const body = examplePolicyInput({ policyType: 'plus', tenants: [{ ...exampleTenant(''), email: 'no-es-correo' }] });
+    const response = await post('/api/policy', polancoAgent.token, {
+      ...body,
+      property: { ...body.property, rent: { ...body.property.rent, price: '-5', bankDeposit: true } },
+    });
+    expect(response.statusCode).toBe(400);
+    const fields = json<{ details: Array<{ field: string }> }>(response).details.map((detail) => detail.field);
+    expect(fields).toEqual(
+      expect.arrayContaining(['tenants.0.name', 'tenants.0.email', 'property.rent.price', 'guarantors', 'property.rent.bank', 'property.rent.clabe']),
+    );
+    expect(json(response).message).toMatch(/^tenants\.0\.name: /);
+    expect(await counts()).toEqual(before);
+  });
+
+  describe('the investigation folio', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+      vi.restoreAllMocks();
+    });
+
+    it('is Mexico City time and draws another number when the folio is taken', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2026-11-23T16:05:30Z'));
+      const { token } = await signIn('agent', 1); // a token issued at the faked time
+      const draws = vi.spyOn(crypto, 'randomInt') as unknown as { mockReturnValue(v: number): void; mockReturnValueOnce(v: number): typeof draws };
+      draws.mockReturnValue(7);
+      expect((await createPolicy(token)).investigationId).toBe('INV-23112026-1005-007');
+      draws.mockReturnValueOnce(7).mockReturnValueOnce(8);
+      expect((await createPolicy(token)).investigationId).toBe('INV-23112026-1005-008');
+    });
+
+    it('answers 409, writing nothing, when every number drawn is taken', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2026-11-23T17:45:00Z'));
+      const { token } = await signIn('agent', 1);
+      (vi.spyOn(crypto, 'randomInt') as unknown as { mockReturnValue(v: number): void }).mockReturnValue(42);
+      await createPolicy(token);
+      const before = await counts();
+      const response = await post('/api/policy', token, examplePolicyInput());
+      expect(response.statusCode).toBe(409);
+      expect(json(response).message).toBe('No se pudo generar un folio de investigación único. Intente nuevamente en un minuto.');
+      expect(await counts()).toEqual(before);
+    });
+  });
+
+  it('refuses a policy without tenants or without a body', async () => {
+    const noTenants = await post('/api/policy', polancoAgent.token, examplePolicyInput({ tenants: [] }));
+    expect(noTenants.statusCode).toBe(400);
+    expect(json(noTenants).details).toContainEqual({ field: 'tenants', message: 'Agregue al menos un inquilino' });
+    expect((await post('/api/policy', polancoAgent.token, undefined)).statusCode).toBe(400);
+  });
+});
+
+describe('reading policies', () => {
+  let polancoPolicy: Policy;
+  let santaFePolicy: Policy;
+  beforeAll(async () => {
+    polancoPolicy = await createPolicy(polancoAgent.token);
+    santaFePolicy = await createPolicy(santaFeAgent.token);
+  });
+
+  it('returns one policy of the own branch, 404 for another branch’s or an unknown one', async () => {
+    expect(json(await get(`/api/policy/unique/${polancoPolicy.id}`, polancoAgent.token)).id).toBe(polancoPolicy.id);
+    const other = await get(`/api/policy/unique/${santaFePolicy.id}`, polancoAgent.token);
+    expect(other.statusCode).toBe(404);
+    expect(json(other).message).toBe('Póliza no encontrada');
+    expect((await get('/api/policy/unique/999999', polancoAgent.token)).statusCode).toBe(404);
+    expect((await get('/api/policy/unique/abc', polancoAgent.token)).statusCode).toBe(400);
+    expect(json(await get(`/api/policy/unique/${santaFePolicy.id}`, adminToken)).branchId).toBe(2);
+  });
+
+  it('lists the own branch only; another branch’s list is 403 for non-admins', async () => {
+    for (const url of ['/api/policy', '/api/policy/1']) {
+      const response = await get(url, polancoAgent.token);
+      expect(response.statusCode, url).toBe(200);
+      const list = json<Policy[]>(response);
+      expect(list.some((policy) => policy.id === polancoPolicy.id)).toBe(true);
+      expect(list.every((policy) => policy.branchId === 1)).toBe(true);
+      expect(list[0]!.tenants.length).toBeGreaterThan(0);
+    }
+    for (const url of ['/api/policy/2', '/api/policy/act/2', '/api/policy/dashboard/2', '/api/policy/search?branchId=2']) {
+      const response = await get(url, polancoAgent.token);
+      expect(response.statusCode, url).toBe(403);
+      expect(json(response).message).toBe('No tiene acceso a las pólizas de otra sucursal');
+    }
+    expect((await get('/api/policy/0', polancoAgent.token)).statusCode).toBe(400);
+  });
+
+  it('gives admins any branch, every branch without one, and 404 for a branch that does not exist', async () => {
+    const santaFe = json<Policy[]>(await get('/api/policy/2', adminToken));
+    expect(santaFe.map((policy) => policy.id)).toContain(santaFePolicy.id);
+    expect(santaFe.every((policy) => policy.branchId === 2)).toBe(true);
+    const all = json<Policy[]>(await get('/api/policy', adminToken));
+    expect(all.map((policy) => policy.id)).toEqual(expect.arrayContaining([polancoPolicy.id, santaFePolicy.id]));
+    const missing = await get('/api/policy/424242', adminToken);
+    expect(missing.statusCode).toBe(404);
+    expect(json(missing).message).toBe('La sucursal no existe');
+  });
+
+  it('lists only active policies under /act', async () => {
+    const active = await createPolicy(polancoAgent.token, examplePolicyInput({ status: 'active' }));
+    for (const url of ['/api/policy/act', '/api/policy/act/1']) {
+      const list = json<Policy[]>(await get(url, polancoAgent.token));
+      expect(list.map((policy) => policy.id)).toContain(active.id);
+      expect(list.every((policy) => policy.status === 'active' && policy.branchId === 1)).toBe(true);
+    }
+  });
+});
+
+describe('POST /api/policy/update/{id} with the whole form', () => {
+  it('replaces the children: kept ones keep their id, removed ones are gone with what hangs from them', async () => {
+    const created = await createPolicy(
+      polancoAgent.token,
+      examplePolicyInput({
+        policyType: 'plusAuto',
+        tenants: [exampleTenant('Primer Inquilino'), exampleTenant('Segundo Inquilino')],
+        guarantors: [{ ...exampleGuarantor('Aval Con Auto'), vehicle: { brand: 'Kia', model: 'Rio', year: '2020', color: 'Rojo', licensePlate: 'XYZ-1' } }],
+      }),
+    );
+    const before = await counts();
+    const [first] = created.tenants;
+    const body = asBody(created, {
+      policyType: 'basica',
+      tenants: [{ ...first!, name: 'Primer Inquilino Editado', references: [] }, exampleTenant('Tercer Inquilino')],
+    });
+    const response = await post(`/api/policy/update/${created.id}`, polancoAgent.token, body);
+    expect(response.statusCode).toBe(200);
+    const updated = json<Policy>(response);
+    expect(updated.tenants.map((tenant) => tenant.name)).toEqual(['Primer Inquilino Editado', 'Tercer Inquilino']);
+    expect(updated.tenants[0]!.id).toBe(first!.id);
+    expect(updated.tenants[0]!.references).toEqual([]);
+    expect(updated).toMatchObject({ policyType: 'basica', guarantorRequired: false, guarantors: [], guarantorNames: '' });
+
+    const after = await counts();
+    expect(after.tenants).toBe(before.tenants);
+    expect(after.guarantors).toBe(before.guarantors - 1);
+    expect(after.guarantor_vehicles).toBe(before.guarantor_vehicles - 1);
+    // The removed tenant's reference and the edited one's: the new tenant brings one.
+    expect(after.tenant_references).toBe(before.tenant_references - 1);
+    expect(after.properties).toBe(before.properties);
+    expect(after.rents).toBe(before.rents);
+
+    const [event] = json<Array<{ changes: string[]; fromStatus: string; toStatus: string }>>(
+      await get(`/api/policy/${created.id}/events`, polancoAgent.token),
+    );
+    expect(event).toMatchObject({ fromStatus: 'created', toStatus: 'created' });
+    expect(event!.changes).toEqual(['Datos generales', 'Inquilinos', 'Avales']);
+  });
+
+  it('lets the form set any status, recorded in the history with the user', async () => {
+    const created = await createPolicy(polancoAgent.token);
+    const response = await post(`/api/policy/update/${created.id}`, polancoAgent.token, asBody(created, { status: 'active' }));
+    expect(response.statusCode).toBe(200);
+    expect(json(response).status).toBe('active');
+    const events = json<any[]>(await get(`/api/policy/${created.id}/events`, polancoAgent.token));
+    expect(events.map((event) => [event.fromStatus, event.toStatus])).toEqual([
+      ['created', 'active'],
+      [null, 'created'],
+    ]);
+    expect(events[0]).toMatchObject({ userId: polancoAgent.id, userName: 'Ana Pérez', changes: [] });
+  });
+
+  it('records no event for a save that changes nothing, and ignores a non-admin’s branchId', async () => {
+    const created = await createPolicy(polancoAgent.token);
+    const response = await post(`/api/policy/update/${created.id}`, polancoAgent.token, asBody(created, { branchId: 2 }));
+    expect(response.statusCode).toBe(200);
+    expect(json(response).branchId).toBe(1);
+    expect(json<any[]>(await get(`/api/policy/${created.id}/events`, polancoAgent.token))).toHaveLength(1);
+  });
+
+  it('answers 400 for invalid input and leaves the policy as it was', async () => {
+    const created = await createPolicy(polancoAgent.token);
+    const response = await post(`/api/policy/update/${created.id}`, polancoAgent.token, asBody(created, { policyType: 'plus', tenants: [] }));
+    expect(response.statusCode).toBe(400);
+    expect(json(response).details).toEqual(
+      expect.arrayContaining([{ field: 'tenants', message: 'Agregue al menos un inquilino' }, expect.objectContaining({ field: 'guarantors' })]),
+    );
+    expect(json(await get(`/api/policy/unique/${created.id}`, polancoAgent.token))).toEqual(created);
+  });
+
+  it('answers 404 for another branch’s policy, and leaves it alone', async () => {
+    const theirs = await createPolicy(santaFeAgent.token);
+    const response = await post(`/api/policy/update/${theirs.id}`, polancoAgent.token, asBody(theirs, { policyNumber: 'X' }));
+    expect(response.statusCode).toBe(404);
+    expect(json(await get(`/api/policy/unique/${theirs.id}`, santaFeAgent.token)).policyNumber).toBe('');
+    expect((await get(`/api/policy/${theirs.id}/events`, polancoAgent.token)).statusCode).toBe(404);
+  });
+});
+
+describe('POST /api/policy/update/{id} with a status change', () => {
+  const change = (id: number, status: string, token = polancoAgent.token) =>
+    post(`/api/policy/update/${id}`, token, { status, userId: 1, branchId: '1' });
+
+  it('walks the row menu’s transitions to active, each one an event', async () => {
+    const policy = await createPolicy(polancoAgent.token, examplePolicyInput({ status: 'investigation_approved' }));
+    for (const status of ['contracts', 'signature', 'active']) {
+      const response = await change(policy.id, status);
+      expect(response.statusCode, status).toBe(200);
+      expect(json(response).status).toBe(status);
+    }
+    const events = json<any[]>(await get(`/api/policy/${policy.id}/events`, polancoAgent.token));
+    expect(events.map((event) => `${event.fromStatus}→${event.toStatus}`)).toEqual([
+      'signature→active',
+      'contracts→signature',
+      'investigation_approved→contracts',
+      'null→investigation_approved',
+    ]);
+  });
+
+  it('answers 409 for a transition the row menu does not offer, and changes nothing', async () => {
+    const policy = await createPolicy(polancoAgent.token);
+    const before = await counts();
+    const response = await change(policy.id, 'active');
+    expect(response.statusCode).toBe(409);
+    expect(json(response).message).toBe('No se puede cambiar una póliza de «Creada» a «Activa»');
+    expect(await counts()).toEqual(before);
+    expect(json(await get(`/api/policy/unique/${policy.id}`, polancoAgent.token)).status).toBe('created');
+  });
+
+  it('answers 400 for an unknown status, 404 for another branch’s policy', async () => {
+    const policy = await createPolicy(polancoAgent.token, examplePolicyInput({ status: 'signature' }));
+    const bad = await change(policy.id, 'archivada');
+    expect(bad.statusCode).toBe(400);
+    expect(json(bad).details).toContainEqual({ field: 'status', message: 'El estatus de la póliza no es válido' });
+    expect((await change(policy.id, 'cancelled', santaFeAgent.token)).statusCode).toBe(404);
+    expect((await change(policy.id, 'cancelled', adminToken)).statusCode).toBe(200);
+  });
+});
+
+describe('GET /api/policy/dashboard/{branchId}', () => {
+  it('counts the ten statuses of the branch', async () => {
+    const branchId = await insertBranch(ctx);
+    const manager = await insertUser(ctx, { role: 'manager', branchId });
+    const token = (await login(ctx.app, manager.email, manager.password)).token;
+    for (const status of ['created', 'created', 'active', 'expired'] as const) await createPolicy(token, examplePolicyInput({ status }));
+    const response = await get(`/api/policy/dashboard/${branchId}`, token);
+    expect(response.statusCode).toBe(200);
+    expect(json(response)).toEqual({
+      created: 2,
+      investigation: 0,
+      investigation_approved: 0,
+      investigation_rejected: 0,
+      contracts: 0,
+      signature: 0,
+      active: 1,
+      cancelled: 0,
+      expiring: 0,
+      expired: 1,
+    });
+    expect(json(await get(`/api/policy/dashboard/${branchId}`, adminToken)).created).toBe(2);
+    expect((await get('/api/policy/dashboard/1', token)).statusCode).toBe(403);
+    expect((await get('/api/policy/dashboard/abc', token)).statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/policy/search', () => {
+  let token: string;
+  let branchId: number;
+  const policyIds: Record<string, number> = {};
+  const folios: Record<string, string> = {};
+
+  beforeAll(async () => {
+    branchId = await insertBranch(ctx);
+    const approver = await insertUser(ctx, { role: 'approver', branchId });
+    token = (await login(ctx.app, approver.email, approver.password)).token;
+    const address = (street: string, exteriorNumber: string, colony: string, municipality: string) => ({
+      street,
+      exteriorNumber,
+      interiorNumber: '',
+      colony,
+      municipality,
+      state: 'Ciudad de México',
+      zipCode: '03100',
+    });
+    const make = async (key: string, body: PolicyFormValues) => {
+      const policy = await createPolicy(token, body);
+      policyIds[key] = policy.id;
+      folios[key] = policy.investigationId;
+    };
+    const base = examplePolicyInput();
+    await make('jose', {
+      ...plusPolicy(['José Ñúñez Álvarez'], ['Guadalupe Treviño']),
+      policyNumber: 'POL-2026-0042',
+      property: { ...base.property, owner: { name: 'Inmobiliaria Coyoacán' }, address: address('Avenida Álvaro Obregón', '77B', 'Roma Sur', 'Cuauhtémoc') },
+    });
+    await make('maria', {
+      ...examplePolicyInput({ tenants: [exampleTenant('MARÍA Salas')], status: 'active' }),
+      property: { ...base.property, owner: { name: 'Pedro Infante' }, address: address('Calle Tlalpan', '1200', 'Portales Norte', 'Benito Juárez') },
+    });
+    await make('plain', {
+      ...examplePolicyInput({ tenants: [exampleTenant('Roberto 100% Gómez_Ruiz')], status: 'active' }),
+      property: { ...base.property, owner: { name: 'Laura León' }, address: address('Río Mixcoac', '5', 'Acacias', 'Benito Juárez') },
+    });
+  });
+
+  const search = async (query: Record<string, string | number>, as = token) => {
+    const params = new URLSearchParams(Object.entries(query).map(([key, value]): [string, string] => [key, String(value)]));
+    const response = await get(`/api/policy/search?${params}`, as);
+    expect(response.statusCode, response.body).toBe(200);
+    return json<PolicySearchResult>(response);
+  };
+  const idsFor = async (query: Record<string, string | number>) => (await search(query)).items.map((item) => item.id).sort();
+
+  it('returns the branch’s rows newest first, with the list’s summary and the total', async () => {
+    const result = await search({});
+    expect(result.total).toBe(3);
+    expect(result.nextCursor).toBeNull();
+    expect(result.items.map((item) => item.id)).toEqual([policyIds.plain, policyIds.maria, policyIds.jose]);
+    expect(result.items[2]).toMatchObject({
+      investigationId: folios.jose,
+      policyNumber: 'POL-2026-0042',
+      status: 'created',
+      policyType: 'plus',
+      branchId,
+      tenantNames: ['José Ñúñez Álvarez'],
+      guarantorNames: ['Guadalupe Treviño'],
+      firstGuarantorId: expect.any(Number),
+      ownerName: 'Inmobiliaria Coyoacán',
+      propertyAddress: { street: 'Avenida Álvaro Obregón', exteriorNumber: '77B', colony: 'Roma Sur', municipality: 'Cuauhtémoc' },
+      deliveryDate: '2026-12-01',
+    });
+    expect(result.items[0]!.firstGuarantorId).toBeNull();
+  });
+
+  it('matches a substring of each searched field, ignoring case and accents', async () => {
+    const jose = [policyIds.jose];
+    expect(await idsFor({ q: folios.jose!.slice(2).toLowerCase() })).toEqual(jose); // folio fragment, lower case
+    expect(await idsFor({ q: '2026-0042' })).toEqual(jose); // policy number
+    expect(await idsFor({ q: 'jose nunez' })).toEqual(jose); // tenant, no accents
+    expect(await idsFor({ q: 'ÑÚÑEZ' })).toEqual(jose); // tenant, upper case with accents
+    expect(await idsFor({ q: 'trevino' })).toEqual(jose); // guarantor
+    expect(await idsFor({ q: 'Coyoacan' })).toEqual(jose); // owner
+    expect(await idsFor({ q: 'alvaro obregon' })).toEqual(jose); // street
+    expect(await idsFor({ q: '77b' })).toEqual(jose); // exterior number
+    expect(await idsFor({ q: 'roma sur' })).toEqual(jose); // colony
+    expect(await idsFor({ q: 'cuauhtemoc' })).toEqual(jose); // municipality
+    expect(await idsFor({ q: 'maria' })).toEqual([policyIds.maria]);
+    expect(await idsFor({ q: 'benito juárez' })).toEqual([policyIds.maria, policyIds.plain].sort());
+    expect(await idsFor({ q: '  ' })).toHaveLength(3);
+    expect(await idsFor({ q: 'nadie se llama así' })).toEqual([]);
+  });
+
+  it('does not match across two fields or treat % and _ as wildcards', async () => {
+    expect(await idsFor({ q: 'ruiz laura' })).toEqual([]);
+    expect(await idsFor({ q: '100%' })).toEqual([policyIds.plain]);
+    expect(await idsFor({ q: '%' })).toEqual([policyIds.plain]);
+    expect(await idsFor({ q: 'gómez_ruiz' })).toEqual([policyIds.plain]);
+    expect(await idsFor({ q: 'z_r' })).toEqual([policyIds.plain]);
+  });
+
+  it('combines the text with the status filter', async () => {
+    expect(await idsFor({ status: 'active' })).toEqual([policyIds.maria, policyIds.plain].sort());
+    expect(await idsFor({ q: 'benito', status: 'active' })).toEqual([policyIds.maria, policyIds.plain].sort());
+    expect(await idsFor({ q: 'benito', status: 'created' })).toEqual([]);
+    expect(await idsFor({ q: 'jose', status: 'created' })).toEqual([policyIds.jose]);
+    expect((await search({ q: 'benito', status: 'active' })).total).toBe(2);
+    expect(await idsFor({ status: '' })).toHaveLength(3);
+  });
+
+  it('never shows another branch’s policies', async () => {
+    const outsider = await createPolicy(santaFeAgent.token, examplePolicyInput({ tenants: [exampleTenant('José Ñúñez Álvarez')] }));
+    expect(await idsFor({ q: 'jose nunez' })).toEqual([policyIds.jose]);
+    const asSantaFe = await search({ q: 'jose nunez' }, santaFeAgent.token);
+    expect(asSantaFe.items.map((item) => item.id)).toContain(outsider.id);
+    expect(asSantaFe.items.every((item) => item.branchId === 2)).toBe(true);
+    const asAdmin = await search({ q: 'jose nunez', branchId }, adminToken);
+    expect(asAdmin.items.map((item) => item.id)).toEqual([policyIds.jose]);
+  });
+
+  it('answers 400 for a bad status, limit or cursor', async () => {
+    for (const query of ['status=archivada', 'limit=0', 'limit=101', 'limit=abc', 'cursor=bm9wZQ']) {
+      const response = await get(`/api/policy/search?${query}`, token);
+      expect(response.statusCode, query).toBe(400);
+      expect(json(response).details.length, query).toBeGreaterThan(0);
+    }
+    expect(json(await get('/api/policy/search?cursor=bm9wZQ', token)).details).toEqual([
+      { field: 'cursor', message: 'El cursor de paginación no es válido' },
+    ]);
+  });
+
+  it('pages with the cursor without repeating or skipping rows while policies are added', async () => {
+    const pagingBranch = await insertBranch(ctx);
+    const agent = await insertUser(ctx, { role: 'agent', branchId: pagingBranch });
+    const agentToken = (await login(ctx.app, agent.email, agent.password)).token;
+    const original: number[] = [];
+    for (let index = 0; index < 7; index++) original.push((await createPolicy(agentToken)).id);
+
+    const seen: number[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const page: PolicySearchResult = await search(cursor ? { limit: 3, cursor } : { limit: 3 }, agentToken);
+      seen.push(...page.items.map((item) => item.id));
+      cursor = page.nextCursor;
+      pages++;
+      // Someone creates a policy between two page loads.
+      await createPolicy(agentToken);
+    } while (cursor && pages < 10);
+
+    expect(pages).toBe(3);
+    expect(seen).toEqual([...original].reverse());
+    expect(new Set(seen).size).toBe(seen.length);
+  });
+});

@@ -1,0 +1,454 @@
+import { and, asc, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import type {
+  DashboardStats,
+  Guarantor,
+  Policy,
+  PolicyEvent,
+  PolicyInput,
+  PolicyStatus,
+  PolicySummary,
+  Tenant,
+} from '@portal/domain';
+import { emptyDashboardStats, policyStatuses } from '@portal/domain';
+import type { Executor } from '../../db/client';
+import {
+  guarantors,
+  guarantorVehicles,
+  policies,
+  policyEvents,
+  properties,
+  propertyOwners,
+  rents,
+  tenantReferences,
+  tenants,
+  users,
+} from '../../db/schema/index';
+import { addressValues, readAddress } from './mapping';
+
+// --- reading whole policies --------------------------------------------------------------------
+
+type PolicyRow = typeof policies.$inferSelect;
+
+/**
+ * Whole policies (with tenants, references, guarantors, vehicles, property, owner and rent) for
+ * the rows `where` selects: one query per table, whatever the number of policies, each child
+ * query filtered by the same condition through a subquery.
+ */
+export async function loadPolicies(db: Executor, where: SQL | undefined, order: 'newest' | 'none' = 'newest'): Promise<Policy[]> {
+  const query = db.select().from(policies).where(where);
+  const rows = order === 'newest' ? await query.orderBy(desc(policies.createdAt), desc(policies.id)) : await query;
+  if (rows.length === 0) return [];
+
+  const selected = db.select({ id: policies.id }).from(policies).where(where);
+  const [tenantRows, guarantorRows, propertyRows] = await Promise.all([
+    db.select().from(tenants).where(inArray(tenants.policyId, selected)).orderBy(asc(tenants.policyId), asc(tenants.position)),
+    db.select().from(guarantors).where(inArray(guarantors.policyId, selected)).orderBy(asc(guarantors.policyId), asc(guarantors.position)),
+    db
+      .select({ property: properties, owner: propertyOwners, rent: rents })
+      .from(properties)
+      .innerJoin(propertyOwners, eq(propertyOwners.propertyId, properties.id))
+      .innerJoin(rents, eq(rents.propertyId, properties.id))
+      .where(inArray(properties.policyId, selected)),
+  ]);
+  const selectedTenants = db.select({ id: tenants.id }).from(tenants).where(inArray(tenants.policyId, selected));
+  const selectedGuarantors = db.select({ id: guarantors.id }).from(guarantors).where(inArray(guarantors.policyId, selected));
+  const [referenceRows, vehicleRows] = await Promise.all([
+    db
+      .select()
+      .from(tenantReferences)
+      .where(inArray(tenantReferences.tenantId, selectedTenants))
+      .orderBy(asc(tenantReferences.tenantId), asc(tenantReferences.position)),
+    db.select().from(guarantorVehicles).where(inArray(guarantorVehicles.guarantorId, selectedGuarantors)),
+  ]);
+
+  const referencesByTenant = groupBy(referenceRows, (row) => row.tenantId);
+  const vehicleByGuarantor = new Map(vehicleRows.map((row) => [row.guarantorId, row]));
+  const tenantsByPolicy = groupBy(tenantRows, (row) => row.policyId);
+  const guarantorsByPolicy = groupBy(guarantorRows, (row) => row.policyId);
+  const propertyByPolicy = new Map(propertyRows.map((row) => [row.property.policyId, row]));
+
+  return rows.flatMap((row) => {
+    const property = propertyByPolicy.get(row.id);
+    // A policy is always written with its property; one without is mid-write in another
+    // transaction's snapshot and is left out rather than shown half-made.
+    if (!property) return [];
+    return [
+      toPolicy(
+        row,
+        (tenantsByPolicy.get(row.id) ?? []).map((tenant) => toTenant(tenant, referencesByTenant.get(tenant.id) ?? [])),
+        (guarantorsByPolicy.get(row.id) ?? []).map((guarantor) => toGuarantor(guarantor, vehicleByGuarantor.get(guarantor.id))),
+        property,
+      ),
+    ];
+  });
+}
+
+function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const row of rows) {
+    const group = groups.get(key(row));
+    if (group) group.push(row);
+    else groups.set(key(row), [row]);
+  }
+  return groups;
+}
+
+function toTenant(row: typeof tenants.$inferSelect, references: Array<typeof tenantReferences.$inferSelect>): Tenant {
+  return {
+    id: row.id,
+    name: row.name,
+    address: readAddress(row, 'address'),
+    phone: row.phone,
+    mobile: row.mobile,
+    email: row.email,
+    profession: row.profession,
+    monthlyIncome: row.monthlyIncome,
+    company: row.company,
+    seniority: row.seniority,
+    immediateBoss: row.immediateBoss,
+    workAddress: readAddress(row, 'workAddress'),
+    requiresInvoice: row.requiresInvoice,
+    references: references.map(({ id, name, phone, type }) => ({ id, name, phone, type })),
+  };
+}
+
+function toGuarantor(row: typeof guarantors.$inferSelect, vehicle: typeof guarantorVehicles.$inferSelect | undefined): Guarantor {
+  return {
+    id: row.id,
+    name: row.name,
+    address: readAddress(row, 'address'),
+    phone: row.phone,
+    mobile: row.mobile,
+    email: row.email,
+    sameAddressAsGuarantee: row.sameAddressAsGuarantee,
+    guaranteeAddress: row.hasGuaranteeAddress ? readAddress(row, 'guaranteeAddress') : null,
+    vehicle: vehicle
+      ? { id: vehicle.id, brand: vehicle.brand, model: vehicle.model, year: vehicle.year, color: vehicle.color, licensePlate: vehicle.licensePlate }
+      : null,
+  };
+}
+
+interface PropertyRows {
+  property: typeof properties.$inferSelect;
+  owner: typeof propertyOwners.$inferSelect;
+  rent: typeof rents.$inferSelect;
+}
+
+function toPolicy(row: PolicyRow, tenantList: Tenant[], guarantorList: Guarantor[], { property, owner, rent }: PropertyRows): Policy {
+  const address = readAddress(property, 'address');
+  return {
+    id: row.id,
+    investigationId: row.investigationId,
+    policyNumber: row.policyNumber,
+    status: row.status,
+    previousPolicy: row.previousPolicy,
+    policyType: row.policyType,
+    guarantorRequired: row.guarantorRequired,
+    isElectronicSignature: row.isElectronicSignature,
+    specialnote: row.specialnote,
+    branchId: row.branchId,
+    userId: row.userId,
+    tenants: tenantList,
+    guarantors: guarantorList,
+    property: {
+      id: property.id,
+      owner: { id: owner.id, name: owner.name, address: readAddress(owner, 'address'), phone: owner.phone, mobile: owner.mobile, email: owner.email },
+      address,
+      propertyType: property.propertyType,
+      parkingSpots: property.parkingSpots,
+      identification: property.identification,
+      services: {
+        water: property.serviceWater,
+        electricity: property.serviceElectricity,
+        maintenance: property.serviceMaintenance,
+        other: property.serviceOther,
+        details: property.serviceDetails,
+      },
+      commercialUse: property.commercialUse,
+      commercialServices: property.commercialServices,
+      commercialServicesDetails: property.commercialServicesDetails,
+      specialObjects: property.specialObjects,
+      specialObjectsDetails: property.specialObjectsDetails,
+      description: property.description,
+      rent: {
+        id: rent.id,
+        price: rent.price,
+        includesMaintenance: rent.includesMaintenance,
+        maintenanceAmount: rent.maintenanceAmount,
+        providesInvoice: rent.providesInvoice,
+        contractStartDate: rent.contractStartDate,
+        propertyDeliveryDate: rent.propertyDeliveryDate,
+        gracePeriod: rent.gracePeriod,
+        deposit: rent.deposit,
+        bankDeposit: rent.bankDeposit,
+        accountNumber: rent.accountNumber,
+        bank: rent.bank,
+        clabe: rent.clabe,
+        accountHolder: rent.accountHolder,
+        realEstate: rent.realEstate,
+        realEstateInfo: { name: rent.realEstateName, agent: rent.realEstateAgent },
+      },
+    },
+    guarantorNames: row.guarantorNames.join(', '),
+    ownerName: row.ownerName,
+    propertyAddress: [[address.street, address.exteriorNumber].filter(Boolean).join(' '), address.colony, address.municipality]
+      .filter(Boolean)
+      .join(', '),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+// --- the policy row ----------------------------------------------------------------------------
+
+/** What the policies row holds besides the children: the input's own fields and the list summary. */
+export type PolicyRowValues = Omit<typeof policies.$inferInsert, 'id' | 'createdAt'>;
+
+export async function insertPolicyRow(db: Executor, values: PolicyRowValues): Promise<number> {
+  const [row] = await db.insert(policies).values(values).returning({ id: policies.id });
+  return row!.id;
+}
+
+export async function updatePolicyRow(db: Executor, id: number, values: Partial<PolicyRowValues>): Promise<void> {
+  await db.update(policies).set(values).where(eq(policies.id, id));
+}
+
+/** The row's status and branch, locked until the transaction ends (two status changes queue). */
+export async function lockPolicy(db: Executor, id: number, scope: SQL | undefined) {
+  const [row] = await db
+    .select({ id: policies.id, status: policies.status, branchId: policies.branchId })
+    .from(policies)
+    .where(and(eq(policies.id, id), scope))
+    .for('update');
+  return row ?? null;
+}
+
+// --- children: written to match the input exactly --------------------------------------------
+
+/**
+ * Makes the policy's tenants, guarantors, property, owner and rent what `input` says: children
+ * whose id the input keeps are updated in place (documents tied to them stay tied), new ones are
+ * inserted, and those the input left out are deleted with everything under them.
+ */
+export async function writeChildren(db: Executor, policyId: number, input: PolicyInput): Promise<void> {
+  await writeTenants(db, policyId, input.tenants);
+  await writeGuarantors(db, policyId, input.guarantors);
+  await writeProperty(db, policyId, input.property);
+}
+
+async function keptIds(db: Executor, table: typeof tenants | typeof guarantors, policyId: number, wanted: Array<number | undefined>) {
+  const existing = await db.select({ id: table.id }).from(table).where(eq(table.policyId, policyId));
+  const existingIds = new Set(existing.map((row) => row.id));
+  const kept = wanted.filter((id): id is number => id !== undefined && existingIds.has(id));
+  await db.delete(table).where(and(eq(table.policyId, policyId), kept.length > 0 ? notInArray(table.id, kept) : undefined));
+  return new Set(kept);
+}
+
+async function writeTenants(db: Executor, policyId: number, list: PolicyInput['tenants']) {
+  const kept = await keptIds(db, tenants, policyId, list.map((tenant) => tenant.id));
+  for (const [position, tenant] of list.entries()) {
+    const values = {
+      policyId,
+      position,
+      name: tenant.name,
+      ...addressValues(tenant.address, 'address'),
+      phone: tenant.phone,
+      mobile: tenant.mobile,
+      email: tenant.email,
+      profession: tenant.profession,
+      monthlyIncome: tenant.monthlyIncome,
+      company: tenant.company,
+      seniority: tenant.seniority,
+      immediateBoss: tenant.immediateBoss,
+      ...addressValues(tenant.workAddress, 'workAddress'),
+      requiresInvoice: tenant.requiresInvoice,
+    };
+    let tenantId: number;
+    if (tenant.id !== undefined && kept.has(tenant.id)) {
+      tenantId = tenant.id;
+      await db.update(tenants).set(values).where(eq(tenants.id, tenantId));
+      await db.delete(tenantReferences).where(eq(tenantReferences.tenantId, tenantId));
+    } else {
+      [{ id: tenantId }] = (await db.insert(tenants).values(values).returning({ id: tenants.id })) as [{ id: number }];
+    }
+    if (tenant.references.length > 0) {
+      await db.insert(tenantReferences).values(tenant.references.map((reference, index) => ({ tenantId, position: index, ...reference })));
+    }
+  }
+}
+
+async function writeGuarantors(db: Executor, policyId: number, list: PolicyInput['guarantors']) {
+  const kept = await keptIds(db, guarantors, policyId, list.map((guarantor) => guarantor.id));
+  for (const [position, guarantor] of list.entries()) {
+    const values = {
+      policyId,
+      position,
+      name: guarantor.name,
+      ...addressValues(guarantor.address, 'address'),
+      phone: guarantor.phone,
+      mobile: guarantor.mobile,
+      email: guarantor.email,
+      sameAddressAsGuarantee: guarantor.sameAddressAsGuarantee,
+      hasGuaranteeAddress: guarantor.guaranteeAddress !== null,
+      ...addressValues(guarantor.guaranteeAddress, 'guaranteeAddress'),
+    };
+    let guarantorId: number;
+    if (guarantor.id !== undefined && kept.has(guarantor.id)) {
+      guarantorId = guarantor.id;
+      await db.update(guarantors).set(values).where(eq(guarantors.id, guarantorId));
+    } else {
+      [{ id: guarantorId }] = (await db.insert(guarantors).values(values).returning({ id: guarantors.id })) as [{ id: number }];
+    }
+    if (guarantor.vehicle) {
+      const vehicle = { ...guarantor.vehicle, updatedAt: new Date() };
+      await db
+        .insert(guarantorVehicles)
+        .values({ guarantorId, ...vehicle })
+        .onConflictDoUpdate({ target: guarantorVehicles.guarantorId, set: vehicle });
+    } else {
+      await db.delete(guarantorVehicles).where(eq(guarantorVehicles.guarantorId, guarantorId));
+    }
+  }
+}
+
+async function writeProperty(db: Executor, policyId: number, property: PolicyInput['property']) {
+  const { owner, rent, services, address } = property;
+  const propertyValues = {
+    ...addressValues(address, 'address'),
+    propertyType: property.propertyType,
+    parkingSpots: property.parkingSpots,
+    identification: property.identification,
+    serviceWater: services.water,
+    serviceElectricity: services.electricity,
+    serviceMaintenance: services.maintenance,
+    serviceOther: services.other,
+    serviceDetails: services.details,
+    commercialUse: property.commercialUse,
+    commercialServices: property.commercialServices,
+    commercialServicesDetails: property.commercialServicesDetails,
+    specialObjects: property.specialObjects,
+    specialObjectsDetails: property.specialObjectsDetails,
+    description: property.description,
+  };
+  const [{ id: propertyId }] = (await db
+    .insert(properties)
+    .values({ policyId, ...propertyValues })
+    .onConflictDoUpdate({ target: properties.policyId, set: propertyValues })
+    .returning({ id: properties.id })) as [{ id: number }];
+
+  const ownerValues = { name: owner.name, ...addressValues(owner.address, 'address'), phone: owner.phone, mobile: owner.mobile, email: owner.email };
+  await db
+    .insert(propertyOwners)
+    .values({ propertyId, ...ownerValues })
+    .onConflictDoUpdate({ target: propertyOwners.propertyId, set: ownerValues });
+
+  const { realEstateInfo, ...rentFields } = rent;
+  const rentValues = { ...rentFields, realEstateName: realEstateInfo.name, realEstateAgent: realEstateInfo.agent };
+  await db
+    .insert(rents)
+    .values({ propertyId, ...rentValues })
+    .onConflictDoUpdate({ target: rents.propertyId, set: rentValues });
+}
+
+// --- the list ------------------------------------------------------------------------------------
+
+export interface SummarySearch {
+  /** Conditions on branch, status and text; the cursor's position comes separately. */
+  where: SQL | undefined;
+  after: { createdAt: Date; id: number } | null;
+  limit: number;
+}
+
+const summaryColumns = {
+  id: policies.id,
+  investigationId: policies.investigationId,
+  policyNumber: policies.policyNumber,
+  status: policies.status,
+  policyType: policies.policyType,
+  branchId: policies.branchId,
+  tenantNames: policies.tenantNames,
+  guarantorNames: policies.guarantorNames,
+  // Written out in full: drizzle leaves columns unqualified inside sql``, which a subquery would misread.
+  firstGuarantorId: sql<number | null>`(select g.id from guarantors g where g.policy_id = policies.id order by g.position limit 1)`,
+  ownerName: policies.ownerName,
+  street: policies.street,
+  exteriorNumber: policies.exteriorNumber,
+  colony: policies.colony,
+  municipality: policies.municipality,
+  deliveryDate: policies.deliveryDate,
+  createdAt: policies.createdAt,
+  updatedAt: policies.updatedAt,
+};
+
+export type SummaryRow = Omit<PolicySummary, 'propertyAddress' | 'createdAt' | 'updatedAt'> & {
+  street: string;
+  exteriorNumber: string;
+  colony: string;
+  municipality: string;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+/** One page, newest first, in the order of the (branch_id, [status,] created_at, id) indexes. */
+export async function findSummaries(db: Executor, { where, after, limit }: SummarySearch): Promise<SummaryRow[]> {
+  const position = after
+    ? sql`(${policies.createdAt}, ${policies.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id})`
+    : undefined;
+  return db
+    .select(summaryColumns)
+    .from(policies)
+    .where(and(where, position))
+    .orderBy(desc(policies.createdAt), desc(policies.id))
+    .limit(limit);
+}
+
+export async function countPolicies(db: Executor, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(policies).where(where);
+  return row?.total ?? 0;
+}
+
+export async function countByStatus(db: Executor, branchId: number): Promise<DashboardStats> {
+  const rows = await db
+    .select({ status: policies.status, total: sql<number>`count(*)::int` })
+    .from(policies)
+    .where(eq(policies.branchId, branchId))
+    .groupBy(policies.status);
+  const stats = { ...emptyDashboardStats };
+  for (const row of rows) if (policyStatuses.includes(row.status)) stats[row.status] = row.total;
+  return stats;
+}
+
+// --- history -------------------------------------------------------------------------------------
+
+export interface PolicyEventValues {
+  policyId: number;
+  userId: number | null;
+  fromStatus: PolicyStatus | null;
+  toStatus: PolicyStatus | null;
+  changes: string[];
+  note: string;
+}
+
+export async function insertEvent(db: Executor, values: PolicyEventValues): Promise<void> {
+  await db.insert(policyEvents).values(values);
+}
+
+export async function listEvents(db: Executor, policyId: number): Promise<PolicyEvent[]> {
+  const rows = await db
+    .select({
+      id: policyEvents.id,
+      policyId: policyEvents.policyId,
+      userId: policyEvents.userId,
+      userName: sql<string>`coalesce(trim(${users.firstName} || ' ' || ${users.lastName}), '')`,
+      fromStatus: policyEvents.fromStatus,
+      toStatus: policyEvents.toStatus,
+      changes: policyEvents.changes,
+      note: policyEvents.note,
+      createdAt: policyEvents.createdAt,
+    })
+    .from(policyEvents)
+    .leftJoin(users, eq(users.id, policyEvents.userId))
+    .where(eq(policyEvents.policyId, policyId))
+    .orderBy(desc(policyEvents.createdAt), desc(policyEvents.id));
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+}

@@ -1,0 +1,124 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  apiErrorSchema,
+  branchIdParamsSchema,
+  dashboardStatsSchema,
+  idParamsSchema,
+  policyEventSchema,
+  policyInputSchema,
+  policySchema,
+  policySearchQuerySchema,
+  policySearchResultSchema,
+  policyStatusChangeSchema,
+} from '@portal/domain';
+import { currentUser } from '../../plugins/auth';
+import * as service from './service';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+
+/** The full form, or the tracking row menu's `{ status, userId, branchId }`. */
+const policyUpdateBodySchema = z.union([policyStatusChangeSchema, policyInputSchema]);
+
+/** Policies of every role, each scoped to the caller's branch (admins: all branches). */
+export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+  const tags = ['policies'];
+  const security = [{ bearerAuth: [] }];
+  const list = { 200: z.array(policySchema), ...errors };
+
+  app.get('/api/policy', { schema: { tags, security, summary: 'Pólizas de la sucursal del usuario', response: list } }, (request) =>
+    service.listPolicies(app.db, currentUser(request)),
+  );
+
+  app.get(
+    '/api/policy/:branchId',
+    { schema: { tags, security, summary: 'Pólizas de una sucursal', params: branchIdParamsSchema, response: list } },
+    (request) => service.listPolicies(app.db, currentUser(request), request.params.branchId),
+  );
+
+  app.get('/api/policy/act', { schema: { tags, security, summary: 'Pólizas activas de la sucursal', response: list } }, (request) =>
+    service.listActivePolicies(app.db, currentUser(request)),
+  );
+
+  app.get(
+    '/api/policy/act/:branchId',
+    { schema: { tags, security, summary: 'Pólizas activas de una sucursal', params: branchIdParamsSchema, response: list } },
+    (request) => service.listActivePolicies(app.db, currentUser(request), request.params.branchId),
+  );
+
+  app.get(
+    '/api/policy/search',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Búsqueda paginada (folio, póliza, inquilinos, avales, propietario, dirección) con filtro de estatus',
+        querystring: policySearchQuerySchema,
+        response: { 200: policySearchResultSchema, ...errors },
+      },
+    },
+    (request) => service.searchPolicies(app.db, currentUser(request), request.query),
+  );
+
+  app.get(
+    '/api/policy/unique/:id',
+    { schema: { tags, security, summary: 'Una póliza completa', params: idParamsSchema, response: { 200: policySchema, ...errors } } },
+    (request) => service.getPolicy(app.db, currentUser(request), request.params.id),
+  );
+
+  app.get(
+    '/api/policy/:id/events',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Historial de la póliza, del más reciente al más antiguo',
+        params: idParamsSchema,
+        response: { 200: z.array(policyEventSchema), ...errors },
+      },
+    },
+    (request) => service.policyHistory(app.db, currentUser(request), request.params.id),
+  );
+
+  app.get(
+    '/api/policy/dashboard/:branchId',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Número de pólizas por estatus',
+        params: branchIdParamsSchema,
+        response: { 200: dashboardStatsSchema, ...errors },
+      },
+    },
+    (request) => service.dashboardStats(app.db, currentUser(request), request.params.branchId),
+  );
+
+  app.post(
+    '/api/policy',
+    { schema: { tags, security, summary: 'Crear póliza', body: policyInputSchema, response: { 201: policySchema, ...errors } } },
+    async (request, reply) => reply.status(201).send(await service.createPolicy(app.db, currentUser(request), request.body)),
+  );
+
+  app.post(
+    '/api/policy/update/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Actualizar póliza (formulario completo) o cambiar su estatus ({ status, userId, branchId })',
+        params: idParamsSchema,
+        body: policyUpdateBodySchema,
+        response: { 200: policySchema, ...errors },
+      },
+    },
+    (request) => {
+      const body = request.body;
+      const actor = currentUser(request);
+      return 'tenants' in body
+        ? service.updatePolicy(app.db, actor, request.params.id, body)
+        : service.changePolicyStatus(app.db, actor, request.params.id, body);
+    },
+  );
+};

@@ -1,0 +1,227 @@
+import crypto from 'node:crypto';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  foldForSearch,
+  formatInvestigationFolio,
+  invalidTransitionMessage,
+  isAllowedTransition,
+  policyMessages,
+  type DashboardStats,
+  type Policy,
+  type PolicyEvent,
+  type PolicyInput,
+  type PolicySearchResult,
+  type policySearchQuerySchema,
+  type policyStatusChangeSchema,
+} from '@portal/domain';
+import type { Db, Executor } from '../../db/client';
+import { policies } from '../../db/schema/index';
+import { conflict, ensure, forbidden, invalidField, isUniqueViolation, notFound } from '../../lib/app-error';
+import type { AuthUser } from '../../plugins/auth';
+import { branchExists } from '../branches/repository';
+import { changedSections } from './changes';
+import { decodeCursor, encodeCursor } from './cursor';
+import * as repo from './repository';
+
+type SearchQuery = z.output<typeof policySearchQuerySchema>;
+type StatusChange = z.output<typeof policyStatusChangeSchema>;
+
+// --- scope: which policies the caller may see ---------------------------------------------------
+
+/** The condition every read and write of one policy carries: admins see all, others their branch. */
+function ownScope(actor: AuthUser): SQL | undefined {
+  if (actor.role === 'admin') return undefined;
+  // A non-admin without a branch sees nothing (id -1 matches no row).
+  return eq(policies.branchId, actor.branchId ?? -1);
+}
+
+/**
+ * The branch a list shows. Non-admins get their own, and asking for another is a 403; admins
+ * get the one they ask for (which must exist) or, asking for none, every branch.
+ */
+async function listBranch(db: Executor, actor: AuthUser, requested: number | undefined): Promise<number | undefined> {
+  if (actor.role === 'admin') {
+    if (requested !== undefined && !(await branchExists(db, requested))) throw notFound(policyMessages.branchNotFound);
+    return requested;
+  }
+  if (actor.branchId === null || (requested !== undefined && requested !== actor.branchId)) {
+    throw forbidden(policyMessages.otherBranchList);
+  }
+  return actor.branchId;
+}
+
+/** The branch a new or edited policy belongs to: the user's own, unless an admin chooses one. */
+async function writeBranch(db: Executor, actor: AuthUser, chosen: number | null | undefined, current?: number): Promise<number> {
+  if (actor.role === 'admin' && chosen) {
+    if (!(await branchExists(db, chosen))) throw invalidField('branchId', policyMessages.branchNotFound);
+    return chosen;
+  }
+  const branchId = current ?? actor.branchId;
+  if (!branchId) throw invalidField('branchId', policyMessages.branchNotFound);
+  return branchId;
+}
+
+// --- reads --------------------------------------------------------------------------------------
+
+export async function getPolicy(db: Executor, actor: AuthUser, id: number): Promise<Policy> {
+  const [policy] = await repo.loadPolicies(db, and(eq(policies.id, id), ownScope(actor)), 'none');
+  return ensure(policy, notFound(policyMessages.notFound));
+}
+
+/** GET /api/policy[/{branchId}]: the spec's whole-branch array, newest first. */
+export async function listPolicies(db: Db, actor: AuthUser, requestedBranch?: number): Promise<Policy[]> {
+  const branchId = await listBranch(db, actor, requestedBranch);
+  return repo.loadPolicies(db, branchId === undefined ? undefined : eq(policies.branchId, branchId));
+}
+
+/** GET /api/policy/act[/{branchId}]: the active policies an addendum may be written for. */
+export async function listActivePolicies(db: Db, actor: AuthUser, requestedBranch?: number): Promise<Policy[]> {
+  const branchId = await listBranch(db, actor, requestedBranch);
+  return repo.loadPolicies(db, and(eq(policies.status, 'active'), branchId === undefined ? undefined : eq(policies.branchId, branchId)));
+}
+
+/** The list and tracking screens' search: newest first, a page at a time, filtered in SQL. */
+export async function searchPolicies(db: Db, actor: AuthUser, query: SearchQuery): Promise<PolicySearchResult> {
+  const branchId = await listBranch(db, actor, query.branchId);
+  const after = query.cursor ? decodeCursor(query.cursor) : null;
+  if (query.cursor && !after) throw invalidField('cursor', policyMessages.invalidCursor);
+
+  const needle = foldForSearch(query.q.trim());
+  const where = and(
+    branchId === undefined ? undefined : eq(policies.branchId, branchId),
+    query.status ? eq(policies.status, query.status) : undefined,
+    needle ? sql`${policies.searchText} like ${`%${escapeLike(needle)}%`}` : undefined,
+  );
+  const [rows, total] = await Promise.all([
+    repo.findSummaries(db, { where, after, limit: query.limit + 1 }),
+    repo.countPolicies(db, where),
+  ]);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(({ street, exteriorNumber, colony, municipality, createdAt, updatedAt, ...row }) => ({
+      ...row,
+      propertyAddress: { street, exteriorNumber, colony, municipality },
+      createdAt: createdAt.toISOString(),
+      updatedAt: updatedAt.toISOString(),
+    })),
+    nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null,
+    total,
+  };
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+export async function dashboardStats(db: Db, actor: AuthUser, requestedBranch: number): Promise<DashboardStats> {
+  const branchId = await listBranch(db, actor, requestedBranch);
+  return repo.countByStatus(db, branchId ?? requestedBranch);
+}
+
+export async function policyHistory(db: Db, actor: AuthUser, id: number): Promise<PolicyEvent[]> {
+  const [row] = await db.select({ id: policies.id }).from(policies).where(and(eq(policies.id, id), ownScope(actor)));
+  ensure(row, notFound(policyMessages.notFound));
+  return repo.listEvents(db, id);
+}
+
+// --- writes -------------------------------------------------------------------------------------
+
+const folioAttempts = 5;
+
+/** POST /api/policy: the whole aggregate and its first event in one transaction, under a new folio. */
+export async function createPolicy(db: Db, actor: AuthUser, input: PolicyInput): Promise<Policy> {
+  const branchId = await writeBranch(db, actor, input.branchId);
+  for (let attempt = 1; ; attempt++) {
+    const investigationId = formatInvestigationFolio(new Date(), crypto.randomInt(1000));
+    try {
+      const id = await db.transaction(async (tx) => {
+        const policyId = await repo.insertPolicyRow(tx, { ...rowValues(input, investigationId), branchId, userId: actor.id });
+        await repo.writeChildren(tx, policyId, input);
+        await repo.insertEvent(tx, { policyId, userId: actor.id, fromStatus: null, toStatus: input.status, changes: [], note: 'Póliza creada' });
+        return policyId;
+      });
+      return await getPolicy(db, actor, id);
+    } catch (error) {
+      if (!isUniqueViolation(error, 'policies_investigation_id_key')) throw error;
+      // Another policy took this minute's folio: draw another number.
+      if (attempt === folioAttempts) throw conflict(policyMessages.folioUnavailable);
+    }
+  }
+}
+
+/** A full update from the form: any status may be set (spec), and the history notes what changed. */
+export async function updatePolicy(db: Db, actor: AuthUser, id: number, input: PolicyInput): Promise<Policy> {
+  await db.transaction(async (tx) => {
+    const locked = ensure(await repo.lockPolicy(tx, id, ownScope(actor)), notFound(policyMessages.notFound));
+    const before = await getPolicy(tx, actor, id);
+    const branchId = await writeBranch(tx, actor, input.branchId, locked.branchId);
+    await repo.updatePolicyRow(tx, id, { ...rowValues(input, before.investigationId), branchId, updatedAt: new Date() });
+    await repo.writeChildren(tx, id, input);
+    const changes = changedSections(before, await getPolicy(tx, actor, id));
+    if (changes.length > 0 || locked.status !== input.status) {
+      await repo.insertEvent(tx, { policyId: id, userId: actor.id, fromStatus: locked.status, toStatus: input.status, changes, note: '' });
+    }
+  });
+  return getPolicy(db, actor, id);
+}
+
+/** The tracking row menu's change: only the spec's transitions are allowed (409 otherwise). */
+export async function changePolicyStatus(db: Db, actor: AuthUser, id: number, change: StatusChange): Promise<Policy> {
+  await db.transaction(async (tx) => {
+    const locked = ensure(await repo.lockPolicy(tx, id, ownScope(actor)), notFound(policyMessages.notFound));
+    if (!isAllowedTransition(locked.status, change.status)) {
+      const message = invalidTransitionMessage(locked.status, change.status);
+      throw conflict(message, [{ field: 'status', message }]);
+    }
+    await repo.updatePolicyRow(tx, id, { status: change.status, updatedAt: new Date() });
+    await repo.insertEvent(tx, {
+      policyId: id,
+      userId: actor.id,
+      fromStatus: locked.status,
+      toStatus: change.status,
+      changes: [],
+      note: change.note ?? '',
+    });
+  });
+  return getPolicy(db, actor, id);
+}
+
+/** The policies row: the input's own fields and the list's summary of the children. */
+function rowValues(input: PolicyInput, investigationId: string) {
+  const { property } = input;
+  const tenantNames = input.tenants.map((tenant) => tenant.name);
+  const guarantorNames = input.guarantors.map((guarantor) => guarantor.name);
+  const searched = [
+    investigationId,
+    input.policyNumber,
+    ...tenantNames,
+    ...guarantorNames,
+    property.owner.name,
+    property.address.street,
+    property.address.exteriorNumber,
+    property.address.colony,
+    property.address.municipality,
+  ];
+  return {
+    investigationId,
+    policyNumber: input.policyNumber,
+    status: input.status,
+    previousPolicy: input.previousPolicy,
+    policyType: input.policyType,
+    guarantorRequired: input.guarantorRequired,
+    isElectronicSignature: input.isElectronicSignature,
+    specialnote: input.specialnote,
+    tenantNames,
+    guarantorNames,
+    ownerName: property.owner.name,
+    street: property.address.street,
+    exteriorNumber: property.address.exteriorNumber,
+    colony: property.address.colony,
+    municipality: property.address.municipality,
+    deliveryDate: property.rent.propertyDeliveryDate,
+    // One field per line, so a search never matches across two fields.
+    searchText: foldForSearch(searched.filter(Boolean).join('\n')),
+  };
+}
