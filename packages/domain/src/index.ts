@@ -9,3 +9,4 @@ export * from './auth/login';
 export * from './users/user';
 export * from './branches/branch';
 export * from './policies/index';
+export * from './investigations/index';

@@ -1,0 +1,2 @@
+export * from './document-slots';
+export * from './file-name';
