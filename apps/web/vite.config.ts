@@ -24,11 +24,15 @@ export default defineConfig({
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
             { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/ },
             { name: 'dates', test: /node_modules[\\/]date-fns[\\/]/ },
-            // Dialog machinery only (lazy screens); Slot stays with the button it serves.
+            // Dialog and menu machinery only (lazy screens); Slot stays with the button it serves.
+            // Every package the group's modules import must be in it too (or in a chunk that
+            // never imports this one): a dependency left behind lands in the first screen that
+            // uses it, the group imports that screen back, and whichever chunk loads second
+            // sees the other's exports as undefined (the menu's @floating-ui did exactly that).
             {
               name: 'radix',
               includeDependenciesRecursively: false,
-              test: /node_modules[\\/](@radix-ui[\\/]react-(?!slot|compose-refs)|react-remove-scroll|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|tslib|get-nonce|detect-node-es)/,
+              test: /node_modules[\\/](@radix-ui[\\/](?!react-slot|react-compose-refs)|@floating-ui[\\/]|react-remove-scroll|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|tslib|get-nonce|detect-node-es)/,
             },
           ],
         },
