@@ -193,17 +193,6 @@ function rowValues(input: PolicyInput, investigationId: string) {
   const { property } = input;
   const tenantNames = input.tenants.map((tenant) => tenant.name);
   const guarantorNames = input.guarantors.map((guarantor) => guarantor.name);
-  const searched = [
-    investigationId,
-    input.policyNumber,
-    ...tenantNames,
-    ...guarantorNames,
-    property.owner.name,
-    property.address.street,
-    property.address.exteriorNumber,
-    property.address.colony,
-    property.address.municipality,
-  ];
   return {
     investigationId,
     policyNumber: input.policyNumber,
@@ -221,7 +210,46 @@ function rowValues(input: PolicyInput, investigationId: string) {
     colony: property.address.colony,
     municipality: property.address.municipality,
     deliveryDate: property.rent.propertyDeliveryDate,
-    // One field per line, so a search never matches across two fields.
-    searchText: foldForSearch(searched.filter(Boolean).join('\n')),
+    searchText: policySearchText({
+      investigationId,
+      policyNumber: input.policyNumber,
+      tenantNames,
+      guarantorNames,
+      ownerName: property.owner.name,
+      ...property.address,
+    }),
   };
+}
+
+/** The policies row's columns that the list search looks into. */
+export interface SearchedColumns {
+  investigationId: string;
+  policyNumber: string;
+  tenantNames: string[];
+  guarantorNames: string[];
+  ownerName: string;
+  street: string;
+  exteriorNumber: string;
+  colony: string;
+  municipality: string;
+}
+
+/**
+ * `search_text`: every searched column, lower-cased and without accents, one per line so a
+ * search never matches across two fields. Anything that writes policies rows (the demo seed, the
+ * benchmark's generator) must produce exactly this.
+ */
+export function policySearchText(row: SearchedColumns): string {
+  const searched = [
+    row.investigationId,
+    row.policyNumber,
+    ...row.tenantNames,
+    ...row.guarantorNames,
+    row.ownerName,
+    row.street,
+    row.exteriorNumber,
+    row.colony,
+    row.municipality,
+  ];
+  return foldForSearch(searched.filter(Boolean).join('\n'));
 }
