@@ -1,0 +1,493 @@
+import { and, asc, eq, inArray, like, ne, sql } from 'drizzle-orm';
+import {
+  businessTimeZone,
+  foldForSearch,
+  formatInvestigationFolio,
+  policyInputSchema,
+  policyStatuses,
+  type PolicyFormValues,
+  type PolicyInput,
+  type PolicyStatus,
+  type PolicyType,
+} from '@portal/domain';
+import type { Db } from './client';
+import { branches, guarantorVehicles, guarantors, policies, policyEvents, users } from './schema/index';
+import { isUniqueViolation } from '../lib/app-error';
+import type { AuthUser } from '../plugins/auth';
+import { changePolicyStatus, createPolicy, policySearchText, updatePolicy } from '../modules/policies/service';
+import {
+  banks,
+  clabeCheckDigit,
+  colonies,
+  companies,
+  femaleFirstNames,
+  maleFirstNames,
+  ownerCompanies,
+  professions,
+  realEstateAgencies,
+  seededRandom,
+  specialNotes,
+  surnames,
+  vehicleColors,
+  vehicles,
+  type Colony,
+} from './demo-data';
+
+/**
+ * `npm run seed:demo`: about forty realistic policies in one branch, in every status, written
+ * through the policies service (so each one passes the domain rules and gets its history), then
+ * dated back over the last months: creation date, folio, history and "updated" move together.
+ */
+
+/** Every demo policy's special note starts with this, so a second run finds them (and people see them for what they are). */
+export const DEMO_MARKER = 'Datos de demostración.';
+
+/** How many demo policies of each status: 40 in all. */
+export const demoPlan: ReadonlyArray<[PolicyStatus, number]> = [
+  ['created', 5],
+  ['investigation', 5],
+  ['investigation_approved', 4],
+  ['investigation_rejected', 3],
+  ['contracts', 4],
+  ['signature', 4],
+  ['active', 8],
+  ['cancelled', 2],
+  ['expiring', 3],
+  ['expired', 2],
+];
+
+export class DemoSeedError extends Error {}
+
+export interface DemoSeedOptions {
+  /** The branch to fill; the one named Sucursal Polanco (else the first) when absent. */
+  branchId?: number | undefined;
+  /** "Now" of the timeline; tests pin it. */
+  now?: Date;
+}
+
+export interface DemoSeedResult {
+  branchId: number;
+  branchName: string;
+  /** True when the branch already had demo policies: nothing was written. */
+  skipped: boolean;
+  /** Demo policies of the branch after the run (existing ones when skipped). */
+  policies: number;
+  byStatus: Record<PolicyStatus, number>;
+  events: number;
+  actorEmail: string;
+}
+
+interface Step {
+  status: PolicyStatus;
+  /** 'menu': the tracking row menu's transition; 'form': a save of the whole form. */
+  via: 'create' | 'form' | 'menu';
+  note?: string;
+}
+
+const created: Step = { status: 'created', via: 'create' };
+const investigation: Step = { status: 'investigation', via: 'form' };
+const approved: Step = { status: 'investigation_approved', via: 'form' };
+const contracts: Step = { status: 'contracts', via: 'menu', note: 'Contratos generados para firma' };
+const signature: Step = { status: 'signature', via: 'menu', note: 'Contratos enviados al inquilino y al propietario' };
+const active: Step = { status: 'active', via: 'menu', note: 'Firma confirmada por todas las partes' };
+
+/** The way a policy reached each status: the business's usual path. */
+const paths: Record<PolicyStatus, Step[]> = {
+  created: [created],
+  investigation: [created, investigation],
+  investigation_approved: [created, investigation, approved],
+  investigation_rejected: [created, investigation, { status: 'investigation_rejected', via: 'form' }],
+  contracts: [created, investigation, approved, contracts],
+  signature: [created, investigation, approved, contracts, signature],
+  active: [created, investigation, approved, contracts, signature, active],
+  cancelled: [created, investigation, approved, contracts, signature, { status: 'cancelled', via: 'menu', note: 'El inquilino desistió antes de firmar' }],
+  expiring: [created, investigation, approved, contracts, signature, active, { status: 'expiring', via: 'form' }],
+  expired: [created, investigation, approved, contracts, signature, active, { status: 'expiring', via: 'form' }, { status: 'expired', via: 'form' }],
+};
+
+/** How long ago (days) a policy that is now in this status was created. */
+const ageDays: Record<Exclude<PolicyStatus, 'expiring' | 'expired'>, [number, number]> = {
+  created: [0, 5],
+  investigation: [3, 12],
+  investigation_approved: [6, 20],
+  investigation_rejected: [6, 60],
+  contracts: [8, 25],
+  signature: [10, 30],
+  active: [25, 320],
+  cancelled: [15, 120],
+};
+
+const DAY = 24 * 60 * 60 * 1000;
+const HOUR = 60 * 60 * 1000;
+
+export async function seedDemoPolicies(db: Db, options: DemoSeedOptions = {}): Promise<DemoSeedResult> {
+  const now = options.now ?? new Date();
+  const branch = await findBranch(db, options.branchId);
+  const actor = await actingUser(db, branch.id);
+  const existing = await demoPolicyIds(db, branch.id);
+  if (existing.length > 0) {
+    return { ...(await summary(db, branch, existing)), skipped: true, actorEmail: actor.email };
+  }
+
+  const random = seededRandom(branch.id * 7919 + 2026);
+  const demo = new DemoPeople(random);
+  const policyNumbers = new Set<string>();
+  const ids: number[] = [];
+  for (const [status, count] of demoPlan) {
+    for (let index = 0; index < count; index++) {
+      const policyType = pickPolicyType(random, status, index);
+      const plan = planTimeline(random, paths[status], now);
+      const values = demo.policyValues(policyType, plan.contractStart, branch.id, status);
+      const input = policyInputSchema.parse(values);
+      const id = await walk(db, actor, input, paths[status], () => nextPolicyNumber(random, plan.times, policyNumbers));
+      await backdate(db, id, plan.times, random);
+      ids.push(id);
+    }
+  }
+  return { ...(await summary(db, branch, ids)), skipped: false, actorEmail: actor.email };
+}
+
+// --- who and where ---------------------------------------------------------------------------
+
+async function findBranch(db: Db, requested: number | undefined): Promise<{ id: number; name: string }> {
+  if (requested !== undefined) {
+    const [row] = await db.select({ id: branches.id, name: branches.name }).from(branches).where(eq(branches.id, requested));
+    if (!row) throw new DemoSeedError(`La sucursal ${requested} no existe.`);
+    return row;
+  }
+  const [row] = await db
+    .select({ id: branches.id, name: branches.name })
+    .from(branches)
+    .orderBy(sql`lower(${branches.name}) = 'sucursal polanco' desc`, asc(branches.id))
+    .limit(1);
+  if (!row) throw new DemoSeedError('No hay sucursales en la base de datos.');
+  return row;
+}
+
+/** The branch's first active non-admin user, else the first active admin: the policies are theirs. */
+async function actingUser(db: Db, branchId: number): Promise<AuthUser> {
+  const columns = { id: users.id, email: users.email, role: users.role, branchId: users.branchId };
+  const [own] = await db
+    .select(columns)
+    .from(users)
+    .where(and(eq(users.branchId, branchId), eq(users.status, 'active'), ne(users.role, 'admin')))
+    .orderBy(asc(users.id))
+    .limit(1);
+  if (own) return own;
+  const [admin] = await db.select(columns).from(users).where(and(eq(users.role, 'admin'), eq(users.status, 'active'))).orderBy(asc(users.id)).limit(1);
+  if (!admin) throw new DemoSeedError('No hay ningún usuario activo que pueda registrar las pólizas.');
+  return admin;
+}
+
+async function demoPolicyIds(db: Db, branchId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: policies.id })
+    .from(policies)
+    .where(and(eq(policies.branchId, branchId), like(policies.specialnote, `${DEMO_MARKER}%`)));
+  return rows.map((row) => row.id);
+}
+
+async function summary(db: Db, branch: { id: number; name: string }, ids: number[]) {
+  const byStatus = Object.fromEntries(policyStatuses.map((status) => [status, 0])) as Record<PolicyStatus, number>;
+  let events = 0;
+  if (ids.length > 0) {
+    const rows = await db
+      .select({ status: policies.status, count: sql<number>`count(*)::int` })
+      .from(policies)
+      .where(inArray(policies.id, ids))
+      .groupBy(policies.status);
+    for (const row of rows) byStatus[row.status] = row.count;
+    const [eventRow] = await db.select({ count: sql<number>`count(*)::int` }).from(policyEvents).where(inArray(policyEvents.policyId, ids));
+    events = eventRow?.count ?? 0;
+  }
+  return { branchId: branch.id, branchName: branch.name, policies: ids.length, byStatus, events };
+}
+
+// --- the policy's life, through the service ------------------------------------------------------
+
+/** Creates the policy and moves it along its path: the row menu where it offers the step, else the form. */
+async function walk(db: Db, actor: AuthUser, input: PolicyInput, path: Step[], policyNumber: () => string): Promise<number> {
+  const policy = await createPolicy(db, actor, input);
+  let current = input;
+  for (const step of path.slice(1)) {
+    if (step.via === 'menu') {
+      await changePolicyStatus(db, actor, policy.id, { status: step.status, note: step.note });
+    } else {
+      // Approval is when the policy gets its number (policy folio) in the form.
+      current = { ...current, status: step.status, ...(step.status === 'investigation_approved' ? { policyNumber: policyNumber() } : {}) };
+      await updatePolicy(db, actor, policy.id, current);
+    }
+  }
+  return policy.id;
+}
+
+/**
+ * Moves the policy's dates back to its planned timeline: created_at and the folio (which carries
+ * the creation minute, in Mexico City time), each history event, updated_at (the last event) and
+ * search_text (which holds the folio). Another policy holding the folio means another draw.
+ */
+async function backdate(db: Db, id: number, times: Date[], random: () => number): Promise<void> {
+  const createdAt = times[0]!;
+  const updatedAt = times.at(-1)!;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db.transaction(async (tx) => {
+        const events = await tx.select({ id: policyEvents.id }).from(policyEvents).where(eq(policyEvents.policyId, id)).orderBy(asc(policyEvents.id));
+        if (events.length !== times.length) throw new Error(`La póliza ${id} tiene ${events.length} eventos; se esperaban ${times.length}.`);
+        for (const [index, event] of events.entries()) {
+          await tx.update(policyEvents).set({ createdAt: times[index]! }).where(eq(policyEvents.id, event.id));
+        }
+        const [row] = await tx.select().from(policies).where(eq(policies.id, id));
+        const investigationId = formatInvestigationFolio(createdAt, Math.floor(random() * 1000));
+        await tx
+          .update(policies)
+          .set({ investigationId, createdAt, updatedAt, searchText: policySearchText({ ...row!, investigationId }) })
+          .where(eq(policies.id, id));
+        const guarantorIds = tx.select({ id: guarantors.id }).from(guarantors).where(eq(guarantors.policyId, id));
+        await tx.update(guarantorVehicles).set({ createdAt, updatedAt }).where(inArray(guarantorVehicles.guarantorId, guarantorIds));
+      });
+      return;
+    } catch (error) {
+      if (!isUniqueViolation(error, 'policies_investigation_id_key') || attempt === 10) throw error;
+    }
+  }
+}
+
+function nextPolicyNumber(random: () => number, times: Date[], taken: Set<string>): string {
+  // The year of the approval (third step).
+  const year = calendarDate(times[2] ?? times[0]!).slice(0, 4);
+  for (;;) {
+    const number = `POL-${year}-${String(Math.floor(random() * 100_000)).padStart(5, '0')}`;
+    if (!taken.has(number)) {
+      taken.add(number);
+      return number;
+    }
+  }
+}
+
+// --- the timeline --------------------------------------------------------------------------------
+
+interface TimelinePlan {
+  /** One instant per step of the path, increasing, all in the past. */
+  times: Date[];
+  /** The lease's start, `yyyy-MM-dd`: after the signature, or planned for one still in progress. */
+  contractStart: string;
+}
+
+/**
+ * A policy's dates: steps one to three days apart in office hours; a lease of twelve months that
+ * starts a few days after the signature; 'expiring' thirty days before its end, 'expired' the day after.
+ */
+export function planTimeline(random: () => number, path: Step[], now: Date): TimelinePlan {
+  const final = path.at(-1)!.status;
+  const activeIndex = path.findIndex((step) => step.status === 'active');
+  const gap = () => between(random, 18, 70) * HOUR;
+  let times: Date[];
+  let contractStart: string;
+
+  if (final === 'expiring' || final === 'expired') {
+    // Anchored on the lease's end: in the next four weeks (expiring) or some weeks ago (expired).
+    const end = final === 'expiring' ? addDays(calendarDate(now), Math.round(between(random, 3, 28))) : addDays(calendarDate(now), -Math.round(between(random, 5, 80)));
+    contractStart = addDays(end, -365);
+    const signed = officeHours(addDays(contractStart, -Math.round(between(random, 1, 5))), random);
+    times = [signed];
+    for (let index = activeIndex - 1; index >= 0; index--) times.unshift(new Date(times[0]!.getTime() - gap()));
+    times.push(officeHours(addDays(end, -30), random));
+    if (final === 'expired') times.push(officeHours(addDays(end, 1), random));
+  } else {
+    const [min, max] = ageDays[final];
+    times = [officeHours(addDays(calendarDate(now), -Math.round(between(random, min, max))), random)];
+    for (let index = 1; index < path.length; index++) times.push(new Date(times[index - 1]!.getTime() + gap()));
+    contractStart =
+      activeIndex >= 0
+        ? addDays(calendarDate(times[activeIndex]!), Math.round(between(random, 1, 5)))
+        : addDays(calendarDate(times[0]!), Math.round(between(random, 15, 40)));
+  }
+
+  // Nothing in the future: the whole timeline slides back if its last step would be.
+  const latest = now.getTime() - between(random, 10, 180) * 60 * 1000;
+  const overflow = times.at(-1)!.getTime() - latest;
+  if (overflow > 0) times = times.map((time) => new Date(time.getTime() - overflow));
+  return { times: times.map((time) => new Date(Math.floor(time.getTime()))), contractStart };
+}
+
+function between(random: () => number, min: number, max: number): number {
+  return min + random() * (max - min);
+}
+
+const calendarFormat = new Intl.DateTimeFormat('en-CA', { timeZone: businessTimeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** The Mexico City calendar date of an instant, `yyyy-MM-dd`. */
+function calendarDate(at: Date): string {
+  return calendarFormat.format(at);
+}
+
+function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T12:00:00Z`) + days * DAY).toISOString().slice(0, 10);
+}
+
+/** An instant between 9:00 and 19:00 in Mexico City (UTC−6 all year since 2022) on that day. */
+function officeHours(day: string, random: () => number): Date {
+  return new Date(Date.parse(`${day}T09:00:00-06:00`) + Math.floor(random() * 10 * HOUR));
+}
+
+// --- the policies' content ------------------------------------------------------------------------
+
+function pickPolicyType(random: () => number, status: PolicyStatus, index: number): PolicyType {
+  // Every status shows a Plus or Plus Auto policy (guarantors) among its first two.
+  if (index === 0) return status.length % 2 === 0 ? 'plus' : 'plusAuto';
+  const draw = random();
+  return draw < 0.45 ? 'basica' : draw < 0.7 ? 'plus' : draw < 0.85 ? 'plusAuto' : 'garantiaPlus';
+}
+
+type Gender = 'female' | 'male';
+
+/** People, addresses and money of the demo, drawn from the seeded generator. */
+class DemoPeople {
+  constructor(private readonly random: () => number) {}
+
+  private pick<T>(list: readonly T[]): T {
+    return list[Math.floor(this.random() * list.length)]!;
+  }
+
+  private chance(probability: number): boolean {
+    return this.random() < probability;
+  }
+
+  private digits(count: number): string {
+    return Array.from({ length: count }, () => Math.floor(this.random() * 10)).join('');
+  }
+
+  private phone(): string {
+    return `55 ${this.digits(4)} ${this.digits(4)}`;
+  }
+
+  person(gender: Gender = this.chance(0.5) ? 'female' : 'male', paternal = this.pick(surnames)) {
+    const first = this.pick(gender === 'female' ? femaleFirstNames : maleFirstNames);
+    const name = `${first} ${paternal} ${this.pick(surnames)}`;
+    const email = `${foldForSearch(first.split(' ')[0]).replace(/[^a-z]/g, '')}.${foldForSearch(paternal).replace(/[^a-z]/g, '')}${this.digits(2)}@ejemplo.mx`;
+    return { name, gender, paternal, email };
+  }
+
+  private address(colony: Colony = this.pick(colonies), withInterior = false) {
+    return {
+      street: this.pick(colony.streets),
+      exteriorNumber: String(1 + Math.floor(this.random() * 450)),
+      interiorNumber: withInterior ? String(100 * (1 + Math.floor(this.random() * 8)) + 1 + Math.floor(this.random() * 4)) : '',
+      colony: colony.colony,
+      municipality: colony.municipality,
+      state: 'Ciudad de México',
+      zipCode: colony.zipCode,
+    };
+  }
+
+  private rent(tier: Colony['tier']): number {
+    const [min, max] = tier === 1 ? [35_000, 95_000] : tier === 2 ? [14_000, 38_000] : [8_000, 18_000];
+    return Math.round(between(this.random, min, max) / 500) * 500;
+  }
+
+  private tenant(person: ReturnType<DemoPeople['person']>, price: number) {
+    const [male, female] = this.pick(professions);
+    const reference = this.person();
+    const family = this.person(undefined, person.paternal);
+    return {
+      name: person.name,
+      address: this.address(),
+      phone: this.phone(),
+      mobile: this.phone(),
+      email: person.email,
+      profession: person.gender === 'female' ? female : male,
+      monthlyIncome: String(Math.round((price * between(this.random, 3, 5)) / 1000) * 1000),
+      company: this.pick(companies),
+      seniority: `${1 + Math.floor(this.random() * 12)} años`,
+      immediateBoss: this.person().name,
+      workAddress: this.address(),
+      requiresInvoice: this.chance(0.2),
+      references: [
+        { name: reference.name, phone: this.phone(), type: 'personal' as const },
+        ...(this.chance(0.6) ? [{ name: family.name, phone: this.phone(), type: 'familiar' as const }] : []),
+      ],
+    };
+  }
+
+  private guarantor(policyType: PolicyType) {
+    const person = this.person();
+    const separateGuarantee = policyType === 'plus' && this.chance(0.3);
+    const [brand, model] = this.pick(vehicles);
+    const letters = () => String.fromCharCode(...Array.from({ length: 3 }, () => 65 + Math.floor(this.random() * 26)));
+    return {
+      name: person.name,
+      address: this.address(),
+      phone: this.phone(),
+      mobile: this.phone(),
+      email: person.email,
+      sameAddressAsGuarantee: !separateGuarantee,
+      guaranteeAddress: separateGuarantee ? this.address() : null,
+      vehicle:
+        policyType === 'plusAuto'
+          ? { brand, model, year: String(2016 + Math.floor(this.random() * 10)), color: this.pick(vehicleColors), licensePlate: `${letters()}-${this.digits(3)}-${letters().slice(0, 1)}` }
+          : null,
+    };
+  }
+
+  policyValues(policyType: PolicyType, contractStart: string, branchId: number, finalStatus: PolicyStatus): PolicyFormValues {
+    const colony = this.pick(colonies);
+    const propertyType = colony.tier === 3 ? this.pick(['apartment', 'house', 'apartment', 'commercial'] as const) : this.pick(['apartment', 'apartment', 'condo', 'house'] as const);
+    const inBuilding = propertyType === 'apartment' || propertyType === 'condo';
+    const price = this.rent(colony.tier);
+    const main = this.person();
+    const couple = this.chance(0.25);
+    const tenants = [this.tenant(main, price), ...(couple ? [this.tenant(this.person(main.gender === 'female' ? 'male' : 'female'), price)] : [])];
+    const guarantorCount = policyType === 'plus' || policyType === 'plusAuto' ? (this.chance(0.15) ? 2 : 1) : 0;
+    const ownerIsCompany = this.chance(0.15);
+    const owner = ownerIsCompany ? { name: this.pick(ownerCompanies), email: 'contacto@ejemplo.mx' } : this.person();
+    const [bank, bankCode] = this.pick(banks);
+    const bankDeposit = this.chance(0.7);
+    const clabe17 = `${bankCode}180${this.digits(11)}`;
+    const realEstate = this.chance(0.4);
+    const includesMaintenance = inBuilding && this.chance(0.5);
+    const renewal = (finalStatus === 'active' || finalStatus === 'expiring') && this.chance(0.3);
+    return {
+      policyType,
+      status: 'created',
+      policyNumber: '',
+      previousPolicy: renewal ? `POL-${Number(contractStart.slice(0, 4)) - 1}-${this.digits(5)}` : '',
+      isElectronicSignature: this.chance(0.35),
+      specialnote: this.chance(0.5) ? `${DEMO_MARKER} ${this.pick(specialNotes)}` : DEMO_MARKER,
+      branchId,
+      tenants,
+      guarantors: Array.from({ length: guarantorCount }, () => this.guarantor(policyType)),
+      property: {
+        owner: { name: owner.name, address: this.address(), phone: this.phone(), mobile: this.phone(), email: owner.email },
+        address: this.address(colony, inBuilding),
+        propertyType,
+        parkingSpots: String(inBuilding ? Math.floor(this.random() * 3) : 1 + Math.floor(this.random() * 2)),
+        identification: `${this.digits(3)}-${this.digits(3)}-${this.digits(2)}-${this.digits(3)}-${this.digits(1)}`,
+        services: { water: true, electricity: this.chance(0.3), maintenance: includesMaintenance, other: this.chance(0.2) ? 'Gas estacionario' : '', details: '' },
+        description: inBuilding
+          ? `Departamento de ${2 + Math.floor(this.random() * 2)} recámaras, ${1 + Math.floor(this.random() * 2)} baños, cocina integral y área de lavado.`
+          : propertyType === 'commercial'
+            ? 'Local comercial a pie de calle con medio baño y cortina metálica.'
+            : `Casa de ${3 + Math.floor(this.random() * 2)} recámaras con jardín y cuarto de servicio.`,
+        commercialUse: propertyType === 'commercial',
+        rent: {
+          price: String(price),
+          includesMaintenance,
+          maintenanceAmount: includesMaintenance ? String(Math.round(between(this.random, 1200, 4500) / 100) * 100) : null,
+          providesInvoice: this.chance(0.3),
+          contractStartDate: contractStart,
+          propertyDeliveryDate: contractStart,
+          gracePeriod: this.chance(0.5) ? '5' : null,
+          deposit: String(price),
+          bankDeposit,
+          accountNumber: bankDeposit ? this.digits(10) : '',
+          bank: bankDeposit ? bank : '',
+          clabe: bankDeposit ? `${clabe17}${clabeCheckDigit(clabe17)}` : '',
+          accountHolder: bankDeposit ? owner.name : '',
+          realEstate,
+          realEstateInfo: realEstate ? { name: this.pick(realEstateAgencies), agent: this.person().name } : { name: '', agent: '' },
+        },
+      },
+    };
+  }
+}
