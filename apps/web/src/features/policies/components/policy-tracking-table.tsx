@@ -1,9 +1,11 @@
 import { policyTypeLabels, type PolicySummary } from '@portal/domain';
 import { Table, TableBody, TableHead, Td, Th, Tr } from '@/components/ui/table';
+import { PolicyCardList } from './policy-card-list';
 import { displayDate, displayNames, emptyCell, shortAddress } from './policy-format';
 import { PolicyRowMenu } from './policy-row-menu';
 import { PolicyStatusBadge } from './policy-status-badge';
 import type { RowAction } from './row-actions';
+import { tableMediaQuery, useMediaQuery } from './use-media-query';
 
 const columns = [
   'Folio',
@@ -23,8 +25,25 @@ interface PolicyTrackingTableProps {
   onAction: (policy: PolicySummary, action: RowAction) => void;
 }
 
-/** The tracking table: folio over policy number, the row menu right after it. */
+/** The tracking table: folio over policy number, the row menu right after it; cards on phones. */
 export function PolicyTrackingTable({ rows, busyPolicyId, onAction }: PolicyTrackingTableProps) {
+  const wide = useMediaQuery(tableMediaQuery);
+  if (!wide) {
+    return (
+      <PolicyCardList
+        rows={rows}
+        label="Seguimiento de pólizas"
+        actions={(policy) => <PolicyRowMenu policy={policy} busy={busyPolicyId === policy.id} onAction={onAction} />}
+        details={(policy) => [
+          { label: 'Inquilino', value: displayNames(policy.tenantNames), wide: true },
+          { label: 'Aval', value: displayNames(policy.guarantorNames) },
+          { label: 'Propietario', value: policy.ownerName || emptyCell },
+          { label: 'Dirección del Inmueble', value: shortAddress(policy.propertyAddress) || emptyCell },
+          { label: 'Fecha', value: displayDate(policy.createdAt) },
+        ]}
+      />
+    );
+  }
   return (
     <Table label="Seguimiento de pólizas">
       <TableHead>
@@ -48,10 +67,10 @@ export function PolicyTrackingTable({ rows, busyPolicyId, onAction }: PolicyTrac
               <PolicyStatusBadge status={policy.status} />
             </Td>
             <Td className="whitespace-nowrap">{policyTypeLabels[policy.policyType] ?? policy.policyType}</Td>
-            <Td className="max-w-56">{displayNames(policy.tenantNames)}</Td>
-            <Td className="max-w-56">{displayNames(policy.guarantorNames)}</Td>
-            <Td className="max-w-48">{policy.ownerName || emptyCell}</Td>
-            <Td className="max-w-64">{shortAddress(policy.propertyAddress) || emptyCell}</Td>
+            <Td className="min-w-40">{displayNames(policy.tenantNames)}</Td>
+            <Td className="min-w-40">{displayNames(policy.guarantorNames)}</Td>
+            <Td className="min-w-36">{policy.ownerName || emptyCell}</Td>
+            <Td className="min-w-48">{shortAddress(policy.propertyAddress) || emptyCell}</Td>
             <Td className="whitespace-nowrap">{displayDate(policy.createdAt)}</Td>
           </Tr>
         ))}

@@ -5,7 +5,7 @@ import { renderRoute } from '@/test/render';
 import { mockFetch } from '@/test/fetch-mock';
 import { adminUser, storeSession } from '@/test/fixtures';
 import { PoliciesPage } from '../pages/policies-page';
-import { makeSummary, page, searchUrl } from './policy-fixtures';
+import { makeSummary, onAPhone, page, searchUrl } from './policy-fixtures';
 
 const first = makeSummary({
   id: 1,
@@ -66,6 +66,23 @@ describe('policy list (/policies)', () => {
     ]);
     expect(within(rowOf(second.investigationId)).getByRole('link', { name: /Editar/ })).toHaveAttribute('href', '/policies/2/edit');
     expect(screen.getByText('2 pólizas')).toBeInTheDocument();
+  });
+
+  it('on a phone shows one card per policy, with the columns as labelled values and its edit link', async () => {
+    onAPhone();
+    renderList();
+    const card = await screen.findByRole('article', { name: first.investigationId });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Pólizas' })).getAllByRole('article')).toHaveLength(2);
+    expect(within(card).getByText('Póliza POL-0001')).toBeInTheDocument();
+    expect(within(card).getByText('Pendiente de firma')).toBeInTheDocument();
+    const value = (label: string) => within(card).getByText(label).nextElementSibling?.textContent;
+    expect(value('Inquilino')).toBe('Ana López, Luis Pérez');
+    expect(value('Aval')).toBe('Jorge Ríos Martínez de la Garza, Sofía Hernández C...');
+    expect(value('Propietario')).toBe('María Fernández');
+    expect(value('Fecha de Entrega')).toBe('05 mar 2026');
+    expect(value('Dirección del Inmueble')).toBe('Av. Reforma 222, Juárez, Cuauhtémoc');
+    expect(within(card).getByRole('link', { name: `Editar póliza ${first.investigationId}` })).toHaveAttribute('href', '/policies/1/edit');
   });
 
   it('shows the delivery date as the calendar day it is, west of UTC too', async () => {

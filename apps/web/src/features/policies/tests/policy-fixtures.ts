@@ -1,3 +1,4 @@
+import { vi } from 'vitest';
 import type { PolicySearchResult, PolicySummary } from '@portal/domain';
 
 export function makeSummary(overrides: Partial<PolicySummary> = {}): PolicySummary {
@@ -33,4 +34,14 @@ export function searchUrl({ q, status, cursor }: { q?: string; status?: string; 
   params.set('limit', '25');
   if (cursor) params.set('cursor', cursor);
   return `GET /api/policy/search?${params.toString()}`;
+}
+
+/** A phone: every `min-width` media query fails, so the policy screens show cards. */
+export function onAPhone() {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: !query.includes('min-width'),
+    media: query,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+  }));
 }

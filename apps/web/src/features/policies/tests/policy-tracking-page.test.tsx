@@ -7,7 +7,7 @@ import { mockFetch } from '@/test/fetch-mock';
 import { adminUser, storeSession } from '@/test/fixtures';
 import { notify } from '@/lib/toast';
 import { PolicyTrackingPage } from '../pages/policy-tracking-page';
-import { makeSummary, page, searchUrl } from './policy-fixtures';
+import { makeSummary, onAPhone, page, searchUrl } from './policy-fixtures';
 
 const created = makeSummary({ id: 1, status: 'created', policyType: 'plus' });
 const approved = makeSummary({ id: 2, status: 'investigation_approved' });
@@ -32,6 +32,21 @@ async function openMenu(policy: PolicySummary) {
 }
 
 describe('policy tracking (/policies/tracking)', () => {
+  it('on a phone shows one card per policy, each with its row menu', async () => {
+    onAPhone();
+    const { net } = renderTracking({ [searchUrl()]: { body: page([approved, active]) }, 'POST /api/policy/update/2': { body: {} } });
+    const card = await screen.findByRole('article', { name: approved.investigationId });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(within(card).getByText('Investigación aprobada')).toBeInTheDocument();
+    expect(within(card).getByText('Fecha').nextElementSibling).toHaveTextContent('10 feb 2026');
+    expect(within(card).getByText('Dirección del Inmueble').nextElementSibling).toHaveTextContent('Av. Reforma 222, Juárez');
+    expect(within(screen.getByRole('article', { name: active.investigationId })).getByText('Sin acciones')).toBeInTheDocument();
+
+    const { user, menu } = await openMenu(approved);
+    await user.click(within(menu).getByRole('menuitem', { name: 'Generar Contratos' }));
+    await waitFor(() => expect(net.callsTo('POST', '/api/policy/update/2')[0]?.body).toEqual({ status: 'contracts', userId: 1, branchId: 1 }));
+  });
+
   it('shows the spec columns: folio over policy number, status label, created date', async () => {
     renderTracking({ [searchUrl()]: { body: page([signature]) } });
     await screen.findByText(signature.investigationId);

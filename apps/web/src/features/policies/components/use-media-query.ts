@@ -1,0 +1,21 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * Whether a CSS media query matches now, following changes (a rotated phone, a resized window).
+ * Where the browser cannot tell (no matchMedia), `fallback`.
+ */
+export function useMediaQuery(query: string, fallback = true): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      if (typeof window.matchMedia !== 'function') return () => {};
+      const list = window.matchMedia(query);
+      list.addEventListener('change', onChange);
+      return () => list.removeEventListener('change', onChange);
+    },
+    () => (typeof window.matchMedia === 'function' ? window.matchMedia(query).matches : fallback),
+    () => fallback,
+  );
+}
+
+/** Tables from Tailwind's `md` up; below it, the policy screens show one card per policy. */
+export const tableMediaQuery = '(min-width: 768px)';
