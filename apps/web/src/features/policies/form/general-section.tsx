@@ -40,7 +40,9 @@ export function GeneralSection({ investigationId }: { investigationId: string | 
           placeholder={formLabels.investigationPending}
           readOnly
           disabled={investigationId === null}
-          hint={investigationId === null ? 'Folio asignado automáticamente' : undefined}
+          // Read-only on edit too: shaded like the disabled one, so it does not invite typing.
+          className="bg-slate-50 text-slate-700 dark:bg-slate-800/60 dark:text-slate-300"
+          hint={investigationId === null ? 'Folio asignado automáticamente' : 'No se puede modificar'}
         />
         <TextInput name="policyNumber" label={policyLabels.policyNumber} />
         <SelectInput name="status" label={policyLabels.status} required>

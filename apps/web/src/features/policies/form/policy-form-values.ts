@@ -17,6 +17,8 @@ const emptyVehicle = () => ({ brand: '', model: '', year: '', color: '', license
 
 /** Inputs hold text: numbers become strings and a missing value the empty string. */
 const asText = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value));
+/** Pesos always with their centavos ('18500.50', not '18500.5'), as the amount is written. */
+const asMoney = (value: number | null | undefined) => (value === null || value === undefined ? '' : value.toFixed(2));
 function vehicleValues({ brand, model, year, color, licensePlate }: NonNullable<Policy['guarantors'][number]['vehicle']>) {
   return { brand, model, year: asText(year), color, licensePlate };
 }
@@ -132,7 +134,7 @@ export function policyToFormValues(policy: Policy): PolicyFormValues {
       mobile: tenant.mobile,
       email: tenant.email,
       profession: tenant.profession,
-      monthlyIncome: asText(tenant.monthlyIncome),
+      monthlyIncome: asMoney(tenant.monthlyIncome),
       company: tenant.company,
       seniority: tenant.seniority,
       immediateBoss: tenant.immediateBoss,
@@ -165,14 +167,14 @@ export function policyToFormValues(policy: Policy): PolicyFormValues {
       specialObjectsDetails: property.specialObjectsDetails,
       description: property.description,
       rent: {
-        price: asText(rent.price),
+        price: asMoney(rent.price),
         includesMaintenance: rent.includesMaintenance,
-        maintenanceAmount: asText(rent.maintenanceAmount),
+        maintenanceAmount: asMoney(rent.maintenanceAmount),
         providesInvoice: rent.providesInvoice,
         contractStartDate: asDay(rent.contractStartDate),
         propertyDeliveryDate: asDay(rent.propertyDeliveryDate),
         gracePeriod: asText(rent.gracePeriod),
-        deposit: asText(rent.deposit),
+        deposit: asMoney(rent.deposit),
         bankDeposit: rent.bankDeposit,
         accountNumber: rent.accountNumber,
         bank: rent.bank,

@@ -161,6 +161,7 @@ describe('policy form: Editar Póliza', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Editar Póliza' })).toBeInTheDocument();
     expect(folio).toHaveValue('INV-01122026-1030-042');
     expect(folio).toHaveAttribute('readonly');
+    expect(folio).toHaveAccessibleDescription('No se puede modificar');
     expect(screen.getByLabelText('Folio de Póliza')).toHaveValue('POL-77');
     expect(screen.getByLabelText('Estatus')).toHaveValue('investigation');
     expect(screen.getByLabelText('Tipo de Póliza')).toHaveValue('plus');
@@ -168,7 +169,8 @@ describe('policy form: Editar Póliza', () => {
 
     const tenant = within(region('Inquilinos'));
     expect(tenant.getByLabelText('Nombre del inquilino')).toHaveValue('María López');
-    expect(tenant.getByLabelText('Ingreso mensual')).toHaveValue('55000');
+    // Pesos are shown with their centavos.
+    expect(tenant.getByLabelText('Ingreso mensual')).toHaveValue('55000.00');
     expect(tenant.getByLabelText('Nombre de la referencia')).toHaveValue('Ana Pérez');
     expect(tenant.getByLabelText('Tipo de referencia')).toHaveValue('familiar');
 
@@ -181,7 +183,7 @@ describe('policy form: Editar Póliza', () => {
     expect(screen.getByLabelText('Tipo de inmueble')).toHaveValue('apartment');
     expect(screen.getByLabelText('Agua')).toBeChecked();
     const rent = within(region('Renta'));
-    expect(rent.getByLabelText('Renta mensual')).toHaveValue('18500');
+    expect(rent.getByLabelText('Renta mensual')).toHaveValue('18500.00');
     expect(rent.getByLabelText('Inicio del contrato')).toHaveValue('2026-12-01');
     expect(rent.getByLabelText('Periodo de gracia (días)')).toHaveValue('5');
     expect(rent.getByLabelText('Depósito bancario')).toBeChecked();
