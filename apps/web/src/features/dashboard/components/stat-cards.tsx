@@ -28,7 +28,8 @@ const cardLooks: Partial<Record<PolicyStatus, { icon: LucideIcon; tint: string }
 /** The nine counts of the spec, in its order; each card reads 'label, count' to a screen reader. */
 export function StatCards({ stats }: { stats: DashboardStats }) {
   return (
-    <ul aria-label="Pólizas por estatus" className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+    // Two columns from the smallest phones up: nine cards one under another are a long scroll.
+    <ul aria-label="Pólizas por estatus" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
       {dashboardCards.map(({ status, label }) => {
         const look = cardLooks[status] ?? { icon: FileText, tint: '' };
         const Icon = look.icon;
@@ -36,9 +37,9 @@ export function StatCards({ stats }: { stats: DashboardStats }) {
           <li
             key={status}
             aria-label={`${label}: ${stats[status] ?? 0}`}
-            className="flex items-center gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+            className="flex flex-col items-start gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center sm:gap-4 sm:p-5 dark:border-slate-800 dark:bg-slate-900"
           >
-            <span aria-hidden="true" className={cn('flex size-11 shrink-0 items-center justify-center rounded-lg', look.tint)}>
+            <span aria-hidden="true" className={cn('flex size-9 shrink-0 items-center justify-center rounded-lg sm:size-11', look.tint)}>
               <Icon className="size-5" />
             </span>
             <div className="min-w-0" aria-hidden="true">
