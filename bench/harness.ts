@@ -1,0 +1,255 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp } from '../apps/api/src/app';
+import { loadConfig } from '../apps/api/src/config';
+import { openDatabase, type Database, type Db } from '../apps/api/src/db/client';
+import { runMigrations } from '../apps/api/src/db/migrate';
+import { seedIfEmpty } from '../apps/api/src/db/seed';
+import { users } from '../apps/api/src/db/schema/index';
+import { hashPassword } from '../apps/api/src/lib/passwords';
+import { generatePolicies, type GenerateResult } from './generate-policies';
+
+/**
+ * One benchmark run on one engine: a fresh database (PGlite in a temporary directory, or a
+ * throwaway database on a PostgreSQL server), `count` generated policies in Sucursal Polanco,
+ * VACUUM ANALYZE, then the real app on 127.0.0.1 measured through HTTP (fetch, keep-alive, one
+ * request at a time) as an agent of that branch.
+ */
+
+export type Engine = 'pglite' | 'postgres';
+
+export interface BenchOptions {
+  engine: Engine;
+  count: number;
+  /** Measured requests per query, after `warmup` unmeasured ones. */
+  requests: number;
+  warmup: number;
+  /** PostgreSQL server on which a throwaway database is created (and dropped). */
+  serverUrl: string;
+  /** Print EXPLAIN ANALYZE of each search's page and count queries. */
+  explain?: boolean;
+  /** Keep the database (and print where it is) instead of dropping it. */
+  keep?: boolean;
+  log?: (line: string) => void;
+}
+
+export interface QueryResult {
+  name: string;
+  path: string;
+  /** The search's `total` (rows matched); undefined for the dashboard. */
+  total: number | undefined;
+  p50: number;
+  p95: number;
+  /** The target p95 in milliseconds (PostgreSQL). */
+  target: number;
+}
+
+export interface EngineResult {
+  engine: Engine;
+  generated: GenerateResult;
+  /** policies table with its indexes, in MB. */
+  policiesMb: number;
+  queries: QueryResult[];
+}
+
+export const SEARCH_TARGET_MS = 50;
+export const DASHBOARD_TARGET_MS = 20;
+
+const BENCH_PASSWORD = 'Bench-Password-1';
+const JWT_SECRET = crypto.randomBytes(48).toString('base64url');
+
+/** The five typical searches of the list screen, and the dashboard. */
+export function benchQueries(branchId: number): Array<{ name: string; path: string; target: number; search?: { q: string; status?: string } }> {
+  const search = (name: string, q: string, status?: string) => ({
+    name,
+    path: `/api/policy/search?${new URLSearchParams({ q, ...(status ? { status } : {}) })}`,
+    target: SEARCH_TARGET_MS,
+    search: { q, ...(status ? { status } : {}) },
+  });
+  return [
+    search("tenant name 'garc'", 'garc'),
+    search("folio 'INV-1511'", 'INV-1511'),
+    search("colony 'roma'", 'roma'),
+    search('status=active', '', 'active'),
+    search('no filter', ''),
+    { name: 'dashboard', path: `/api/policy/dashboard/${branchId}`, target: DASHBOARD_TARGET_MS },
+  ];
+}
+
+interface Target {
+  database: Database;
+  describe: string;
+  cleanup(): Promise<void>;
+}
+
+async function openTarget(options: BenchOptions): Promise<Target> {
+  if (options.engine === 'pglite') {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-bench-'));
+    const database = await openDatabase({ pgliteDir: path.join(dir, 'db') });
+    return {
+      database,
+      describe: `PGlite in ${dir}`,
+      async cleanup() {
+        await database.close();
+        if (!options.keep) await fs.rm(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const name = `portal_bench_${crypto.randomBytes(4).toString('hex')}`;
+  await withClient(options.serverUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
+  const url = new URL(options.serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString() });
+  return {
+    database,
+    describe: `PostgreSQL database ${url.toString()}`,
+    async cleanup() {
+      await database.close();
+      if (!options.keep) await withClient(options.serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+    },
+  };
+}
+
+async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+export async function runBench(options: BenchOptions): Promise<EngineResult> {
+  const log = options.log ?? (() => {});
+  const target = await openTarget(options);
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-bench-app-'));
+  try {
+    const { db } = target.database;
+    await runMigrations(target.database);
+    await seedIfEmpty(db, { email: 'admin@bench.local', password: BENCH_PASSWORD });
+    const branchId = 1; // Sucursal Polanco
+    const email = 'agente@bench.local';
+    const [agent] = await db
+      .insert(users)
+      .values({ email, firstName: 'Agente', lastName: 'Benchmark', role: 'agent', branchId, passwordHash: await hashPassword(BENCH_PASSWORD) })
+      .returning({ id: users.id });
+
+    log(`${options.engine}: generating ${options.count} policies (${target.describe})…`);
+    const generated = await generatePolicies(db, { branchId, userId: agent!.id, count: options.count });
+    await db.execute(sql`VACUUM ANALYZE`);
+    const [size] = rowsOf<{ bytes: string | number }>(await db.execute(sql`SELECT pg_total_relation_size('policies') AS bytes`));
+    const policiesMb = Number(size!.bytes) / 1024 / 1024;
+    log(`${options.engine}: ${generated.policies} policies, ${generated.tenants} tenants, ${generated.guarantors} guarantors in ${generated.seconds.toFixed(1)} s; policies table ${policiesMb.toFixed(0)} MB`);
+
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      JWT_SECRET,
+      WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    });
+    // Request logs are written (as in production) but thrown away.
+    app = await buildApp(config, { database: target.database, jwtSecret: new TextEncoder().encode(JWT_SECRET), logStream: { write: () => {} } });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const address = app.server.address();
+    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+    // Sign-in is rate limited: once.
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: BENCH_PASSWORD }),
+    });
+    if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
+    const { token } = (await login.json()) as { token: string };
+    const headers = { authorization: `Bearer ${token}` };
+
+    const queries: QueryResult[] = [];
+    for (const query of benchQueries(branchId)) {
+      if (options.explain && query.search) await explain(db, branchId, query.search, log);
+      let total: number | undefined;
+      const timings: number[] = [];
+      for (let index = 0; index < options.warmup + options.requests; index++) {
+        const started = performance.now();
+        const response = await fetch(`${base}${query.path}`, { headers });
+        const body = (await response.json()) as { total?: number };
+        const elapsed = performance.now() - started;
+        if (!response.ok) throw new Error(`${query.path}: ${response.status} ${JSON.stringify(body)}`);
+        total = body.total;
+        if (index >= options.warmup) timings.push(elapsed);
+      }
+      const result = { name: query.name, path: query.path, total, p50: percentile(timings, 50), p95: percentile(timings, 95), target: query.target };
+      log(`${options.engine}: ${result.name.padEnd(22)} p50 ${result.p50.toFixed(1)} ms  p95 ${result.p95.toFixed(1)} ms${total === undefined ? '' : `  (${total} matches)`}`);
+      queries.push(result);
+    }
+    if (options.keep) log(`${options.engine}: kept ${target.describe}`);
+    return { engine: options.engine, generated, policiesMb, queries };
+  } finally {
+    await app?.close();
+    await target.cleanup();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Nearest-rank percentile. */
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+function literal(value: string): string {
+  return `'${value.replace(/'/g, "''")}'`;
+}
+
+/**
+ * EXPLAIN ANALYZE of the two statements a search runs (see searchPolicies and
+ * repository.findSummaries/countPolicies), written out here with the same conditions.
+ */
+async function explain(db: Db, branchId: number, search: { q: string; status?: string }, log: (line: string) => void) {
+  const needle = search.q.trim().normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  const where = [
+    `branch_id = ${branchId}`,
+    ...(search.status ? [`status = ${literal(search.status)}`] : []),
+    ...(needle ? [`search_text LIKE ${literal(`%${needle.replace(/[\\%_]/g, (char) => `\\${char}`)}%`)}`] : []),
+  ].join(' AND ');
+  const statements = {
+    page: `SELECT id, investigation_id, policy_number, status, policy_type, branch_id, tenant_names, guarantor_names,
+        (SELECT g.id FROM guarantors g WHERE g.policy_id = policies.id ORDER BY g.position LIMIT 1) AS first_guarantor_id, owner_name, street,
+        exterior_number, colony, municipality, delivery_date, created_at, updated_at
+      FROM policies WHERE ${where} ORDER BY policies.created_at DESC, policies.id DESC LIMIT 26`,
+    count: `SELECT count(*)::int FROM policies WHERE ${where}`,
+  };
+  for (const [kind, statement] of Object.entries(statements)) {
+    const plan = rowsOf<Record<string, string>>(await db.execute(sql.raw(`EXPLAIN (ANALYZE, BUFFERS) ${statement}`)));
+    log(`\n-- ${kind} q=${JSON.stringify(search.q)}${search.status ? ` status=${search.status}` : ''}\n${plan.map((row) => Object.values(row)[0]).join('\n')}`);
+  }
+}
+
+/** The results as one markdown table, an engine per pair of columns. */
+export function markdownTable(results: EngineResult[]): string {
+  const label = (engine: Engine) => (engine === 'pglite' ? 'PGlite' : 'PostgreSQL');
+  const header = ['query', 'matches', ...results.flatMap((r) => [`${label(r.engine)} p50`, `${label(r.engine)} p95`]), 'target p95 (PostgreSQL)'];
+  const lines = [`| ${header.join(' | ')} |`, `|${header.map((_, index) => (index < 2 ? '---' : '---:')).join('|')}|`];
+  const first = results[0]?.queries ?? [];
+  first.forEach((query, index) => {
+    const cells = results.flatMap((r) => {
+      const q = r.queries[index]!;
+      return [`${q.p50.toFixed(1)} ms`, `${q.p95.toFixed(1)} ms`];
+    });
+    const totals = [...new Set(results.map((r) => r.queries[index]!.total))].filter((total) => total !== undefined);
+    lines.push(`| ${query.name} | ${totals.join(' / ') || '—'} | ${cells.join(' | ')} | ≤ ${query.target} ms |`);
+  });
+  return lines.join('\n');
+}
