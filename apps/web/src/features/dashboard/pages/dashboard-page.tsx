@@ -29,6 +29,8 @@ export function DashboardPage() {
     <div className="space-y-6">
       <PageHeader
         title="Dashboard de Pólizas"
+        // The counts are one branch's: say whose (an admin's policy list spans every branch).
+        description={user?.branchName ? `Pólizas de ${user.branchName}` : undefined}
         actions={
           branchId !== null ? (
             <>

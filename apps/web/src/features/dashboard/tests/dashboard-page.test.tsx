@@ -50,6 +50,7 @@ describe('dashboard (/)', () => {
       'Vencidas: 1',
     ]);
     expect(screen.getByText(/^Última actualización: \d{2}:\d{2}:\d{2}$/)).toBeInTheDocument();
+    expect(screen.getByText(`Pólizas de ${adminUser.branchName}`)).toBeInTheDocument();
   });
 
   it('the bar stacks active, cancelled and expired with a legend and counts', async () => {
