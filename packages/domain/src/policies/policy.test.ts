@@ -88,6 +88,14 @@ describe('policy input', () => {
     expect(plusSameAddress.guarantors[0]).toMatchObject({ guaranteeAddress: null, vehicle: null });
   });
 
+  it("requires a Plus guarantor's own full address when it is the property in guarantee", () => {
+    const homeless = { ...exampleGuarantor('Jorge'), address: { street: '', exteriorNumber: '', colony: '', municipality: '', state: '', zipCode: '' } };
+    expect(issues(examplePolicyInput({ policyType: 'plus', guarantors: [homeless] }))).toContain(
+      'guarantors.0.address.street: El campo Calle es obligatorio',
+    );
+    expect(issues(examplePolicyInput({ policyType: 'plusAuto', guarantors: [{ ...homeless, vehicle: { brand: 'Kia', model: 'Rio', licensePlate: 'X-1' } }] }))).toEqual([]);
+  });
+
   it('clears and requires the rent and property fields that depend on a switch', () => {
     const input = examplePolicyInput();
     Object.assign(input.property!.rent!, { includesMaintenance: true, bankDeposit: true, clabe: '123', realEstate: true });

@@ -223,10 +223,15 @@ function checkConditionalFields(policy: PolicyDraft, ctx: z.RefinementCtx) {
   }
   if (guarantorRequiredFor(policy.policyType)) {
     policy.guarantors.forEach((guarantor, index) => {
-      if (asksGuaranteeAddress(policy.policyType) && !guarantor.sameAddressAsGuarantee) {
-        const parsed = addressInputSchema.safeParse(guarantor.guaranteeAddress ?? {});
+      if (asksGuaranteeAddress(policy.policyType)) {
+        // Plus is backed by a property: its address must be complete, be it the guarantor's own
+        // home (the default) or the separate guarantee address.
+        const [field, address] = guarantor.sameAddressAsGuarantee
+          ? (['address', guarantor.address] as const)
+          : (['guaranteeAddress', guarantor.guaranteeAddress] as const);
+        const parsed = addressInputSchema.safeParse(address ?? {});
         for (const issue of parsed.error?.issues ?? []) {
-          ctx.addIssue({ code: 'custom', path: ['guarantors', index, 'guaranteeAddress', ...issue.path.map(String)], message: issue.message });
+          ctx.addIssue({ code: 'custom', path: ['guarantors', index, field, ...issue.path.map(String)], message: issue.message });
         }
       }
       if (asksVehicle(policy.policyType)) {
