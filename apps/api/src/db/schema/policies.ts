@@ -7,6 +7,7 @@ import {
   numeric,
   pgEnum,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -258,4 +259,21 @@ export const policyEvents = pgTable(
     createdAt: instant('created_at'),
   },
   (table) => [index('policy_events_policy_id_idx').on(table.policyId, table.createdAt)],
+);
+
+/**
+ * How many policies each branch has in each status, kept exact by statement-level triggers on
+ * `policies` (migration 0003, decision 004): the dashboard and the list's total without a search
+ * text read these ten rows instead of counting the branch's policies.
+ */
+export const policyStatusCounts = pgTable(
+  'policy_status_counts',
+  {
+    branchId: integer('branch_id')
+      .notNull()
+      .references(() => branches.id, { onDelete: 'cascade' }),
+    status: policyStatusEnum('status').notNull(),
+    total: integer('total').notNull().default(0),
+  },
+  (table) => [primaryKey({ name: 'policy_status_counts_pkey', columns: [table.branchId, table.status] })],
 );

@@ -95,7 +95,8 @@ export async function searchPolicies(db: Db, actor: AuthUser, query: SearchQuery
   );
   const [rows, total] = await Promise.all([
     repo.findSummaries(db, { where, after, limit: query.limit + 1 }),
-    repo.countPolicies(db, where),
+    // Without a text, the total is a sum of the status counters; with one, the matches are counted.
+    needle ? repo.countPolicies(db, where) : repo.countFromStatusCounts(db, { branchId, status: query.status }),
   ]);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
