@@ -31,7 +31,7 @@ import {
  * Names are drawn with Mexican frequencies (García and Hernández often, Xolalpa rarely) and
  * statuses follow the policy's age (recent ones in investigation, a year-old one expiring), so the
  * searches meet realistic selectivities. Everything derives from hashes of the row number:
- * the same count gives the same data.
+ * the same count and `now` give the same data.
  */
 
 export interface GenerateOptions {
