@@ -86,6 +86,7 @@ describe('runBench', () => {
     expect(result.queries.map((query) => query.name)).toEqual(benchQueries(1).map((query) => query.name));
     expect(result.queries.find((query) => query.name === 'no filter')?.total).toBe(150);
     expect(result.queries.every((query) => query.p50 > 0 && query.p95 >= query.p50)).toBe(true);
+    expect(result.queries.filter((query) => query.target === undefined).map((query) => query.name)).toEqual(["two letters 'ga' (info)"]);
     expect(markdownTable([result]).split('\n')).toHaveLength(2 + benchQueries(1).length);
   });
 
