@@ -221,7 +221,8 @@ function literal(value: string): string {
 
 /**
  * EXPLAIN ANALYZE of the two statements a search runs (see searchPolicies and
- * repository.findSummaries/countPolicies), written out here with the same conditions.
+ * repository.findSummaries/countPolicies/countFromStatusCounts), written out here with the same
+ * conditions.
  */
 async function explain(db: Db, branchId: number, search: { q: string; status?: string }, log: (line: string) => void) {
   const needle = search.q.trim().normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
@@ -235,7 +236,10 @@ async function explain(db: Db, branchId: number, search: { q: string; status?: s
         (SELECT g.id FROM guarantors g WHERE g.policy_id = policies.id ORDER BY g.position LIMIT 1) AS first_guarantor_id, owner_name, street,
         exterior_number, colony, municipality, delivery_date, created_at, updated_at
       FROM policies WHERE ${where} ORDER BY policies.created_at DESC, policies.id DESC LIMIT 26`,
-    count: `SELECT count(*)::int FROM policies WHERE ${where}`,
+    // Without a text the service sums the status counters (decision 004) instead of counting.
+    count: needle
+      ? `SELECT count(*)::int FROM policies WHERE ${where}`
+      : `SELECT coalesce(sum(total), 0)::int FROM policy_status_counts WHERE branch_id = ${branchId}${search.status ? ` AND status = ${literal(search.status)}` : ''}`,
   };
   for (const [kind, statement] of Object.entries(statements)) {
     const plan = rowsOf<Record<string, string>>(await db.execute(sql.raw(`EXPLAIN (ANALYZE, BUFFERS) ${statement}`)));
