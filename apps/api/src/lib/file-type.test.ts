@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { detectFileType } from './file-type';
+
+const bytes = (...values: number[]) => Buffer.from(values);
+
+describe('detectFileType', () => {
+  it('recognises PDF, PNG and JPEG by their signatures', () => {
+    expect(detectFileType(Buffer.from('%PDF-1.7\n%âãÏÓ\n'))).toBe('pdf');
+    expect(detectFileType(bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d))).toBe('png');
+    expect(detectFileType(bytes(0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46))).toBe('jpeg');
+  });
+
+  it('recognises Word documents, old and new, but not any zip', () => {
+    expect(detectFileType(bytes(0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0))).toBe('doc');
+    const docx = Buffer.concat([bytes(0x50, 0x4b, 0x03, 0x04), Buffer.alloc(26), Buffer.from('[Content_Types].xml'), Buffer.from('word/document.xml')]);
+    expect(detectFileType(docx)).toBe('docx');
+    const xlsx = Buffer.concat([bytes(0x50, 0x4b, 0x03, 0x04), Buffer.alloc(26), Buffer.from('xl/workbook.xml')]);
+    expect(detectFileType(xlsx)).toBeNull();
+  });
+
+  it('refuses what only pretends by its name, and files too short to tell', () => {
+    expect(detectFileType(Buffer.from('MZ\x90\x00 this is an exe named factura.pdf'))).toBeNull();
+    expect(detectFileType(Buffer.from('<html><body>PDF</body></html>'))).toBeNull();
+    expect(detectFileType(Buffer.from('%PD'))).toBeNull();
+    expect(detectFileType(Buffer.alloc(0))).toBeNull();
+  });
+});

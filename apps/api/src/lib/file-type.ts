@@ -1,0 +1,38 @@
+/**
+ * What a file is, read from its first bytes rather than from its name or the browser's word:
+ * uploads are accepted by content (a renamed .exe is not a PDF).
+ */
+export type DetectedFileType = 'pdf' | 'jpeg' | 'png' | 'doc' | 'docx';
+
+export const fileTypeMime: Record<DetectedFileType, string> = {
+  pdf: 'application/pdf',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+};
+
+export const fileTypeExtension: Record<DetectedFileType, string> = { pdf: '.pdf', jpeg: '.jpg', png: '.png', doc: '.doc', docx: '.docx' };
+
+/** Bytes a caller should collect before asking: enough for every signature below. */
+export const fileTypeSniffBytes = 8192;
+
+const startsWith = (head: Buffer, signature: number[], offset = 0) =>
+  head.length >= offset + signature.length && signature.every((byte, index) => head[offset + index] === byte);
+
+const pdf = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
+const jpeg = [0xff, 0xd8, 0xff];
+const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+const oleCompoundFile = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]; // .doc (and .xls, .ppt)
+const zip = [0x50, 0x4b, 0x03, 0x04];
+
+export function detectFileType(head: Buffer): DetectedFileType | null {
+  if (startsWith(head, pdf)) return 'pdf';
+  if (startsWith(head, png)) return 'png';
+  if (startsWith(head, jpeg)) return 'jpeg';
+  if (startsWith(head, oleCompoundFile)) return 'doc';
+  // A .docx is a zip whose first parts include word/… (Word writes them within the first few KB);
+  // an .xlsx or a plain zip is not one.
+  if (startsWith(head, zip) && head.includes('word/')) return 'docx';
+  return null;
+}
