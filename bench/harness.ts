@@ -3,10 +3,10 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
 import { openDatabase, type Database, type Db } from '../apps/api/src/db/client';
+import { createScratchDatabase } from '../apps/api/src/db/scratch-database';
 import { runMigrations } from '../apps/api/src/db/migrate';
 import { seedIfEmpty } from '../apps/api/src/db/seed';
 import { users } from '../apps/api/src/db/schema/index';
@@ -105,29 +105,12 @@ async function openTarget(options: BenchOptions): Promise<Target> {
       },
     };
   }
-  const name = `portal_bench_${crypto.randomBytes(4).toString('hex')}`;
-  await withClient(options.serverUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
-  const url = new URL(options.serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
+  const scratch = await createScratchDatabase(options.serverUrl, 'portal_bench');
   return {
-    database,
-    describe: `PostgreSQL database ${url.toString()}`,
-    async cleanup() {
-      await database.close();
-      if (!options.keep) await withClient(options.serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
-    },
+    database: scratch.database,
+    describe: `PostgreSQL database ${scratch.url}`,
+    cleanup: () => (options.keep ? scratch.database.close() : scratch.drop()),
   };
-}
-
-async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
 }
 
 function rowsOf<T>(result: unknown): T[] {

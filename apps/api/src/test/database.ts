@@ -1,7 +1,6 @@
-import crypto from 'node:crypto';
-import pg from 'pg';
 import { openDatabase, type Database } from '../db/client';
 import { runMigrations } from '../db/migrate';
+import { createScratchDatabase } from '../db/scratch-database';
 
 export interface TestDatabase {
   database: Database;
@@ -21,29 +20,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     await runMigrations(database);
     return { database, url: undefined, drop: () => database.close() };
   }
-
-  const name = `portal_test_${crypto.randomBytes(6).toString('hex')}`;
-  await withAdminClient(serverUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
-  await runMigrations(database);
-  return {
-    database,
-    url: url.toString(),
-    async drop() {
-      await database.close();
-      await withAdminClient(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
-    },
-  };
-}
-
-async function withAdminClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
+  const scratch = await createScratchDatabase(serverUrl, 'portal_test');
+  await runMigrations(scratch.database);
+  return scratch;
 }
