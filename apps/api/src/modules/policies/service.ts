@@ -154,18 +154,20 @@ export async function createPolicy(db: Db, actor: AuthUser, input: PolicyInput):
 
 /** A full update from the form: any status may be set (spec), and the history notes what changed. */
 export async function updatePolicy(db: Db, actor: AuthUser, id: number, input: PolicyInput): Promise<Policy> {
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const locked = ensure(await repo.lockPolicy(tx, id, ownScope(actor)), notFound(policyMessages.notFound));
     const before = await getPolicy(tx, actor, id);
     const branchId = await writeBranch(tx, actor, input.branchId, locked.branchId);
     await repo.updatePolicyRow(tx, id, { ...rowValues(input, before.investigationId), branchId, updatedAt: new Date() });
     await repo.writeChildren(tx, id, input);
-    const changes = changedSections(before, await getPolicy(tx, actor, id));
+    // Read back inside the transaction: the history's diff and the response are the same state.
+    const after = await getPolicy(tx, actor, id);
+    const changes = changedSections(before, after);
     if (changes.length > 0 || locked.status !== input.status) {
       await repo.insertEvent(tx, { policyId: id, userId: actor.id, fromStatus: locked.status, toStatus: input.status, changes, note: '' });
     }
+    return after;
   });
-  return getPolicy(db, actor, id);
 }
 
 /** The tracking row menu's change: only the spec's transitions are allowed (409 otherwise). */
