@@ -16,6 +16,3 @@ export function useMediaQuery(query: string, fallback = true): boolean {
     () => fallback,
   );
 }
-
-/** Tables from Tailwind's `md` up; below it, the policy screens show one card per policy. */
-export const tableMediaQuery = '(min-width: 768px)';

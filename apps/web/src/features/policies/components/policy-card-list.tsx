@@ -3,6 +3,9 @@ import { policyTypeLabels, type PolicySummary } from '@portal/domain';
 import { DetailList } from '@/components/ui/detail-list';
 import { PolicyStatusBadge } from './policy-status-badge';
 
+/** Tables from Tailwind's `md` up; below it, the policy screens show one card per policy. */
+export const tableMediaQuery = '(min-width: 768px)';
+
 interface PolicyCardListProps {
   rows: PolicySummary[];
   /** The list's accessible name (the table's caption on wide screens). */

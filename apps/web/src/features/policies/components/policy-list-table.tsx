@@ -7,7 +7,8 @@ import { Table, TableBody, TableHead, Td, Th, Tr } from '@/components/ui/table';
 import { PolicyCardList } from './policy-card-list';
 import { displayDate, displayNames, emptyCell, fullAddress } from './policy-format';
 import { PolicyStatusBadge } from './policy-status-badge';
-import { tableMediaQuery, useMediaQuery } from './use-media-query';
+import { useMediaQuery } from '@/lib/use-media-query';
+import { tableMediaQuery } from './policy-card-list';
 
 const columns = [
   'Folio de Investigación',

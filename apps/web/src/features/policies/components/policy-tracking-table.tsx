@@ -5,7 +5,8 @@ import { displayDate, displayNames, emptyCell, shortAddress } from './policy-for
 import { PolicyRowMenu } from './policy-row-menu';
 import { PolicyStatusBadge } from './policy-status-badge';
 import type { RowAction } from './row-actions';
-import { tableMediaQuery, useMediaQuery } from './use-media-query';
+import { useMediaQuery } from '@/lib/use-media-query';
+import { tableMediaQuery } from './policy-card-list';
 
 const columns = [
   'Folio',
