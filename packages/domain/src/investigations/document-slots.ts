@@ -22,7 +22,7 @@ export const documentSlotLabels: Record<DocumentSlot, string> = {
   tenantIdBack: 'INE parte trasera del inquilino',
   guarantorId: 'Identificación del aval',
   guarantorIdBack: 'INE parte trasera del aval',
-  employmentLetter: 'Carta laboral',
+  employmentLetter: 'Carta Laboral',
   guarantorDeed: 'Escrituras del inmueble en garantía',
   ownerId: 'Identificación del propietario',
   ownerIdBack: 'INE parte trasera del propietario',
@@ -57,7 +57,14 @@ export function needsBackSide(type: IdentificationType): boolean {
 
 /** Files one slot takes: income proofs come as the last three months; everything else is one. */
 export const incomeProofFiles = 3;
-export const incomeProofHint = 'Sube tus comprobantes de ingresos de los últimos tres meses (recibos de nómina o estados de cuenta).';
+
+/** Hints under the slots, the spec's words (section 5, document requirements). */
+export const documentSlotHints: Partial<Record<DocumentSlot, string>> = {
+  incomeProof: 'Últimos 3 recibos de nómina o estados de cuenta',
+  employmentLetter: 'En hoja membretada, con antigüedad y puesto',
+  utilities: 'Último recibo de luz, agua o predial',
+  guarantorDeed: 'Copia simple de la escritura de la propiedad',
+};
 
 export interface RequiredDocument {
   slot: DocumentSlot;
@@ -67,12 +74,10 @@ export interface RequiredDocument {
   hint?: string;
 }
 
-const required = (slot: DocumentSlot, extra: Partial<RequiredDocument> = {}): RequiredDocument => ({
-  slot,
-  label: documentSlotLabels[slot],
-  files: 1,
-  ...extra,
-});
+const required = (slot: DocumentSlot, files = 1): RequiredDocument => {
+  const hint = documentSlotHints[slot];
+  return { slot, label: documentSlotLabels[slot], files, ...(hint ? { hint } : {}) };
+};
 
 /**
  * The documents an investigation asks for, in the upload screen's order. Identifications of the
@@ -82,7 +87,7 @@ const required = (slot: DocumentSlot, extra: Partial<RequiredDocument> = {}): Re
  * Back sides are not listed: they follow from the identification type chosen ('INE separada').
  */
 export function requiredDocuments(policyType: PolicyType, options: { hasGuarantor: boolean }): RequiredDocument[] {
-  const documents = [required('tenantId'), required('incomeProof', { files: incomeProofFiles, hint: incomeProofHint })];
+  const documents = [required('tenantId'), required('incomeProof', incomeProofFiles)];
   if (guarantorRequiredFor(policyType)) {
     if (options.hasGuarantor) documents.push(required('guarantorId'), required('guarantorDeed'));
   } else {

@@ -1,2 +1,3 @@
 export * from './document-slots';
 export * from './file-name';
+export * from './investigation-api';

@@ -7,6 +7,8 @@ import {
   parseDocumentType,
   requiredDocuments,
   asksIdentificationType,
+  frontSlotOf,
+  uploadRejection,
 } from '../index';
 
 const slots = (...args: Parameters<typeof requiredDocuments>) => requiredDocuments(...args).map((document) => document.slot);
@@ -28,7 +30,16 @@ describe('required documents per policy type', () => {
   it('always asks three income proofs, with a hint', () => {
     const income = requiredDocuments('basica', { hasGuarantor: false }).find((document) => document.slot === 'incomeProof');
     expect(income).toMatchObject({ files: 3, label: 'Comprobantes de ingresos' });
-    expect(income?.hint).toMatch(/tres meses/);
+    expect(income?.hint).toBe('Últimos 3 recibos de nómina o estados de cuenta');
+  });
+
+  it("gives the spec's hints for the employment letter, proof of services and the deed", () => {
+    const hints = (type: 'basica' | 'plus') =>
+      Object.fromEntries(requiredDocuments(type, { hasGuarantor: true }).map((document) => [document.slot, document.hint]));
+    expect(hints('basica').utilities).toBe('Último recibo de luz, agua o predial');
+    expect(hints('basica').employmentLetter).toMatch(/antigüedad y puesto/);
+    expect(hints('plus').guarantorDeed).toBe('Copia simple de la escritura de la propiedad');
+    expect(hints('plus').tenantId).toBeUndefined();
   });
 
   it('asks the identification type on ID slots, and the back side only for a separate INE', () => {
@@ -71,5 +82,39 @@ describe('file names', () => {
     expect(normaliseFileName('..\\..\\windows\\system.ini')).toBe('windowssystem.ini');
     expect(normaliseFileName('../')).toBe('documento');
     expect(normaliseFileName('💥')).toBe('documento');
+  });
+});
+
+describe('which uploads a policy asks for', () => {
+  const basica = { policyType: 'basica', hasGuarantor: false } as const;
+  const plus = { policyType: 'plus', hasGuarantor: true } as const;
+  const plusWithoutGuarantor = { policyType: 'plusAuto', hasGuarantor: false } as const;
+
+  it('accepts the required slots, each income proof and the back of a required identification', () => {
+    for (const type of ['tenantId', 'incomeProof', 'incomeProof1', 'incomeProof2', 'employmentLetter', 'utilities', 'ownerId']) {
+      expect(uploadRejection(basica, type)).toBeNull();
+    }
+    expect(uploadRejection(basica, 'tenantIdBack')).toBeNull();
+    expect(uploadRejection(basica, 'ownerIdBack', 'ineSeparada')).toBeNull();
+    expect(uploadRejection(plus, 'guarantorId', 'ine')).toBeNull();
+    expect(uploadRejection(plus, 'guarantorDeed')).toBeNull();
+    expect(uploadRejection(plus, 'guarantorIdBack', 'ineSeparada')).toBeNull();
+  });
+
+  it('refuses slots the policy type does not ask for', () => {
+    expect(uploadRejection(basica, 'guarantorId')).toBe('Este documento no se pide para una póliza Básica sin aval');
+    expect(uploadRejection(basica, 'guarantorIdBack')).toMatch(/no se pide/);
+    expect(uploadRejection(plus, 'employmentLetter')).toBe('Este documento no se pide para una póliza Plus');
+    expect(uploadRejection(plus, 'utilities')).toMatch(/no se pide/);
+    expect(uploadRejection(plusWithoutGuarantor, 'guarantorDeed')).toBe('Este documento no se pide para una póliza Plus Auto sin aval');
+  });
+
+  it('refuses unknown types, indexes past a slot, and identification types where they do not belong', () => {
+    expect(uploadRejection(basica, 'incomeProof3')).toBe('El tipo de documento no es válido');
+    expect(uploadRejection(basica, '../tenantId')).toBe('El tipo de documento no es válido');
+    expect(uploadRejection(basica, 'utilities', 'ine')).toBe('Este documento no lleva tipo de identificación');
+    expect(uploadRejection(basica, 'tenantIdBack', 'pasaporte')).toBe('La parte trasera solo se pide para una INE separada');
+    expect(frontSlotOf('ownerIdBack')).toBe('ownerId');
+    expect(frontSlotOf('ownerId')).toBeUndefined();
   });
 });

@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { policyTypeLabels, type PolicyType } from '../policies/policy-type';
+import { policyStatusSchema } from '../policies/policy-status';
+import {
+  backSideSlots,
+  identificationTypeSchema,
+  parseDocumentType,
+  requiredDocuments,
+  type DocumentSlot,
+  type IdentificationType,
+} from './document-slots';
+
+/** Texts of the investigation screens and calls; the spec's words where it has them (section 8). */
+export const investigationMessages = {
+  // Results screen (spec).
+  title: 'Resultados de investigación',
+  loading: 'Cargando documentos...',
+  loadError: 'Error al cargar documentos',
+  loadErrorToast: 'No se pudieron cargar los resultados',
+  empty: 'No hay documentos disponibles para esta investigación',
+  deleted: 'Documento eliminado',
+  deletedDescription: 'El documento se ha eliminado correctamente',
+  deleteError: 'No se pudo eliminar el documento',
+  approved: 'Documentos aprobados',
+  approvedDescription: 'Los documentos han sido aprobados correctamente',
+  approveError: 'No se pudieron aprobar los documentos',
+  rejected: 'Documentos rechazados',
+  rejectedDescription: 'Los documentos han sido rechazados correctamente',
+  rejectError: 'No se pudieron rechazar los documentos',
+  // File helper defaults (spec).
+  uploadUnknownError: 'Error desconocido al subir el documento',
+  deleteUnknownError: 'Error desconocido al eliminar el documento',
+  approveUnknownError: 'Error desconocido al aprobar el documento',
+  rejectUnknownError: 'Error desconocido al rechazar el documento',
+  noToken: 'No authentication token available',
+  // Upload screen (spec).
+  uploadTitle: 'Subir Documentos de Investigación',
+  uploadFailedTag: 'Error',
+  retry: 'Reintentar',
+  // The server's answers (not in the spec).
+  investigationNotFound: 'No se encontró la investigación',
+  documentNotFound: 'No se encontró el documento',
+  invalidDocumentType: 'El tipo de documento no es válido',
+  identificationTypeNotAllowed: 'Este documento no lleva tipo de identificación',
+  backSideOnlyForSeparateIne: 'La parte trasera solo se pide para una INE separada',
+  fileMissing: 'Adjunte un archivo en el campo «file»',
+  fileEmpty: 'El archivo está vacío',
+  fileTooLarge: (maxMb: number) => `El archivo supera el tamaño máximo de ${maxMb} MB`,
+  unsupportedFileType: 'Tipo de archivo no permitido: solo se aceptan PDF, JPEG o PNG',
+  investigationClosed: 'La investigación ya fue resuelta: sus documentos ya no se pueden cambiar',
+  notUnderInvestigation: 'La póliza no está en investigación: suba al menos un documento antes de aprobar o rechazar',
+  responseTooLong: 'La respuesta admite como máximo 2000 caracteres',
+  responseSaved: 'Respuesta guardada',
+  responseSaveError: 'No se pudo guardar la respuesta',
+  uploaded: 'Documento subido correctamente',
+  slotNotAsked: (slot: DocumentSlot, policyType: PolicyType) =>
+    `Este documento no se pide para una póliza ${policyTypeLabels[policyType]}${
+      slot.startsWith('guarantor') ? ' sin aval' : ''
+    }`,
+} as const;
+
+/** One document of an investigation, as the results screen lists it. */
+export const investigationDocumentSchema = z.object({
+  id: z.number(),
+  originalFilename: z.string(),
+  /** The slot key, with the file's index within the slot when it has several ('incomeProof2'). */
+  documentType: z.string(),
+  identificationType: identificationTypeSchema.nullable(),
+  mimeType: z.string(),
+  size: z.number(),
+  sha256: z.string(),
+  uploadedAt: z.string(),
+  uploadedByName: z.string(),
+  respuesta: z.string(),
+  respondedAt: z.string().nullable(),
+  respondedByName: z.string().nullable(),
+});
+export type InvestigationDocument = z.infer<typeof investigationDocumentSchema>;
+
+export const investigationIdParamsSchema = z.object({
+  investigationId: z.string().trim().min(1).max(64),
+});
+
+export const uploadParamsSchema = investigationIdParamsSchema.extend({
+  documentType: z.string().max(64),
+  identificationType: identificationTypeSchema.optional(),
+});
+
+export const documentIdParamsSchema = z.object({
+  documentId: z.coerce.number({ error: 'El identificador no es válido' }).int().positive('El identificador no es válido'),
+});
+
+export const documentResponseInputSchema = z.object({
+  respuesta: z.string({ error: 'La respuesta es obligatoria' }).trim().max(2000, investigationMessages.responseTooLong),
+});
+export type DocumentResponseInput = z.infer<typeof documentResponseInputSchema>;
+
+/** What approve and reject answer: the policy's new status. */
+export const investigationDecisionSchema = z.object({
+  policyId: z.number(),
+  investigationId: z.string(),
+  status: policyStatusSchema,
+  message: z.string(),
+});
+export type InvestigationDecision = z.infer<typeof investigationDecisionSchema>;
+
+export const messageResultSchema = z.object({ message: z.string() });
+
+/**
+ * Whether a policy asks for this upload: its slot must be one of the policy type's required
+ * documents, or the back side of a required identification. An identification type goes only
+ * with an identification slot; a back side only with 'INE separada'. Null when accepted, else
+ * the Spanish reason.
+ */
+export function uploadRejection(
+  policy: { policyType: PolicyType; hasGuarantor: boolean },
+  documentType: string,
+  identificationType?: IdentificationType,
+): string | null {
+  const parsed = parseDocumentType(documentType);
+  if (!parsed) return investigationMessages.invalidDocumentType;
+  const asked = requiredDocuments(policy.policyType, { hasGuarantor: policy.hasGuarantor }).map((document) => document.slot);
+  const front = frontSlotOf(parsed.slot);
+  if (!asked.includes(front ?? parsed.slot)) return investigationMessages.slotNotAsked(parsed.slot, policy.policyType);
+  if (identificationType) {
+    if (front) return identificationType === 'ineSeparada' ? null : investigationMessages.backSideOnlyForSeparateIne;
+    if (!(parsed.slot in backSideSlots)) return investigationMessages.identificationTypeNotAllowed;
+  }
+  return null;
+}
+
+/** The identification a back-side slot belongs to ('tenantIdBack' → 'tenantId'); undefined for others. */
+export function frontSlotOf(slot: DocumentSlot): DocumentSlot | undefined {
+  const entry = Object.entries(backSideSlots).find(([, back]) => back === slot);
+  return entry?.[0] as DocumentSlot | undefined;
+}
