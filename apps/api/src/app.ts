@@ -4,6 +4,7 @@ import type { AppConfig } from './config';
 import type { Database, Db } from './db/client';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
+import { filesPlugin } from './plugins/files';
 import { openApiPlugin } from './plugins/openapi';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { zodValidatorCompiler } from './plugins/validation';
@@ -11,6 +12,7 @@ import { webAppPlugin } from './plugins/web-app';
 import { authRoutes } from './modules/auth/routes';
 import { branchRoutes } from './modules/branches/routes';
 import { healthRoutes } from './modules/health/routes';
+import { investigationRoutes } from './modules/investigations/routes';
 import { policyRoutes } from './modules/policies/routes';
 import { userRoutes } from './modules/users/routes';
 
@@ -61,12 +63,14 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(securityHeadersPlugin);
   await app.register(openApiPlugin);
   await app.register(authPlugin, { jwtSecret: deps.jwtSecret });
+  await app.register(filesPlugin);
 
   await app.register(healthRoutes);
   await app.register(authRoutes, { jwtSecret: deps.jwtSecret });
   await app.register(userRoutes);
   await app.register(branchRoutes);
   await app.register(policyRoutes);
+  await app.register(investigationRoutes);
 
   await app.register(webAppPlugin, { distDir: config.webDistDir });
   return app;

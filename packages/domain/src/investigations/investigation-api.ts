@@ -49,6 +49,11 @@ export const investigationMessages = {
   unsupportedFileType: 'Tipo de archivo no permitido: solo se aceptan PDF, JPEG o PNG',
   investigationClosed: 'La investigación ya fue resuelta: sus documentos ya no se pueden cambiar',
   notUnderInvestigation: 'La póliza no está en investigación: suba al menos un documento antes de aprobar o rechazar',
+  alreadyDecided: (statusLabel: string) => `La investigación ya fue resuelta: la póliza está en «${statusLabel}»`,
+  noDocuments: 'No hay documentos para revisar',
+  fileUnavailable: 'El archivo no está disponible en el servidor',
+  approvedNote: 'Investigación aprobada',
+  rejectedNote: 'Investigación rechazada',
   responseTooLong: 'La respuesta admite como máximo 2000 caracteres',
   responseSaved: 'Respuesta guardada',
   responseSaveError: 'No se pudo guardar la respuesta',
@@ -106,27 +111,34 @@ export type InvestigationDecision = z.infer<typeof investigationDecisionSchema>;
 
 export const messageResultSchema = z.object({ message: z.string() });
 
+export interface UploadRejection {
+  field: 'documentType' | 'identificationType';
+  message: string;
+}
+
 /**
  * Whether a policy asks for this upload: its slot must be one of the policy type's required
  * documents, or the back side of a required identification. An identification type goes only
  * with an identification slot; a back side only with 'INE separada'. Null when accepted, else
- * the Spanish reason.
+ * the field at fault and the Spanish reason.
  */
 export function uploadRejection(
   policy: { policyType: PolicyType; hasGuarantor: boolean },
   documentType: string,
   identificationType?: IdentificationType,
-): string | null {
+): UploadRejection | null {
   const parsed = parseDocumentType(documentType);
-  if (!parsed) return investigationMessages.invalidDocumentType;
+  if (!parsed) return { field: 'documentType', message: investigationMessages.invalidDocumentType };
   const asked = requiredDocuments(policy.policyType, { hasGuarantor: policy.hasGuarantor }).map((document) => document.slot);
   const front = frontSlotOf(parsed.slot);
-  if (!asked.includes(front ?? parsed.slot)) return investigationMessages.slotNotAsked(parsed.slot, policy.policyType);
-  if (identificationType) {
-    if (front) return identificationType === 'ineSeparada' ? null : investigationMessages.backSideOnlyForSeparateIne;
-    if (!(parsed.slot in backSideSlots)) return investigationMessages.identificationTypeNotAllowed;
+  if (!asked.includes(front ?? parsed.slot)) {
+    return { field: 'documentType', message: investigationMessages.slotNotAsked(parsed.slot, policy.policyType) };
   }
-  return null;
+  if (!identificationType) return null;
+  if (front) {
+    return identificationType === 'ineSeparada' ? null : { field: 'identificationType', message: investigationMessages.backSideOnlyForSeparateIne };
+  }
+  return parsed.slot in backSideSlots ? null : { field: 'identificationType', message: investigationMessages.identificationTypeNotAllowed };
 }
 
 /** The identification a back-side slot belongs to ('tenantIdBack' → 'tenantId'); undefined for others. */

@@ -102,18 +102,20 @@ describe('which uploads a policy asks for', () => {
   });
 
   it('refuses slots the policy type does not ask for', () => {
-    expect(uploadRejection(basica, 'guarantorId')).toBe('Este documento no se pide para una póliza Básica sin aval');
-    expect(uploadRejection(basica, 'guarantorIdBack')).toMatch(/no se pide/);
-    expect(uploadRejection(plus, 'employmentLetter')).toBe('Este documento no se pide para una póliza Plus');
-    expect(uploadRejection(plus, 'utilities')).toMatch(/no se pide/);
-    expect(uploadRejection(plusWithoutGuarantor, 'guarantorDeed')).toBe('Este documento no se pide para una póliza Plus Auto sin aval');
+    expect(uploadRejection(basica, 'guarantorId')?.message).toBe('Este documento no se pide para una póliza Básica sin aval');
+    expect(uploadRejection(basica, 'guarantorIdBack')?.message).toMatch(/no se pide/);
+    expect(uploadRejection(plus, 'employmentLetter')?.message).toBe('Este documento no se pide para una póliza Plus');
+    expect(uploadRejection(plus, 'utilities')?.message).toMatch(/no se pide/);
+    expect(uploadRejection(plusWithoutGuarantor, 'guarantorDeed')?.message).toBe('Este documento no se pide para una póliza Plus Auto sin aval');
   });
 
   it('refuses unknown types, indexes past a slot, and identification types where they do not belong', () => {
-    expect(uploadRejection(basica, 'incomeProof3')).toBe('El tipo de documento no es válido');
-    expect(uploadRejection(basica, '../tenantId')).toBe('El tipo de documento no es válido');
-    expect(uploadRejection(basica, 'utilities', 'ine')).toBe('Este documento no lleva tipo de identificación');
-    expect(uploadRejection(basica, 'tenantIdBack', 'pasaporte')).toBe('La parte trasera solo se pide para una INE separada');
+    expect(uploadRejection(basica, 'incomeProof3')?.message).toBe('El tipo de documento no es válido');
+    expect(uploadRejection(basica, '../tenantId')?.message).toBe('El tipo de documento no es válido');
+    expect(uploadRejection(basica, 'utilities', 'ine')?.message).toBe('Este documento no lleva tipo de identificación');
+    expect(uploadRejection(basica, 'tenantIdBack', 'pasaporte')?.message).toBe('La parte trasera solo se pide para una INE separada');
+    expect(uploadRejection(basica, 'tenantIdBack', 'pasaporte')?.field).toBe('identificationType');
+    expect(uploadRejection(basica, 'employmentLetter1')?.field).toBe('documentType');
     expect(frontSlotOf('ownerIdBack')).toBe('ownerId');
     expect(frontSlotOf('ownerId')).toBeUndefined();
   });

@@ -4,3 +4,4 @@ export * from './branches';
 export * from './users';
 export * from './auth';
 export * from './policies';
+export * from './investigations';

@@ -30,7 +30,7 @@ type StatusChange = z.output<typeof policyStatusChangeSchema>;
 // --- scope: which policies the caller may see ---------------------------------------------------
 
 /** The condition every read and write of one policy carries: admins see all, others their branch. */
-function ownScope(actor: AuthUser): SQL | undefined {
+export function ownScope(actor: AuthUser): SQL | undefined {
   if (actor.role === 'admin') return undefined;
   // A non-admin without a branch sees nothing (id -1 matches no row).
   return eq(policies.branchId, actor.branchId ?? -1);

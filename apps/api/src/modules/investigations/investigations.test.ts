@@ -1,0 +1,453 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { InvestigationDocument, Policy, PolicyEvent, PolicyFormValues } from '@portal/domain';
+import { exampleGuarantor, examplePolicyInput } from '@portal/domain/testing';
+import { ADMIN, bearer, createTestContext, insertUser, json, login, type TestContext } from '../../test/app';
+import { filesUnder, multipartFile, sampleFiles, sha256 } from '../../test/files';
+
+let ctx: TestContext;
+let filesRoot: string;
+let admin: string;
+let agent: string;
+let manager: string;
+let approver: string;
+let santaFeAgent: string;
+let santaFeManager: string;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  filesRoot = path.join(ctx.config.dataDir, 'files');
+  admin = (await login(ctx.app, ADMIN.email, ADMIN.password)).token;
+  [agent, manager, approver, santaFeAgent, santaFeManager] = await Promise.all([
+    signIn('agent', 1),
+    signIn('manager', 1),
+    signIn('approver', 1),
+    signIn('agent', 2),
+    signIn('manager', 2),
+  ]);
+});
+afterAll(() => ctx.close());
+
+async function signIn(role: 'agent' | 'manager' | 'approver', branchId: number) {
+  const user = await insertUser(ctx, { role, branchId });
+  return (await login(ctx.app, user.email, user.password)).token;
+}
+
+async function createPolicy(body: PolicyFormValues = examplePolicyInput(), token = agent): Promise<Policy> {
+  const response = await ctx.app.inject({ method: 'POST', url: '/api/policy', headers: bearer(token), payload: body });
+  if (response.statusCode !== 201) throw new Error(`create failed ${response.statusCode}: ${response.body}`);
+  return json<Policy>(response);
+}
+
+const plusPolicy = (guarantors = 1) =>
+  createPolicy(examplePolicyInput({ policyType: 'plus', guarantors: Array.from({ length: guarantors }, (_, i) => exampleGuarantor(`Aval ${i + 1}`)) }));
+
+function upload(token: string, folio: string, documentType: string, file = sampleFiles.pdf(), filename = 'documento.pdf', identificationType?: string) {
+  const suffix = identificationType ? `/${identificationType}` : '';
+  const { payload, headers } = multipartFile(file, filename);
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api/files/upload/${encodeURIComponent(folio)}/${documentType}${suffix}`,
+    headers: { ...bearer(token), ...headers },
+    payload,
+  });
+}
+
+async function uploaded(token: string, folio: string, documentType: string, file = sampleFiles.pdf(), filename = 'documento.pdf') {
+  const response = await upload(token, folio, documentType, file, filename);
+  expect(response.statusCode, response.body).toBe(201);
+  return json<InvestigationDocument>(response);
+}
+
+const documentsOf = async (folio: string, token = agent) =>
+  json<InvestigationDocument[]>(await ctx.app.inject({ url: `/api/files/documentswithresponses/${folio}`, headers: bearer(token) }));
+
+const statusOf = async (policy: Policy) =>
+  json<Policy>(await ctx.app.inject({ url: `/api/policy/unique/${policy.id}`, headers: bearer(admin) })).status;
+
+const eventsOf = async (policy: Policy) =>
+  json<PolicyEvent[]>(await ctx.app.inject({ url: `/api/policy/${policy.id}/events`, headers: bearer(admin) }));
+
+const decide = (token: string, decision: 'approve' | 'reject', folio: string, method: 'GET' | 'POST' = 'GET') =>
+  ctx.app.inject({ method, url: `/api/policy/${decision}/${folio}`, headers: bearer(token) });
+
+async function documentRows(policyId: number): Promise<number> {
+  const result = await ctx.testDb.database.db.execute(sql`select count(*)::int as n from investigation_documents where policy_id = ${policyId}`);
+  return (result as unknown as { rows: Array<{ n: number }> }).rows[0]!.n;
+}
+
+describe('authentication and roles', () => {
+  it('answers 401 to every investigation call without a token', async () => {
+    const calls = [
+      ['POST', '/api/files/upload/INV-1/tenantId'],
+      ['POST', '/api/files/upload/INV-1/tenantId/ine'],
+      ['GET', '/api/files/documentswithresponses/INV-1'],
+      ['GET', '/api/files/1/download'],
+      ['PUT', '/api/files/1/response'],
+      ['DELETE', '/api/policy/delete/1'],
+      ['GET', '/api/policy/approve/INV-1'],
+      ['POST', '/api/policy/reject/INV-1'],
+    ] as const;
+    for (const [method, url] of calls) {
+      const response = await ctx.app.inject({ method, url });
+      expect(response.statusCode, `${method} ${url}`).toBe(401);
+    }
+  });
+
+  it('lets only admins, managers and approvers decide or answer (agent 403)', async () => {
+    const policy = await createPolicy();
+    const document = await uploaded(agent, policy.investigationId, 'tenantId');
+    for (const decision of ['approve', 'reject'] as const) {
+      for (const method of ['GET', 'POST'] as const) {
+        const response = await decide(agent, decision, policy.investigationId, method);
+        expect(response.statusCode).toBe(403);
+        expect(json(response).message).toBe('No tiene permiso para realizar esta acción');
+      }
+    }
+    const answer = await ctx.app.inject({ method: 'PUT', url: `/api/files/${document.id}/response`, headers: bearer(agent), payload: { respuesta: 'Bien' } });
+    expect(answer.statusCode).toBe(403);
+    expect(await statusOf(policy)).toBe('investigation');
+  });
+});
+
+describe('upload', () => {
+  it('stores the file under a generated name with its metadata, and starts the investigation', async () => {
+    const policy = await createPolicy();
+    expect(policy.status).toBe('created');
+    const file = sampleFiles.pdf('INE de María');
+    const response = await upload(agent, policy.investigationId, 'tenantId', file, 'INE María.pdf', 'ine');
+    expect(response.statusCode).toBe(201);
+    const document = json<InvestigationDocument>(response);
+    expect(document).toMatchObject({
+      originalFilename: 'INE_Maria.pdf',
+      documentType: 'tenantId',
+      identificationType: 'ine',
+      mimeType: 'application/pdf',
+      size: file.length,
+      sha256: sha256(file),
+      uploadedByName: 'Ana Pérez',
+      respuesta: '',
+      respondedByName: null,
+    });
+
+    const [row] = (
+      (await ctx.testDb.database.db.execute(sql`select stored_name, investigation_id, slot_index from investigation_documents where id = ${document.id}`)) as unknown as {
+        rows: Array<{ stored_name: string; investigation_id: string; slot_index: number }>;
+      }
+    ).rows;
+    expect(row!.investigation_id).toBe(policy.investigationId);
+    expect(row!.stored_name).toMatch(/^[0-9a-f]{2}\/[0-9a-f-]{36}\.pdf$/);
+    expect(fs.readFileSync(path.join(filesRoot, row!.stored_name))).toEqual(file);
+
+    expect(await statusOf(policy)).toBe('investigation');
+    const [event] = await eventsOf(policy);
+    expect(event).toMatchObject({ fromStatus: 'created', toStatus: 'investigation', note: 'Documento subido: Identificación del inquilino (INE_Maria.pdf)' });
+  });
+
+  it('keeps each income proof in its own index and replaces a slot and index on a new upload', async () => {
+    const policy = await createPolicy();
+    const folio = policy.investigationId;
+    await uploaded(agent, folio, 'incomeProof', sampleFiles.pdf('enero'), 'enero.pdf');
+    const february = await uploaded(agent, folio, 'incomeProof1', sampleFiles.pdf('febrero'), 'febrero.pdf');
+    await uploaded(agent, folio, 'incomeProof2', sampleFiles.png(), 'marzo.png');
+    const oldFiles = filesUnder(filesRoot);
+
+    const corrected = sampleFiles.jpeg();
+    const replacement = await uploaded(agent, folio, 'incomeProof1', corrected, 'febrero corregido.jpg');
+    expect(replacement.id).not.toBe(february.id);
+    expect(replacement).toMatchObject({ documentType: 'incomeProof1', mimeType: 'image/jpeg', sha256: sha256(corrected) });
+
+    const documents = await documentsOf(folio);
+    expect(documents.map((document) => [document.documentType, document.originalFilename])).toEqual([
+      ['incomeProof', 'enero.pdf'],
+      ['incomeProof2', 'marzo.png'],
+      ['incomeProof1', 'febrero_corregido.jpg'],
+    ]);
+    // The replaced file left the disk; the new one took its place.
+    const nowFiles = filesUnder(filesRoot);
+    expect(nowFiles.length).toBe(oldFiles.length);
+    expect(nowFiles.filter((name) => !oldFiles.includes(name))).toHaveLength(1);
+    expect((await eventsOf(policy))[0]!.note).toBe('Documento reemplazado: Comprobantes de ingresos (2) (febrero_corregido.jpg)');
+    // Only the first upload changed the status.
+    expect((await eventsOf(policy)).filter((event) => event.toStatus === 'investigation')).toHaveLength(1);
+  });
+
+  it('asks a Básica policy for its employment letter and proof of services, not for guarantor papers', async () => {
+    const folio = (await createPolicy()).investigationId;
+    for (const type of ['employmentLetter', 'utilities', 'ownerId', 'tenantIdBack']) expect((await upload(agent, folio, type)).statusCode, type).toBe(201);
+    for (const type of ['guarantorId', 'guarantorDeed', 'guarantorIdBack']) {
+      const response = await upload(agent, folio, type);
+      expect(response.statusCode, type).toBe(400);
+      expect(json(response)).toMatchObject({ message: 'Este documento no se pide para una póliza Básica sin aval', details: [{ field: 'documentType' }] });
+    }
+  });
+
+  it("asks a Plus policy with a guarantor for the guarantor's identification and deed, not for the employment letter", async () => {
+    const folio = (await plusPolicy()).investigationId;
+    expect((await upload(agent, folio, 'guarantorId', sampleFiles.png(), 'ine.png', 'ineSeparada')).statusCode).toBe(201);
+    expect((await upload(agent, folio, 'guarantorIdBack', sampleFiles.png(), 'ine-atras.png', 'ineSeparada')).statusCode).toBe(201);
+    expect((await upload(agent, folio, 'guarantorDeed')).statusCode).toBe(201);
+    for (const type of ['employmentLetter', 'utilities']) {
+      const response = await upload(agent, folio, type);
+      expect(json(response)).toMatchObject({ statusCode: 400, message: 'Este documento no se pide para una póliza Plus' });
+    }
+  });
+
+  it('refuses guarantor papers on a Plus policy that has no guarantor', async () => {
+    // The form requires a guarantor for Plus; a policy that lost it (an older record) is still judged by what it has.
+    const policy = await plusPolicy();
+    await ctx.testDb.database.db.execute(sql`delete from guarantors where policy_id = ${policy.id}`);
+    for (const type of ['guarantorId', 'guarantorDeed']) {
+      const response = await upload(agent, policy.investigationId, type);
+      expect(json(response)).toMatchObject({ statusCode: 400, message: 'Este documento no se pide para una póliza Plus sin aval' });
+    }
+    expect((await upload(agent, policy.investigationId, 'tenantId')).statusCode).toBe(201);
+  });
+
+  it('refuses unknown types, indexes past a slot and identification types where they do not belong', async () => {
+    const folio = (await createPolicy()).investigationId;
+    const cases: Array<[string, string | undefined, string, string]> = [
+      ['incomeProof3', undefined, 'documentType', 'El tipo de documento no es válido'],
+      ['pasaporte', undefined, 'documentType', 'El tipo de documento no es válido'],
+      ['utilities', 'ine', 'identificationType', 'Este documento no lleva tipo de identificación'],
+      ['tenantIdBack', 'pasaporte', 'identificationType', 'La parte trasera solo se pide para una INE separada'],
+    ];
+    for (const [type, identification, field, message] of cases) {
+      const response = await upload(agent, folio, type, sampleFiles.pdf(), 'x.pdf', identification);
+      expect(response.statusCode, type).toBe(400);
+      expect(json(response)).toMatchObject({ message, details: [{ field }] });
+    }
+    const unknownIdentification = await upload(agent, folio, 'tenantId', sampleFiles.pdf(), 'x.pdf', 'licencia');
+    expect(unknownIdentification.statusCode).toBe(400);
+    expect(json(unknownIdentification).details[0].field).toBe('identificationType');
+    expect(await documentsOf(folio)).toEqual([]);
+  });
+
+  it('answers 400 without a file part, with another part name, or with an empty file', async () => {
+    const folio = (await createPolicy()).investigationId;
+    const url = `/api/files/upload/${folio}/tenantId`;
+    const json400 = await ctx.app.inject({ method: 'POST', url, headers: bearer(agent), payload: { file: 'x' } });
+    expect(json(json400)).toMatchObject({ statusCode: 400, message: 'Adjunte un archivo en el campo «file»', details: [{ field: 'file' }] });
+    const wrongField = multipartFile(sampleFiles.pdf(), 'a.pdf', { field: 'documento' });
+    const wrong = await ctx.app.inject({ method: 'POST', url, headers: { ...bearer(agent), ...wrongField.headers }, payload: wrongField.payload });
+    expect(json(wrong)).toMatchObject({ statusCode: 400, details: [{ field: 'file' }] });
+    const empty = await upload(agent, folio, 'tenantId', Buffer.alloc(0));
+    expect(json(empty)).toMatchObject({ statusCode: 400, message: 'El archivo está vacío' });
+    expect(await documentsOf(folio)).toEqual([]);
+  });
+
+  it('judges the type by content: an executable or a page named .pdf is a 415, and nothing stays on disk', async () => {
+    const policy = await createPolicy();
+    const before = filesUnder(filesRoot);
+    for (const [content, name] of [
+      [sampleFiles.exe(), 'recibo.pdf'],
+      [sampleFiles.html(), 'comprobante.pdf'],
+    ] as const) {
+      const response = await upload(agent, policy.investigationId, 'utilities', content, name);
+      expect(response.statusCode).toBe(415);
+      expect(json(response)).toMatchObject({ message: 'Tipo de archivo no permitido: solo se aceptan PDF, JPEG o PNG', details: [{ field: 'file' }] });
+    }
+    expect(filesUnder(filesRoot)).toEqual(before);
+    expect(await documentRows(policy.id)).toBe(0);
+    expect(await statusOf(policy)).toBe('created');
+  });
+
+  it('never uses the sent name as a path: ../, accents and odd characters are normalised', async () => {
+    const folio = (await createPolicy()).investigationId;
+    const cases: Array<[string, string]> = [
+      // The multipart parser keeps only the last path segment; the name rule does the rest.
+      ['../../../etc/passwd.pdf', 'passwd.pdf'],
+      ['..\\..\\windows\\system.pdf', 'system.pdf'],
+      ['Comprobante de nómina (marzo) #1.pdf', 'Comprobante_de_nomina_marzo_1.pdf'],
+      ['Recibo ¡luz! 😀 <CFE>.pdf', 'Recibo_luz_CFE.pdf'],
+      ['../..', 'documento'],
+    ];
+    for (const [index, [sent, kept]] of cases.entries()) {
+      const slot = ['tenantId', 'employmentLetter', 'utilities', 'ownerId', 'incomeProof'][index]!;
+      const document = await uploaded(agent, folio, slot, sampleFiles.pdf(), sent);
+      expect(document.originalFilename, sent).toBe(kept);
+    }
+    // Every stored file is inside the store, under a generated name.
+    for (const name of filesUnder(filesRoot)) expect(name).toMatch(/^[0-9a-f]{2}\/[0-9a-f-]{36}\.(pdf|png|jpg)$/);
+    expect(fs.existsSync(path.join(ctx.config.dataDir, 'etc'))).toBe(false);
+  });
+
+  it("hides another branch's folio (404) and refuses uploads once the investigation is decided (409)", async () => {
+    const policy = await createPolicy();
+    const other = await upload(santaFeAgent, policy.investigationId, 'tenantId');
+    expect(json(other)).toMatchObject({ statusCode: 404, message: 'No se encontró la investigación' });
+    expect((await upload(agent, 'INV-00000000-0000-000', 'tenantId')).statusCode).toBe(404);
+
+    await uploaded(agent, policy.investigationId, 'tenantId');
+    expect((await decide(manager, 'approve', policy.investigationId)).statusCode).toBe(200);
+    const late = await upload(agent, policy.investigationId, 'utilities');
+    expect(json(late)).toMatchObject({ statusCode: 409, message: 'La investigación ya fue resuelta: sus documentos ya no se pueden cambiar' });
+  });
+});
+
+describe('413: the size limit', () => {
+  let small: TestContext;
+  beforeAll(async () => {
+    small = await createTestContext({ MAX_UPLOAD_MB: '1' });
+  });
+  afterAll(() => small.close());
+
+  it('refuses a file over MAX_UPLOAD_MB with a Spanish 413 and keeps nothing of it', async () => {
+    const token = (await login(small.app, ADMIN.email, ADMIN.password)).token;
+    const created = await small.app.inject({ method: 'POST', url: '/api/policy', headers: bearer(token), payload: examplePolicyInput() });
+    const folio = json<Policy>(created).investigationId;
+    const big = Buffer.concat([sampleFiles.pdf(), Buffer.alloc(1024 * 1024 + 10, 0x20)]);
+    const { payload, headers } = multipartFile(big, 'grande.pdf');
+    const response = await small.app.inject({ method: 'POST', url: `/api/files/upload/${folio}/tenantId`, headers: { ...bearer(token), ...headers }, payload });
+    expect(response.statusCode).toBe(413);
+    expect(json(response)).toMatchObject({ message: 'El archivo supera el tamaño máximo de 1 MB', details: [{ field: 'file' }] });
+    expect(filesUnder(path.join(small.config.dataDir, 'files'))).toEqual([]);
+    const documents = await small.app.inject({ url: `/api/files/documentswithresponses/${folio}`, headers: bearer(token) });
+    expect(json(documents)).toEqual([]);
+
+    // Exactly at the limit is accepted.
+    const fits = Buffer.concat([sampleFiles.pdf(), Buffer.alloc(1024 * 1024 - sampleFiles.pdf().length, 0x20)]);
+    const atLimit = multipartFile(fits, 'justo.pdf');
+    const ok = await small.app.inject({ method: 'POST', url: `/api/files/upload/${folio}/tenantId`, headers: { ...bearer(token), ...atLimit.headers }, payload: atLimit.payload });
+    expect(ok.statusCode).toBe(201);
+    expect(json<InvestigationDocument>(ok).size).toBe(1024 * 1024);
+  });
+});
+
+describe('documents with responses, download and delete', () => {
+  it('lists the documents of a folio with their answers; another branch gets 404', async () => {
+    const policy = await createPolicy();
+    await uploaded(agent, policy.investigationId, 'tenantId');
+    expect(await documentsOf(policy.investigationId)).toHaveLength(1);
+    expect(await documentsOf(policy.investigationId, admin)).toHaveLength(1);
+    const other = await ctx.app.inject({ url: `/api/files/documentswithresponses/${policy.investigationId}`, headers: bearer(santaFeAgent) });
+    expect(json(other)).toMatchObject({ statusCode: 404, message: 'No se encontró la investigación' });
+    expect(await documentsOf((await createPolicy()).investigationId)).toEqual([]);
+  });
+
+  it('streams the file back with its type and a Content-Disposition naming it', async () => {
+    const folio = (await createPolicy()).investigationId;
+    const file = sampleFiles.png();
+    const document = await uploaded(agent, folio, 'utilities', file, 'Recibo de luz.png');
+    const response = await ctx.app.inject({ url: `/api/files/${document.id}/download`, headers: bearer(agent) });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/png');
+    expect(response.headers['content-disposition']).toBe('attachment; filename=Recibo_de_luz.png');
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    expect(response.rawPayload).toEqual(file);
+
+    const inline = await ctx.app.inject({ url: `/api/files/${document.id}/download?disposition=inline`, headers: bearer(agent) });
+    expect(inline.headers['content-disposition']).toBe('inline; filename=Recibo_de_luz.png');
+    expect((await ctx.app.inject({ url: `/api/files/${document.id}/download`, headers: bearer(santaFeAgent) })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ url: '/api/files/abc/download', headers: bearer(agent) })).statusCode).toBe(400);
+  });
+
+  it('answers 404, not 500, when a file went missing from disk', async () => {
+    const folio = (await createPolicy()).investigationId;
+    const document = await uploaded(agent, folio, 'ownerId');
+    const result = await ctx.testDb.database.db.execute(sql`select stored_name from investigation_documents where id = ${document.id}`);
+    fs.rmSync(path.join(filesRoot, (result as unknown as { rows: Array<{ stored_name: string }> }).rows[0]!.stored_name));
+    const response = await ctx.app.inject({ url: `/api/files/${document.id}/download`, headers: bearer(agent) });
+    expect(json(response)).toMatchObject({ statusCode: 404, message: 'El archivo no está disponible en el servidor' });
+  });
+
+  it('deletes the row and the file, with a line in the history; another branch gets 404', async () => {
+    const policy = await createPolicy();
+    const document = await uploaded(agent, policy.investigationId, 'employmentLetter', sampleFiles.pdf(), 'carta.pdf');
+    const before = filesUnder(filesRoot);
+
+    const other = await ctx.app.inject({ method: 'DELETE', url: `/api/policy/delete/${document.id}`, headers: bearer(santaFeAgent) });
+    expect(json(other)).toMatchObject({ statusCode: 404, message: 'No se encontró el documento' });
+
+    const response = await ctx.app.inject({ method: 'DELETE', url: `/api/policy/delete/${document.id}`, headers: bearer(agent) });
+    expect(response.statusCode).toBe(200);
+    expect(json(response)).toEqual({ message: 'El documento se ha eliminado correctamente' });
+    expect(await documentRows(policy.id)).toBe(0);
+    expect(filesUnder(filesRoot)).toHaveLength(before.length - 1);
+    expect((await eventsOf(policy))[0]!.note).toBe('Documento eliminado: Carta Laboral (carta.pdf)');
+
+    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/policy/delete/${document.id}`, headers: bearer(agent) })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'DELETE', url: '/api/policy/delete/0', headers: bearer(agent) })).statusCode).toBe(400);
+  });
+
+  it("records the reviewer's answer and who gave it; validates it; another branch gets 404", async () => {
+    const folio = (await createPolicy()).investigationId;
+    const document = await uploaded(agent, folio, 'tenantId');
+    const url = `/api/files/${document.id}/response`;
+
+    const saved = await ctx.app.inject({ method: 'PUT', url, headers: bearer(approver), payload: { respuesta: '  INE vigente, coincide con la solicitud  ' } });
+    expect(saved.statusCode).toBe(200);
+    expect(json<InvestigationDocument>(saved)).toMatchObject({ respuesta: 'INE vigente, coincide con la solicitud', respondedByName: 'Ana Pérez' });
+    const [listed] = await documentsOf(folio);
+    expect(listed!.respuesta).toBe('INE vigente, coincide con la solicitud');
+    expect(listed!.respondedAt).not.toBeNull();
+
+    const tooLong = await ctx.app.inject({ method: 'PUT', url, headers: bearer(manager), payload: { respuesta: 'x'.repeat(2001) } });
+    expect(json(tooLong)).toMatchObject({ statusCode: 400, details: [{ field: 'respuesta', message: 'La respuesta admite como máximo 2000 caracteres' }] });
+    const missing = await ctx.app.inject({ method: 'PUT', url, headers: bearer(manager), payload: {} });
+    expect(json(missing)).toMatchObject({ statusCode: 400, details: [{ field: 'respuesta' }] });
+    const other = await ctx.app.inject({ method: 'PUT', url, headers: bearer(santaFeManager), payload: { respuesta: 'No' } });
+    expect(other.statusCode).toBe(404);
+
+    const cleared = await ctx.app.inject({ method: 'PUT', url, headers: bearer(manager), payload: { respuesta: '' } });
+    expect(json<InvestigationDocument>(cleared)).toMatchObject({ respuesta: '', respondedByName: null, respondedAt: null });
+  });
+});
+
+describe('approve and reject', () => {
+  it('created → investigation → approved, each an event naming who acted', async () => {
+    const policy = await createPolicy();
+    const early = await decide(manager, 'approve', policy.investigationId);
+    expect(json(early)).toMatchObject({ statusCode: 409, message: 'La póliza no está en investigación: suba al menos un documento antes de aprobar o rechazar' });
+
+    await uploaded(agent, policy.investigationId, 'tenantId');
+    const response = await decide(manager, 'approve', policy.investigationId);
+    expect(response.statusCode).toBe(200);
+    expect(json(response)).toEqual({
+      policyId: policy.id,
+      investigationId: policy.investigationId,
+      status: 'investigation_approved',
+      message: 'Los documentos han sido aprobados correctamente',
+    });
+    expect(await statusOf(policy)).toBe('investigation_approved');
+
+    const transitions = (await eventsOf(policy)).filter((event) => event.toStatus).map((event) => [event.fromStatus, event.toStatus, event.note]);
+    expect(transitions).toEqual([
+      ['investigation', 'investigation_approved', 'Investigación aprobada'],
+      ['created', 'investigation', 'Documento subido: Identificación del inquilino (documento.pdf)'],
+      [null, 'created', 'Póliza creada'],
+    ]);
+
+    const again = await decide(approver, 'reject', policy.investigationId);
+    expect(json(again)).toMatchObject({ statusCode: 409, message: 'La investigación ya fue resuelta: la póliza está en «Investigación aprobada»' });
+    const document = (await documentsOf(policy.investigationId))[0]!;
+    const deleteLate = await ctx.app.inject({ method: 'DELETE', url: `/api/policy/delete/${document.id}`, headers: bearer(agent) });
+    expect(deleteLate.statusCode).toBe(409);
+  });
+
+  it('investigation → rejected by POST, recorded with the approver', async () => {
+    const policy = await plusPolicy();
+    await uploaded(agent, policy.investigationId, 'guarantorDeed');
+    const response = await decide(approver, 'reject', policy.investigationId, 'POST');
+    expect(json(response)).toMatchObject({ status: 'investigation_rejected', message: 'Los documentos han sido rechazados correctamente' });
+    const [event] = await eventsOf(policy);
+    expect(event).toMatchObject({ fromStatus: 'investigation', toStatus: 'investigation_rejected', userName: 'Ana Pérez', note: 'Investigación rechazada' });
+  });
+
+  it('refuses to decide an investigation whose documents were all deleted', async () => {
+    const policy = await createPolicy();
+    const document = await uploaded(agent, policy.investigationId, 'tenantId');
+    await ctx.app.inject({ method: 'DELETE', url: `/api/policy/delete/${document.id}`, headers: bearer(agent) });
+    expect(json(await decide(manager, 'approve', policy.investigationId))).toMatchObject({ statusCode: 409, message: 'No hay documentos para revisar' });
+  });
+
+  it("hides another branch's investigation (404) from its reviewers; admins decide in any branch", async () => {
+    const policy = await createPolicy();
+    await uploaded(agent, policy.investigationId, 'tenantId');
+    expect(json(await decide(santaFeManager, 'approve', policy.investigationId))).toMatchObject({ statusCode: 404, message: 'No se encontró la investigación' });
+    expect(await statusOf(policy)).toBe('investigation');
+    expect((await decide(admin, 'reject', policy.investigationId)).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,135 @@
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { formatDocumentType, type InvestigationDocument } from '@portal/domain';
+import type { Executor } from '../../db/client';
+import { investigationDocuments, policies, users } from '../../db/schema/index';
+
+// --- the policy an investigation belongs to -----------------------------------------------------
+
+const investigationColumns = {
+  policyId: policies.id,
+  investigationId: policies.investigationId,
+  status: policies.status,
+  policyType: policies.policyType,
+  // Spelled out: drizzle may leave columns unqualified inside raw SQL, and "id" would then be the guarantor's.
+  hasGuarantor: sql<boolean>`exists (select 1 from "guarantors" where "guarantors"."policy_id" = "policies"."id")`,
+};
+
+export type InvestigationRow = NonNullable<Awaited<ReturnType<typeof findInvestigation>>>;
+
+/** The policy under a folio, within `scope` (the caller's branch); null when there is none. */
+export async function findInvestigation(db: Executor, investigationId: string, scope: SQL | undefined) {
+  const [row] = await db
+    .select(investigationColumns)
+    .from(policies)
+    .where(and(eq(policies.investigationId, investigationId), scope));
+  return row ?? null;
+}
+
+/** The same, locking the policy row: uploads, deletions and decisions on one policy take turns. */
+export async function lockInvestigation(db: Executor, investigationId: string, scope: SQL | undefined) {
+  const [row] = await db
+    .select(investigationColumns)
+    .from(policies)
+    .where(and(eq(policies.investigationId, investigationId), scope))
+    .for('update', { of: policies });
+  return row ?? null;
+}
+
+// --- documents ----------------------------------------------------------------------------------
+
+export type DocumentValues = Omit<typeof investigationDocuments.$inferInsert, 'id' | 'uploadedAt' | 'respuesta' | 'respondedBy' | 'respondedAt'>;
+
+export async function insertDocument(db: Executor, values: DocumentValues): Promise<number> {
+  const [row] = await db.insert(investigationDocuments).values(values).returning({ id: investigationDocuments.id });
+  return row!.id;
+}
+
+/** Removes the document in a slot and index, returning its file's name so the caller can delete it. */
+export async function deleteSlot(db: Executor, policyId: number, slot: DocumentValues['slot'], slotIndex: number) {
+  const [row] = await db
+    .delete(investigationDocuments)
+    .where(and(eq(investigationDocuments.policyId, policyId), eq(investigationDocuments.slot, slot), eq(investigationDocuments.slotIndex, slotIndex)))
+    .returning({ storedName: investigationDocuments.storedName });
+  return row ?? null;
+}
+
+export async function deleteDocument(db: Executor, id: number): Promise<void> {
+  await db.delete(investigationDocuments).where(eq(investigationDocuments.id, id));
+}
+
+export async function countDocuments(db: Executor, policyId: number): Promise<number> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(investigationDocuments).where(eq(investigationDocuments.policyId, policyId));
+  return row?.count ?? 0;
+}
+
+/**
+ * One document with its policy's folio and status, within `scope` (a condition on `policies`):
+ * another branch's document is simply not found.
+ */
+export async function findDocument(db: Executor, id: number, scope: SQL | undefined, lock = false) {
+  const query = db
+    .select({
+      id: investigationDocuments.id,
+      policyId: investigationDocuments.policyId,
+      investigationId: policies.investigationId,
+      status: policies.status,
+      slot: investigationDocuments.slot,
+      slotIndex: investigationDocuments.slotIndex,
+      originalFilename: investigationDocuments.originalFilename,
+      storedName: investigationDocuments.storedName,
+      mimeType: investigationDocuments.mimeType,
+      size: investigationDocuments.size,
+    })
+    .from(investigationDocuments)
+    .innerJoin(policies, eq(policies.id, investigationDocuments.policyId))
+    .where(and(eq(investigationDocuments.id, id), scope));
+  const [row] = lock ? await query.for('update', { of: policies }) : await query;
+  return row ?? null;
+}
+
+export async function updateResponse(db: Executor, id: number, respuesta: string, userId: number): Promise<void> {
+  await db
+    .update(investigationDocuments)
+    .set({ respuesta, respondedBy: respuesta ? userId : null, respondedAt: respuesta ? new Date() : null })
+    .where(eq(investigationDocuments.id, id));
+}
+
+const uploaders = alias(users, 'uploaders');
+const responders = alias(users, 'responders');
+const fullName = (table: typeof uploaders | typeof responders) =>
+  sql<string>`coalesce(trim(${table.firstName} || ' ' || ${table.lastName}), '')`;
+
+/** The results screen's list: one policy's documents in upload order, with who uploaded and answered. */
+export async function listDocuments(db: Executor, where: SQL): Promise<InvestigationDocument[]> {
+  const rows = await db
+    .select({
+      id: investigationDocuments.id,
+      originalFilename: investigationDocuments.originalFilename,
+      slot: investigationDocuments.slot,
+      slotIndex: investigationDocuments.slotIndex,
+      identificationType: investigationDocuments.identificationType,
+      mimeType: investigationDocuments.mimeType,
+      size: investigationDocuments.size,
+      sha256: investigationDocuments.sha256,
+      uploadedAt: investigationDocuments.uploadedAt,
+      uploadedByName: fullName(uploaders),
+      respuesta: investigationDocuments.respuesta,
+      respondedAt: investigationDocuments.respondedAt,
+      respondedByName: sql<string | null>`case when ${responders.id} is null then null else ${fullName(responders)} end`,
+    })
+    .from(investigationDocuments)
+    .leftJoin(uploaders, eq(uploaders.id, investigationDocuments.uploadedBy))
+    .leftJoin(responders, eq(responders.id, investigationDocuments.respondedBy))
+    .where(where)
+    .orderBy(asc(investigationDocuments.uploadedAt), asc(investigationDocuments.id));
+  return rows.map(({ slot, slotIndex, uploadedAt, respondedAt, ...row }) => ({
+    ...row,
+    documentType: formatDocumentType(slot, slotIndex),
+    uploadedAt: uploadedAt.toISOString(),
+    respondedAt: respondedAt?.toISOString() ?? null,
+  }));
+}
+
+export const documentsOfPolicy = (policyId: number) => eq(investigationDocuments.policyId, policyId);
+export const documentById = (id: number) => eq(investigationDocuments.id, id);

@@ -1,0 +1,151 @@
+import { create as contentDisposition } from 'content-disposition';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  apiErrorSchema,
+  documentIdParamsSchema,
+  documentResponseInputSchema,
+  investigationDecisionSchema,
+  investigationDocumentSchema,
+  investigationIdParamsSchema,
+  investigationMessages as messages,
+  messageResultSchema,
+  reviewerRoles,
+  uploadParamsSchema,
+} from '@portal/domain';
+import type { DetectedFileType } from '../../lib/file-type';
+import { currentUser } from '../../plugins/auth';
+import { receiveUpload } from '../../plugins/files';
+import * as service from './service';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+
+/** An investigation takes scans and photos of papers: PDF, JPEG or PNG, judged by their bytes. */
+const investigationFileTypes: readonly DetectedFileType[] = ['pdf', 'jpeg', 'png'];
+
+const downloadQuerySchema = z.object({
+  disposition: z.enum(['attachment', 'inline']).default('attachment'),
+});
+
+/**
+ * The investigation of a policy: its documents (upload, list, download, delete, the reviewer's
+ * answers) and the decision. Paths are the spec's (section 7); everything is scoped to the
+ * caller's branch, and only reviewers (admin, manager, approver) answer and decide.
+ */
+export const investigationRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+  const tags = ['investigations'];
+  const security = [{ bearerAuth: [] }];
+  const reviewersOnly = app.requireRole(...reviewerRoles);
+  const deps = (request: FastifyRequest): service.Deps => ({ db: app.db, files: app.files, log: request.log });
+  const maxMb = Math.round(app.config.maxUploadBytes / (1024 * 1024));
+  const uploadMessages = {
+    missing: messages.fileMissing,
+    empty: messages.fileEmpty,
+    tooLarge: messages.fileTooLarge(maxMb),
+    unsupportedType: messages.unsupportedFileType,
+  };
+
+  const upload = async (request: FastifyRequest<{ Params: z.output<typeof uploadParamsSchema> }>, reply: FastifyReply) => {
+    const actor = currentUser(request);
+    // Refuse a wrong folio, slot or status before a single byte of the file is read.
+    await service.checkUpload(app.db, actor, request.params);
+    const received = await receiveUpload(request, investigationFileTypes, uploadMessages);
+    return reply.status(201).send(await service.recordUpload(deps(request), actor, request.params, received));
+  };
+  const uploadSchema = {
+    tags,
+    security,
+    consumes: ['multipart/form-data'],
+    params: uploadParamsSchema,
+    response: { 201: investigationDocumentSchema, ...errors, 413: apiErrorSchema, 415: apiErrorSchema },
+  };
+  app.post('/api/files/upload/:investigationId/:documentType', { schema: { ...uploadSchema, summary: 'Subir un documento de la investigación (campo «file»)' } }, upload);
+  app.post(
+    '/api/files/upload/:investigationId/:documentType/:identificationType',
+    { schema: { ...uploadSchema, summary: 'Subir una identificación indicando su tipo (ine, pasaporte, ineSeparada)' } },
+    upload,
+  );
+
+  app.get(
+    '/api/files/documentswithresponses/:investigationId',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Documentos de la investigación con las respuestas del revisor',
+        params: investigationIdParamsSchema,
+        response: { 200: z.array(investigationDocumentSchema), ...errors },
+      },
+    },
+    (request) => service.listDocuments(app.db, currentUser(request), request.params.investigationId),
+  );
+
+  app.get(
+    '/api/files/:documentId/download',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Descargar (o ver, con disposition=inline) el archivo de un documento',
+        params: documentIdParamsSchema,
+        querystring: downloadQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const file = await service.findDownload(deps(request), currentUser(request), request.params.documentId);
+      return reply
+        .type(file.mimeType)
+        .header('content-length', file.size)
+        .header('content-disposition', contentDisposition(file.originalFilename, { type: request.query.disposition }))
+        .header('cache-control', 'private, no-store')
+        .send(app.files.open(file.storedName));
+    },
+  );
+
+  app.put(
+    '/api/files/:documentId/response',
+    {
+      preHandler: reviewersOnly,
+      schema: {
+        tags,
+        security,
+        summary: 'Respuesta del revisor sobre un documento',
+        params: documentIdParamsSchema,
+        body: documentResponseInputSchema,
+        response: { 200: investigationDocumentSchema, ...errors },
+      },
+    },
+    (request) => service.answerDocument(app.db, currentUser(request), request.params.documentId, request.body),
+  );
+
+  app.delete(
+    '/api/policy/delete/:documentId',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Eliminar un documento de la investigación (registro y archivo)',
+        params: documentIdParamsSchema,
+        response: { 200: messageResultSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await service.deleteDocument(deps(request), currentUser(request), request.params.documentId);
+      return { message: messages.deletedDescription };
+    },
+  );
+
+  for (const decision of ['approve', 'reject'] as const) {
+    const summary = decision === 'approve' ? 'Aprobar la investigación' : 'Rechazar la investigación';
+    app.route({
+      // The spec's client calls GET; POST is accepted too, as a change of state should be.
+      method: ['GET', 'POST'],
+      url: `/api/policy/${decision}/:investigationId`,
+      preHandler: reviewersOnly,
+      schema: { tags, security, summary, params: investigationIdParamsSchema, response: { 200: investigationDecisionSchema, ...errors } },
+      handler: (request) => service.decideInvestigation(app.db, currentUser(request), request.params.investigationId, decision),
+    });
+  }
+};

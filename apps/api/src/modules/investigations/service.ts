@@ -1,0 +1,187 @@
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  documentTypeLabel,
+  formatDocumentType,
+  investigationMessages as messages,
+  normaliseFileName,
+  parseDocumentType,
+  policyStatusLabels,
+  uploadRejection,
+  type DocumentResponseInput,
+  type IdentificationType,
+  type InvestigationDecision,
+  type InvestigationDocument,
+  type PolicyStatus,
+} from '@portal/domain';
+import type { Db, Executor } from '../../db/client';
+import { conflict, ensure, invalidField, notFound } from '../../lib/app-error';
+import type { FileStore } from '../../lib/file-store';
+import type { AuthUser } from '../../plugins/auth';
+import type { ReceivedUpload } from '../../plugins/files';
+import { insertEvent, policyScope, updatePolicyRow } from '../policies/index';
+import * as repo from './repository';
+
+export interface Deps {
+  db: Db;
+  files: FileStore;
+  log: FastifyBaseLogger;
+}
+
+export interface UploadTarget {
+  investigationId: string;
+  documentType: string;
+  identificationType?: IdentificationType | undefined;
+}
+
+/** Documents may change while the investigation is open: before and during it, not after the decision. */
+const openStatuses: readonly PolicyStatus[] = ['created', 'investigation'];
+
+function assertOpen(status: PolicyStatus) {
+  if (!openStatuses.includes(status)) throw conflict(messages.investigationClosed);
+}
+
+async function findInScope(db: Executor, actor: AuthUser, investigationId: string) {
+  return ensure(await repo.findInvestigation(db, investigationId, policyScope(actor)), notFound(messages.investigationNotFound));
+}
+
+/**
+ * Everything that can be said about an upload before its bytes are read: the folio is the
+ * caller's, the investigation is open and the policy asks for this document.
+ */
+export async function checkUpload(db: Db, actor: AuthUser, target: UploadTarget): Promise<void> {
+  const policy = await findInScope(db, actor, target.investigationId);
+  const rejection = uploadRejection(policy, target.documentType, target.identificationType);
+  if (rejection) throw invalidField(rejection.field, rejection.message);
+  assertOpen(policy.status);
+}
+
+/**
+ * Records a stored file in its slot, replacing what the slot and index held. The first document
+ * of a created policy starts its investigation. If the transaction fails, the new file goes; once
+ * it commits, the replaced one goes.
+ */
+export async function recordUpload(deps: Deps, actor: AuthUser, target: UploadTarget, upload: ReceivedUpload): Promise<InvestigationDocument> {
+  const { slot, index } = parseDocumentType(target.documentType)!;
+  const originalFilename = normaliseFileName(upload.clientFilename);
+  let replaced: string | null = null;
+  let documentId: number;
+  try {
+    documentId = await deps.db.transaction(async (tx) => {
+      const policy = ensure(await repo.lockInvestigation(tx, target.investigationId, policyScope(actor)), notFound(messages.investigationNotFound));
+      assertOpen(policy.status);
+      replaced = (await repo.deleteSlot(tx, policy.policyId, slot, index))?.storedName ?? null;
+      const id = await repo.insertDocument(tx, {
+        policyId: policy.policyId,
+        investigationId: policy.investigationId,
+        slot,
+        slotIndex: index,
+        identificationType: target.identificationType ?? null,
+        originalFilename,
+        storedName: upload.stored.storedName,
+        mimeType: upload.stored.mimeType,
+        size: upload.stored.size,
+        sha256: upload.stored.sha256,
+        uploadedBy: actor.id,
+      });
+      const starts = policy.status === 'created';
+      if (starts) await updatePolicyRow(tx, policy.policyId, { status: 'investigation', updatedAt: new Date() });
+      await insertEvent(tx, {
+        policyId: policy.policyId,
+        userId: actor.id,
+        fromStatus: starts ? 'created' : null,
+        toStatus: starts ? 'investigation' : null,
+        changes: [],
+        note: `${replaced ? 'Documento reemplazado' : 'Documento subido'}: ${documentTypeLabel(target.documentType)} (${originalFilename})`,
+      });
+      return id;
+    });
+  } catch (error) {
+    await removeFile(deps, upload.stored.storedName);
+    throw error;
+  }
+  if (replaced) await removeFile(deps, replaced);
+  return ensure((await repo.listDocuments(deps.db, repo.documentById(documentId)))[0], notFound(messages.documentNotFound));
+}
+
+export async function listDocuments(db: Db, actor: AuthUser, investigationId: string): Promise<InvestigationDocument[]> {
+  const policy = await findInScope(db, actor, investigationId);
+  return repo.listDocuments(db, repo.documentsOfPolicy(policy.policyId));
+}
+
+/** The file behind a document of the caller's branch, checked to be on disk. */
+export async function findDownload(deps: Deps, actor: AuthUser, id: number) {
+  const document = ensure(await repo.findDocument(deps.db, id, policyScope(actor)), notFound(messages.documentNotFound));
+  const size = await deps.files.sizeOf(document.storedName);
+  if (size === null) {
+    deps.log.error({ documentId: id, storedName: document.storedName }, 'document file missing from disk');
+    throw notFound(messages.fileUnavailable);
+  }
+  return { ...document, size };
+}
+
+/** DELETE /api/policy/delete/{documentId}: the row (and a history line) in one transaction, then the file. */
+export async function deleteDocument(deps: Deps, actor: AuthUser, id: number): Promise<void> {
+  const storedName = await deps.db.transaction(async (tx) => {
+    const document = ensure(await repo.findDocument(tx, id, policyScope(actor), true), notFound(messages.documentNotFound));
+    assertOpen(document.status);
+    await repo.deleteDocument(tx, id);
+    await insertEvent(tx, {
+      policyId: document.policyId,
+      userId: actor.id,
+      fromStatus: null,
+      toStatus: null,
+      changes: [],
+      note: `Documento eliminado: ${documentTypeLabel(formatDocumentType(document.slot, document.slotIndex))} (${document.originalFilename})`,
+    });
+    return document.storedName;
+  });
+  await removeFile(deps, storedName);
+}
+
+/** The reviewer's answer on one document; an empty answer clears it (and who gave it). */
+export async function answerDocument(db: Db, actor: AuthUser, id: number, input: DocumentResponseInput): Promise<InvestigationDocument> {
+  ensure(await repo.findDocument(db, id, policyScope(actor)), notFound(messages.documentNotFound));
+  await repo.updateResponse(db, id, input.respuesta, actor.id);
+  return ensure((await repo.listDocuments(db, repo.documentById(id)))[0], notFound(messages.documentNotFound));
+}
+
+export type Decision = 'approve' | 'reject';
+
+const decisions = {
+  approve: { status: 'investigation_approved', note: messages.approvedNote, message: messages.approvedDescription },
+  reject: { status: 'investigation_rejected', note: messages.rejectedNote, message: messages.rejectedDescription },
+} as const;
+
+/**
+ * Approves or rejects an investigation under way: the policy's new status and an event naming
+ * the reviewer, in one transaction. A decided investigation is not decided again here (409);
+ * the policy form can still set any status, and that is recorded as well.
+ */
+export async function decideInvestigation(db: Db, actor: AuthUser, investigationId: string, decision: Decision): Promise<InvestigationDecision> {
+  const outcome = decisions[decision];
+  return db.transaction(async (tx) => {
+    const policy = ensure(await repo.lockInvestigation(tx, investigationId, policyScope(actor)), notFound(messages.investigationNotFound));
+    if (policy.status === 'created') throw conflict(messages.notUnderInvestigation);
+    if (policy.status !== 'investigation') throw conflict(messages.alreadyDecided(policyStatusLabels[policy.status]));
+    if ((await repo.countDocuments(tx, policy.policyId)) === 0) throw conflict(messages.noDocuments);
+    await updatePolicyRow(tx, policy.policyId, { status: outcome.status, updatedAt: new Date() });
+    await insertEvent(tx, {
+      policyId: policy.policyId,
+      userId: actor.id,
+      fromStatus: 'investigation',
+      toStatus: outcome.status,
+      changes: [],
+      note: outcome.note,
+    });
+    return { policyId: policy.policyId, investigationId: policy.investigationId, status: outcome.status, message: outcome.message };
+  });
+}
+
+/** A file that outlived its row is only wasted space: log it, never fail the request that already committed. */
+async function removeFile(deps: Deps, storedName: string) {
+  try {
+    await deps.files.remove(storedName);
+  } catch (error) {
+    deps.log.error({ err: error, storedName }, 'could not remove a stored file');
+  }
+}

@@ -1,0 +1,71 @@
+import path from 'node:path';
+import fp from 'fastify-plugin';
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { AppError, badRequest, invalidField } from '../lib/app-error';
+import { FileRejection, FileStore, type StoredFile } from '../lib/file-store';
+import type { DetectedFileType } from '../lib/file-type';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    files: FileStore;
+  }
+}
+
+/** A day is far longer than any upload; what is older in tmp/ was cut off by a crash. */
+const abandonedUploadAgeMs = 24 * 60 * 60 * 1000;
+
+/**
+ * Uploaded files: multipart parsing with the configured size limit, and the store under
+ * $DATA_DIR/files. One `file` part per request; other parts are refused rather than buffered.
+ */
+export const filesPlugin = fp(async (app) => {
+  await app.register(multipart, {
+    // Over-limit files are cut short and flagged `truncated`; receiveUpload answers 413 for them.
+    throwFileSizeLimit: false,
+    limits: { fileSize: app.config.maxUploadBytes, files: 1, fields: 4, fieldSize: 1024, parts: 5, headerPairs: 100 },
+  });
+  const store = new FileStore(path.join(app.config.dataDir, 'files'));
+  const swept = await store.sweepTemporaryFiles(abandonedUploadAgeMs);
+  if (swept > 0) app.log.warn({ swept }, 'removed abandoned partial uploads');
+  app.decorate('files', store);
+});
+
+export interface UploadMessages {
+  missing: string;
+  empty: string;
+  tooLarge: string;
+  unsupportedType: string;
+}
+
+export interface ReceivedUpload {
+  stored: StoredFile;
+  /** The name the user's computer gave the file, as sent; the caller normalises it. */
+  clientFilename: string;
+}
+
+/**
+ * Streams the request's `file` part into the store. Too large → 413, a type outside `accept`
+ * (read from the bytes, not the name) → 415, no file or an empty one → 400 on the field 'file'.
+ */
+export async function receiveUpload(
+  request: FastifyRequest,
+  accept: readonly DetectedFileType[],
+  messages: UploadMessages,
+): Promise<ReceivedUpload> {
+  if (!request.isMultipart()) throw invalidField('file', messages.missing);
+  const part = await request.file();
+  if (!part || part.fieldname !== 'file') {
+    part?.file.resume();
+    throw invalidField('file', messages.missing);
+  }
+  try {
+    const stored = await request.server.files.save(part.file, { accept, wasTruncated: () => part.file.truncated });
+    return { stored, clientFilename: part.filename };
+  } catch (error) {
+    if (!(error instanceof FileRejection)) throw error;
+    if (error.reason === 'too-large') throw new AppError(413, messages.tooLarge, [{ field: 'file', message: messages.tooLarge }]);
+    if (error.reason === 'unsupported-type') throw new AppError(415, messages.unsupportedType, [{ field: 'file', message: messages.unsupportedType }]);
+    throw badRequest(messages.empty, [{ field: 'file', message: messages.empty }]);
+  }
+}
