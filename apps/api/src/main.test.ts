@@ -1,62 +1,17 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { killServers, startServer as startProcess, stopServer } from './test/server-process';
 
-const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-main-test-'));
-const running = new Set<ChildProcess>();
+const startServer = (env: Record<string, string> = {}) => startProcess(dataDir, env);
+const stop = stopServer;
 
 afterAll(() => {
-  for (const child of running) child.kill('SIGKILL');
+  killServers();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
-
-interface Started {
-  child: ChildProcess;
-  baseUrl: string;
-  output: () => string;
-}
-
-/** Starts the real server the way `npm start` does, on a free port, and waits for its banner. */
-function startServer(env: Record<string, string> = {}): Promise<Started> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: apiRoot,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', JWT_SECRET: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  running.add(child);
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
-    const check = () => {
-      const match = output.match(/http:\/\/[\w.]+:(\d+)/);
-      if (match) {
-        clearTimeout(timer);
-        resolve({ child, baseUrl: `http://127.0.0.1:${match[1]}`, output: () => output });
-      }
-    };
-    child.stdout!.on('data', check);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}:\n${output}`));
-    });
-  });
-}
-
-function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGINT'): Promise<number | null> {
-  return new Promise((resolve) => {
-    child.once('exit', (code) => {
-      running.delete(child);
-      resolve(code);
-    });
-    child.kill(signal);
-  });
-}
 
 async function signIn(baseUrl: string, email: string, password: string) {
   const response = await fetch(`${baseUrl}/api/auth/login`, {

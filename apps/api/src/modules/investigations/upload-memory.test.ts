@@ -1,0 +1,125 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InvestigationDocument, Policy } from '@portal/domain';
+import { examplePolicyInput } from '@portal/domain/testing';
+import { createScratchDatabase, type ScratchDatabase } from '../../db/scratch-database';
+import { killServers, startServer, stopServer, type StartedServer } from '../../test/server-process';
+
+const MiB = 1024 * 1024;
+const fileSize = 100 * MiB;
+const memoryBound = 64 * MiB;
+const admin = { email: 'memoria@portal.test', password: 'Memoria-Prueba-1' };
+
+let server: StartedServer;
+let dataDir: string;
+let scratch: ScratchDatabase | undefined;
+let token: string;
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-upload-memory-'));
+  // On the PostgreSQL pass the server uses a database of its own there, as in production.
+  if (process.env.TEST_DATABASE_URL) scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL, 'portal_memory');
+  server = await startServer(dataDir, { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, DATABASE_URL: scratch?.url ?? '' });
+  const login = await fetch(`${server.baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(admin),
+  });
+  token = ((await login.json()) as { token: string }).token;
+}, 60_000);
+
+afterAll(async () => {
+  if (server) await stopServer(server.child);
+  killServers();
+  if (scratch) await scratch.drop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** The server's resident memory, from the kernel: now, or the peak since the last reset. */
+function residentMemory(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1]);
+  return kib * 1024;
+}
+
+/** A PDF-headed body of `size` bytes, made 1 MiB at a time: the client never holds the file either. */
+async function* generatedPdf(size: number, hash: crypto.Hash) {
+  const block = crypto.randomBytes(MiB);
+  for (let sent = 0; sent < size; sent += MiB) {
+    const chunk = Buffer.from(block.subarray(0, Math.min(MiB, size - sent)));
+    if (sent === 0) chunk.write('%PDF-1.7\n');
+    hash.update(chunk);
+    yield chunk;
+  }
+}
+
+/** Streams one multipart upload over a real socket and returns the status and JSON answer. */
+async function streamUpload(url: string, size: number, hash: crypto.Hash) {
+  const boundary = `----portal-memory-${crypto.randomUUID()}`;
+  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="estados de cuenta.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const request = http.request(url, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'content-length': head.length + size + tail.length,
+    },
+  });
+  const answered = new Promise<http.IncomingMessage>((resolve, reject) => {
+    request.once('response', resolve);
+    request.once('error', reject);
+  });
+  async function* body() {
+    yield head;
+    yield* generatedPdf(size, hash);
+    yield tail;
+  }
+  await pipeline(Readable.from(body()), request);
+  const response = await answered;
+  let text = '';
+  for await (const chunk of response) text += chunk;
+  return { status: response.statusCode, body: JSON.parse(text) as unknown };
+}
+
+describe.runIf(process.platform === 'linux')('a 100 MB upload', () => {
+  it(`is streamed to disk: the server grows by less than ${memoryBound / MiB} MB`, async () => {
+    const created = await fetch(`${server.baseUrl}/api/policy`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(examplePolicyInput()),
+    });
+    const policy = (await created.json()) as Policy;
+    const url = `${server.baseUrl}/api/files/upload/${policy.investigationId}`;
+    const pid = server.child.pid!;
+
+    // Warm the upload path once (modules loaded, pools opened), then measure from a settled baseline.
+    expect((await streamUpload(`${url}/tenantId`, MiB, crypto.createHash('sha256'))).status).toBe(201);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const baseline = residentMemory(pid, 'VmRSS');
+    fs.writeFileSync(`/proc/${pid}/clear_refs`, '5'); // resets the peak (VmHWM) to the current RSS
+
+    const hash = crypto.createHash('sha256');
+    const started = performance.now();
+    const { status, body } = await streamUpload(`${url}/incomeProof`, fileSize, hash);
+    const seconds = (performance.now() - started) / 1000;
+    const growth = residentMemory(pid, 'VmHWM') - baseline;
+    console.info(`100 MB upload: ${seconds.toFixed(1)} s, server peak RSS +${(growth / MiB).toFixed(1)} MB over ${(baseline / MiB).toFixed(0)} MB`);
+
+    expect(status).toBe(201);
+    expect(body).toMatchObject({ documentType: 'incomeProof', size: fileSize, sha256: hash.digest('hex'), originalFilename: 'estados_de_cuenta.pdf' });
+    expect(growth).toBeLessThan(memoryBound);
+    const storedSizes = fs
+      .readdirSync(path.join(dataDir, 'files'), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => fs.statSync(path.join(entry.parentPath, entry.name)).size);
+    expect(storedSizes).toContain(fileSize);
+    expect((body as InvestigationDocument).id).toBeGreaterThan(0);
+  }, 120_000);
+});
