@@ -1,6 +1,8 @@
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { policyStatusLabels, policyStatuses } from '@portal/domain';
 import { ConfigError, loadConfig } from '../config';
+import { FileStore } from '../lib/file-store';
 import { lockDataDirectory } from './pglite-lock';
 import { prepareDatabase } from './setup';
 import { DemoSeedError, seedDemoPolicies } from './seed-demo';
@@ -47,7 +49,8 @@ async function main(): Promise<number> {
         }
       }
       const started = Date.now();
-      const result = await seedDemoPolicies(database.db, { branchId });
+      const files = new FileStore(path.join(config.dataDir, 'files'));
+      const result = await seedDemoPolicies(database.db, { branchId, files });
       const counts = policyStatuses.map((status) => `${policyStatusLabels[status]}: ${result.byStatus[status]}`).join(' · ');
       if (result.skipped) {
         process.stdout.write(
@@ -57,7 +60,7 @@ async function main(): Promise<number> {
         const seconds = ((Date.now() - started) / 1000).toFixed(1);
         process.stdout.write(
           `${result.branchName} (id ${result.branchId}): ${result.policies} pólizas de demostración creadas en ${seconds} s (${where}), registradas por ${result.actorEmail}.\n` +
-            `  ${counts}\n  ${result.events} eventos de historial.\n`,
+            `  ${counts}\n  ${result.events} eventos de historial; ${result.documents} documentos de investigación en ${files.root}.\n`,
         );
       }
       return 0;

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { foldForSearch, formatInvestigationFolio, guarantorRequiredFor, policySchema, policyStatuses, type PolicyStatus } from '@portal/domain';
@@ -5,18 +8,22 @@ import { createTestDatabase, type TestDatabase } from '../test/database';
 import { hashPassword } from '../lib/passwords';
 import { guarantors, guarantorVehicles, policies, policyEvents, properties, rents, tenantReferences, tenants, users } from './schema/index';
 import { seedIfEmpty } from './seed';
+import { FileStore } from '../lib/file-store';
+import { investigationDocuments } from './schema/index';
+import { requiredDocuments } from '@portal/domain';
 import { DEMO_MARKER, demoPlan, seedDemoPolicies, type DemoSeedResult } from './seed-demo';
 import { loadPolicies } from '../modules/policies/repository';
 import { policySearchText, searchPolicies } from '../modules/policies/service';
 
 let testDb: TestDatabase;
 let first: DemoSeedResult;
+const files = new FileStore(fs.mkdtempSync(path.join(os.tmpdir(), 'portal-demo-files-')));
 const startedAt = Date.now();
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
   await seedIfEmpty(testDb.database.db, { email: 'admin@test.mx', password: 'Admin-Secreta-1' });
-  first = await seedDemoPolicies(testDb.database.db);
+  first = await seedDemoPolicies(testDb.database.db, { files });
 }, 120_000);
 afterAll(() => testDb.drop());
 
@@ -127,6 +134,28 @@ describe('seedDemoPolicies', () => {
     const expected = rows.filter((row) => row.searchText.includes(foldForSearch(surname))).map((row) => row.id);
     expect(result.total).toBe(expected.length);
     expect(result.items.map((item) => item.id).sort()).toEqual(expected.sort());
+  });
+
+  it('gives every investigation past "Creada" its required documents as real PDFs, answered once decided', async () => {
+    const rows = await polancoRows();
+    const documents = await db().select().from(investigationDocuments);
+    expect(first.documents).toBe(documents.length);
+    for (const policy of rows) {
+      const own = documents.filter((document) => document.policyId === policy.id);
+      if (policy.status === 'created') {
+        expect(own).toEqual([]);
+        continue;
+      }
+      const hasGuarantor = (await db().select().from(guarantors).where(eq(guarantors.policyId, policy.id))).length > 0;
+      const expected = requiredDocuments(policy.policyType, { hasGuarantor }).reduce((sum, document) => sum + document.files, 0);
+      expect(own, policy.investigationId).toHaveLength(expected);
+      expect(own.every((document) => document.investigationId === policy.investigationId)).toBe(true);
+      for (const document of own) expect(fs.readFileSync(files.pathOf(document.storedName)).subarray(0, 5).toString()).toBe('%PDF-');
+      const answers = own.map((document) => document.respuesta).filter(Boolean);
+      if (policy.status === 'investigation') expect(answers).toEqual([]);
+      else if (policy.status === 'investigation_rejected') expect(answers).toEqual(['Los ingresos comprobables no alcanzan tres veces la renta.']);
+      else expect(answers.length).toBeGreaterThan(0);
+    }
   });
 
   it('leaves a branch that has demo policies alone on a second run', async () => {

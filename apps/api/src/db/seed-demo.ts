@@ -13,6 +13,8 @@ import {
 import type { Db } from './client';
 import { branches, guarantorVehicles, guarantors, policies, policyEvents, users } from './schema/index';
 import { isUniqueViolation } from '../lib/app-error';
+import type { FileStore } from '../lib/file-store';
+import { seedDemoDocuments } from './seed-demo-documents';
 import type { AuthUser } from '../plugins/auth';
 import { changePolicyStatus, createPolicy, policySearchText, updatePolicy } from '../modules/policies/service';
 import {
@@ -63,6 +65,8 @@ export interface DemoSeedOptions {
   branchId?: number | undefined;
   /** "Now" of the timeline; tests pin it. */
   now?: Date;
+  /** Where the investigations' demo documents go; without it, the policies have none. */
+  files?: FileStore;
 }
 
 export interface DemoSeedResult {
@@ -74,6 +78,8 @@ export interface DemoSeedResult {
   policies: number;
   byStatus: Record<PolicyStatus, number>;
   events: number;
+  /** Investigation documents written (0 when skipped or without a file store). */
+  documents: number;
   actorEmail: string;
 }
 
@@ -126,7 +132,7 @@ export async function seedDemoPolicies(db: Db, options: DemoSeedOptions = {}): P
   const actor = await actingUser(db, branch.id);
   const existing = await demoPolicyIds(db, branch.id);
   if (existing.length > 0) {
-    return { ...(await summary(db, branch, existing)), skipped: true, actorEmail: actor.email };
+    return { ...(await summary(db, branch, existing)), skipped: true, documents: 0, actorEmail: actor.email };
   }
 
   const random = seededRandom(branch.id * 7919 + 2026);
@@ -144,7 +150,8 @@ export async function seedDemoPolicies(db: Db, options: DemoSeedOptions = {}): P
       ids.push(id);
     }
   }
-  return { ...(await summary(db, branch, ids)), skipped: false, actorEmail: actor.email };
+  const documents = options.files ? await seedDemoDocuments(db, options.files, ids, actor.id) : 0;
+  return { ...(await summary(db, branch, ids)), skipped: false, documents, actorEmail: actor.email };
 }
 
 // --- who and where ---------------------------------------------------------------------------
