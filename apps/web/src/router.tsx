@@ -50,8 +50,18 @@ export const routes: RouteObject[] = [
             path: paths.policies.edit.pattern,
             lazy: () => import('@/features/policies/pages/policy-edit-page').then((m) => ({ Component: m.PolicyEditPage })),
           },
-          { path: paths.policies.results.pattern, lazy: placeholder('Resultados de investución') },
-          { path: paths.uploadDocuments.pattern, lazy: placeholder('Subir Documentos de Investigación') },
+          {
+            path: paths.policies.results.pattern,
+            lazy: () =>
+              import('@/features/investigations/pages/investigation-results-page').then((m) => ({
+                Component: m.InvestigationResultsPage,
+              })),
+          },
+          {
+            path: paths.uploadDocuments.pattern,
+            lazy: () =>
+              import('@/features/investigations/pages/upload-documents-page').then((m) => ({ Component: m.UploadDocumentsPage })),
+          },
           { path: paths.addendums.list.pattern, lazy: placeholder('Addendums') },
           { path: paths.addendums.new.pattern, lazy: placeholder('Crear Nuevo Addendum') },
           { path: paths.addendums.edit.pattern, lazy: placeholder('Editar Addendum') },

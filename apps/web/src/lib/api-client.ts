@@ -29,6 +29,13 @@ export interface RequestOptions {
    * because every other call just reports its error. A 401 still tries one token refresh first.
    */
   endSessionOnFailure?: boolean;
+  /** 'blob' for file downloads; JSON (or text) otherwise. */
+  responseType?: 'json' | 'blob';
+  /**
+   * Fail at once with the spec's 'No authentication token available' when no token is stored,
+   * instead of sending the call unauthenticated (spec section 5: the file calls).
+   */
+  requireToken?: boolean;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -171,7 +178,7 @@ async function send(path: string, options: RequestOptions, token: string | null)
   if (external?.aborted) controller.abort();
   else external?.addEventListener('abort', relayAbort, { once: true });
 
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: options.responseType === 'blob' ? '*/*' : 'application/json' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
 
@@ -227,32 +234,56 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
 }
 
+/**
+ * After a 401, before the caller repeats its call once: renews the access token, shared with
+ * every other call that got a 401 at the same time (a call that left before a refresh finished
+ * just takes the new token). A refused renewal ends the session and throws its 401; a network
+ * failure of the renewal throws that. Exported for the upload helper, which is not a fetch.
+ */
+export async function renewAfterUnauthorized(tokenUsed: string | null): Promise<void> {
+  const current = getToken();
+  const outcome: RefreshOutcome = current && current !== tokenUsed ? { kind: 'refreshed' } : await refreshAccessToken();
+  if (outcome.kind === 'failed') throw outcome.error;
+  if (outcome.kind === 'rejected') throw endExpiredSession();
+}
+
+/** Ends a session the server no longer accepts (→ /login) and gives the error to throw. */
+export function endExpiredSession(): ApiError {
+  forceLogout();
+  return new ApiError({ status: 401, code: 'session_expired', message: apiMessages.sessionExpired });
+}
+
+/** The spec's error for a file call made without a stored token. */
+export function missingTokenError(): ApiError {
+  return new ApiError({ status: 401, code: 'no_token', message: apiMessages.noToken });
+}
+
 async function request<T>(path: string, options: RequestOptions): Promise<T> {
   const auth = options.auth ?? true;
   const tokenUsed = auth ? getToken() : null;
+  if (auth && options.requireToken && !tokenUsed) throw missingTokenError();
   let response = await send(path, options, tokenUsed);
 
   if (response.status === 401 && auth && (options.refreshOnUnauthorized ?? true)) {
-    const current = getToken();
-    // A call that left before a refresh finished just retries with the new token.
-    const outcome: RefreshOutcome = current && current !== tokenUsed ? { kind: 'refreshed' } : await refreshAccessToken();
-    if (outcome.kind === 'failed') throw outcome.error;
-    if (outcome.kind === 'refreshed') response = await send(path, options, getToken());
-    if (outcome.kind === 'rejected' || response.status === 401) {
-      forceLogout();
-      throw new ApiError({ status: 401, code: 'session_expired', message: apiMessages.sessionExpired });
-    }
+    await renewAfterUnauthorized(tokenUsed);
+    response = await send(path, options, getToken());
+    if (response.status === 401) throw endExpiredSession();
   }
 
-  const body = await readBody(response);
-  if (!response.ok) throw ApiError.fromBody(response.status, body);
-  return body as T;
+  if (!response.ok) throw ApiError.fromBody(response.status, await readBody(response));
+  if (options.responseType === 'blob') return (await response.blob()) as T;
+  return (await readBody(response)) as T;
 }
 
 export const apiClient = {
   get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'GET' }),
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
   delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'DELETE' }),
+  /** A file, as a Blob (the bearer header rules out a plain link). */
+  getBlob: (path: string, options?: Omit<RequestOptions, 'method' | 'body' | 'responseType'>) =>
+    apiRequest<Blob>(path, { ...options, method: 'GET', responseType: 'blob' }),
 };

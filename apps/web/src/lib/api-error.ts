@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from '@portal/domain';
+import { investigationMessages, type ApiErrorBody } from '@portal/domain';
 
 export type ApiErrorDetail = NonNullable<ApiErrorBody['details']>[number];
 
@@ -7,6 +7,8 @@ export const apiMessages = {
   timeout: 'El servidor tardó demasiado en responder. Intente nuevamente.',
   unexpected: 'Ocurrió un error inesperado. Intente nuevamente.',
   sessionExpired: 'La sesión ha expirado. Inicie sesión nuevamente.',
+  /** Spec section 5: a file call without a stored token (the spec's words, in English). */
+  noToken: investigationMessages.noToken,
 } as const;
 
 /** Spanish fallbacks when a response carries no message of its own (a proxy's HTML 502…). */

@@ -1,4 +1,12 @@
 /**
+ * The investigation screens take their input as router state (spec), and the folio also in the
+ * URL so a reload or a shared link still knows which investigation it shows.
+ */
+function withFolio(path: string, folio?: string): string {
+  return folio ? `${path}?folio=${encodeURIComponent(folio)}` : path;
+}
+
+/**
  * Every URL of the web app, in one place: `pattern` is what the router matches, `to()` builds a
  * link. Screens and guards never spell a path by hand.
  */
@@ -14,9 +22,9 @@ export const paths = {
     tracking: { pattern: '/policies/tracking', to: () => '/policies/tracking' },
     new: { pattern: '/policies/new', to: () => '/policies/new' },
     edit: { pattern: '/policies/:id/edit', to: (id: string | number) => `/policies/${id}/edit` },
-    results: { pattern: '/policies/results', to: () => '/policies/results' },
+    results: { pattern: '/policies/results', to: (folio?: string) => withFolio('/policies/results', folio) },
   },
-  uploadDocuments: { pattern: '/upload-documents', to: () => '/upload-documents' },
+  uploadDocuments: { pattern: '/upload-documents', to: (folio?: string) => withFolio('/upload-documents', folio) },
   addendums: {
     list: { pattern: '/addendums', to: () => '/addendums' },
     new: { pattern: '/addendums/new', to: () => '/addendums/new' },

@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { createMemoryRouter, parsePath, RouterProvider, useLocation } from 'react-router';
 import { createQueryClient } from '@/lib/query-client';
 
 /** Shows where the app navigated to, for assertions. */
@@ -12,9 +12,12 @@ function LocationProbe() {
 
 /**
  * Renders a screen inside a memory router and a fresh query client. Other paths render a probe
- * so tests can check where a screen navigated.
+ * so tests can check where a screen navigated. `state` is the router state the screen opens with.
  */
-export function renderRoute(element: ReactElement, { path = '/', url = path }: { path?: string; url?: string } = {}) {
+export function renderRoute(
+  element: ReactElement,
+  { path = '/', url = path, state }: { path?: string; url?: string; state?: unknown } = {},
+) {
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({
     queries: { ...queryClient.getDefaultOptions().queries, retry: false },
@@ -25,7 +28,7 @@ export function renderRoute(element: ReactElement, { path = '/', url = path }: {
       { path, element },
       { path: '*', element: <LocationProbe /> },
     ],
-    { initialEntries: [url] },
+    { initialEntries: [state === undefined ? url : { ...parsePath(url), state }] },
   );
   const result = render(
     <QueryClientProvider client={queryClient}>

@@ -77,7 +77,7 @@ describe('routes and guards', () => {
       ['/policies/tracking', 'Seguimiento de Pólizas'],
       ['/policies/new', 'Nueva Póliza'],
       ['/policies/7/edit', 'Editar Póliza'],
-      ['/policies/results', 'Resultados de investución'],
+      ['/policies/results', 'Resultados de investigación'],
       ['/upload-documents', 'Subir Documentos de Investigación'],
       ['/addendums', 'Addendums'],
       ['/addendums/new', 'Crear Nuevo Addendum'],

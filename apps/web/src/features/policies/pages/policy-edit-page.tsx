@@ -9,6 +9,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { ErrorState } from '@/components/ui/state-panels';
 import { usePolicy, useUpdatePolicy } from '../api';
+import { InvestigationLinks } from '../components/investigation-links';
 import { PolicyHistory } from '../components/policy-history';
 import { PolicyForm } from '../form/policy-form';
 import { useAfterPolicySave } from '../form/use-after-policy-save';
@@ -26,7 +27,11 @@ export function PolicyEditPage() {
 
   return (
     <div className="mx-auto max-w-5xl space-y-6">
-      <PageHeader title="Editar Póliza" description={policy.data?.investigationId || undefined} />
+      <PageHeader
+        title="Editar Póliza"
+        description={policy.data?.investigationId || undefined}
+        actions={policy.data ? <InvestigationLinks policy={policy.data} /> : undefined}
+      />
       {invalidId ? (
         <ErrorState title={policyMessages.loadError} message="El identificador de la póliza no es válido." action={<BackToList />} />
       ) : policy.isError ? (

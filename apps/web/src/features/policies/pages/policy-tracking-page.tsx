@@ -1,14 +1,13 @@
 import { useNavigate } from 'react-router';
 import { RefreshCw } from 'lucide-react';
 import { policyMessages, policyStatusLabels, type PolicySummary } from '@portal/domain';
-import { paths } from '@/lib/paths';
 import { usePageTitle } from '@/lib/use-page-title';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState } from '@/components/ui/state-panels';
 import { useSession } from '@/features/auth';
+import { investigationResultsLink, uploadDocumentsLink } from '@/features/investigations';
 import { ConfirmSignatureDialog } from '../components/confirm-signature-dialog';
-import type { InvestigationNavState } from '../components/investigation-nav-state';
 import { PolicyFilters } from '../components/policy-filters';
 import { PolicyResults } from '../components/policy-results';
 import { PolicyTrackingTable } from '../components/policy-tracking-table';
@@ -28,15 +27,11 @@ export function PolicyTrackingPage() {
   // A refetch of what is on screen (the button, or after a status change), not a new search.
   const refreshing = query.isFetching && !query.isPending && !query.isFetchingNextPage && !query.isPlaceholderData;
 
+  const goTo = (link: { to: string; state: unknown }) => void navigate(link.to, { state: link.state });
   const onAction = (policy: PolicySummary, action: RowAction) => {
-    const state: InvestigationNavState = {
-      policyId: String(policy.id),
-      investigationId: policy.investigationId,
-      policyType: policy.policyType,
-    };
-    if (action.kind === 'upload-documents') {
-      void navigate(paths.uploadDocuments.to(), { state: { ...state, guarantorId: policy.firstGuarantorId ?? undefined } });
-    } else if (action.kind === 'show-results') void navigate(paths.policies.results.to(), { state });
+    const investigation = { ...policy, guarantorId: policy.firstGuarantorId };
+    if (action.kind === 'upload-documents') goTo(uploadDocumentsLink(investigation));
+    else if (action.kind === 'show-results') goTo(investigationResultsLink(investigation));
     else if (action.kind === 'confirm-signature') statusChange.askSignature(policy);
     else statusChange.change(policy, action.to);
   };

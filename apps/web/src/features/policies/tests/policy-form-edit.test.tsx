@@ -240,6 +240,30 @@ describe('policy form: Editar Póliza', () => {
     });
   });
 
+  it("offers 'Subir Documentos' and 'Mostrar Resultados' while the investigation is open, with its state and ?folio=", async () => {
+    storeSession(agentUser);
+    mockFetch({ 'GET /api/policy/unique/5': { body: makePolicy() }, 'GET /api/policy/5/events': { body: [] } });
+    const { router } = renderRoute(<PolicyEditPage />, { path: '/policies/:id/edit', url: '/policies/5/edit' });
+    const upload = await screen.findByRole('link', { name: 'Subir Documentos' });
+    expect(upload).toHaveAttribute('href', '/upload-documents?folio=INV-01122026-1030-042');
+    expect(screen.getByRole('link', { name: 'Mostrar Resultados' })).toHaveAttribute('href', '/policies/results?folio=INV-01122026-1030-042');
+    await userEvent.setup().click(upload);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/upload-documents'));
+    expect(router.state.location.state).toEqual({
+      policyId: '5',
+      investigationId: 'INV-01122026-1030-042',
+      policyType: 'plus',
+      guarantorId: 31,
+    });
+  });
+
+  it('offers neither once the investigation is decided', async () => {
+    renderEdit({ 'GET /api/policy/unique/5': { body: makePolicy({ status: 'contracts' }) } });
+    await screen.findByLabelText('Folio de Investigación');
+    expect(screen.queryByRole('link', { name: 'Subir Documentos' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Mostrar Resultados' })).not.toBeInTheDocument();
+  });
+
   it("says 'Error loading policy' with a retry when the policy cannot be loaded", async () => {
     renderEdit({
       'GET /api/policy/unique/5': [

@@ -10,11 +10,12 @@ import { PolicyTrackingPage } from '../pages/policy-tracking-page';
 import { makeSummary, onAPhone, page, searchUrl } from './policy-fixtures';
 
 const created = makeSummary({ id: 1, status: 'created', policyType: 'plus' });
+const investigating = makeSummary({ id: 6, status: 'investigation' });
 const approved = makeSummary({ id: 2, status: 'investigation_approved' });
 const contracts = makeSummary({ id: 3, status: 'contracts' });
 const signature = makeSummary({ id: 4, status: 'signature' });
 const active = makeSummary({ id: 5, status: 'active' });
-const all = [created, approved, contracts, signature, active];
+const all = [created, investigating, approved, contracts, signature, active];
 
 function renderTracking(routes: Parameters<typeof mockFetch>[0] = {}, user = adminUser) {
   storeSession(user);
@@ -85,6 +86,8 @@ describe('policy tracking (/policies/tracking)', () => {
     await screen.findByText(created.investigationId);
     const expected: Array<[PolicySummary, string[]]> = [
       [created, ['Subir Documentos', 'Mostrar Resultados']],
+      // Under investigation its documents stay reachable until the results screen decides.
+      [investigating, ['Subir Documentos', 'Mostrar Resultados']],
       [approved, ['Generar Contratos']],
       [contracts, ['Enviar Contratos']],
       [signature, ['Confirmar Firma']],
@@ -126,25 +129,23 @@ describe('policy tracking (/policies/tracking)', () => {
     await waitFor(() => expect(net.callsTo('POST', '/api/policy/update/3')[0]?.body).toEqual({ status: 'signature', userId: 1, branchId: 1 }));
   });
 
-  it("'Subir Documentos' and 'Mostrar Resultados' navigate with the investigation state", async () => {
+  it("'Subir Documentos' and 'Mostrar Resultados' navigate with the investigation state and ?folio= (a reload keeps it)", async () => {
     const { router } = renderTracking();
     await screen.findByText(created.investigationId);
+    const state = { policyId: '1', investigationId: created.investigationId, policyType: 'plus', guarantorId: 31 };
     let { user, menu } = await openMenu(created);
     await user.click(within(menu).getByRole('menuitem', { name: 'Subir Documentos' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/upload-documents'));
-    expect(router.state.location.state).toEqual({
-      policyId: '1',
-      investigationId: created.investigationId,
-      policyType: 'plus',
-      guarantorId: 31,
-    });
+    expect(router.state.location.search).toBe(`?folio=${created.investigationId}`);
+    expect(router.state.location.state).toEqual(state);
 
     await router.navigate('/policies/tracking');
     await screen.findByText(created.investigationId);
     ({ user, menu } = await openMenu(created));
     await user.click(within(menu).getByRole('menuitem', { name: 'Mostrar Resultados' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/policies/results'));
-    expect(router.state.location.state).toEqual({ policyId: '1', investigationId: created.investigationId, policyType: 'plus' });
+    expect(router.state.location.search).toBe(`?folio=${created.investigationId}`);
+    expect(router.state.location.state).toEqual(state);
   });
 
   describe("the 'Confirmar Firma' dialog", () => {

@@ -1,0 +1,161 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  DocumentResponseInput,
+  IdentificationType,
+  InvestigationDecision,
+  InvestigationDocument,
+  PolicySearchResult,
+  PolicySummary,
+} from '@portal/domain';
+import { apiClient } from '@/lib/api-client';
+import { uploadFile, type UploadOptions } from '@/lib/upload';
+
+const segment = encodeURIComponent;
+
+// Every write to an investigation can move its policy (created → investigation on the first
+// upload, investigation → approved/rejected on a decision): the policy screens refetch.
+const policiesKey = ['policies'] as const;
+
+// --- the policy behind a folio (the screens reloaded without router state) ---------------------
+
+/** How many rows the folio lookup asks for: a folio is unique, but the search also matches names. */
+const folioLookupLimit = 5;
+
+export async function findPolicyByFolio(folio: string, signal?: AbortSignal): Promise<PolicySummary | null> {
+  const result = await apiClient.get<PolicySearchResult>('/api/policy/search', { query: { q: folio, limit: folioLookupLimit }, signal });
+  return result.items.find((item) => item.investigationId === folio) ?? null;
+}
+
+export function policyByFolioQueryOptions(folio: string) {
+  return queryOptions({
+    // Under 'policies', so a status change anywhere refreshes it with the lists.
+    queryKey: ['policies', 'by-folio', folio] as const,
+    queryFn: ({ signal }) => findPolicyByFolio(folio, signal),
+  });
+}
+
+export function usePolicyByFolio(folio: string, options: { enabled: boolean }) {
+  return useQuery({ ...policyByFolioQueryOptions(folio), enabled: options.enabled && folio !== '' });
+}
+
+// --- documents ---------------------------------------------------------------------------------
+
+export function getInvestigationDocuments(folio: string, signal?: AbortSignal) {
+  return apiClient.get<InvestigationDocument[]>(`/api/files/documentswithresponses/${segment(folio)}`, {
+    signal,
+    requireToken: true,
+  });
+}
+
+export function investigationDocumentsQueryOptions(folio: string) {
+  return queryOptions({
+    queryKey: ['investigations', folio, 'documents'] as const,
+    queryFn: ({ signal }) => getInvestigationDocuments(folio, signal),
+  });
+}
+
+export function useInvestigationDocuments(folio: string) {
+  return useQuery({ ...investigationDocumentsQueryOptions(folio), enabled: folio !== '' });
+}
+
+export interface DocumentUpload {
+  folio: string;
+  /** Slot key plus index ('incomeProof1'), from formatDocumentType. */
+  documentType: string;
+  /** Only on identification slots and their back sides. */
+  identificationType?: IdentificationType | undefined;
+  file: File;
+}
+
+export function uploadPath({ folio, documentType, identificationType }: Omit<DocumentUpload, 'file'>): string {
+  const base = `/api/files/upload/${segment(folio)}/${segment(documentType)}`;
+  return identificationType ? `${base}/${segment(identificationType)}` : base;
+}
+
+export function uploadInvestigationDocument(upload: DocumentUpload, options: UploadOptions = {}) {
+  return uploadFile<InvestigationDocument>(uploadPath(upload), upload.file, options);
+}
+
+/** The file itself: 'inline' to view it in a tab, 'attachment' to save it. */
+export function downloadInvestigationDocument(id: number, disposition: 'inline' | 'attachment', signal?: AbortSignal) {
+  return apiClient.getBlob(`/api/files/${id}/download`, {
+    query: disposition === 'inline' ? { disposition } : undefined,
+    signal,
+    requireToken: true,
+  });
+}
+
+export function deleteInvestigationDocument(id: number) {
+  return apiClient.delete<{ message: string }>(`/api/policy/delete/${id}`, { requireToken: true });
+}
+
+export function saveDocumentResponse(id: number, body: DocumentResponseInput) {
+  return apiClient.put<InvestigationDocument>(`/api/files/${id}/response`, body, { requireToken: true });
+}
+
+export type Decision = 'approve' | 'reject';
+
+export function decideInvestigation(folio: string, decision: Decision) {
+  return apiClient.post<InvestigationDecision>(`/api/policy/${decision}/${segment(folio)}`);
+}
+
+// --- cache updates -----------------------------------------------------------------------------
+
+/**
+ * Puts a document just uploaded or answered into the folio's list, in the place of the one it
+ * replaces (same id, or the same slot: an upload replaces the slot's previous file).
+ */
+export function withDocument(documents: InvestigationDocument[], document: InvestigationDocument): InvestigationDocument[] {
+  const replaces = (other: InvestigationDocument) => other.id === document.id || other.documentType === document.documentType;
+  const first = documents.findIndex(replaces);
+  if (first === -1) return [...documents, document];
+  return documents.flatMap((other, index) => (index === first ? [document] : replaces(other) ? [] : [other]));
+}
+
+function useStoreDocument(folio: string) {
+  const queryClient = useQueryClient();
+  return (document: InvestigationDocument) =>
+    queryClient.setQueryData(investigationDocumentsQueryOptions(folio).queryKey, (documents = []) => withDocument(documents, document));
+}
+
+/** After an upload: the list knows the new file and the policy screens refetch (its status may move). */
+export function useRememberUpload(folio: string) {
+  const queryClient = useQueryClient();
+  const store = useStoreDocument(folio);
+  return (document: InvestigationDocument) => {
+    store(document);
+    void queryClient.invalidateQueries({ queryKey: policiesKey });
+  };
+}
+
+export function useDeleteDocument(folio: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => deleteInvestigationDocument(id),
+    onSuccess: (_answer, id) =>
+      queryClient.setQueryData(investigationDocumentsQueryOptions(folio).queryKey, (documents = []) =>
+        documents.filter((document) => document.id !== id),
+      ),
+  });
+}
+
+export function useSaveDocumentResponse(folio: string) {
+  const store = useStoreDocument(folio);
+  return useMutation({
+    mutationFn: ({ id, respuesta }: { id: number; respuesta: string }) => saveDocumentResponse(id, { respuesta }),
+    onSuccess: store,
+  });
+}
+
+export function useDecideInvestigation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ folio, decision }: { folio: string; decision: Decision }) => decideInvestigation(folio, decision),
+    onSuccess: async (_answer, { folio }) => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: policiesKey }),
+        queryClient.invalidateQueries({ queryKey: investigationDocumentsQueryOptions(folio).queryKey }),
+      ]);
+    },
+  });
+}

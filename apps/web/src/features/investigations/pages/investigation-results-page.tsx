@@ -1,0 +1,99 @@
+import { useRef } from 'react';
+import { ArrowLeft, X } from 'lucide-react';
+import { investigationMessages, reviewerRoles, type InvestigationDocument } from '@portal/domain';
+import { errorMessage } from '@/lib/api-error';
+import { useErrorToast } from '@/lib/use-error-toast';
+import { usePageTitle } from '@/lib/use-page-title';
+import { Button } from '@/components/ui/button';
+import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { EmptyState, ErrorState } from '@/components/ui/state-panels';
+import { useSession } from '@/features/auth';
+import { useInvestigationDocuments } from '../api';
+import { DecisionBar } from '../components/decision-bar';
+import { DocumentCard } from '../components/document-card';
+import { MissingFolioState } from '../components/missing-folio-state';
+import { useGoBack } from '../components/use-go-back';
+import { useInvestigationFolio } from '../components/use-investigation-folio';
+
+/** /policies/results: the investigation's documents, the reviewers' answers, and the decision. */
+export function InvestigationResultsPage() {
+  usePageTitle(investigationMessages.title);
+  const { folio } = useInvestigationFolio();
+  const goBack = useGoBack();
+
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      <PageHeader
+        title={investigationMessages.title}
+        description={folio ? `Folio de investigación: ${folio}` : undefined}
+        actions={
+          // Spec: 'Volver' and 'Cerrar' both go back one step.
+          <>
+            <Button variant="secondary" onClick={goBack}>
+              <ArrowLeft aria-hidden="true" />
+              Volver
+            </Button>
+            <Button variant="ghost" onClick={goBack}>
+              <X aria-hidden="true" />
+              Cerrar
+            </Button>
+          </>
+        }
+      />
+      {folio ? <InvestigationResults folio={folio} /> : <MissingFolioState />}
+    </div>
+  );
+}
+
+function InvestigationResults({ folio }: { folio: string }) {
+  const documents = useInvestigationDocuments(folio);
+  const { user } = useSession();
+  const isReviewer = user !== null && reviewerRoles.includes(user.role);
+  useErrorToast(documents.error, documents.errorUpdatedAt, 'Error', investigationMessages.loadErrorToast);
+
+  return (
+    <div className="space-y-4">
+      {documents.isPending ? (
+        <Spinner label={investigationMessages.loading} className="py-16" />
+      ) : documents.isError ? (
+        <ErrorState
+          title={investigationMessages.loadError}
+          message={errorMessage(documents.error)}
+          onRetry={() => void documents.refetch()}
+          retrying={documents.isFetching}
+        />
+      ) : documents.data.length === 0 ? (
+        <EmptyState title={investigationMessages.empty} />
+      ) : (
+        <DocumentList folio={folio} documents={documents.data} canRespond={isReviewer} />
+      )}
+      <DecisionBar folio={folio} hasDocuments={(documents.data?.length ?? 0) > 0} canDecide={isReviewer} />
+    </div>
+  );
+}
+
+function DocumentList({ folio, documents, canRespond }: { folio: string; documents: InvestigationDocument[]; canRespond: boolean }) {
+  // A deleted card takes its focused button with it: focus goes back to the list.
+  const listRef = useRef<HTMLDivElement>(null);
+  return (
+    <div
+      ref={listRef}
+      role="region"
+      aria-label="Documentos de la investigación"
+      // Scrollable, so reachable by keyboard (spec: at most half the viewport high).
+      tabIndex={0}
+      className="max-h-[50vh] overflow-y-auto rounded-xl focus-visible:outline-2 focus-visible:outline-brand-500"
+    >
+      <ul className="space-y-3 p-0.5">
+        {documents.map((document) => (
+          <li key={document.id}>
+            <DocumentCard folio={folio} document={document} canRespond={canRespond} onDeleted={() => listRef.current?.focus()} />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export default InvestigationResultsPage;

@@ -1,0 +1,124 @@
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import { ArrowLeft, ClipboardList } from 'lucide-react';
+import { investigationMessages, policyTypeLabels, requiredDocuments, type InvestigationDocument } from '@portal/domain';
+import { errorMessage } from '@/lib/api-error';
+import { paths } from '@/lib/paths';
+import { usePageTitle } from '@/lib/use-page-title';
+import { Button } from '@/components/ui/button';
+import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { EmptyState, ErrorState } from '@/components/ui/state-panels';
+import { useInvestigationDocuments } from '../api';
+import { DocumentSlotCard } from '../components/document-slot-card';
+import type { InvestigationNavState } from '../components/investigation-nav-state';
+import { MissingFolioState } from '../components/missing-folio-state';
+import { useGoBack } from '../components/use-go-back';
+import { useUploadTarget, type UploadTarget } from '../components/use-upload-target';
+
+/** /upload-documents: 'Subir Documentos de Investigación', one card per document the policy asks for. */
+export function UploadDocumentsPage() {
+  usePageTitle(investigationMessages.uploadTitle);
+  const target = useUploadTarget();
+  const goBack = useGoBack();
+  const folio = target.kind === 'missing' ? '' : target.folio;
+
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      <PageHeader
+        title={investigationMessages.uploadTitle}
+        description={folio ? `Folio de investigación: ${folio}` : undefined}
+        actions={
+          <>
+            <Button variant="secondary" onClick={goBack}>
+              <ArrowLeft aria-hidden="true" />
+              Volver
+            </Button>
+            {target.kind === 'ready' ? <ResultsLink policy={target.policy} /> : null}
+          </>
+        }
+      />
+      <UploadTargetBody target={target} />
+    </div>
+  );
+}
+
+function UploadTargetBody({ target }: { target: UploadTarget }) {
+  switch (target.kind) {
+    case 'missing':
+      return <MissingFolioState />;
+    case 'loading':
+      return <Spinner label="Cargando investigación..." className="py-16" />;
+    case 'error':
+      return (
+        <ErrorState
+          title="No se pudo cargar la investigación"
+          message={errorMessage(target.error)}
+          onRetry={target.retry}
+          retrying={target.retrying}
+        />
+      );
+    case 'not-found':
+      return (
+        <EmptyState
+          title={investigationMessages.investigationNotFound}
+          description={`No hay una póliza con el folio ${target.folio} en su sucursal.`}
+          action={
+            <Button asChild variant="secondary">
+              <Link to={paths.policies.tracking.to()}>Ir a Seguimiento de Pólizas</Link>
+            </Button>
+          }
+        />
+      );
+    case 'ready':
+      return <DocumentSlots policy={target.policy} />;
+  }
+}
+
+/** The slots, once the stored documents are known (a slot already uploaded shows as done). */
+function DocumentSlots({ policy }: { policy: InvestigationNavState }) {
+  const folio = policy.investigationId;
+  const documents = useInvestigationDocuments(folio);
+  const required = requiredDocuments(policy.policyType, { hasGuarantor: policy.guarantorId != null });
+  const uploaded = useMemo(() => byDocumentType(documents.data ?? []), [documents.data]);
+
+  if (documents.isPending) return <Spinner label={investigationMessages.loading} className="py-16" />;
+  if (documents.isError) {
+    return (
+      <ErrorState
+        title={investigationMessages.loadError}
+        message={errorMessage(documents.error)}
+        onRetry={() => void documents.refetch()}
+        retrying={documents.isFetching}
+      />
+    );
+  }
+  return (
+    <div className="space-y-4">
+      <p className="text-sm text-slate-600 dark:text-slate-400">
+        Documentos que pide una póliza {policyTypeLabels[policy.policyType]}. Formatos aceptados: PDF, JPG o PNG. Elija el archivo
+        de cada documento y pulse «Subir»; subir otro archivo en el mismo lugar reemplaza al anterior.
+      </p>
+      {required.map((document) => (
+        <DocumentSlotCard key={document.slot} folio={folio} document={document} uploaded={uploaded} />
+      ))}
+    </div>
+  );
+}
+
+function byDocumentType(documents: InvestigationDocument[]): ReadonlyMap<string, InvestigationDocument> {
+  return new Map(documents.map((document) => [document.documentType, document]));
+}
+
+function ResultsLink({ policy }: { policy: InvestigationNavState }) {
+  return (
+    <Button asChild variant="secondary">
+      <Link to={paths.policies.results.to(policy.investigationId)} state={policy}>
+        <ClipboardList aria-hidden="true" />
+        Mostrar Resultados
+      </Link>
+    </Button>
+  );
+}
+
+export default UploadDocumentsPage;

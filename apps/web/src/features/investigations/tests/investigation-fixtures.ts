@@ -1,0 +1,50 @@
+import type { InvestigationDocument, PolicySummary } from '@portal/domain';
+
+export const folio = 'INV-05032026-1030-001';
+
+/** A stored document; times without offset, so the shown time does not depend on the machine. */
+export function makeDocument(overrides: Partial<InvestigationDocument> = {}): InvestigationDocument {
+  const id = overrides.id ?? 1;
+  return {
+    id,
+    originalFilename: 'Identificación José.pdf',
+    documentType: 'tenantId',
+    identificationType: 'ine',
+    mimeType: 'application/pdf',
+    size: 245_760,
+    sha256: 'a'.repeat(64),
+    uploadedAt: '2026-03-05T14:30:00',
+    uploadedByName: 'Laura Méndez',
+    respuesta: '',
+    respondedAt: null,
+    respondedByName: null,
+    ...overrides,
+  };
+}
+
+export const documentsUrl = `GET /api/files/documentswithresponses/${folio}`;
+
+export function pdf(name = 'recibo.pdf') {
+  return new File(['%PDF-1.4 prueba'], name, { type: 'application/pdf' });
+}
+
+/** A row of GET /api/policy/search, as the reload fallback finds it. */
+export function makePolicySummary(overrides: Partial<PolicySummary> = {}): PolicySummary {
+  return {
+    id: 1,
+    investigationId: folio,
+    policyNumber: 'POL-0001',
+    status: 'investigation',
+    policyType: 'basica',
+    branchId: 1,
+    tenantNames: ['Ana López'],
+    guarantorNames: [],
+    firstGuarantorId: null,
+    ownerName: 'María Fernández',
+    propertyAddress: { street: 'Av. Reforma', exteriorNumber: '222', colony: 'Juárez', municipality: 'Cuauhtémoc' },
+    deliveryDate: '2026-03-05',
+    createdAt: '2026-02-10T18:00:00.000Z',
+    updatedAt: '2026-02-11T18:00:00.000Z',
+    ...overrides,
+  };
+}

@@ -1,0 +1,89 @@
+import { ApiError, apiMessages, endExpiredSession, missingTokenError, renewAfterUnauthorized } from './api-client';
+import { getToken } from './session';
+
+export interface UploadOptions {
+  /** Percentage of the file sent so far, 0 to 100. */
+  onProgress?: (percent: number) => void;
+  /** Cancels the upload (the promise then rejects with an AbortError). */
+  signal?: AbortSignal;
+  /** The multipart part's name; the API's upload routes all read `file`. */
+  fieldName?: string;
+}
+
+interface XhrAnswer {
+  status: number;
+  body: unknown;
+}
+
+/**
+ * POSTs one file as multipart/form-data with the bearer token, reporting progress, and resolves
+ * with the JSON answer. An XMLHttpRequest, not fetch: only it reports upload progress. Sessions
+ * behave as with the api client: no stored token fails at once with the spec's message; a 401
+ * renews the token once and sends the file again, and a refused renewal ends the session. Any
+ * other failure rejects with an ApiError carrying the server's Spanish message.
+ */
+export async function uploadFile<T>(path: string, file: File, options: UploadOptions = {}): Promise<T> {
+  const tokenUsed = getToken();
+  if (!tokenUsed) throw missingTokenError();
+  let answer = await send(path, file, tokenUsed, options);
+  if (answer.status === 401) {
+    await renewAfterUnauthorized(tokenUsed);
+    options.onProgress?.(0);
+    answer = await send(path, file, getToken(), options);
+    if (answer.status === 401) throw endExpiredSession();
+  }
+  if (answer.status < 200 || answer.status >= 300) throw ApiError.fromBody(answer.status, answer.body);
+  return answer.body as T;
+}
+
+function send(path: string, file: File, token: string | null, options: UploadOptions): Promise<XhrAnswer> {
+  return new Promise((resolve, reject) => {
+    if (options.signal?.aborted) return reject(abortError());
+    const xhr = new XMLHttpRequest();
+    const form = new FormData();
+    form.append(options.fieldName ?? 'file', file, file.name);
+
+    const onAbort = () => xhr.abort();
+    const settle = () => options.signal?.removeEventListener('abort', onAbort);
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) options.onProgress?.(Math.round((event.loaded / event.total) * 100));
+    };
+    xhr.onload = () => {
+      settle();
+      resolve({ status: xhr.status, body: parseBody(xhr.responseText) });
+    };
+    xhr.onerror = () => {
+      settle();
+      reject(new ApiError({ status: 0, code: 'network_error', message: apiMessages.network }));
+    };
+    xhr.onabort = () => {
+      settle();
+      reject(abortError());
+    };
+
+    xhr.open('POST', path);
+    xhr.setRequestHeader('Accept', 'application/json');
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    // No timeout: a large file on a slow line may take minutes, and the progress shows it moving.
+    xhr.send(form);
+  });
+}
+
+function parseBody(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function abortError(): DOMException {
+  return new DOMException('La carga se canceló', 'AbortError');
+}
+
+export function isAbortError(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
