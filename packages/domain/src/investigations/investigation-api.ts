@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { policyTypeLabels, type PolicyType } from '../policies/policy-type';
-import { policyStatusSchema } from '../policies/policy-status';
+import { policyStatusLabels, policyStatusSchema, type PolicyStatus } from '../policies/policy-status';
 import {
   backSideSlots,
   identificationTypeSchema,
@@ -63,6 +63,25 @@ export const investigationMessages = {
       slot.startsWith('guarantor') ? ' sin aval' : ''
     }`,
 } as const;
+
+/**
+ * Documents may be added, replaced or deleted while the investigation is open (before and during
+ * it); once decided, they stay as the reviewer saw them. Only an investigation under way is decided.
+ */
+export const investigationOpenStatuses: readonly PolicyStatus[] = ['created', 'investigation'];
+
+export function isInvestigationOpen(status: PolicyStatus): boolean {
+  return investigationOpenStatuses.includes(status);
+}
+
+export function canDecideInvestigation(status: PolicyStatus): boolean {
+  return status === 'investigation';
+}
+
+/** What the screens say about an investigation that is no longer open. */
+export function closedInvestigationNotice(status: PolicyStatus): string {
+  return `${investigationMessages.alreadyDecided(policyStatusLabels[status])}. Sus documentos ya no se pueden cambiar.`;
+}
 
 /** One document of an investigation, as the results screen lists it. */
 export const investigationDocumentSchema = z.object({

@@ -7,7 +7,10 @@ import {
   parseDocumentType,
   requiredDocuments,
   asksIdentificationType,
+  canDecideInvestigation,
+  closedInvestigationNotice,
   frontSlotOf,
+  isInvestigationOpen,
   uploadRejection,
 } from '../index';
 
@@ -118,5 +121,19 @@ describe('which uploads a policy asks for', () => {
     expect(uploadRejection(basica, 'employmentLetter1')?.field).toBe('documentType');
     expect(frontSlotOf('ownerIdBack')).toBe('ownerId');
     expect(frontSlotOf('ownerId')).toBeUndefined();
+  });
+});
+
+describe('an open investigation', () => {
+  it('takes document changes before and during the investigation, and a decision only during it', () => {
+    expect(isInvestigationOpen('created')).toBe(true);
+    expect(isInvestigationOpen('investigation')).toBe(true);
+    expect(isInvestigationOpen('investigation_approved')).toBe(false);
+    expect(isInvestigationOpen('active')).toBe(false);
+    expect(canDecideInvestigation('investigation')).toBe(true);
+    expect(canDecideInvestigation('created')).toBe(false);
+    expect(closedInvestigationNotice('investigation_rejected')).toBe(
+      'La investigación ya fue resuelta: la póliza está en «Investigación rechazada». Sus documentos ya no se pueden cambiar.',
+    );
   });
 });

@@ -1,8 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  canDecideInvestigation,
   documentTypeLabel,
   formatDocumentType,
   investigationMessages as messages,
+  isInvestigationOpen,
   normaliseFileName,
   parseDocumentType,
   policyStatusLabels,
@@ -33,11 +35,8 @@ export interface UploadTarget {
   identificationType?: IdentificationType | undefined;
 }
 
-/** Documents may change while the investigation is open: before and during it, not after the decision. */
-const openStatuses: readonly PolicyStatus[] = ['created', 'investigation'];
-
 function assertOpen(status: PolicyStatus) {
-  if (!openStatuses.includes(status)) throw conflict(messages.investigationClosed);
+  if (!isInvestigationOpen(status)) throw conflict(messages.investigationClosed);
 }
 
 async function findInScope(db: Executor, actor: AuthUser, investigationId: string) {
@@ -162,7 +161,7 @@ export async function decideInvestigation(db: Db, actor: AuthUser, investigation
   return db.transaction(async (tx) => {
     const policy = ensure(await repo.lockInvestigation(tx, investigationId, policyScope(actor)), notFound(messages.investigationNotFound));
     if (policy.status === 'created') throw conflict(messages.notUnderInvestigation);
-    if (policy.status !== 'investigation') throw conflict(messages.alreadyDecided(policyStatusLabels[policy.status]));
+    if (!canDecideInvestigation(policy.status)) throw conflict(messages.alreadyDecided(policyStatusLabels[policy.status]));
     if ((await repo.countDocuments(tx, policy.policyId)) === 0) throw conflict(messages.noDocuments);
     await updatePolicyRow(tx, policy.policyId, { status: outcome.status, updatedAt: new Date() });
     await insertEvent(tx, {

@@ -31,6 +31,8 @@ export function policyByFolioQueryOptions(folio: string) {
     // Under 'policies', so a status change anywhere refreshes it with the lists.
     queryKey: ['policies', 'by-folio', folio] as const,
     queryFn: ({ signal }) => findPolicyByFolio(folio, signal),
+    // Read by both the screen's loader and its status notice; the writes here invalidate it.
+    staleTime: 30_000,
   });
 }
 

@@ -12,17 +12,19 @@ interface DecisionBarProps {
   hasDocuments: boolean;
   /** Admin, manager or approver. */
   canDecide: boolean;
+  /** The investigation is under way (not before its first document, not once decided). */
+  decidable: boolean;
 }
 
 /**
  * 'Aprobar' and 'Rechazar' below the list. Rejecting asks first: it closes the tenant's
  * investigation for good. Approving is the expected outcome of a complete file and goes at once.
  */
-export function DecisionBar({ folio, hasDocuments, canDecide }: DecisionBarProps) {
+export function DecisionBar({ folio, hasDocuments, canDecide, decidable }: DecisionBarProps) {
   const { decide, pending } = useInvestigationDecision(folio);
   const [askingReject, setAskingReject] = useState(false);
   const noteId = useId();
-  const disabled = !folio || !hasDocuments || !canDecide || pending !== null;
+  const disabled = !folio || !hasDocuments || !canDecide || !decidable || pending !== null;
   const describedBy = canDecide ? undefined : noteId;
 
   return (

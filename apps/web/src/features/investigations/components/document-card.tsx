@@ -13,11 +13,13 @@ interface DocumentCardProps {
   folio: string;
   document: InvestigationDocument;
   canRespond: boolean;
+  /** False once the investigation is decided: its documents stay as the reviewer saw them. */
+  canDelete: boolean;
   onDeleted: () => void;
 }
 
 /** One stored document on the results screen: what it is, its file, and the reviewer's answer. */
-export function DocumentCard({ folio, document, canRespond, onDeleted }: DocumentCardProps) {
+export function DocumentCard({ folio, document, canRespond, canDelete, onDeleted }: DocumentCardProps) {
   const headingId = useId();
   const name = normaliseFileName(document.originalFilename);
   return (
@@ -36,7 +38,7 @@ export function DocumentCard({ folio, document, canRespond, onDeleted }: Documen
           </h2>
           <DocumentFacts document={document} />
         </div>
-        <DeleteDocumentButton folio={folio} document={document} onDeleted={onDeleted} />
+        {canDelete ? <DeleteDocumentButton folio={folio} document={document} onDeleted={onDeleted} /> : null}
       </div>
       <FileButtons document={document} name={name} />
       <DocumentResponse folio={folio} document={document} canRespond={canRespond} />

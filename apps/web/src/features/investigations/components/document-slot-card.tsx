@@ -17,10 +17,12 @@ interface DocumentSlotCardProps {
   document: RequiredDocument;
   /** The investigation's stored documents, by documentType. */
   uploaded: ReadonlyMap<string, InvestigationDocument>;
+  /** The investigation was decided: its files are shown, not changed. */
+  locked: boolean;
 }
 
 /** One required document: its name and hint, the identification type where it applies, its files. */
-export function DocumentSlotCard({ folio, document, uploaded }: DocumentSlotCardProps) {
+export function DocumentSlotCard({ folio, document, uploaded, locked }: DocumentSlotCardProps) {
   const headingId = useId();
   const asksType = asksIdentificationType(document.slot);
   const [identificationType, setIdentificationType] = useState(() => initialIdentificationType(document.slot, uploaded));
@@ -40,6 +42,7 @@ export function DocumentSlotCard({ folio, document, uploaded }: DocumentSlotCard
             label="Tipo de identificación"
             data-testid={`identification-type-${document.slot}`}
             value={identificationType}
+            disabled={locked}
             onChange={(event) => setIdentificationType(event.target.value as IdentificationType)}
             fieldClassName="max-w-xs"
           >
@@ -60,6 +63,7 @@ export function DocumentSlotCard({ folio, document, uploaded }: DocumentSlotCard
               title={row.title}
               existing={uploaded.get(row.documentType)}
               slotHeadingId={headingId}
+              locked={locked}
             />
           ))}
         </ul>

@@ -8,10 +8,10 @@ import {
   type IdentificationType,
   type InvestigationDocument,
 } from '@portal/domain';
-import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/dates';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { FilePicker } from '@/components/ui/file-picker';
 import { useFileUpload, type FileUploadState } from './use-file-upload';
 
 /** The types the API accepts (it checks the content too). */
@@ -26,6 +26,8 @@ interface FileUploadRowProps {
   existing?: InvestigationDocument | undefined;
   /** Id of the slot's heading: with the row's title it tells which 'Subir' or 'Reintentar' this is. */
   slotHeadingId: string;
+  /** The investigation was decided: nothing is uploaded any more. */
+  locked: boolean;
 }
 
 /**
@@ -33,7 +35,7 @@ interface FileUploadRowProps {
  * identification type never replaces a stored file by itself). The row shows its state, the
  * progress while sending, the stored file's name, or the server's reason with 'Reintentar'.
  */
-export function FileUploadRow({ folio, documentType, identificationType, title, existing, slotHeadingId }: FileUploadRowProps) {
+export function FileUploadRow({ folio, documentType, identificationType, title, existing, slotHeadingId, locked }: FileUploadRowProps) {
   const { state, choose, upload } = useFileUpload({ folio, documentType, identificationType, existing });
   const titleId = useId();
   const describedBy = `${slotHeadingId} ${titleId}`;
@@ -52,22 +54,16 @@ export function FileUploadRow({ folio, documentType, identificationType, title, 
         <UploadStatusTag state={state} />
       </div>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-        <input
+        <FilePicker
           // A new input after each upload, so the same file can be picked again.
           key={state.uploaded?.id ?? 'none'}
-          type="file"
+          label={`Seleccionar archivo: ${documentTypeLabel(documentType)}`}
           accept={acceptedFileTypes}
-          aria-label={`Seleccionar archivo: ${documentTypeLabel(documentType)}`}
-          disabled={loading}
-          onChange={(event) => choose(event.target.files?.[0] ?? null)}
-          className={cn(
-            'block w-full min-w-0 text-sm text-slate-600 dark:text-slate-300',
-            'file:mr-3 file:cursor-pointer file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-brand-700',
-            'hover:file:bg-brand-100 dark:file:bg-brand-950 dark:file:text-brand-300',
-            'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:opacity-60',
-          )}
+          disabled={loading || locked}
+          fileName={state.file?.name}
+          onChange={choose}
         />
-        <Button size="sm" disabled={!state.file || loading} aria-describedby={describedBy} onClick={() => void upload()}>
+        <Button size="sm" disabled={!state.file || loading || locked} aria-describedby={describedBy} onClick={() => void upload()}>
           <Upload aria-hidden="true" />
           Subir
         </Button>

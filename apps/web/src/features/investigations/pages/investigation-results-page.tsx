@@ -10,11 +10,13 @@ import { Spinner } from '@/components/ui/spinner';
 import { EmptyState, ErrorState } from '@/components/ui/state-panels';
 import { useSession } from '@/features/auth';
 import { useInvestigationDocuments } from '../api';
+import { ClosedInvestigationNotice } from '../components/closed-investigation-notice';
 import { DecisionBar } from '../components/decision-bar';
 import { DocumentCard } from '../components/document-card';
 import { MissingFolioState } from '../components/missing-folio-state';
 import { useGoBack } from '../components/use-go-back';
 import { useInvestigationFolio } from '../components/use-investigation-folio';
+import { useInvestigationStatus } from '../components/use-investigation-status';
 
 /** /policies/results: the investigation's documents, the reviewers' answers, and the decision. */
 export function InvestigationResultsPage() {
@@ -48,12 +50,14 @@ export function InvestigationResultsPage() {
 
 function InvestigationResults({ folio }: { folio: string }) {
   const documents = useInvestigationDocuments(folio);
+  const investigation = useInvestigationStatus(folio);
   const { user } = useSession();
   const isReviewer = user !== null && reviewerRoles.includes(user.role);
   useErrorToast(documents.error, documents.errorUpdatedAt, 'Error', investigationMessages.loadErrorToast);
 
   return (
     <div className="space-y-4">
+      {investigation.status && !investigation.open ? <ClosedInvestigationNotice status={investigation.status} /> : null}
       {documents.isPending ? (
         <Spinner label={investigationMessages.loading} className="py-16" />
       ) : documents.isError ? (
@@ -66,14 +70,26 @@ function InvestigationResults({ folio }: { folio: string }) {
       ) : documents.data.length === 0 ? (
         <EmptyState title={investigationMessages.empty} />
       ) : (
-        <DocumentList folio={folio} documents={documents.data} canRespond={isReviewer} />
+        <DocumentList folio={folio} documents={documents.data} canRespond={isReviewer} canDelete={investigation.open} />
       )}
-      <DecisionBar folio={folio} hasDocuments={(documents.data?.length ?? 0) > 0} canDecide={isReviewer} />
+      <DecisionBar
+        folio={folio}
+        hasDocuments={(documents.data?.length ?? 0) > 0}
+        canDecide={isReviewer}
+        decidable={investigation.decidable}
+      />
     </div>
   );
 }
 
-function DocumentList({ folio, documents, canRespond }: { folio: string; documents: InvestigationDocument[]; canRespond: boolean }) {
+interface DocumentListProps {
+  folio: string;
+  documents: InvestigationDocument[];
+  canRespond: boolean;
+  canDelete: boolean;
+}
+
+function DocumentList({ folio, documents, canRespond, canDelete }: DocumentListProps) {
   // A deleted card takes its focused button with it: focus goes back to the list.
   const listRef = useRef<HTMLDivElement>(null);
   return (
@@ -88,7 +104,13 @@ function DocumentList({ folio, documents, canRespond }: { folio: string; documen
       <ul className="space-y-3 p-0.5">
         {documents.map((document) => (
           <li key={document.id}>
-            <DocumentCard folio={folio} document={document} canRespond={canRespond} onDeleted={() => listRef.current?.focus()} />
+            <DocumentCard
+              folio={folio}
+              document={document}
+              canRespond={canRespond}
+              canDelete={canDelete}
+              onDeleted={() => listRef.current?.focus()}
+            />
           </li>
         ))}
       </ul>

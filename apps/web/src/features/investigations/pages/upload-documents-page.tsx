@@ -10,10 +10,12 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { EmptyState, ErrorState } from '@/components/ui/state-panels';
 import { useInvestigationDocuments } from '../api';
+import { ClosedInvestigationNotice } from '../components/closed-investigation-notice';
 import { DocumentSlotCard } from '../components/document-slot-card';
 import type { InvestigationNavState } from '../components/investigation-nav-state';
 import { MissingFolioState } from '../components/missing-folio-state';
 import { useGoBack } from '../components/use-go-back';
+import { useInvestigationStatus } from '../components/use-investigation-status';
 import { useUploadTarget, type UploadTarget } from '../components/use-upload-target';
 
 /** /upload-documents: 'Subir Documentos de Investigación', one card per document the policy asks for. */
@@ -79,6 +81,7 @@ function UploadTargetBody({ target }: { target: UploadTarget }) {
 function DocumentSlots({ policy }: { policy: InvestigationNavState }) {
   const folio = policy.investigationId;
   const documents = useInvestigationDocuments(folio);
+  const investigation = useInvestigationStatus(folio);
   const required = requiredDocuments(policy.policyType, { hasGuarantor: policy.guarantorId != null });
   const uploaded = useMemo(() => byDocumentType(documents.data ?? []), [documents.data]);
 
@@ -95,12 +98,13 @@ function DocumentSlots({ policy }: { policy: InvestigationNavState }) {
   }
   return (
     <div className="space-y-4">
+      {investigation.status && !investigation.open ? <ClosedInvestigationNotice status={investigation.status} /> : null}
       <p className="text-sm text-slate-600 dark:text-slate-400">
         Documentos que pide una póliza {policyTypeLabels[policy.policyType]}. Formatos aceptados: PDF, JPG o PNG. Elija el archivo
         de cada documento y pulse «Subir»; subir otro archivo en el mismo lugar reemplaza al anterior.
       </p>
       {required.map((document) => (
-        <DocumentSlotCard key={document.slot} folio={folio} document={document} uploaded={uploaded} />
+        <DocumentSlotCard key={document.slot} folio={folio} document={document} uploaded={uploaded} locked={!investigation.open} />
       ))}
     </div>
   );

@@ -7,7 +7,7 @@ import { mockFetch } from '@/test/fetch-mock';
 import { adminUser, agentUser, storeSession } from '@/test/fixtures';
 import { notify } from '@/lib/toast';
 import { InvestigationResultsPage } from '../pages/investigation-results-page';
-import { documentsUrl, folio, makeDocument } from './investigation-fixtures';
+import { documentsUrl, folio, makeDocument, makePolicySummary } from './investigation-fixtures';
 
 const tenantId = makeDocument({ id: 1, documentType: 'tenantId', originalFilename: 'Identificación José.pdf', respuesta: 'Legible' });
 const income = makeDocument({
@@ -239,5 +239,16 @@ describe('Resultados de investigación (/policies/results)', () => {
     await router.navigate(`/policies/results?folio=${folio}`);
     await user.click(await screen.findByRole('button', { name: 'Volver' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/policies'));
+  });
+
+  it('once decided, says so and offers neither deletions nor a second decision; answers stay editable', async () => {
+    const decided = makePolicySummary({ status: 'investigation_approved' });
+    renderResults({ routes: { [`GET /api/policy/search?q=${folio}&limit=5`]: { body: { items: [decided], nextCursor: null, total: 1 } } } });
+    expect(await screen.findByText(/la póliza está en «Investigación aprobada»\. Sus documentos ya no se pueden cambiar\./)).toBeInTheDocument();
+    await screen.findByRole('article', { name: 'nomina-febrero.pdf' });
+    expect(screen.queryByRole('button', { name: /^Eliminar documento/ })).not.toBeInTheDocument();
+    expect(buttons().approve).toBeDisabled();
+    expect(buttons().reject).toBeDisabled();
+    expect(within(card('nomina-febrero.pdf')).getByRole('textbox', { name: 'Respuesta:' })).toBeEnabled();
   });
 });

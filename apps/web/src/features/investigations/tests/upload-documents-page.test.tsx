@@ -238,4 +238,13 @@ describe('Subir Documentos de Investigación (/upload-documents)', () => {
   it('encodes every segment of the upload path', () => {
     expect(uploadPath({ folio: 'INV 1/2', documentType: 'tenantId', identificationType: 'ine' })).toBe('/api/files/upload/INV%201%2F2/tenantId/ine');
   });
+
+  it('once the investigation is decided, shows the stored files and takes no new ones', async () => {
+    const decided = makePolicySummary({ status: 'investigation_rejected' });
+    renderUpload({ routes: { [`GET /api/policy/search?q=${folio}&limit=5`]: { body: { items: [decided], nextCursor: null, total: 1 } } } });
+    expect(await screen.findByText(/la póliza está en «Investigación rechazada»/)).toBeInTheDocument();
+    expect(fileInput('Carta Laboral')).toBeDisabled();
+    expect(within(row('employmentLetter')).getByRole('button', { name: 'Subir' })).toBeDisabled();
+    expect(screen.getAllByRole('combobox', { name: 'Tipo de identificación' }).every((select) => (select as HTMLSelectElement).disabled)).toBe(true);
+  });
 });
