@@ -1,4 +1,4 @@
-import type { Branch, SessionUser, User } from '@portal/domain';
+import type { Branch, PolicySummary, SessionUser, User } from '@portal/domain';
 
 export const adminUser: SessionUser = {
   id: 1,
@@ -64,4 +64,26 @@ export function storeSession(user: SessionUser = adminUser, token = 'access-1', 
   window.localStorage.setItem('auth_token', token);
   window.localStorage.setItem('refresh_token', refreshToken);
   window.localStorage.setItem('auth-storage', JSON.stringify({ state: { user }, version: 0 }));
+}
+
+/** A row of GET /api/policy/search (list, tracking, and the investigation screens' folio lookup). */
+export function makeSummary(overrides: Partial<PolicySummary> = {}): PolicySummary {
+  const id = overrides.id ?? 1;
+  return {
+    id,
+    investigationId: `INV-05032026-1030-00${id}`,
+    policyNumber: `POL-000${id}`,
+    status: 'created',
+    policyType: 'basica',
+    branchId: 1,
+    tenantNames: ['Ana López'],
+    guarantorNames: ['Jorge Ríos'],
+    firstGuarantorId: 31,
+    ownerName: 'María Fernández',
+    propertyAddress: { street: 'Av. Reforma', exteriorNumber: '222', colony: 'Juárez', municipality: 'Cuauhtémoc' },
+    deliveryDate: '2026-03-05',
+    createdAt: '2026-02-10T18:00:00.000Z',
+    updatedAt: '2026-02-11T18:00:00.000Z',
+    ...overrides,
+  };
 }

@@ -1,11 +1,10 @@
 import { useRef } from 'react';
-import { ArrowLeft, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { investigationMessages, reviewerRoles, type InvestigationDocument } from '@portal/domain';
 import { errorMessage } from '@/lib/api-error';
 import { useErrorToast } from '@/lib/use-error-toast';
 import { usePageTitle } from '@/lib/use-page-title';
 import { Button } from '@/components/ui/button';
-import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { EmptyState, ErrorState } from '@/components/ui/state-panels';
 import { useSession } from '@/features/auth';
@@ -13,6 +12,7 @@ import { useInvestigationDocuments } from '../api';
 import { ClosedInvestigationNotice } from '../components/closed-investigation-notice';
 import { DecisionBar } from '../components/decision-bar';
 import { DocumentCard } from '../components/document-card';
+import { InvestigationPageHeader } from '../components/investigation-page-header';
 import { MissingFolioState } from '../components/missing-folio-state';
 import { useGoBack } from '../components/use-go-back';
 import { useInvestigationFolio } from '../components/use-investigation-folio';
@@ -26,21 +26,15 @@ export function InvestigationResultsPage() {
 
   return (
     <div className="mx-auto max-w-4xl space-y-6">
-      <PageHeader
+      <InvestigationPageHeader
         title={investigationMessages.title}
-        description={folio ? `Folio de investigación: ${folio}` : undefined}
+        folio={folio}
         actions={
           // Spec: 'Volver' and 'Cerrar' both go back one step.
-          <>
-            <Button variant="secondary" onClick={goBack}>
-              <ArrowLeft aria-hidden="true" />
-              Volver
-            </Button>
-            <Button variant="ghost" onClick={goBack}>
-              <X aria-hidden="true" />
-              Cerrar
-            </Button>
-          </>
+          <Button variant="ghost" onClick={goBack}>
+            <X aria-hidden="true" />
+            Cerrar
+          </Button>
         }
       />
       {folio ? <InvestigationResults folio={folio} /> : <MissingFolioState />}

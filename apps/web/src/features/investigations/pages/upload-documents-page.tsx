@@ -1,20 +1,19 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { ArrowLeft, ClipboardList } from 'lucide-react';
+import { ClipboardList } from 'lucide-react';
 import { investigationMessages, policyTypeLabels, requiredDocuments, type InvestigationDocument } from '@portal/domain';
 import { errorMessage } from '@/lib/api-error';
 import { paths } from '@/lib/paths';
 import { usePageTitle } from '@/lib/use-page-title';
 import { Button } from '@/components/ui/button';
-import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { EmptyState, ErrorState } from '@/components/ui/state-panels';
 import { useInvestigationDocuments } from '../api';
 import { ClosedInvestigationNotice } from '../components/closed-investigation-notice';
 import { DocumentSlotCard } from '../components/document-slot-card';
+import { InvestigationPageHeader } from '../components/investigation-page-header';
 import type { InvestigationNavState } from '../components/investigation-nav-state';
 import { MissingFolioState } from '../components/missing-folio-state';
-import { useGoBack } from '../components/use-go-back';
 import { useInvestigationStatus } from '../components/use-investigation-status';
 import { useUploadTarget, type UploadTarget } from '../components/use-upload-target';
 
@@ -22,23 +21,14 @@ import { useUploadTarget, type UploadTarget } from '../components/use-upload-tar
 export function UploadDocumentsPage() {
   usePageTitle(investigationMessages.uploadTitle);
   const target = useUploadTarget();
-  const goBack = useGoBack();
   const folio = target.kind === 'missing' ? '' : target.folio;
 
   return (
     <div className="mx-auto max-w-4xl space-y-6">
-      <PageHeader
+      <InvestigationPageHeader
         title={investigationMessages.uploadTitle}
-        description={folio ? `Folio de investigación: ${folio}` : undefined}
-        actions={
-          <>
-            <Button variant="secondary" onClick={goBack}>
-              <ArrowLeft aria-hidden="true" />
-              Volver
-            </Button>
-            {target.kind === 'ready' ? <ResultsLink policy={target.policy} /> : null}
-          </>
-        }
+        folio={folio}
+        actions={target.kind === 'ready' ? <ResultsLink policy={target.policy} /> : null}
       />
       <UploadTargetBody target={target} />
     </div>

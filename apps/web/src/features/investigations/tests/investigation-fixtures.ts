@@ -1,4 +1,5 @@
 import type { InvestigationDocument, PolicySummary } from '@portal/domain';
+import { makeSummary } from '@/test/fixtures';
 
 export const folio = 'INV-05032026-1030-001';
 
@@ -28,23 +29,7 @@ export function pdf(name = 'recibo.pdf') {
   return new File(['%PDF-1.4 prueba'], name, { type: 'application/pdf' });
 }
 
-/** A row of GET /api/policy/search, as the reload fallback finds it. */
+/** A row of GET /api/policy/search, as the reload fallback finds it: this folio, under investigation. */
 export function makePolicySummary(overrides: Partial<PolicySummary> = {}): PolicySummary {
-  return {
-    id: 1,
-    investigationId: folio,
-    policyNumber: 'POL-0001',
-    status: 'investigation',
-    policyType: 'basica',
-    branchId: 1,
-    tenantNames: ['Ana López'],
-    guarantorNames: [],
-    firstGuarantorId: null,
-    ownerName: 'María Fernández',
-    propertyAddress: { street: 'Av. Reforma', exteriorNumber: '222', colony: 'Juárez', municipality: 'Cuauhtémoc' },
-    deliveryDate: '2026-03-05',
-    createdAt: '2026-02-10T18:00:00.000Z',
-    updatedAt: '2026-02-11T18:00:00.000Z',
-    ...overrides,
-  };
+  return makeSummary({ investigationId: folio, status: 'investigation', guarantorNames: [], firstGuarantorId: null, ...overrides });
 }

@@ -1,26 +1,8 @@
 import { vi } from 'vitest';
 import type { PolicySearchResult, PolicySummary } from '@portal/domain';
 
-export function makeSummary(overrides: Partial<PolicySummary> = {}): PolicySummary {
-  const id = overrides.id ?? 1;
-  return {
-    id,
-    investigationId: `INV-05032026-1030-00${id}`,
-    policyNumber: `POL-000${id}`,
-    status: 'created',
-    policyType: 'basica',
-    branchId: 1,
-    tenantNames: ['Ana López'],
-    guarantorNames: ['Jorge Ríos'],
-    firstGuarantorId: 31,
-    ownerName: 'María Fernández',
-    propertyAddress: { street: 'Av. Reforma', exteriorNumber: '222', colony: 'Juárez', municipality: 'Cuauhtémoc' },
-    deliveryDate: '2026-03-05',
-    createdAt: '2026-02-10T18:00:00.000Z',
-    updatedAt: '2026-02-11T18:00:00.000Z',
-    ...overrides,
-  };
-}
+/** Shared with the investigation screens' tests. */
+export { makeSummary } from '@/test/fixtures';
 
 export function page(items: PolicySummary[], nextCursor: string | null = null, total = items.length): PolicySearchResult {
   return { items, nextCursor, total };
