@@ -10,3 +10,4 @@ export * from './users/user';
 export * from './branches/branch';
 export * from './policies/index';
 export * from './investigations/index';
+export * from './addendums/index';
