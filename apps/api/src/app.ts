@@ -9,6 +9,7 @@ import { openApiPlugin } from './plugins/openapi';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { zodValidatorCompiler } from './plugins/validation';
 import { webAppPlugin } from './plugins/web-app';
+import { addendumRoutes } from './modules/addendums/routes';
 import { authRoutes } from './modules/auth/routes';
 import { branchRoutes } from './modules/branches/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -71,6 +72,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(branchRoutes);
   await app.register(policyRoutes);
   await app.register(investigationRoutes);
+  await app.register(addendumRoutes);
 
   await app.register(webAppPlugin, { distDir: config.webDistDir });
   return app;

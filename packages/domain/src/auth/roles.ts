@@ -18,3 +18,6 @@ export const reviewerRoles: readonly Role[] = ['admin', 'manager', 'approver'];
 export function isAdmin(role: Role | undefined | null): boolean {
   return role === 'admin';
 }
+
+/** Roles that write addendums (create, edit, cancel, attach the file); approvers only read them. */
+export const addendumEditorRoles: readonly Role[] = ['admin', 'manager', 'agent'];

@@ -5,3 +5,4 @@ export * from './users';
 export * from './auth';
 export * from './policies';
 export * from './investigations';
+export * from './addendums';

@@ -17,11 +17,12 @@ import {
 } from '@portal/domain';
 import type { Db, Executor } from '../../db/client';
 import { policies } from '../../db/schema/index';
-import { conflict, ensure, forbidden, invalidField, isUniqueViolation, notFound } from '../../lib/app-error';
+import { conflict, ensure, invalidField, isUniqueViolation, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth';
 import { branchExists } from '../branches/repository';
+import { listBranch as listBranchFor } from '../../lib/branch-scope';
 import { changedSections } from './changes';
-import { decodeCursor, encodeCursor } from './cursor';
+import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import * as repo from './repository';
 
 type SearchQuery = z.output<typeof policySearchQuerySchema>;
@@ -36,19 +37,9 @@ export function ownScope(actor: AuthUser): SQL | undefined {
   return eq(policies.branchId, actor.branchId ?? -1);
 }
 
-/**
- * The branch a list shows. Non-admins get their own, and asking for another is a 403; admins
- * get the one they ask for (which must exist) or, asking for none, every branch.
- */
-async function listBranch(db: Executor, actor: AuthUser, requested: number | undefined): Promise<number | undefined> {
-  if (actor.role === 'admin') {
-    if (requested !== undefined && !(await branchExists(db, requested))) throw notFound(policyMessages.branchNotFound);
-    return requested;
-  }
-  if (actor.branchId === null || (requested !== undefined && requested !== actor.branchId)) {
-    throw forbidden(policyMessages.otherBranchList);
-  }
-  return actor.branchId;
+/** The branch a list shows (lib/branch-scope): own branch, or for admins any (or all). */
+function listBranch(db: Executor, actor: AuthUser, requested: number | undefined): Promise<number | undefined> {
+  return listBranchFor(db, actor, requested, policyMessages);
 }
 
 /** The branch a new or edited policy belongs to: the user's own, unless an admin chooses one. */

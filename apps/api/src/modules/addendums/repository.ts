@@ -1,0 +1,97 @@
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Addendum } from '@portal/domain';
+import type { Executor } from '../../db/client';
+import { addendums, policies } from '../../db/schema/index';
+import type { CursorPosition } from '../../lib/keyset-cursor';
+
+type AddendumRow = typeof addendums.$inferSelect;
+
+/** What the policy says of an addendum: its number (else its folio) and its tenants. */
+const policyNumber = sql<string>`coalesce(nullif(${policies.policyNumber}, ''), ${policies.investigationId})`;
+const clientName = sql<string>`array_to_string(${policies.tenantNames}, ', ')`;
+
+/** Spanish-insensitive folding in SQL, the same as foldForSearch in the domain (lower case, no accents). */
+const fold = (value: SQL) => sql`translate(lower(${value}), 'áéíóúüñàèìòù', 'aeiouunaeiou')`;
+
+/** The search of the list: policy number, client name or description contains the folded text. */
+export function matchesText(needle: string): SQL {
+  const pattern = `%${needle.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  return sql`(${fold(sql`${policies.policyNumber} || ' ' || ${policies.investigationId}`)} like ${pattern}
+    or ${fold(sql`array_to_string(${policies.tenantNames}, ' ')`)} like ${pattern}
+    or ${fold(sql`${addendums.description}`)} like ${pattern})`;
+}
+
+export async function findAddendums(db: Executor, where: SQL | undefined, page?: { after: CursorPosition | null; limit: number }) {
+  const position = page?.after
+    ? sql`(${addendums.createdAt}, ${addendums.id}) < (${page.after.createdAt.toISOString()}::timestamptz, ${page.after.id})`
+    : undefined;
+  const query = db
+    .select({ addendum: addendums, policyNumber, clientName })
+    .from(addendums)
+    .innerJoin(policies, eq(policies.id, addendums.policyId))
+    .where(and(where, position))
+    .orderBy(desc(addendums.createdAt), desc(addendums.id));
+  const rows = page ? await query.limit(page.limit) : await query;
+  return rows.map(({ addendum, ...fromPolicy }) => ({ row: addendum, response: toAddendum(addendum, fromPolicy) }));
+}
+
+export async function countAddendums(db: Executor, where: SQL | undefined): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(addendums)
+    .innerJoin(policies, eq(policies.id, addendums.policyId))
+    .where(where);
+  return row?.total ?? 0;
+}
+
+/** One addendum's row within `scope`; with `lock`, held for the write that follows in the transaction. */
+export async function findAddendumRow(db: Executor, id: number, scope: SQL | undefined, lock = false): Promise<AddendumRow | null> {
+  const query = db.select().from(addendums).where(and(eq(addendums.id, id), scope));
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+export type AddendumValues = Omit<typeof addendums.$inferInsert, 'id' | 'createdAt'>;
+
+export async function insertAddendum(db: Executor, values: AddendumValues): Promise<number> {
+  const [row] = await db.insert(addendums).values(values).returning({ id: addendums.id });
+  return row!.id;
+}
+
+export async function updateAddendum(db: Executor, id: number, values: Partial<AddendumValues>): Promise<void> {
+  await db.update(addendums).set(values).where(eq(addendums.id, id));
+}
+
+/** The active policy an addendum may be written for, within `scope`. */
+export async function findActivePolicy(db: Executor, policyId: number, scope: SQL | undefined) {
+  const [row] = await db
+    .select({ id: policies.id, branchId: policies.branchId })
+    .from(policies)
+    .where(and(eq(policies.id, policyId), eq(policies.status, 'active'), scope));
+  return row ?? null;
+}
+
+function toAddendum(row: AddendumRow, fromPolicy: { policyNumber: string; clientName: string }): Addendum {
+  return {
+    id: row.id,
+    policyId: row.policyId,
+    policyNumber: fromPolicy.policyNumber,
+    clientName: fromPolicy.clientName,
+    description: row.description,
+    amount: row.amount,
+    startDate: row.startDate,
+    endDate: row.endDate,
+    status: row.status,
+    branchId: row.branchId,
+    files:
+      row.fileStoredName && row.fileOriginalName && row.fileMimeType && row.fileSize !== null && row.fileUploadedAt
+        ? [{ originalFilename: row.fileOriginalName, mimeType: row.fileMimeType, size: row.fileSize, uploadedAt: row.fileUploadedAt.toISOString() }]
+        : [],
+    createdBy: row.createdBy,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export const byId = (id: number) => eq(addendums.id, id);
+export const inBranch = (branchId: number) => eq(addendums.branchId, branchId);

@@ -1,0 +1,134 @@
+import { create as contentDisposition } from 'content-disposition';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  addendumEditorRoles,
+  addendumInputSchema,
+  addendumMessages as messages,
+  addendumSchema,
+  addendumSearchQuerySchema,
+  addendumSearchResultSchema,
+  addendumUploadParamsSchema,
+  apiErrorSchema,
+  branchIdParamsSchema,
+  idParamsSchema,
+} from '@portal/domain';
+import type { DetectedFileType } from '../../lib/file-type';
+import { currentUser } from '../../plugins/auth';
+import { receiveUpload } from '../../plugins/files';
+import * as service from './service';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+
+/** An addendum is a contract document: PDF or Word, judged by its bytes. */
+const addendumFileTypes: readonly DetectedFileType[] = ['pdf', 'doc', 'docx'];
+
+/**
+ * Addendums on the spec's paths (section 7), scoped to the caller's branch. Everyone reads;
+ * admins, managers and agents write. One addendum is served at /api/addendum/item/{id}: the spec
+ * used /api/addendum/{x} for both a branch's list and one addendum.
+ */
+export const addendumRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+  const tags = ['addendums'];
+  const security = [{ bearerAuth: [] }];
+  const editorsOnly = app.requireRole(...addendumEditorRoles);
+  const list = { 200: z.array(addendumSchema), ...errors };
+  const one = { 200: addendumSchema, ...errors };
+  const deps = (request: FastifyRequest): service.Deps => ({ db: app.db, files: app.files, log: request.log });
+  const maxMb = Math.round(app.config.maxUploadBytes / (1024 * 1024));
+
+  app.get('/api/addendum', { schema: { tags, security, summary: 'Addendums de la sucursal del usuario', response: list } }, (request) =>
+    service.listAddendums(app.db, currentUser(request)),
+  );
+
+  app.get(
+    '/api/addendum/search',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Búsqueda paginada (póliza, cliente, descripción), del más reciente al más antiguo',
+        querystring: addendumSearchQuerySchema,
+        response: { 200: addendumSearchResultSchema, ...errors },
+      },
+    },
+    (request) => service.searchAddendums(app.db, currentUser(request), request.query),
+  );
+
+  app.get(
+    '/api/addendum/item/:id',
+    {
+      schema: { tags, security, summary: 'Un addendum (arreglo con un elemento, como lo lee el cliente)', params: idParamsSchema, response: list },
+    },
+    async (request) => [await service.getAddendum(app.db, currentUser(request), request.params.id)],
+  );
+
+  app.get(
+    '/api/addendum/:branchId',
+    { schema: { tags, security, summary: 'Addendums de una sucursal', params: branchIdParamsSchema, response: list } },
+    (request) => service.listAddendums(app.db, currentUser(request), request.params.branchId),
+  );
+
+  app.post(
+    '/api/addendum',
+    { preHandler: editorsOnly, schema: { tags, security, summary: 'Crear addendum', body: addendumInputSchema, response: { ...one, 201: addendumSchema } } },
+    async (request, reply) => reply.status(201).send(await service.createAddendum(app.db, currentUser(request), request.body)),
+  );
+
+  app.post(
+    '/api/addendum/del/:id',
+    { preHandler: editorsOnly, schema: { tags, security, summary: 'Cancelar addendum (queda en el historial)', params: idParamsSchema, response: one } },
+    (request) => service.cancelAddendum(app.db, currentUser(request), request.params.id),
+  );
+
+  app.post(
+    '/api/addendum/:id',
+    {
+      preHandler: editorsOnly,
+      schema: { tags, security, summary: 'Actualizar addendum (la póliza no cambia)', params: idParamsSchema, body: addendumInputSchema, response: one },
+    },
+    (request) => service.updateAddendum(app.db, currentUser(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/addendum/upload-file/:addendumId/:policyId',
+    {
+      preHandler: editorsOnly,
+      schema: {
+        tags,
+        security,
+        summary: 'Adjuntar el archivo del addendum (PDF, DOC o DOCX; campo «file»); reemplaza el anterior',
+        consumes: ['multipart/form-data'],
+        params: addendumUploadParamsSchema,
+        response: { ...errors, 201: addendumSchema, 413: apiErrorSchema, 415: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const actor = currentUser(request);
+      await service.checkUpload(app.db, actor, request.params);
+      const received = await receiveUpload(request, addendumFileTypes, {
+        missing: messages.fileMissing,
+        empty: messages.fileEmpty,
+        tooLarge: messages.fileTooLarge(maxMb),
+        unsupportedType: messages.unsupportedFileType,
+      });
+      return reply.status(201).send(await service.recordUpload(deps(request), actor, request.params, received));
+    },
+  );
+
+  app.get(
+    '/api/addendum/download-file/:id',
+    { schema: { tags, security, summary: 'Descargar el archivo del addendum', params: idParamsSchema } },
+    async (request, reply) => {
+      const file = await service.findDownload(deps(request), currentUser(request), request.params.id);
+      return reply
+        .type(file.mimeType)
+        .header('content-length', file.size)
+        .header('content-disposition', contentDisposition(file.downloadName))
+        .header('cache-control', 'private, no-store')
+        .send(app.files.open(file.storedName));
+    },
+  );
+};

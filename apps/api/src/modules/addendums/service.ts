@@ -1,0 +1,222 @@
+import path from 'node:path';
+import { and, eq, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  addendumDownloadName,
+  addendumMessages as messages,
+  addendumStatusLabels,
+  foldForSearch,
+  normaliseFileName,
+  policyMessages,
+  type Addendum,
+  type AddendumInput,
+  type AddendumSearchResult,
+  type addendumSearchQuerySchema,
+} from '@portal/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Executor } from '../../db/client';
+import { addendums } from '../../db/schema/index';
+import { conflict, ensure, invalidField, notFound } from '../../lib/app-error';
+import { listBranch } from '../../lib/branch-scope';
+import type { FileStore } from '../../lib/file-store';
+import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
+import type { AuthUser } from '../../plugins/auth';
+import type { ReceivedUpload } from '../../plugins/files';
+import { insertEvent, policyScope } from '../policies/index';
+import * as repo from './repository';
+
+type SearchQuery = z.output<typeof addendumSearchQuerySchema>;
+
+export interface Deps {
+  db: Db;
+  files: FileStore;
+  log: FastifyBaseLogger;
+}
+
+const listMessages = { otherBranchList: messages.otherBranchList, branchNotFound: policyMessages.branchNotFound };
+
+/** Admins see every branch's addendums; everyone else their own branch's (another's is not found). */
+function ownScope(actor: AuthUser): SQL | undefined {
+  if (actor.role === 'admin') return undefined;
+  return eq(addendums.branchId, actor.branchId ?? -1);
+}
+
+// --- reads --------------------------------------------------------------------------------------
+
+/** GET /api/addendum[/{branchId}]: the spec's whole-branch array, newest first. */
+export async function listAddendums(db: Db, actor: AuthUser, requestedBranch?: number): Promise<Addendum[]> {
+  const branchId = await listBranch(db, actor, requestedBranch, listMessages);
+  const rows = await repo.findAddendums(db, branchId === undefined ? undefined : repo.inBranch(branchId));
+  return rows.map((row) => row.response);
+}
+
+/** The list screen: newest first, a page at a time, searched in SQL. */
+export async function searchAddendums(db: Db, actor: AuthUser, query: SearchQuery): Promise<AddendumSearchResult> {
+  const branchId = await listBranch(db, actor, query.branchId, listMessages);
+  const after = query.cursor ? decodeCursor(query.cursor) : null;
+  if (query.cursor && !after) throw invalidField('cursor', policyMessages.invalidCursor);
+  const needle = foldForSearch(query.q.trim());
+  const where = and(branchId === undefined ? undefined : repo.inBranch(branchId), needle ? repo.matchesText(needle) : undefined);
+  const [rows, total] = await Promise.all([repo.findAddendums(db, where, { after, limit: query.limit + 1 }), repo.countAddendums(db, where)]);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1)?.row;
+  return {
+    items: page.map((row) => row.response),
+    nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null,
+    total,
+  };
+}
+
+export async function getAddendum(db: Executor, actor: AuthUser, id: number): Promise<Addendum> {
+  const [found] = await repo.findAddendums(db, and(repo.byId(id), ownScope(actor)));
+  return ensure(found?.response, notFound(messages.notFound));
+}
+
+// --- writes -------------------------------------------------------------------------------------
+
+/** POST /api/addendum: for an active policy of the caller's branch; policy number and client come from it. */
+export async function createAddendum(db: Db, actor: AuthUser, input: AddendumInput): Promise<Addendum> {
+  return db.transaction(async (tx) => {
+    const policy = await repo.findActivePolicy(tx, input.policyId, policyScope(actor));
+    if (!policy) throw invalidField('policyId', messages.policyNotActive);
+    const id = await repo.insertAddendum(tx, {
+      ...fields(input),
+      policyId: policy.id,
+      branchId: policy.branchId,
+      createdBy: actor.id,
+      updatedBy: actor.id,
+    });
+    await recordEvent(tx, actor, policy.id, 'Addendum creado', input);
+    return getAddendum(tx, actor, id);
+  });
+}
+
+/** POST /api/addendum/{id}: every field but the policy; a canceled addendum is final. */
+export async function updateAddendum(db: Db, actor: AuthUser, id: number, input: AddendumInput): Promise<Addendum> {
+  return db.transaction(async (tx) => {
+    const row = await lockOpen(tx, actor, id);
+    if (input.policyId !== row.policyId) throw invalidField('policyId', messages.policyLocked);
+    await repo.updateAddendum(tx, id, { ...fields(input), updatedBy: actor.id, updatedAt: new Date() });
+    await recordEvent(tx, actor, row.policyId, input.status === 'canceled' ? messages.cancelledNote : 'Addendum actualizado', input);
+    return getAddendum(tx, actor, id);
+  });
+}
+
+/**
+ * POST /api/addendum/del/{id}: an addendum is part of a lease's record, so "deleting" it cancels
+ * it (status canceled, in the policy's history) rather than erasing it. Cancelling twice is a no-op.
+ */
+export async function cancelAddendum(db: Db, actor: AuthUser, id: number): Promise<Addendum> {
+  return db.transaction(async (tx) => {
+    const row = ensure(await repo.findAddendumRow(tx, id, ownScope(actor), true), notFound(messages.notFound));
+    if (row.status !== 'canceled') {
+      await repo.updateAddendum(tx, id, { status: 'canceled', updatedBy: actor.id, updatedAt: new Date() });
+      await recordEvent(tx, actor, row.policyId, messages.cancelledNote, row);
+    }
+    return getAddendum(tx, actor, id);
+  });
+}
+
+// --- the file -----------------------------------------------------------------------------------
+
+export interface FileTarget {
+  addendumId: number;
+  policyId: number;
+}
+
+/** Before a byte is read: the addendum is the caller's, of that policy, and not canceled. */
+export async function checkUpload(db: Db, actor: AuthUser, target: FileTarget): Promise<void> {
+  const addendum = await getAddendum(db, actor, target.addendumId);
+  if (addendum.policyId !== target.policyId) throw invalidField('policyId', messages.policyMismatch);
+  if (addendum.status === 'canceled') throw conflict(messages.canceled);
+}
+
+/** Puts the stored file on the addendum (replacing any), with a line in the policy's history. */
+export async function recordUpload(deps: Deps, actor: AuthUser, target: FileTarget, upload: ReceivedUpload): Promise<Addendum> {
+  const originalFilename = normaliseFileName(upload.clientFilename, 'addendum');
+  let replaced: string | null = null;
+  let addendum: Addendum;
+  try {
+    addendum = await deps.db.transaction(async (tx) => {
+      const row = await lockOpen(tx, actor, target.addendumId);
+      if (row.policyId !== target.policyId) throw invalidField('policyId', messages.policyMismatch);
+      replaced = row.fileStoredName;
+      await repo.updateAddendum(tx, row.id, {
+        fileStoredName: upload.stored.storedName,
+        fileOriginalName: originalFilename,
+        fileMimeType: upload.stored.mimeType,
+        fileSize: upload.stored.size,
+        fileSha256: upload.stored.sha256,
+        fileUploadedAt: new Date(),
+        fileUploadedBy: actor.id,
+        updatedBy: actor.id,
+        updatedAt: new Date(),
+      });
+      const note = `Archivo del addendum «${row.description}»: ${originalFilename}`;
+      await insertEvent(tx, { policyId: row.policyId, userId: actor.id, fromStatus: null, toStatus: null, changes: [], note });
+      return getAddendum(tx, actor, row.id);
+    });
+  } catch (error) {
+    await removeFile(deps, upload.stored.storedName);
+    throw error;
+  }
+  if (replaced) await removeFile(deps, replaced);
+  return addendum;
+}
+
+/** The stored file of an addendum, checked to be on disk, and the name it is saved under. */
+export async function findDownload(deps: Deps, actor: AuthUser, id: number) {
+  const row = ensure(await repo.findAddendumRow(deps.db, id, ownScope(actor)), notFound(messages.notFound));
+  if (!row.fileStoredName || !row.fileMimeType) throw notFound(messages.noStoredFile);
+  const size = await deps.files.sizeOf(row.fileStoredName);
+  if (size === null) {
+    deps.log.error({ addendumId: id, storedName: row.fileStoredName }, 'addendum file missing from disk');
+    throw notFound(messages.fileUnavailable);
+  }
+  return {
+    storedName: row.fileStoredName,
+    mimeType: row.fileMimeType,
+    size,
+    downloadName: addendumDownloadName(row.policyId, path.extname(row.fileStoredName)),
+  };
+}
+
+// --- helpers ------------------------------------------------------------------------------------
+
+async function lockOpen(tx: Executor, actor: AuthUser, id: number) {
+  const row = ensure(await repo.findAddendumRow(tx, id, ownScope(actor), true), notFound(messages.notFound));
+  if (row.status === 'canceled') throw conflict(messages.canceled);
+  return row;
+}
+
+function fields(input: AddendumInput) {
+  return { description: input.description, amount: input.amount, startDate: input.startDate!, endDate: input.endDate!, status: input.status };
+}
+
+const money = new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN' });
+const dayMonthYear = (date: string) => date.split('-').reverse().join('/');
+
+/** 'Addendum creado: Incremento de renta · $1,500.00 · del 01/12/2026 al 30/11/2027 · Pendiente' */
+async function recordEvent(
+  tx: Executor,
+  actor: AuthUser,
+  policyId: number,
+  what: string,
+  addendum: Pick<AddendumInput, 'description' | 'amount' | 'startDate' | 'endDate' | 'status'>,
+) {
+  const note = [
+    `${what}: ${addendum.description}`,
+    money.format(addendum.amount),
+    `del ${dayMonthYear(addendum.startDate!)} al ${dayMonthYear(addendum.endDate!)}`,
+    addendumStatusLabels[addendum.status],
+  ].join(' · ');
+  await insertEvent(tx, { policyId, userId: actor.id, fromStatus: null, toStatus: null, changes: [], note });
+}
+
+async function removeFile(deps: Deps, storedName: string) {
+  try {
+    await deps.files.remove(storedName);
+  } catch (error) {
+    deps.log.error({ err: error, storedName }, 'could not remove a stored file');
+  }
+}
