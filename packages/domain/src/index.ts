@@ -11,3 +11,4 @@ export * from './branches/branch';
 export * from './policies/index';
 export * from './investigations/index';
 export * from './addendums/index';
+export * from './appointments/index';

@@ -1,0 +1,209 @@
+import { z } from 'zod';
+import { messages } from '../common/messages';
+import { emailField, optionalText, requiredText } from '../common/fields';
+import { optionalDate } from '../policies/policy-fields';
+
+/** Appointment statuses (spec section 4); every appointment starts pending. */
+export const appointmentStatuses = ['pending', 'confirmed', 'cancelled', 'completed'] as const;
+export type AppointmentStatus = (typeof appointmentStatuses)[number];
+export const appointmentStatusLabels: Record<AppointmentStatus, string> = {
+  pending: 'Pendiente',
+  confirmed: 'Confirmada',
+  cancelled: 'Cancelada',
+  completed: 'Completada',
+};
+export const appointmentStatusSchema = z.enum(appointmentStatuses, { error: 'El estatus de la cita no es válido' });
+
+export const appointmentTypes = ['signature', 'inspection', 'document_review', 'other'] as const;
+export type AppointmentType = (typeof appointmentTypes)[number];
+export const appointmentTypeLabels: Record<AppointmentType, string> = {
+  signature: 'Firma de contrato',
+  inspection: 'Inspección del inmueble',
+  document_review: 'Revisión de documentos',
+  other: 'Otro',
+};
+export const appointmentTypeSchema = z.enum(appointmentTypes, { error: messages.required('Tipo') });
+
+export const attendeeRoles = ['tenant', 'owner', 'guarantor', 'agent', 'other'] as const;
+export type AttendeeRole = (typeof attendeeRoles)[number];
+export const attendeeRoleLabels: Record<AttendeeRole, string> = {
+  tenant: 'Inquilino',
+  owner: 'Propietario',
+  guarantor: 'Aval',
+  agent: 'Agente',
+  other: 'Otro',
+};
+export const attendeeRoleSchema = z.enum(attendeeRoles, { error: messages.required('Rol') });
+
+/** Texts of the appointment screens; the spec's words where it has them (sections 5 and 8). */
+export const appointmentMessages = {
+  title: 'Control de Citas',
+  calendarTitle: 'Calendario de Citas',
+  search: 'Buscar citas...',
+  listView: 'Ver Lista',
+  calendarView: 'Ver Calendario',
+  newButton: 'Nueva Cita',
+  createTitle: 'Nueva Cita',
+  editTitle: 'Editar Cita',
+  empty: 'No hay citas disponibles',
+  emptySearch: 'Ninguna cita coincide con la búsqueda',
+  emptyDay: 'No hay citas para este día.',
+  untitled: 'Sin título',
+  previous: 'Anterior',
+  next: 'Siguiente',
+  today: 'Hoy',
+  deleteTitle: '¿Estás seguro?',
+  deleteDescription: 'Esta acción eliminará permanentemente la cita y no se puede deshacer.',
+  endBeforeStart: 'La hora de fin debe ser posterior a la hora de inicio',
+  invalidTime: (field: string) => `El campo ${field} debe ser una hora válida (HH:mm)`,
+  notFound: 'No se encontró la cita',
+  otherBranchList: 'No tiene acceso a las citas de otra sucursal',
+  notYours: 'Solo quien agendó la cita, un gerente o un administrador puede modificarla o eliminarla',
+  feedNotFound: 'El calendario no existe o fue revocado',
+  invalidMeetUrl: 'El enlace de la videollamada no es válido',
+} as const;
+
+/** The form's labels, which the messages name. */
+export const appointmentFieldLabels = {
+  title: 'Título',
+  description: 'Descripción',
+  date: 'Fecha',
+  startTime: 'Hora de inicio',
+  endTime: 'Hora de fin',
+  location: 'Ubicación',
+  type: 'Tipo',
+  status: 'Estatus',
+  attendeeName: 'Nombre',
+  attendeeEmail: 'Correo electrónico',
+  attendeeRole: 'Rol',
+} as const;
+
+const label = appointmentFieldLabels;
+
+/** 'HH:mm', 00:00 to 23:59 (what a time input gives); seconds, if sent, are dropped. */
+function requiredTime(name: string) {
+  return z
+    .string({ error: messages.required(name) })
+    .trim()
+    .min(1, messages.required(name))
+    .transform((value) => value.slice(0, 5))
+    .refine(isTime, appointmentMessages.invalidTime(name));
+}
+
+function isTime(value: string): boolean {
+  return /^([01]\d|2[0-3]):[0-5]\d$/.test(value);
+}
+
+export const attendeeInputSchema = z.object({
+  id: z.number().int().positive().optional(),
+  externalId: optionalText('Identificador externo', 200),
+  name: requiredText(label.attendeeName, 200),
+  email: emailField(label.attendeeEmail),
+  role: attendeeRoleSchema.default('tenant'),
+  confirmed: z.boolean().default(false),
+});
+export type AttendeeInput = z.output<typeof attendeeInputSchema>;
+
+/** A Meet-style link: https://meet.google.com/abc-defg-hij */
+export const meetUrlPattern = /^https:\/\/meet\.google\.com\/[a-z]{3}-[a-z]{4}-[a-z]{3}$/;
+
+/** A new Meet-style link; `random` is injectable for tests. */
+export function generateMeetUrl(random: () => number = Math.random): string {
+  const letters = (count: number) => Array.from({ length: count }, () => String.fromCharCode(97 + Math.floor(random() * 26))).join('');
+  return `https://meet.google.com/${letters(3)}-${letters(4)}-${letters(3)}`;
+}
+
+/**
+ * What the dialog sends and the server accepts (POST /api/appo and /api/appo/update/{id}).
+ * branchId, userId and (on create) status from the client are the server's to set.
+ */
+export const appointmentInputSchema = z
+  .object({
+    title: requiredText(label.title, 200),
+    description: optionalText(label.description, 2000),
+    date: optionalDate(label.date).refine((value) => value !== null, messages.required(label.date)),
+    startTime: requiredTime(label.startTime),
+    endTime: requiredTime(label.endTime),
+    location: requiredText(label.location, 300),
+    type: appointmentTypeSchema.default('signature'),
+    status: appointmentStatusSchema.default('pending'),
+    attendees: z.array(attendeeInputSchema).max(50, 'Una cita admite como máximo 50 asistentes').default([]),
+    googleMeetUrl: z
+      .string()
+      .trim()
+      .nullish()
+      .transform((value) => value || null)
+      .refine((value) => value === null || meetUrlPattern.test(value), appointmentMessages.invalidMeetUrl),
+    /** Admins may schedule for another branch; everyone else schedules for their own. */
+    branchId: z.coerce.number().int().positive().nullish(),
+  })
+  .refine((input) => !isTime(input.startTime) || !isTime(input.endTime) || input.endTime > input.startTime, {
+    message: appointmentMessages.endBeforeStart,
+    path: ['endTime'],
+  });
+export type AppointmentInput = z.output<typeof appointmentInputSchema>;
+export type AppointmentFormValues = z.input<typeof appointmentInputSchema>;
+
+export const attendeeSchema = z.object({
+  id: z.number(),
+  externalId: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: attendeeRoleSchema,
+  confirmed: z.boolean(),
+});
+export type Attendee = z.infer<typeof attendeeSchema>;
+
+export const appointmentSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  description: z.string(),
+  /** Calendar date in Mexico City, yyyy-MM-dd. */
+  date: z.string(),
+  /** Local times in Mexico City, HH:mm. */
+  startTime: z.string(),
+  endTime: z.string(),
+  location: z.string(),
+  type: appointmentTypeSchema,
+  attendees: z.array(attendeeSchema),
+  status: appointmentStatusSchema,
+  branchId: z.number(),
+  userId: z.number().nullable(),
+  googleMeetUrl: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Appointment = z.infer<typeof appointmentSchema>;
+
+/** GET /api/appo[/branch/{id}]?from=&to=: the calendar asks only for the days it shows. */
+export const appointmentRangeQuerySchema = z
+  .object({
+    from: optionalDate('Desde'),
+    to: optionalDate('Hasta'),
+  })
+  .refine((range) => !range.from || !range.to || range.from <= range.to, { message: 'El rango de fechas no es válido', path: ['from'] });
+
+/** The list: text search (title, description, location, attendees' names and e-mails), 5 per page. */
+export const appointmentSearchQuerySchema = z.object({
+  q: optionalText('Búsqueda', 100),
+  page: z.coerce.number().int().min(1, 'La página no es válida').default(1),
+  pageSize: z.coerce.number().int().min(1).max(50).default(5),
+  branchId: z.coerce.number().int().positive().optional(),
+});
+export type AppointmentSearchQuery = z.input<typeof appointmentSearchQuerySchema>;
+
+export const appointmentPageSchema = z.object({
+  items: z.array(appointmentSchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type AppointmentPage = z.infer<typeof appointmentPageSchema>;
+
+export const appointmentFeedSchema = z.object({ url: z.string() });
+export type AppointmentFeed = z.infer<typeof appointmentFeedSchema>;
+
+/** Spec: list page size 5; calendar hours 8 to 18; three appointments per month cell. */
+export const appointmentPageSize = 5;
+export const calendarHours = { first: 8, last: 18 } as const;
+export const monthCellLimit = 3;
