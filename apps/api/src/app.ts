@@ -10,6 +10,7 @@ import { securityHeadersPlugin } from './plugins/security-headers';
 import { zodValidatorCompiler } from './plugins/validation';
 import { webAppPlugin } from './plugins/web-app';
 import { addendumRoutes } from './modules/addendums/routes';
+import { appointmentFeedRoutes, appointmentRoutes } from './modules/appointments/routes';
 import { authRoutes } from './modules/auth/routes';
 import { branchRoutes } from './modules/branches/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -73,6 +74,8 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(policyRoutes);
   await app.register(investigationRoutes);
   await app.register(addendumRoutes);
+  await app.register(appointmentRoutes);
+  await app.register(appointmentFeedRoutes);
 
   await app.register(webAppPlugin, { distDir: config.webDistDir });
   return app;

@@ -6,3 +6,4 @@ export * from './auth';
 export * from './policies';
 export * from './investigations';
 export * from './addendums';
+export * from './appointments';

@@ -1,0 +1,71 @@
+import { boolean, char, date, index, integer, pgEnum, pgTable, text, time, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { appointmentStatuses, appointmentTypes, attendeeRoles } from '@portal/domain';
+import { branches } from './branches';
+import { users } from './users';
+
+export const appointmentStatusEnum = pgEnum('appointment_status', appointmentStatuses);
+export const appointmentTypeEnum = pgEnum('appointment_type', appointmentTypes);
+export const attendeeRoleEnum = pgEnum('attendee_role', attendeeRoles);
+
+const instant = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: 'date' }).notNull().defaultNow();
+
+/**
+ * An appointment of a branch (a contract signature, an inspection…). Date and times are the
+ * business's wall clock in Mexico City, as staff type them; the calendar feed turns them into
+ * instants.
+ */
+export const appointments = pgTable(
+  'appointments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    branchId: integer('branch_id')
+      .notNull()
+      .references(() => branches.id),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    title: varchar('title', { length: 200 }).notNull(),
+    description: text('description').notNull().default(''),
+    date: date('date', { mode: 'string' }).notNull(),
+    startTime: time('start_time').notNull(),
+    endTime: time('end_time').notNull(),
+    location: varchar('location', { length: 300 }).notNull(),
+    type: appointmentTypeEnum('type').notNull().default('signature'),
+    status: appointmentStatusEnum('status').notNull().default('pending'),
+    googleMeetUrl: varchar('google_meet_url', { length: 200 }),
+    createdAt: instant('created_at'),
+    updatedAt: instant('updated_at'),
+  },
+  // The calendar asks for a branch's days; the list pages the same order.
+  (table) => [index('appointments_branch_date_idx').on(table.branchId, table.date, table.startTime)],
+);
+
+export const attendees = pgTable(
+  'appointment_attendees',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    appointmentId: integer('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    externalId: varchar('external_id', { length: 200 }).notNull().default(''),
+    name: varchar('name', { length: 200 }).notNull(),
+    email: varchar('email', { length: 254 }).notNull(),
+    role: attendeeRoleEnum('role').notNull().default('tenant'),
+    confirmed: boolean('confirmed').notNull().default(false),
+  },
+  (table) => [index('appointment_attendees_appointment_id_idx').on(table.appointmentId)],
+);
+
+/**
+ * A user's private calendar feed: only the SHA-256 of the token is kept, so the database never
+ * holds a working link. One per user; regenerating replaces it, revoking deletes it.
+ */
+export const appointmentFeeds = pgTable(
+  'appointment_feeds',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: char('token_hash', { length: 64 }).notNull(),
+    createdAt: instant('created_at'),
+  },
+  (table) => [uniqueIndex('appointment_feeds_token_hash_key').on(table.tokenHash)],
+);

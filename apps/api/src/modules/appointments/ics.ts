@@ -1,0 +1,50 @@
+import { TZDate } from '@date-fns/tz';
+import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalEventStatus } from 'ical-generator';
+import { appointmentStatusLabels, appointmentTypeLabels, businessTimeZone, type Appointment, type AppointmentStatus } from '@portal/domain';
+
+/** The instant of a Mexico City wall-clock date and time ('2026-12-03', '10:00'). */
+export function businessInstant(date: string, time: string): Date {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const [hours, minutes] = time.split(':').map(Number) as [number, number];
+  return new Date(new TZDate(year, month - 1, day, hours, minutes, businessTimeZone).getTime());
+}
+
+const eventStatus: Record<AppointmentStatus, ICalEventStatus> = {
+  pending: ICalEventStatus.TENTATIVE,
+  confirmed: ICalEventStatus.CONFIRMED,
+  completed: ICalEventStatus.CONFIRMED,
+  cancelled: ICalEventStatus.CANCELLED,
+};
+
+/**
+ * An iCalendar (RFC 5545) document of appointments, for a subscribed feed or one download.
+ * Times are written as UTC instants, so every calendar app shows them at the right local hour.
+ */
+export function appointmentsCalendar(items: Appointment[], options: { name: string; host: string }): string {
+  const calendar = ical({ name: options.name, prodId: { company: 'Portal de Pólizas', product: 'Citas', language: 'ES' } });
+  for (const appointment of items) {
+    const details = [
+      `${appointmentTypeLabels[appointment.type]} · ${appointmentStatusLabels[appointment.status]}`,
+      appointment.description,
+      appointment.googleMeetUrl ? `Videollamada: ${appointment.googleMeetUrl}` : '',
+    ].filter(Boolean);
+    calendar.createEvent({
+      id: `cita-${appointment.id}@${options.host}`,
+      start: businessInstant(appointment.date, appointment.startTime),
+      end: businessInstant(appointment.date, appointment.endTime),
+      stamp: new Date(appointment.updatedAt),
+      summary: appointment.title || 'Sin título',
+      description: details.join('\n\n'),
+      location: appointment.location,
+      url: appointment.googleMeetUrl,
+      status: eventStatus[appointment.status],
+      attendees: appointment.attendees.map((person) => ({
+        name: person.name,
+        email: person.email,
+        role: ICalAttendeeRole.REQ,
+        status: person.confirmed ? ICalAttendeeStatus.ACCEPTED : ICalAttendeeStatus.NEEDSACTION,
+      })),
+    });
+  }
+  return calendar.toString();
+}

@@ -1,0 +1,150 @@
+import { and, asc, desc, eq, gte, inArray, lte, notInArray, sql, type SQL } from 'drizzle-orm';
+import type { Appointment, AppointmentInput, AttendeeInput } from '@portal/domain';
+import type { Executor } from '../../db/client';
+import { appointmentFeeds, appointments, attendees } from '../../db/schema/index';
+
+type AppointmentRow = typeof appointments.$inferSelect;
+type AttendeeRow = typeof attendees.$inferSelect;
+
+// --- reading ------------------------------------------------------------------------------------
+
+export type Order = 'calendar' | 'newest';
+
+/** Whole appointments (with attendees) for the rows `where` selects: two queries, whatever the count. */
+export async function loadAppointments(
+  db: Executor,
+  where: SQL | undefined,
+  options: { order?: Order; limit?: number; offset?: number } = {},
+): Promise<Appointment[]> {
+  const order =
+    options.order === 'newest'
+      ? [desc(appointments.date), desc(appointments.startTime), desc(appointments.id)]
+      : [asc(appointments.date), asc(appointments.startTime), asc(appointments.id)];
+  const query = db.select().from(appointments).where(where).orderBy(...order);
+  const rows = options.limit === undefined ? await query : await query.limit(options.limit).offset(options.offset ?? 0);
+  if (rows.length === 0) return [];
+  const people = await db
+    .select()
+    .from(attendees)
+    .where(inArray(attendees.appointmentId, rows.map((row) => row.id)))
+    .orderBy(asc(attendees.id));
+  return rows.map((row) => toAppointment(row, people.filter((person) => person.appointmentId === row.id)));
+}
+
+export async function countAppointments(db: Executor, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(appointments).where(where);
+  return row?.total ?? 0;
+}
+
+export const inBranch = (branchId: number) => eq(appointments.branchId, branchId);
+export const byId = (id: number) => eq(appointments.id, id);
+
+export function inRange(from: string | null, to: string | null): SQL | undefined {
+  return and(from ? gte(appointments.date, from) : undefined, to ? lte(appointments.date, to) : undefined);
+}
+
+const fold = (value: SQL) => sql`translate(lower(${value}), 'áéíóúüñàèìòù', 'aeiouunaeiou')`;
+
+/** The list's search: title, description, location, or an attendee's name or e-mail contains the folded text. */
+export function matchesText(needle: string): SQL {
+  const pattern = `%${needle.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  return sql`(${fold(sql`${appointments.title} || ' ' || ${appointments.description} || ' ' || ${appointments.location}`)} like ${pattern}
+    or exists (select 1 from "appointment_attendees" a where a.appointment_id = "appointments"."id"
+      and ${fold(sql`a.name || ' ' || a.email`)} like ${pattern}))`;
+}
+
+export async function lockAppointment(db: Executor, id: number, scope: SQL | undefined) {
+  const [row] = await db
+    .select({ id: appointments.id, userId: appointments.userId, branchId: appointments.branchId })
+    .from(appointments)
+    .where(and(eq(appointments.id, id), scope))
+    .for('update');
+  return row ?? null;
+}
+
+// --- writing ------------------------------------------------------------------------------------
+
+export type AppointmentValues = Omit<typeof appointments.$inferInsert, 'id' | 'createdAt'>;
+
+export function rowValues(input: AppointmentInput) {
+  return {
+    title: input.title,
+    description: input.description,
+    date: input.date!,
+    startTime: input.startTime,
+    endTime: input.endTime,
+    location: input.location,
+    type: input.type,
+    status: input.status,
+    googleMeetUrl: input.googleMeetUrl,
+  };
+}
+
+export async function insertAppointment(db: Executor, values: AppointmentValues): Promise<number> {
+  const [row] = await db.insert(appointments).values(values).returning({ id: appointments.id });
+  return row!.id;
+}
+
+export async function updateAppointment(db: Executor, id: number, values: Partial<AppointmentValues>): Promise<void> {
+  await db.update(appointments).set(values).where(eq(appointments.id, id));
+}
+
+export async function deleteAppointment(db: Executor, id: number): Promise<void> {
+  await db.delete(appointments).where(eq(appointments.id, id));
+}
+
+/**
+ * Makes the appointment's attendees what the form says: sent ids that belong to it are updated,
+ * the others inserted, and the ones no longer sent deleted.
+ */
+export async function writeAttendees(db: Executor, appointmentId: number, people: AttendeeInput[]): Promise<void> {
+  const existing = await db.select({ id: attendees.id }).from(attendees).where(eq(attendees.appointmentId, appointmentId));
+  const ownIds = new Set(existing.map((row) => row.id));
+  const kept = people.filter((person) => person.id !== undefined && ownIds.has(person.id)).map((person) => person.id!);
+  await db
+    .delete(attendees)
+    .where(and(eq(attendees.appointmentId, appointmentId), kept.length > 0 ? notInArray(attendees.id, kept) : undefined));
+  for (const person of people) {
+    const values = { externalId: person.externalId, name: person.name, email: person.email, role: person.role, confirmed: person.confirmed };
+    if (person.id !== undefined && ownIds.has(person.id)) await db.update(attendees).set(values).where(eq(attendees.id, person.id));
+    else await db.insert(attendees).values({ ...values, appointmentId });
+  }
+}
+
+// --- calendar feeds -----------------------------------------------------------------------------
+
+export async function saveFeedToken(db: Executor, userId: number, tokenHash: string): Promise<void> {
+  await db
+    .insert(appointmentFeeds)
+    .values({ userId, tokenHash })
+    .onConflictDoUpdate({ target: appointmentFeeds.userId, set: { tokenHash, createdAt: new Date() } });
+}
+
+export async function deleteFeedToken(db: Executor, userId: number): Promise<void> {
+  await db.delete(appointmentFeeds).where(eq(appointmentFeeds.userId, userId));
+}
+
+export async function findFeedOwner(db: Executor, tokenHash: string): Promise<number | null> {
+  const [row] = await db.select({ userId: appointmentFeeds.userId }).from(appointmentFeeds).where(eq(appointmentFeeds.tokenHash, tokenHash));
+  return row?.userId ?? null;
+}
+
+function toAppointment(row: AppointmentRow, people: AttendeeRow[]): Appointment {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    date: row.date,
+    startTime: row.startTime.slice(0, 5),
+    endTime: row.endTime.slice(0, 5),
+    location: row.location,
+    type: row.type,
+    attendees: people.map(({ id, externalId, email, name, role, confirmed }) => ({ id, externalId, email, name, role, confirmed })),
+    status: row.status,
+    branchId: row.branchId,
+    userId: row.userId,
+    googleMeetUrl: row.googleMeetUrl,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

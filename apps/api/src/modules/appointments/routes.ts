@@ -1,0 +1,129 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  apiErrorSchema,
+  appointmentFeedSchema,
+  appointmentInputSchema,
+  appointmentMessages as messages,
+  appointmentPageSchema,
+  appointmentRangeQuerySchema,
+  appointmentSchema,
+  appointmentSearchQuerySchema,
+  branchIdParamsSchema,
+  businessTimeZone,
+  idParamsSchema,
+} from '@portal/domain';
+import { currentUser } from '../../plugins/auth';
+import { appointmentsCalendar } from './ics';
+import * as service from './service';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+const deleted = z.object({ message: z.string() });
+const calendarType = 'text/calendar; charset=utf-8';
+
+const todayInBusinessZone = () => new Intl.DateTimeFormat('en-CA', { timeZone: businessTimeZone }).format(new Date());
+
+/** Appointments on the spec's paths (section 7), scoped to the caller's branch. */
+export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+  const tags = ['appointments'];
+  const security = [{ bearerAuth: [] }];
+  const list = { 200: z.array(appointmentSchema), ...errors };
+  const one = { 200: appointmentSchema, ...errors };
+
+  app.get(
+    '/api/appo',
+    { schema: { tags, security, summary: 'Citas de la sucursal (opcional: from/to, yyyy-MM-dd)', querystring: appointmentRangeQuerySchema, response: list } },
+    (request) => service.listAppointments(app.db, currentUser(request), request.query),
+  );
+
+  app.get(
+    '/api/appo/branch/:branchId',
+    {
+      schema: { tags, security, summary: 'Citas de una sucursal', params: branchIdParamsSchema, querystring: appointmentRangeQuerySchema, response: list },
+    },
+    (request) => service.listAppointments(app.db, currentUser(request), request.query, request.params.branchId),
+  );
+
+  app.get(
+    '/api/appo/search',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Búsqueda paginada (título, descripción, ubicación, asistentes)',
+        querystring: appointmentSearchQuerySchema,
+        response: { 200: appointmentPageSchema, ...errors },
+      },
+    },
+    (request) => service.searchAppointments(app.db, currentUser(request), request.query),
+  );
+
+  app.get('/api/appo/:id', { schema: { tags, security, summary: 'Una cita', params: idParamsSchema, response: one } }, (request) =>
+    service.getAppointment(app.db, currentUser(request), request.params.id),
+  );
+
+  app.get(
+    '/api/appo/:id/ics',
+    { schema: { tags, security, summary: 'Descargar la cita como .ics', params: idParamsSchema } },
+    async (request, reply) => {
+      const appointment = await service.getAppointment(app.db, currentUser(request), request.params.id);
+      const ics = appointmentsCalendar([appointment], { name: appointment.title, host: request.hostname });
+      return reply.type(calendarType).header('content-disposition', `attachment; filename=cita-${appointment.id}.ics`).send(ics);
+    },
+  );
+
+  app.post(
+    '/api/appo',
+    { schema: { tags, security, summary: 'Agendar cita (queda pendiente)', body: appointmentInputSchema, response: { ...one, 201: appointmentSchema } } },
+    async (request, reply) => reply.status(201).send(await service.createAppointment(app.db, currentUser(request), request.body)),
+  );
+
+  app.post(
+    '/api/appo/update/:id',
+    { schema: { tags, security, summary: 'Actualizar cita', params: idParamsSchema, body: appointmentInputSchema, response: one } },
+    (request) => service.updateAppointment(app.db, currentUser(request), request.params.id, request.body),
+  );
+
+  const remove = async (request: { params: { id: number } } & Parameters<typeof currentUser>[0]) => {
+    await service.deleteAppointment(app.db, currentUser(request), request.params.id);
+    return { message: 'Cita eliminada' };
+  };
+  app.get('/api/appo/del/:id', { schema: { tags, security, summary: 'Eliminar cita', params: idParamsSchema, response: { 200: deleted, ...errors } } }, remove);
+  app.delete('/api/appo/:id', { schema: { tags, security, summary: 'Eliminar cita', params: idParamsSchema, response: { 200: deleted, ...errors } } }, remove);
+
+  app.post(
+    '/api/appo/feed',
+    { schema: { tags, security, summary: 'Crear (o regenerar) el enlace privado del calendario', response: { 200: appointmentFeedSchema, ...errors } } },
+    async (request) => {
+      const token = await service.createFeed(app.db, currentUser(request));
+      return { url: `${request.protocol}://${request.host}/api/appo/feed/${token}.ics` };
+    },
+  );
+
+  app.delete('/api/appo/feed', { schema: { tags, security, summary: 'Revocar el enlace del calendario' } }, async (request, reply) => {
+    await service.revokeFeed(app.db, currentUser(request));
+    return reply.status(204).send();
+  });
+};
+
+const feedParamsSchema = z.object({ file: z.string().regex(/^[\w-]{20,100}\.ics$/, messages.feedNotFound) });
+
+/**
+ * The calendar feed, outside the bearer-token routes: calendar apps cannot send one, so the
+ * unguessable token in the path is the credential (and is revoked by DELETE /api/appo/feed).
+ */
+export const appointmentFeedRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/appo/feed/:file',
+    { schema: { tags: ['appointments'], summary: 'Calendario iCalendar de la sucursal (enlace privado)', params: feedParamsSchema } },
+    async (request, reply) => {
+      const token = request.params.file.slice(0, -'.ics'.length);
+      const items = await service.feedAppointments(app.db, token, todayInBusinessZone());
+      return reply
+        .type(calendarType)
+        .header('cache-control', 'private, max-age=300')
+        .send(appointmentsCalendar(items, { name: 'Citas — Portal de Pólizas', host: request.hostname }));
+    },
+  );
+};

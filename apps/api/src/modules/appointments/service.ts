@@ -1,0 +1,145 @@
+import crypto from 'node:crypto';
+import { and, eq, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  appointmentMessages as messages,
+  foldForSearch,
+  generateMeetUrl,
+  policyMessages,
+  type Appointment,
+  type AppointmentInput,
+  type AppointmentPage,
+  type appointmentRangeQuerySchema,
+  type appointmentSearchQuerySchema,
+} from '@portal/domain';
+import type { Db, Executor } from '../../db/client';
+import { appointments } from '../../db/schema/index';
+import { ensure, forbidden, invalidField, notFound } from '../../lib/app-error';
+import { listBranch } from '../../lib/branch-scope';
+import type { AuthUser } from '../../plugins/auth';
+import { branchExists } from '../branches/repository';
+import { findActiveAuthUser } from '../auth/repository';
+import * as repo from './repository';
+
+type RangeQuery = z.output<typeof appointmentRangeQuerySchema>;
+type SearchQuery = z.output<typeof appointmentSearchQuerySchema>;
+
+const listMessages = { otherBranchList: messages.otherBranchList, branchNotFound: policyMessages.branchNotFound };
+
+/** Admins see every branch; everyone else their own (another branch's appointment is not found). */
+function ownScope(actor: AuthUser): SQL | undefined {
+  if (actor.role === 'admin') return undefined;
+  return eq(appointments.branchId, actor.branchId ?? -1);
+}
+
+// --- reads --------------------------------------------------------------------------------------
+
+/** GET /api/appo[/branch/{id}]: the spec's array, in calendar order, optionally only some days. */
+export async function listAppointments(db: Db, actor: AuthUser, range: RangeQuery, requestedBranch?: number): Promise<Appointment[]> {
+  const branchId = await listBranch(db, actor, requestedBranch, listMessages);
+  return repo.loadAppointments(db, and(branchId === undefined ? undefined : repo.inBranch(branchId), repo.inRange(range.from, range.to)));
+}
+
+/** The list screen: newest first, a page of five, searched in SQL. */
+export async function searchAppointments(db: Db, actor: AuthUser, query: SearchQuery): Promise<AppointmentPage> {
+  const branchId = await listBranch(db, actor, query.branchId, listMessages);
+  const needle = foldForSearch(query.q.trim());
+  const where = and(branchId === undefined ? undefined : repo.inBranch(branchId), needle ? repo.matchesText(needle) : undefined);
+  const [items, total] = await Promise.all([
+    repo.loadAppointments(db, where, { order: 'newest', limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
+    repo.countAppointments(db, where),
+  ]);
+  return { items, total, page: query.page, pageSize: query.pageSize };
+}
+
+export async function getAppointment(db: Executor, actor: AuthUser, id: number): Promise<Appointment> {
+  const [found] = await repo.loadAppointments(db, and(repo.byId(id), ownScope(actor)));
+  return ensure(found, notFound(messages.notFound));
+}
+
+// --- writes -------------------------------------------------------------------------------------
+
+/** POST /api/appo: status pending, the caller's branch (an admin may choose) and the caller as author. */
+export async function createAppointment(db: Db, actor: AuthUser, input: AppointmentInput): Promise<Appointment> {
+  const branchId = await writeBranch(db, actor, input.branchId);
+  return db.transaction(async (tx) => {
+    const id = await repo.insertAppointment(tx, {
+      ...repo.rowValues(input),
+      status: 'pending',
+      googleMeetUrl: input.googleMeetUrl ?? generateMeetUrl(),
+      branchId,
+      userId: actor.id,
+    });
+    await repo.writeAttendees(tx, id, input.attendees);
+    return getAppointment(tx, actor, id);
+  });
+}
+
+/** POST /api/appo/update/{id}: the whole dialog, attendees included, in one transaction. */
+export async function updateAppointment(db: Db, actor: AuthUser, id: number, input: AppointmentInput): Promise<Appointment> {
+  return db.transaction(async (tx) => {
+    const row = await lockOwn(tx, actor, id);
+    const branchId = actor.role === 'admin' && input.branchId ? await writeBranch(tx, actor, input.branchId) : row.branchId;
+    await repo.updateAppointment(tx, id, { ...repo.rowValues(input), branchId, updatedAt: new Date() });
+    await repo.writeAttendees(tx, id, input.attendees);
+    return getAppointment(tx, actor, id);
+  });
+}
+
+/** GET /api/appo/del/{id} and DELETE /api/appo/{id}: gone for good, attendees with it (spec). */
+export async function deleteAppointment(db: Db, actor: AuthUser, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockOwn(tx, actor, id);
+    await repo.deleteAppointment(tx, id);
+  });
+}
+
+/**
+ * An appointment may be changed by whoever scheduled it, and by the branch's managers and the
+ * admins: an agent does not move a colleague's signing.
+ */
+async function lockOwn(tx: Executor, actor: AuthUser, id: number) {
+  const row = ensure(await repo.lockAppointment(tx, id, ownScope(actor)), notFound(messages.notFound));
+  const mayChange = actor.role === 'admin' || actor.role === 'manager' || row.userId === actor.id;
+  if (!mayChange) throw forbidden(messages.notYours);
+  return row;
+}
+
+async function writeBranch(db: Executor, actor: AuthUser, chosen: number | null | undefined): Promise<number> {
+  if (actor.role === 'admin' && chosen) {
+    if (!(await branchExists(db, chosen))) throw invalidField('branchId', policyMessages.branchNotFound);
+    return chosen;
+  }
+  if (!actor.branchId) throw invalidField('branchId', policyMessages.branchNotFound);
+  return actor.branchId;
+}
+
+// --- the private calendar feed ------------------------------------------------------------------
+
+const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+
+/** Creates (or replaces) the caller's feed token; the token itself is shown once, in the URL. */
+export async function createFeed(db: Db, actor: AuthUser): Promise<string> {
+  const token = crypto.randomBytes(32).toString('base64url');
+  await repo.saveFeedToken(db, actor.id, hashToken(token));
+  return token;
+}
+
+export async function revokeFeed(db: Db, actor: AuthUser): Promise<void> {
+  await repo.deleteFeedToken(db, actor.id);
+}
+
+/** How far back a feed reaches: calendars keep what they already imported. */
+const feedHistoryDays = 90;
+
+/**
+ * The appointments a feed token shows: its owner's branch (admins: every branch) from three
+ * months ago on. A revoked token, or one whose owner was deactivated, shows nothing (404).
+ */
+export async function feedAppointments(db: Db, token: string, today: string): Promise<Appointment[]> {
+  const userId = await repo.findFeedOwner(db, hashToken(token));
+  const owner = userId === null ? null : await findActiveAuthUser(db, userId);
+  if (!owner) throw notFound(messages.feedNotFound);
+  const from = new Date(Date.parse(`${today}T12:00:00Z`) - feedHistoryDays * 86_400_000).toISOString().slice(0, 10);
+  return repo.loadAppointments(db, and(ownScope(owner), repo.inRange(from, null)));
+}
