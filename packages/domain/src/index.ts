@@ -12,3 +12,4 @@ export * from './policies/index';
 export * from './investigations/index';
 export * from './addendums/index';
 export * from './appointments/index';
+export * from './leads/index';
