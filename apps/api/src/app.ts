@@ -15,6 +15,7 @@ import { authRoutes } from './modules/auth/routes';
 import { branchRoutes } from './modules/branches/routes';
 import { healthRoutes } from './modules/health/routes';
 import { investigationRoutes } from './modules/investigations/routes';
+import { leadRoutes } from './modules/leads/routes';
 import { policyRoutes } from './modules/policies/routes';
 import { userRoutes } from './modules/users/routes';
 
@@ -76,6 +77,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(addendumRoutes);
   await app.register(appointmentRoutes);
   await app.register(appointmentFeedRoutes);
+  await app.register(leadRoutes);
 
   await app.register(webAppPlugin, { distDir: config.webDistDir });
   return app;
