@@ -62,9 +62,19 @@ export const routes: RouteObject[] = [
             lazy: () =>
               import('@/features/investigations/pages/upload-documents-page').then((m) => ({ Component: m.UploadDocumentsPage })),
           },
-          { path: paths.addendums.list.pattern, lazy: placeholder('Addendums') },
-          { path: paths.addendums.new.pattern, lazy: placeholder('Crear Nuevo Addendum') },
-          { path: paths.addendums.edit.pattern, lazy: placeholder('Editar Addendum') },
+          {
+            path: paths.addendums.list.pattern,
+            lazy: () => import('@/features/addendums/pages/addendums-page').then((m) => ({ Component: m.AddendumsPage })),
+          },
+          {
+            path: paths.addendums.new.pattern,
+            lazy: () =>
+              import('@/features/addendums/pages/addendum-create-page').then((m) => ({ Component: m.AddendumCreatePage })),
+          },
+          {
+            path: paths.addendums.edit.pattern,
+            lazy: () => import('@/features/addendums/pages/addendum-edit-page').then((m) => ({ Component: m.AddendumEditPage })),
+          },
           { path: paths.appointments.pattern, lazy: placeholder('Control de Citas') },
           { path: paths.leads.pattern, lazy: placeholder('Leads') },
           {

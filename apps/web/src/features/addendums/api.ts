@@ -1,0 +1,137 @@
+import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  addendumMessages,
+  type Addendum,
+  type AddendumInput,
+  type AddendumSearchResult,
+  type PolicySearchResult,
+} from '@portal/domain';
+import { ApiError, apiClient } from '@/lib/api-client';
+import { uploadFile, type UploadOptions } from '@/lib/upload';
+
+/** Rows fetched per page of the list, and policies offered per search in the form. */
+export const addendumPageSize = 25;
+
+const addendumsKey = ['addendums'] as const;
+// Each addendum written is also an event in its policy's history (server side): the policy
+// screens refetch after any write here.
+const policiesKey = ['policies'] as const;
+
+// --- search (the list) -------------------------------------------------------------------------
+
+export function searchAddendums(q: string, cursor: string | null, signal?: AbortSignal) {
+  return apiClient.get<AddendumSearchResult>('/api/addendum/search', {
+    query: { q: q.trim() || undefined, limit: addendumPageSize, cursor: cursor ?? undefined },
+    signal,
+    // Spec section 8: a failed list call (401/403/500/504, timeout, no response) ends the session.
+    endSessionOnFailure: true,
+  });
+}
+
+export function addendumSearchQueryOptions(q: string) {
+  return infiniteQueryOptions({
+    queryKey: [...addendumsKey, 'search', { q: q.trim() }] as const,
+    queryFn: ({ pageParam, signal }) => searchAddendums(q, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.nextCursor,
+    // A failure that matters has already ended the session; what is left (a 400) will not heal.
+    retry: false,
+  });
+}
+
+export function useAddendumSearch(q: string) {
+  return useInfiniteQuery({
+    ...addendumSearchQueryOptions(q),
+    // While a new search runs the previous rows stay on screen instead of a spinner per keystroke.
+    placeholderData: keepPreviousData,
+  });
+}
+
+// --- one addendum ------------------------------------------------------------------------------
+
+/** The spec's client reads one addendum as an array whose first item is it. */
+export async function getAddendum(id: number, signal?: AbortSignal): Promise<Addendum> {
+  const [addendum] = await apiClient.get<Addendum[]>(`/api/addendum/item/${id}`, { signal });
+  if (!addendum) throw new ApiError({ status: 404, message: addendumMessages.notFound });
+  return addendum;
+}
+
+export function addendumQueryOptions(id: number) {
+  return queryOptions({ queryKey: [...addendumsKey, 'detail', id] as const, queryFn: ({ signal }) => getAddendum(id, signal) });
+}
+
+export function useAddendum(id: number) {
+  return useQuery({ ...addendumQueryOptions(id), enabled: Number.isInteger(id) && id > 0 });
+}
+
+// --- the form's policy choice ------------------------------------------------------------------
+
+export function searchActivePolicies(q: string, signal?: AbortSignal) {
+  return apiClient.get<PolicySearchResult>('/api/policy/search', {
+    query: { status: 'active', q: q.trim() || undefined, limit: addendumPageSize },
+    signal,
+  });
+}
+
+export function activePoliciesQueryOptions(q: string) {
+  return queryOptions({
+    // Under 'policies', so a policy that stops being active leaves the choice with the lists.
+    queryKey: [...policiesKey, 'active-choice', q.trim()] as const,
+    queryFn: ({ signal }) => searchActivePolicies(q, signal),
+  });
+}
+
+export function useActivePolicies(q: string, options: { enabled: boolean }) {
+  return useQuery({ ...activePoliciesQueryOptions(q), enabled: options.enabled, placeholderData: keepPreviousData });
+}
+
+// --- writes ------------------------------------------------------------------------------------
+
+export function createAddendum(body: AddendumInput) {
+  return apiClient.post<Addendum>('/api/addendum', body);
+}
+
+export function updateAddendum(id: number, body: AddendumInput) {
+  return apiClient.post<Addendum>(`/api/addendum/${id}`, body);
+}
+
+export function uploadPath(addendum: Pick<Addendum, 'id' | 'policyId'>): string {
+  return `/api/addendum/upload-file/${addendum.id}/${addendum.policyId}`;
+}
+
+/** The addendum's one file (PDF, DOC or DOCX); a new upload replaces the previous one. */
+export function uploadAddendumFile(addendum: Pick<Addendum, 'id' | 'policyId'>, file: File, options: UploadOptions = {}) {
+  return uploadFile<Addendum>(uploadPath(addendum), file, options);
+}
+
+export function downloadAddendumFile(id: number) {
+  return apiClient.getBlob(`/api/addendum/download-file/${id}`, { requireToken: true });
+}
+
+/**
+ * After any write: the addendum as the server now has it (no refetch of it needed), and the lists
+ * and the policy screens (whose history gained an event) refetched.
+ */
+export function useRememberAddendum() {
+  const queryClient = useQueryClient();
+  return async (addendum: Addendum) => {
+    queryClient.setQueryData(addendumQueryOptions(addendum.id).queryKey, addendum);
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: [...addendumsKey, 'search'] }),
+      queryClient.invalidateQueries({ queryKey: policiesKey }),
+    ]);
+  };
+}
+
+export function useCreateAddendum() {
+  const remember = useRememberAddendum();
+  return useMutation({ mutationFn: createAddendum, onSuccess: remember });
+}
+
+export function useUpdateAddendum() {
+  const remember = useRememberAddendum();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: AddendumInput }) => updateAddendum(id, body),
+    onSuccess: remember,
+  });
+}

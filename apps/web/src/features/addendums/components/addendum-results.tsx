@@ -1,0 +1,57 @@
+import type { ReactNode } from 'react';
+import { addendumMessages, type Addendum } from '@portal/domain';
+import { errorMessage } from '@/lib/api-client';
+import { useErrorToast } from '@/lib/use-error-toast';
+import { Alert } from '@/components/ui/alert';
+import { Spinner } from '@/components/ui/spinner';
+import { EmptyState, ErrorState } from '@/components/ui/state-panels';
+import { LoadMore } from '@/features/policies';
+import type { AddendumListState } from './use-addendum-list';
+
+export function addendumCountText(total: number): string {
+  return total === 1 ? '1 addendum' : `${total} addendums`;
+}
+
+/** Loading, error, empty, or the count, the table (children) and the next page. */
+export function AddendumResults({ list, children }: { list: AddendumListState; children: (rows: Addendum[]) => ReactNode }) {
+  const { query, rows, total, searching } = list;
+  useErrorToast(query.error, query.errorUpdatedAt, addendumMessages.loadError);
+
+  if (query.isPending) return <Spinner label="Cargando..." className="py-16" />;
+  if (query.isError && rows.length === 0) {
+    return (
+      <ErrorState
+        title={addendumMessages.loadError}
+        message={errorMessage(query.error)}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
+    );
+  }
+  if (rows.length === 0) return <EmptyState title={addendumMessages.empty} />;
+
+  return (
+    <div className="space-y-3">
+      <p className="flex flex-wrap items-center gap-x-3 text-sm text-slate-500 dark:text-slate-400" aria-live="polite">
+        <span>{addendumCountText(total)}</span>
+        {rows.length < total ? <span>Mostrando {rows.length}</span> : null}
+        {searching ? <span className="text-brand-700 dark:text-brand-300">Buscando...</span> : null}
+      </p>
+      {children(rows)}
+      {query.isFetchNextPageError || query.isRefetchError ? (
+        <Alert>
+          {addendumMessages.dataError}. {errorMessage(query.error)}
+        </Alert>
+      ) : null}
+      {query.hasNextPage ? (
+        <LoadMore
+          onLoadMore={() => {
+            if (!query.isFetchingNextPage) void query.fetchNextPage();
+          }}
+          loading={query.isFetchingNextPage}
+          auto={!query.isFetchNextPageError}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { useState } from 'react';
+import { searchDebounceMs, useDebouncedValue } from '@/features/policies';
+import { useAddendumSearch } from '../api';
+
+/**
+ * The list's search box and the paged search it drives. The box shows every keystroke at once;
+ * the server is asked only once typing pauses.
+ */
+export function useAddendumList() {
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search, searchDebounceMs);
+  const query = useAddendumSearch(q);
+  const rows = query.data?.pages.flatMap((page) => page.items) ?? [];
+  const total = query.data?.pages.at(-1)?.total ?? 0;
+  // Old rows stay visible while a new search runs (placeholder data): say that it is searching.
+  const searching = search.trim() !== q.trim() || (query.isPlaceholderData && query.isFetching);
+  return { search, setSearch, query, rows, total, searching };
+}
+
+export type AddendumListState = ReturnType<typeof useAddendumList>;

@@ -1,0 +1,135 @@
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { FormProvider, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { Link } from 'react-router';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { addendumInputSchema, addendumMessages, type Addendum, type AddendumFormValues, type AddendumInput } from '@portal/domain';
+import { paths } from '@/lib/paths';
+import { notify } from '@/lib/toast';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { FormActions } from '@/components/ui/form-actions';
+import { onlyEditorsNote, useCanEditAddendums } from '../components/use-addendum-editor';
+import { AddendumFields } from './addendum-fields';
+import { addendumToFormValues, newAddendumFormValues } from './addendum-form-values';
+import { FileSection } from './file-section';
+import { FormCard } from './form-card';
+import { LockedPolicy, PolicyChoice } from './policy-choice';
+import { ReadOnlyNotice } from './read-only-notice';
+import { describeSaveFailure, type SaveFailure } from './save-failure';
+import { useAddendumUpload } from './use-addendum-upload';
+import { useAfterAddendumSave } from './use-after-addendum-save';
+
+/** The API's own schema (required fields, amount > 0, dates in order, with the spec's messages). */
+const resolver: Resolver<AddendumFormValues, unknown, AddendumInput> = zodResolver(addendumInputSchema);
+
+interface AddendumFormProps {
+  /** The stored addendum on 'Editar Addendum'; absent on 'Crear Nuevo Addendum'. */
+  addendum?: Addendum;
+  /** Sends the validated body and gives back the saved addendum; a rejection is shown on the form. */
+  onSave: (body: AddendumInput) => Promise<Addendum>;
+}
+
+/** Why the form is shown read-only, if it is: the user's role, or a cancelled addendum (server 409). */
+function useReadOnlyReason(addendum: Addendum | undefined): string | null {
+  const canEdit = useCanEditAddendums();
+  if (!canEdit) return onlyEditorsNote;
+  return addendum?.status === 'canceled' ? addendumMessages.canceled : null;
+}
+
+/** 'Crear Nuevo Addendum' / 'Editar Addendum': the policy, the addendum's data and its file. */
+export function AddendumForm({ addendum, onSave }: AddendumFormProps) {
+  const [defaults] = useState(() => (addendum ? addendumToFormValues(addendum) : newAddendumFormValues()));
+  const form = useForm<AddendumFormValues, unknown, AddendumInput>({ resolver, defaultValues: defaults });
+  const policyId = useWatch({ control: form.control, name: 'policyId' });
+  const readOnlyReason = useReadOnlyReason(addendum);
+  const upload = useAddendumUpload();
+  const afterSave = useAfterAddendumSave(upload);
+  const [failure, setFailure] = useState<SaveFailure | null>(null);
+  const alertRef = useRef<HTMLDivElement>(null);
+  const isEdit = addendum !== undefined;
+  const saving = form.formState.isSubmitting;
+
+  // After a failed save, take the user to the first field the server named, else to the alert.
+  const { setFocus } = form;
+  useEffect(() => {
+    if (failure?.focusField) setFocus(failure.focusField);
+    else if (failure) alertRef.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+  }, [failure, setFocus]);
+
+  const save = async (body: AddendumInput) => {
+    setFailure(null);
+    let saved: Addendum;
+    try {
+      saved = await onSave(body);
+    } catch (error) {
+      const described = describeSaveFailure(error, form.setError);
+      setFailure(described);
+      notify.error(addendumMessages.saveError, described.message);
+      return;
+    }
+    await afterSave(saved, isEdit ? addendumMessages.updated : addendumMessages.created, { created: !isEdit });
+  };
+
+  return (
+    <FormProvider {...form}>
+      <form onSubmit={form.handleSubmit(save)} noValidate className="space-y-6">
+        {failure ? <FailureAlert failure={failure} alertRef={alertRef} /> : null}
+        {readOnlyReason ? <ReadOnlyNotice text={readOnlyReason} /> : null}
+        <FormCard title="Datos del addendum">
+          <fieldset disabled={readOnlyReason !== null} className="grid min-w-0 grid-cols-1 gap-4 sm:grid-cols-2">
+            <legend className="sr-only">Datos del addendum</legend>
+            {addendum ? <LockedPolicy addendum={addendum} /> : <PolicyChoice />}
+            <AddendumFields />
+          </fieldset>
+        </FormCard>
+        <FormCard title="Archivo">
+          <FileSection
+            upload={upload}
+            addendum={addendum}
+            readOnly={readOnlyReason !== null}
+            policyChosen={String(policyId ?? '') !== ''}
+            saving={saving}
+          />
+        </FormCard>
+        {readOnlyReason ? (
+          <BackToList />
+        ) : (
+          <FormActions
+            cancelTo={paths.addendums.list.to()}
+            submitLabel={isEdit ? 'Guardar Cambios' : 'Crear Addendum'}
+            busyLabel={isEdit ? 'Guardando...' : 'Creando...'}
+            busy={saving || upload.uploading}
+          />
+        )}
+      </form>
+    </FormProvider>
+  );
+}
+
+function FailureAlert({ failure, alertRef }: { failure: SaveFailure; alertRef: RefObject<HTMLDivElement | null> }) {
+  return (
+    <div ref={alertRef}>
+      <Alert>
+        <p className="font-medium">{addendumMessages.saveError}</p>
+        {failure.message && failure.message !== addendumMessages.saveError ? <p className="mt-1">{failure.message}</p> : null}
+        {failure.notes.length > 0 ? (
+          <ul className="mt-1 list-disc pl-5">
+            {failure.notes.map((note) => (
+              <li key={note}>{note}</li>
+            ))}
+          </ul>
+        ) : null}
+      </Alert>
+    </div>
+  );
+}
+
+export function BackToList() {
+  return (
+    <div className="flex justify-end border-t border-slate-100 pt-5 dark:border-slate-800">
+      <Button asChild variant="secondary">
+        <Link to={paths.addendums.list.to()}>Volver a addendums</Link>
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { Link, useParams } from 'react-router';
+import { addendumMessages } from '@portal/domain';
+import { errorMessage, isApiError } from '@/lib/api-error';
+import { paths } from '@/lib/paths';
+import { useErrorToast } from '@/lib/use-error-toast';
+import { usePageTitle } from '@/lib/use-page-title';
+import { Button } from '@/components/ui/button';
+import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { ErrorState } from '@/components/ui/state-panels';
+import { useAddendum, useUpdateAddendum } from '../api';
+import { AddendumForm } from '../form/addendum-form';
+
+/** The load failure's title: a 404 is 'No se encontró el addendum', anything else the spec's general one. */
+function loadErrorTitle(error: unknown): string {
+  return isApiError(error) && error.status === 404 ? addendumMessages.notFound : addendumMessages.loadOneError;
+}
+
+/** /addendums/:id/edit: 'Editar Addendum' (read-only once cancelled, or for an approver). */
+export function AddendumEditPage() {
+  usePageTitle(addendumMessages.editTitle);
+  const id = Number(useParams().id);
+  const addendum = useAddendum(id);
+  const updateAddendum = useUpdateAddendum();
+  useErrorToast(addendum.error, addendum.errorUpdatedAt, loadErrorTitle(addendum.error));
+  const invalidId = !Number.isInteger(id) || id <= 0;
+
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <PageHeader title={addendumMessages.editTitle} />
+      {invalidId ? (
+        <ErrorState title={addendumMessages.notFound} message="El identificador del addendum no es válido." action={<BackToList />} />
+      ) : addendum.isError ? (
+        <ErrorState
+          title={loadErrorTitle(addendum.error)}
+          message={errorMessage(addendum.error)}
+          onRetry={() => void addendum.refetch()}
+          retrying={addendum.isFetching}
+          action={<BackToList />}
+        />
+      ) : addendum.isPending ? (
+        <Spinner label="Cargando..." className="py-16" />
+      ) : (
+        <AddendumForm key={addendum.data.id} addendum={addendum.data} onSave={(body) => updateAddendum.mutateAsync({ id, body })} />
+      )}
+    </div>
+  );
+}
+
+function BackToList() {
+  return (
+    <Button asChild variant="secondary">
+      <Link to={paths.addendums.list.to()}>Volver a addendums</Link>
+    </Button>
+  );
+}
+
+export default AddendumEditPage;

@@ -1,0 +1,44 @@
+import { Link } from 'react-router';
+import { Plus } from 'lucide-react';
+import { addendumMessages } from '@portal/domain';
+import { paths } from '@/lib/paths';
+import { usePageTitle } from '@/lib/use-page-title';
+import { Button } from '@/components/ui/button';
+import { PageHeader } from '@/components/ui/page-header';
+import { SearchInput } from '@/components/ui/search-input';
+import { AddendumListTable } from '../components/addendum-list-table';
+import { AddendumResults } from '../components/addendum-results';
+import { useCanEditAddendums } from '../components/use-addendum-editor';
+import { useAddendumList } from '../components/use-addendum-list';
+
+export const searchPlaceholder = 'Buscar por póliza, cliente o descripción...';
+
+/** /addendums: 'Addendums', searched and paged on the server (scoped there to the user's branch). */
+export function AddendumsPage() {
+  usePageTitle(addendumMessages.listTitle);
+  const list = useAddendumList();
+  const canEdit = useCanEditAddendums();
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title={addendumMessages.listTitle}
+        actions={
+          // Approvers only read addendums: no way into a form they could not save.
+          canEdit ? (
+            <Button asChild>
+              <Link to={paths.addendums.new.to()}>
+                <Plus aria-hidden="true" />
+                {addendumMessages.newButton}
+              </Link>
+            </Button>
+          ) : null
+        }
+      />
+      <SearchInput value={list.search} onChange={list.setSearch} placeholder={searchPlaceholder} className="sm:max-w-md" />
+      <AddendumResults list={list}>{(rows) => <AddendumListTable rows={rows} />}</AddendumResults>
+    </div>
+  );
+}
+
+export default AddendumsPage;
