@@ -1,6 +1,6 @@
 import type { Executor } from '../db/client';
 import { branchExists } from '../modules/branches/repository';
-import { forbidden, notFound } from './app-error';
+import { forbidden, invalidField, notFound } from './app-error';
 import type { AuthUser } from '../plugins/auth';
 
 export interface ListBranchMessages {
@@ -26,4 +26,24 @@ export async function listBranch(
     throw forbidden(messages.otherBranchList);
   }
   return actor.branchId;
+}
+
+/**
+ * The branch a record is written to: the one an admin chooses (which must exist), else the
+ * record's current one, else the user's own. A 400 on branchId when there is none.
+ */
+export async function writeBranch(
+  db: Executor,
+  actor: AuthUser,
+  chosen: number | null | undefined,
+  current: number | undefined,
+  branchNotFound: string,
+): Promise<number> {
+  if (actor.role === 'admin' && chosen) {
+    if (!(await branchExists(db, chosen))) throw invalidField('branchId', branchNotFound);
+    return chosen;
+  }
+  const branchId = current ?? actor.branchId;
+  if (!branchId) throw invalidField('branchId', branchNotFound);
+  return branchId;
 }

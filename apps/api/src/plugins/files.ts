@@ -1,7 +1,8 @@
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import multipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
+import { create as contentDisposition } from 'content-disposition';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, badRequest, invalidField } from '../lib/app-error';
 import { FileRejection, FileStore, type StoredFile } from '../lib/file-store';
 import type { DetectedFileType } from '../lib/file-type';
@@ -67,5 +68,32 @@ export async function receiveUpload(
     if (error.reason === 'too-large') throw new AppError(413, messages.tooLarge, [{ field: 'file', message: messages.tooLarge }]);
     if (error.reason === 'unsupported-type') throw new AppError(415, messages.unsupportedType, [{ field: 'file', message: messages.unsupportedType }]);
     throw badRequest(messages.empty, [{ field: 'file', message: messages.empty }]);
+  }
+}
+
+export interface StoredDownload {
+  storedName: string;
+  mimeType: string;
+  size: number;
+  /** The name the browser saves it under. */
+  downloadName: string;
+}
+
+/** Streams a stored file with its type, length and a Content-Disposition naming it; never cached by proxies. */
+export function sendStoredFile(reply: FastifyReply, file: StoredDownload, disposition: 'attachment' | 'inline' = 'attachment') {
+  return reply
+    .type(file.mimeType)
+    .header('content-length', file.size)
+    .header('content-disposition', contentDisposition(file.downloadName, { type: disposition }))
+    .header('cache-control', 'private, no-store')
+    .send(reply.server.files.open(file.storedName));
+}
+
+/** A file that outlived its row is only wasted space: log it, never fail a request that already committed. */
+export async function discardStoredFile(files: FileStore, storedName: string, log: FastifyBaseLogger): Promise<void> {
+  try {
+    await files.remove(storedName);
+  } catch (error) {
+    log.error({ err: error, storedName }, 'could not remove a stored file');
   }
 }

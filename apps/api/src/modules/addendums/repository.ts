@@ -1,6 +1,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Addendum } from '@portal/domain';
 import type { Executor } from '../../db/client';
+import { containsPattern, foldSql } from '../../lib/sql-search';
 import { addendums, policies } from '../../db/schema/index';
 import type { CursorPosition } from '../../lib/keyset-cursor';
 
@@ -10,15 +11,13 @@ type AddendumRow = typeof addendums.$inferSelect;
 const policyNumber = sql<string>`coalesce(nullif(${policies.policyNumber}, ''), ${policies.investigationId})`;
 const clientName = sql<string>`array_to_string(${policies.tenantNames}, ', ')`;
 
-/** Spanish-insensitive folding in SQL, the same as foldForSearch in the domain (lower case, no accents). */
-const fold = (value: SQL) => sql`translate(lower(${value}), 'áéíóúüñàèìòù', 'aeiouunaeiou')`;
 
 /** The search of the list: policy number, client name or description contains the folded text. */
 export function matchesText(needle: string): SQL {
-  const pattern = `%${needle.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-  return sql`(${fold(sql`${policies.policyNumber} || ' ' || ${policies.investigationId}`)} like ${pattern}
-    or ${fold(sql`array_to_string(${policies.tenantNames}, ' ')`)} like ${pattern}
-    or ${fold(sql`${addendums.description}`)} like ${pattern})`;
+  const pattern = containsPattern(needle);
+  return sql`(${foldSql(sql`${policies.policyNumber} || ' ' || ${policies.investigationId}`)} like ${pattern}
+    or ${foldSql(sql`array_to_string(${policies.tenantNames}, ' ')`)} like ${pattern}
+    or ${foldSql(sql`${addendums.description}`)} like ${pattern})`;
 }
 
 export async function findAddendums(db: Executor, where: SQL | undefined, page?: { after: CursorPosition | null; limit: number }) {

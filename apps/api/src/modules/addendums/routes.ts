@@ -1,4 +1,3 @@
-import { create as contentDisposition } from 'content-disposition';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,7 +15,7 @@ import {
 } from '@portal/domain';
 import type { DetectedFileType } from '../../lib/file-type';
 import { currentUser } from '../../plugins/auth';
-import { receiveUpload } from '../../plugins/files';
+import { receiveUpload, sendStoredFile } from '../../plugins/files';
 import * as service from './service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
@@ -123,12 +122,7 @@ export const addendumRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, security, summary: 'Descargar el archivo del addendum', params: idParamsSchema } },
     async (request, reply) => {
       const file = await service.findDownload(deps(request), currentUser(request), request.params.id);
-      return reply
-        .type(file.mimeType)
-        .header('content-length', file.size)
-        .header('content-disposition', contentDisposition(file.downloadName))
-        .header('cache-control', 'private, no-store')
-        .send(app.files.open(file.storedName));
+      return sendStoredFile(reply, file);
     },
   );
 };

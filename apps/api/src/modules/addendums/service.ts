@@ -21,7 +21,7 @@ import { listBranch } from '../../lib/branch-scope';
 import type { FileStore } from '../../lib/file-store';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import type { AuthUser } from '../../plugins/auth';
-import type { ReceivedUpload } from '../../plugins/files';
+import { discardStoredFile, type ReceivedUpload } from '../../plugins/files';
 import { insertEvent, policyScope } from '../policies/index';
 import * as repo from './repository';
 
@@ -157,10 +157,10 @@ export async function recordUpload(deps: Deps, actor: AuthUser, target: FileTarg
       return getAddendum(tx, actor, row.id);
     });
   } catch (error) {
-    await removeFile(deps, upload.stored.storedName);
+    await discardStoredFile(deps.files, upload.stored.storedName, deps.log);
     throw error;
   }
-  if (replaced) await removeFile(deps, replaced);
+  if (replaced) await discardStoredFile(deps.files, replaced, deps.log);
   return addendum;
 }
 
@@ -213,10 +213,3 @@ async function recordEvent(
   await insertEvent(tx, { policyId, userId: actor.id, fromStatus: null, toStatus: null, changes: [], note });
 }
 
-async function removeFile(deps: Deps, storedName: string) {
-  try {
-    await deps.files.remove(storedName);
-  } catch (error) {
-    deps.log.error({ err: error, storedName }, 'could not remove a stored file');
-  }
-}

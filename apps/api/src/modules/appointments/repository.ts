@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, lte, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Appointment, AppointmentInput, AttendeeInput } from '@portal/domain';
 import type { Executor } from '../../db/client';
+import { containsPattern, foldSql } from '../../lib/sql-search';
 import { appointmentFeeds, appointments, attendees } from '../../db/schema/index';
 
 type AppointmentRow = typeof appointments.$inferSelect;
@@ -43,14 +44,13 @@ export function inRange(from: string | null, to: string | null): SQL | undefined
   return and(from ? gte(appointments.date, from) : undefined, to ? lte(appointments.date, to) : undefined);
 }
 
-const fold = (value: SQL) => sql`translate(lower(${value}), 'áéíóúüñàèìòù', 'aeiouunaeiou')`;
 
 /** The list's search: title, description, location, or an attendee's name or e-mail contains the folded text. */
 export function matchesText(needle: string): SQL {
-  const pattern = `%${needle.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-  return sql`(${fold(sql`${appointments.title} || ' ' || ${appointments.description} || ' ' || ${appointments.location}`)} like ${pattern}
+  const pattern = containsPattern(needle);
+  return sql`(${foldSql(sql`${appointments.title} || ' ' || ${appointments.description} || ' ' || ${appointments.location}`)} like ${pattern}
     or exists (select 1 from "appointment_attendees" a where a.appointment_id = "appointments"."id"
-      and ${fold(sql`a.name || ' ' || a.email`)} like ${pattern}))`;
+      and ${foldSql(sql`a.name || ' ' || a.email`)} like ${pattern}))`;
 }
 
 export async function lockAppointment(db: Executor, id: number, scope: SQL | undefined) {

@@ -14,10 +14,9 @@ import {
 } from '@portal/domain';
 import type { Db, Executor } from '../../db/client';
 import { appointments } from '../../db/schema/index';
-import { ensure, forbidden, invalidField, notFound } from '../../lib/app-error';
-import { listBranch } from '../../lib/branch-scope';
+import { ensure, forbidden, notFound } from '../../lib/app-error';
+import { listBranch, writeBranch } from '../../lib/branch-scope';
 import type { AuthUser } from '../../plugins/auth';
-import { branchExists } from '../branches/repository';
 import { findActiveAuthUser } from '../auth/repository';
 import * as repo from './repository';
 
@@ -61,7 +60,7 @@ export async function getAppointment(db: Executor, actor: AuthUser, id: number):
 
 /** POST /api/appo: status pending, the caller's branch (an admin may choose) and the caller as author. */
 export async function createAppointment(db: Db, actor: AuthUser, input: AppointmentInput): Promise<Appointment> {
-  const branchId = await writeBranch(db, actor, input.branchId);
+  const branchId = await writeBranch(db, actor, input.branchId, undefined, policyMessages.branchNotFound);
   return db.transaction(async (tx) => {
     const id = await repo.insertAppointment(tx, {
       ...repo.rowValues(input),
@@ -79,7 +78,7 @@ export async function createAppointment(db: Db, actor: AuthUser, input: Appointm
 export async function updateAppointment(db: Db, actor: AuthUser, id: number, input: AppointmentInput): Promise<Appointment> {
   return db.transaction(async (tx) => {
     const row = await lockOwn(tx, actor, id);
-    const branchId = actor.role === 'admin' && input.branchId ? await writeBranch(tx, actor, input.branchId) : row.branchId;
+    const branchId = await writeBranch(tx, actor, input.branchId, row.branchId, policyMessages.branchNotFound);
     await repo.updateAppointment(tx, id, { ...repo.rowValues(input), branchId, updatedAt: new Date() });
     await repo.writeAttendees(tx, id, input.attendees);
     return getAppointment(tx, actor, id);
@@ -105,14 +104,7 @@ async function lockOwn(tx: Executor, actor: AuthUser, id: number) {
   return row;
 }
 
-async function writeBranch(db: Executor, actor: AuthUser, chosen: number | null | undefined): Promise<number> {
-  if (actor.role === 'admin' && chosen) {
-    if (!(await branchExists(db, chosen))) throw invalidField('branchId', policyMessages.branchNotFound);
-    return chosen;
-  }
-  if (!actor.branchId) throw invalidField('branchId', policyMessages.branchNotFound);
-  return actor.branchId;
-}
+
 
 // --- the private calendar feed ------------------------------------------------------------------
 

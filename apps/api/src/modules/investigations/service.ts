@@ -19,7 +19,7 @@ import type { Db, Executor } from '../../db/client';
 import { conflict, ensure, invalidField, notFound } from '../../lib/app-error';
 import type { FileStore } from '../../lib/file-store';
 import type { AuthUser } from '../../plugins/auth';
-import type { ReceivedUpload } from '../../plugins/files';
+import { discardStoredFile, type ReceivedUpload } from '../../plugins/files';
 import { insertEvent, policyScope, updatePolicyRow } from '../policies/index';
 import * as repo from './repository';
 
@@ -95,10 +95,10 @@ export async function recordUpload(deps: Deps, actor: AuthUser, target: UploadTa
       return id;
     });
   } catch (error) {
-    await removeFile(deps, upload.stored.storedName);
+    await discardStoredFile(deps.files, upload.stored.storedName, deps.log);
     throw error;
   }
-  if (replaced) await removeFile(deps, replaced);
+  if (replaced) await discardStoredFile(deps.files, replaced, deps.log);
   return ensure((await repo.listDocuments(deps.db, repo.documentById(documentId)))[0], notFound(messages.documentNotFound));
 }
 
@@ -134,7 +134,7 @@ export async function deleteDocument(deps: Deps, actor: AuthUser, id: number): P
     });
     return document.storedName;
   });
-  await removeFile(deps, storedName);
+  await discardStoredFile(deps.files, storedName, deps.log);
 }
 
 /** The reviewer's answer on one document; an empty answer clears it (and who gave it). */
@@ -176,11 +176,3 @@ export async function decideInvestigation(db: Db, actor: AuthUser, investigation
   });
 }
 
-/** A file that outlived its row is only wasted space: log it, never fail the request that already committed. */
-async function removeFile(deps: Deps, storedName: string) {
-  try {
-    await deps.files.remove(storedName);
-  } catch (error) {
-    deps.log.error({ err: error, storedName }, 'could not remove a stored file');
-  }
-}

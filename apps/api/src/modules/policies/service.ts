@@ -19,8 +19,8 @@ import type { Db, Executor } from '../../db/client';
 import { policies } from '../../db/schema/index';
 import { conflict, ensure, invalidField, isUniqueViolation, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth';
-import { branchExists } from '../branches/repository';
-import { listBranch as listBranchFor } from '../../lib/branch-scope';
+import { listBranch as listBranchFor, writeBranch as writeBranchFor } from '../../lib/branch-scope';
+import { containsPattern } from '../../lib/sql-search';
 import { changedSections } from './changes';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import * as repo from './repository';
@@ -43,14 +43,8 @@ function listBranch(db: Executor, actor: AuthUser, requested: number | undefined
 }
 
 /** The branch a new or edited policy belongs to: the user's own, unless an admin chooses one. */
-async function writeBranch(db: Executor, actor: AuthUser, chosen: number | null | undefined, current?: number): Promise<number> {
-  if (actor.role === 'admin' && chosen) {
-    if (!(await branchExists(db, chosen))) throw invalidField('branchId', policyMessages.branchNotFound);
-    return chosen;
-  }
-  const branchId = current ?? actor.branchId;
-  if (!branchId) throw invalidField('branchId', policyMessages.branchNotFound);
-  return branchId;
+function writeBranch(db: Executor, actor: AuthUser, chosen: number | null | undefined, current?: number): Promise<number> {
+  return writeBranchFor(db, actor, chosen, current, policyMessages.branchNotFound);
 }
 
 // --- reads --------------------------------------------------------------------------------------
@@ -82,7 +76,7 @@ export async function searchPolicies(db: Db, actor: AuthUser, query: SearchQuery
   const where = and(
     branchId === undefined ? undefined : eq(policies.branchId, branchId),
     query.status ? eq(policies.status, query.status) : undefined,
-    needle ? sql`${policies.searchText} like ${`%${escapeLike(needle)}%`}` : undefined,
+    needle ? sql`${policies.searchText} like ${containsPattern(needle)}` : undefined,
   );
   const [rows, total] = await Promise.all([
     repo.findSummaries(db, { where, after, limit: query.limit + 1 }),
@@ -101,10 +95,6 @@ export async function searchPolicies(db: Db, actor: AuthUser, query: SearchQuery
     nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null,
     total,
   };
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
 export async function dashboardStats(db: Db, actor: AuthUser, requestedBranch: number): Promise<DashboardStats> {
