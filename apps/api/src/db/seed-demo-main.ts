@@ -60,7 +60,8 @@ async function main(): Promise<number> {
         const seconds = ((Date.now() - started) / 1000).toFixed(1);
         process.stdout.write(
           `${result.branchName} (id ${result.branchId}): ${result.policies} pólizas de demostración creadas en ${seconds} s (${where}), registradas por ${result.actorEmail}.\n` +
-            `  ${counts}\n  ${result.events} eventos de historial; ${result.documents} documentos de investigación en ${files.root}.\n`,
+            `  ${counts}\n  ${result.events} eventos de historial; ${result.documents} documentos de investigación en ${files.root}.\n` +
+            `  ${result.activity.addendums} addendums, ${result.activity.appointments} citas y ${result.activity.leads} leads.\n`,
         );
       }
       return 0;

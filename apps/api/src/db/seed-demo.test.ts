@@ -9,7 +9,7 @@ import { hashPassword } from '../lib/passwords';
 import { guarantors, guarantorVehicles, policies, policyEvents, properties, rents, tenantReferences, tenants, users } from './schema/index';
 import { seedIfEmpty } from './seed';
 import { FileStore } from '../lib/file-store';
-import { investigationDocuments } from './schema/index';
+import { addendums, appointments, investigationDocuments, leads } from './schema/index';
 import { requiredDocuments } from '@portal/domain';
 import { DEMO_MARKER, demoPlan, seedDemoPolicies, type DemoSeedResult } from './seed-demo';
 import { loadPolicies } from '../modules/policies/repository';
@@ -64,7 +64,8 @@ describe('seedDemoPolicies', () => {
       .orderBy(asc(policyEvents.id));
     expect(events).toHaveLength(first.events);
     for (const row of rows) {
-      const own = events.filter((event) => event.policyId === row.id);
+      // The status history (addendums add lines without a status change to some active policies).
+      const own = events.filter((event) => event.policyId === row.id && event.toStatus !== null);
       expect(own[0]).toMatchObject({ fromStatus: null, toStatus: 'created', note: 'Póliza creada', userId: row.userId, createdAt: row.createdAt });
       expect(own.at(-1)).toMatchObject({ toStatus: row.status, createdAt: row.updatedAt });
       for (let index = 1; index < own.length; index++) {
@@ -77,7 +78,7 @@ describe('seedDemoPolicies', () => {
       expect(row.policyNumber === '').toBe(!approval);
     }
     const active = rows.find((row) => row.status === 'active')!;
-    expect(events.filter((event) => event.policyId === active.id).map((event) => event.toStatus)).toEqual([
+    expect(events.filter((event) => event.policyId === active.id && event.toStatus !== null).map((event) => event.toStatus)).toEqual([
       'created',
       'investigation',
       'investigation_approved',
@@ -156,6 +157,19 @@ describe('seedDemoPolicies', () => {
       else if (policy.status === 'investigation_rejected') expect(answers).toEqual(['Los ingresos comprobables no alcanzan tres veces la renta.']);
       else expect(answers.length).toBeGreaterThan(0);
     }
+  });
+
+  it('fills the rest of the branch through the services: addendums, appointments around today, a leads board', async () => {
+    expect(first.activity).toEqual({ addendums: 5, appointments: expect.any(Number), leads: 12 });
+    expect(first.activity.appointments).toBeGreaterThanOrEqual(10);
+    const addendumRows = await db().select().from(addendums);
+    expect(addendumRows.map((row) => row.status).sort()).toEqual(['active', 'active', 'canceled', 'pending', 'pending']);
+    const dates = (await db().select({ date: appointments.date }).from(appointments)).map((row) => Date.parse(`${row.date}T12:00:00Z`));
+    expect(Math.min(...dates)).toBeLessThan(startedAt);
+    expect(Math.max(...dates)).toBeGreaterThan(startedAt);
+    const board = await db().select().from(leads);
+    expect(new Set(board.map((lead) => lead.status))).toEqual(new Set(['cotizacion', 'accion', 'poliza', 'agente']));
+    expect(board.every((lead) => lead.notes.startsWith('['))).toBe(true);
   });
 
   it('leaves a branch that has demo policies alone on a second run', async () => {

@@ -14,6 +14,7 @@ import type { Db } from './client';
 import { branches, guarantorVehicles, guarantors, policies, policyEvents, users } from './schema/index';
 import { isUniqueViolation } from '../lib/app-error';
 import type { FileStore } from '../lib/file-store';
+import { seedDemoActivity, type DemoActivity } from './seed-demo-activity';
 import { seedDemoDocuments } from './seed-demo-documents';
 import type { AuthUser } from '../plugins/auth';
 import { changePolicyStatus, createPolicy, policySearchText, updatePolicy } from '../modules/policies/service';
@@ -80,6 +81,8 @@ export interface DemoSeedResult {
   events: number;
   /** Investigation documents written (0 when skipped or without a file store). */
   documents: number;
+  /** Addendums, appointments and leads written (all 0 when skipped). */
+  activity: DemoActivity;
   actorEmail: string;
 }
 
@@ -132,7 +135,8 @@ export async function seedDemoPolicies(db: Db, options: DemoSeedOptions = {}): P
   const actor = await actingUser(db, branch.id);
   const existing = await demoPolicyIds(db, branch.id);
   if (existing.length > 0) {
-    return { ...(await summary(db, branch, existing)), skipped: true, documents: 0, actorEmail: actor.email };
+    const none = { addendums: 0, appointments: 0, leads: 0 };
+    return { ...(await summary(db, branch, existing)), skipped: true, documents: 0, activity: none, actorEmail: actor.email };
   }
 
   const random = seededRandom(branch.id * 7919 + 2026);
@@ -151,7 +155,8 @@ export async function seedDemoPolicies(db: Db, options: DemoSeedOptions = {}): P
     }
   }
   const documents = options.files ? await seedDemoDocuments(db, options.files, ids, actor.id) : 0;
-  return { ...(await summary(db, branch, ids)), skipped: false, documents, actorEmail: actor.email };
+  const activity = await seedDemoActivity(db, { ...actor, branchId: branch.id }, random, now);
+  return { ...(await summary(db, branch, ids)), skipped: false, documents, activity, actorEmail: actor.email };
 }
 
 // --- who and where ---------------------------------------------------------------------------
