@@ -1,0 +1,117 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { appointmentPageSize, type Appointment, type AppointmentFeed, type AppointmentInput, type AppointmentPage } from '@portal/domain';
+import { apiClient } from '@/lib/api-client';
+
+const appointmentsKey = ['appointments'] as const;
+
+// --- search (the list) -------------------------------------------------------------------------
+
+/** 'Control de Citas' in list view: newest first, five per page, searched on the server. */
+export function searchAppointments(q: string, page: number, signal?: AbortSignal) {
+  return apiClient.get<AppointmentPage>('/api/appo/search', {
+    query: { q: q.trim() || undefined, page, pageSize: appointmentPageSize },
+    signal,
+    // Spec section 8: a failed list call (401/403/500/504, timeout, no response) ends the session.
+    endSessionOnFailure: true,
+  });
+}
+
+export function appointmentSearchQueryOptions(q: string, page: number) {
+  return queryOptions({
+    queryKey: [...appointmentsKey, 'search', { q: q.trim(), page }] as const,
+    queryFn: ({ signal }) => searchAppointments(q, page, signal),
+    // A failure that matters has already ended the session; what is left (a 400) will not heal.
+    retry: false,
+  });
+}
+
+export function useAppointmentSearch(q: string, page: number, options: { enabled: boolean }) {
+  // While another page or search loads, the previous cards stay on screen.
+  return useQuery({ ...appointmentSearchQueryOptions(q, page), enabled: options.enabled, placeholderData: keepPreviousData });
+}
+
+// --- the calendar's days -----------------------------------------------------------------------
+
+/** The appointments of the days the calendar shows (yyyy-MM-dd, both included), in time order. */
+export function listAppointmentsBetween(from: string, to: string, signal?: AbortSignal) {
+  return apiClient.get<Appointment[]>('/api/appo', { query: { from, to }, signal, endSessionOnFailure: true });
+}
+
+export function appointmentRangeQueryOptions(from: string, to: string) {
+  return queryOptions({
+    queryKey: [...appointmentsKey, 'range', { from, to }] as const,
+    queryFn: async ({ signal }) => {
+      const items = await listAppointmentsBetween(from, to, signal);
+      // Spec section 7: a non-array answer is treated as empty.
+      return Array.isArray(items) ? items : [];
+    },
+    retry: false,
+  });
+}
+
+export function useAppointmentRange(from: string, to: string) {
+  return useQuery({ ...appointmentRangeQueryOptions(from, to), placeholderData: keepPreviousData });
+}
+
+// --- writes ------------------------------------------------------------------------------------
+
+export function createAppointment(body: AppointmentInput) {
+  return apiClient.post<Appointment>('/api/appo', body);
+}
+
+export function updateAppointment(id: number, body: AppointmentInput) {
+  return apiClient.post<Appointment>(`/api/appo/update/${id}`, body);
+}
+
+/** Gone for good, attendees with it (the spec's GET path). */
+export function deleteAppointment(id: number) {
+  return apiClient.get<{ message: string }>(`/api/appo/del/${id}`);
+}
+
+/** Every list and calendar range refetches after a write: an appointment may move between them. */
+function useRefreshAppointments() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: appointmentsKey });
+}
+
+export function useCreateAppointment() {
+  const refresh = useRefreshAppointments();
+  return useMutation({ mutationFn: createAppointment, onSuccess: refresh });
+}
+
+export function useUpdateAppointment() {
+  const refresh = useRefreshAppointments();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: AppointmentInput }) => updateAppointment(id, body),
+    onSuccess: refresh,
+  });
+}
+
+export function useDeleteAppointment() {
+  const refresh = useRefreshAppointments();
+  return useMutation({ mutationFn: deleteAppointment, onSuccess: refresh });
+}
+
+// --- iCalendar ---------------------------------------------------------------------------------
+
+/** One appointment as a .ics file (the bearer header rules out a plain link). */
+export function downloadAppointmentIcs(id: number) {
+  return apiClient.getBlob(`/api/appo/${id}/ics`, { requireToken: true });
+}
+
+/** Creates the user's private calendar link, or replaces it (the old one stops working). */
+export function createAppointmentFeed() {
+  return apiClient.post<AppointmentFeed>('/api/appo/feed');
+}
+
+export function revokeAppointmentFeed() {
+  return apiClient.delete<void>('/api/appo/feed');
+}
+
+export function useCreateAppointmentFeed() {
+  return useMutation({ mutationFn: createAppointmentFeed });
+}
+
+export function useRevokeAppointmentFeed() {
+  return useMutation({ mutationFn: revokeAppointmentFeed });
+}

@@ -1,0 +1,54 @@
+import { appointmentMessages, type Appointment } from '@portal/domain';
+import { errorMessage } from '@/lib/api-error';
+import { useErrorToast } from '@/lib/use-error-toast';
+import { Alert } from '@/components/ui/alert';
+import { Spinner } from '@/components/ui/spinner';
+import { EmptyState, ErrorState } from '@/components/ui/state-panels';
+import { AppointmentCardList } from './appointment-card-list';
+import { Pager } from './pager';
+import type { AppointmentListState } from './use-appointment-list';
+
+export const loadErrorTitle = 'Error al cargar las citas';
+export const emptyHint = 'Agende la primera con «Nueva Cita».';
+
+export function appointmentCountText(total: number): string {
+  return total === 1 ? '1 cita' : `${total} citas`;
+}
+
+interface AppointmentListProps {
+  list: AppointmentListState;
+  onEdit: (appointment: Appointment) => void;
+  onDelete: (appointment: Appointment) => void;
+}
+
+/** 'Ver Lista': loading, error with a retry, empty (another text while searching), or the cards and the pager. */
+export function AppointmentList({ list, onEdit, onDelete }: AppointmentListProps) {
+  const { query, items, total, page, pageCount, setPage, searching, q } = list;
+  useErrorToast(query.error, query.errorUpdatedAt, loadErrorTitle);
+
+  if (query.isPending) return <Spinner label="Cargando citas..." className="py-16" />;
+  if (query.isError && !query.data) {
+    return (
+      <ErrorState title={loadErrorTitle} message={errorMessage(query.error)} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+    );
+  }
+  if (items.length === 0) {
+    return <EmptyState title={appointmentMessages.empty} description={q ? appointmentMessages.emptySearch : emptyHint} />;
+  }
+
+  return (
+    <div className="space-y-3" aria-busy={searching || undefined}>
+      <p className="flex flex-wrap items-center gap-x-3 text-sm text-slate-500 dark:text-slate-400" aria-live="polite">
+        <span>{appointmentCountText(total)}</span>
+        {searching ? <span className="text-brand-700 dark:text-brand-300">Buscando...</span> : null}
+      </p>
+      {query.isRefetchError ? (
+        <Alert>
+          {loadErrorTitle}. {errorMessage(query.error)}
+        </Alert>
+      ) : null}
+      <AppointmentCardList items={items} onEdit={onEdit} onDelete={onDelete} />
+      <Pager page={page} pageCount={pageCount} onPage={setPage} busy={query.isFetching} />
+    </div>
+  );
+}

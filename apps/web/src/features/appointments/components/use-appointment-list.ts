@@ -1,0 +1,37 @@
+import { useState } from 'react';
+import { appointmentPageSize } from '@portal/domain';
+import { searchDebounceMs, useDebouncedValue } from '@/features/policies';
+import { useAppointmentSearch } from '../api';
+
+/**
+ * The list's search box, its page and the paged search they drive. The box shows every keystroke
+ * at once; the server is asked once typing pauses, from page 1 of the new search. Kept while the
+ * calendar is shown (so coming back finds the same search and page), but not fetched then.
+ */
+export function useAppointmentList({ enabled }: { enabled: boolean }) {
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search, searchDebounceMs).trim();
+  // The page belongs to the search it was chosen in: a new search starts at page 1.
+  const [paging, setPaging] = useState({ q: '', page: 1 });
+  const [knownTotal, setKnownTotal] = useState<number | null>(null);
+  const requested = paging.q === q ? paging.page : 1;
+  // After deleting the last card of the last page, the page before is shown (never past the end).
+  const page = knownTotal === null ? requested : Math.min(requested, pageCountOf(knownTotal));
+  const setPage = (next: number) => setPaging({ q, page: Math.max(1, next) });
+  const query = useAppointmentSearch(q, page, { enabled });
+
+  const items = query.data?.items ?? [];
+  const total = query.data?.total ?? 0;
+  const pageCount = pageCountOf(total);
+  if (query.data && query.data.total !== knownTotal) setKnownTotal(query.data.total);
+
+  // Old cards stay visible while a new search or page loads (placeholder data): say so.
+  const searching = search.trim() !== q || (query.isPlaceholderData && query.isFetching);
+  return { search, setSearch, q, page, setPage, pageCount, query, items, total, searching };
+}
+
+function pageCountOf(total: number): number {
+  return Math.max(1, Math.ceil(total / appointmentPageSize));
+}
+
+export type AppointmentListState = ReturnType<typeof useAppointmentList>;
