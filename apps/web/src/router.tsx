@@ -75,7 +75,10 @@ export const routes: RouteObject[] = [
             path: paths.addendums.edit.pattern,
             lazy: () => import('@/features/addendums/pages/addendum-edit-page').then((m) => ({ Component: m.AddendumEditPage })),
           },
-          { path: paths.appointments.pattern, lazy: placeholder('Control de Citas') },
+          {
+            path: paths.appointments.pattern,
+            lazy: () => import('@/features/appointments/pages/appointments-page').then((m) => ({ Component: m.AppointmentsPage })),
+          },
           { path: paths.leads.pattern, lazy: placeholder('Leads') },
           {
             id: 'admin',
