@@ -1,0 +1,138 @@
+import { useId, type ComponentProps } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  leadFieldLabels as labels,
+  leadInputSchema,
+  leadMessages,
+  leadSources,
+  parseLeadNotes,
+  type Lead,
+  type LeadFormValues,
+  type LeadInput,
+} from '@portal/domain';
+import { cn } from '@/lib/cn';
+import { isApiError } from '@/lib/api-client';
+import { applyServerErrors } from '@/lib/form-errors';
+import { notify } from '@/lib/toast';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogClose, DialogContent } from '@/components/ui/dialog';
+import { describedControl, FormField, SelectField, TextField } from '@/components/ui/form-field';
+import { controlClasses } from '@/components/ui/input';
+import { useCreateLead, useUpdateLead } from '../api';
+import { leadDisplayName } from '../components/lead-format';
+import { leadFormFields, leadToFormValues, newLeadFormValues } from './lead-form-values';
+
+/** The API's own schema: the name is required, the source one of the spec's. */
+const resolver: Resolver<LeadFormValues, unknown, LeadInput> = zodResolver(leadInputSchema);
+
+interface LeadDialogProps {
+  open: boolean;
+  /** The lead on 'Editar Lead'; null on 'Nuevo Lead'. */
+  lead: Lead | null;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** 'Nuevo Lead' / 'Editar Lead'. */
+export function LeadDialog({ open, lead, onOpenChange }: LeadDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        title={lead ? leadMessages.editTitle : leadMessages.createTitle}
+        className="max-h-[calc(100dvh-2rem)] max-w-xl overflow-y-auto"
+      >
+        {/* Radix unmounts the content when closed: every opening starts from the lead's values. */}
+        <LeadForm lead={lead} onDone={() => onOpenChange(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function LeadForm({ lead, onDone }: { lead: Lead | null; onDone: () => void }) {
+  const form = useForm<LeadFormValues, unknown, LeadInput>({
+    resolver,
+    defaultValues: lead ? leadToFormValues(lead) : newLeadFormValues(),
+  });
+  const create = useCreateLead();
+  const update = useUpdateLead();
+  const { errors, isSubmitting } = form.formState;
+  const { register } = form;
+
+  const save = async (body: LeadInput) => {
+    try {
+      const saved = lead ? await update.mutateAsync({ id: lead.id, body }) : await create.mutateAsync(body);
+      const name = leadDisplayName(saved);
+      if (lead) notify.success(leadMessages.updated, leadMessages.updatedDescription(name));
+      else notify.success(leadMessages.created, leadMessages.createdDescription(name));
+      onDone();
+    } catch (error) {
+      applyServerErrors(error, form.setError, leadFormFields);
+      if (!(isApiError(error) && error.code === 'session_expired')) notify.error(leadMessages.errorTitle, leadMessages.saveError);
+    }
+  };
+
+  return (
+    <form onSubmit={form.handleSubmit(save)} noValidate className="mt-5 space-y-5">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <TextField label={labels.name} required autoComplete="off" fieldClassName="sm:col-span-2" error={errors.name?.message} {...register('name')} />
+        <TextField label={labels.phone} type="tel" inputMode="tel" autoComplete="off" error={errors.phone?.message} {...register('phone')} />
+        <TextField label={labels.phonewhats} type="tel" inputMode="tel" autoComplete="off" error={errors.phonewhats?.message} {...register('phonewhats')} />
+        <SelectField label={labels.source} error={errors.source?.message} {...register('source')}>
+          <option value="">Seleccione una fuente</option>
+          {leadSources.map((source) => (
+            <option key={source} value={source}>
+              {source}
+            </option>
+          ))}
+        </SelectField>
+        <TextField label={labels.server} autoComplete="off" error={errors.server?.message} {...register('server')} />
+        <TextField label={labels.apikey} autoComplete="off" fieldClassName="sm:col-span-2" error={errors.apikey?.message} {...register('apikey')} />
+        {lead ? <StoredNotes notes={lead.notes} /> : <NotesInput error={errors.notes?.message} {...register('notes')} />}
+      </div>
+      <div className="flex flex-col-reverse gap-2 border-t border-slate-100 pt-4 sm:flex-row sm:justify-end dark:border-slate-800">
+        <DialogClose asChild>
+          <Button variant="secondary" disabled={isSubmitting}>
+            Cancelar
+          </Button>
+        </DialogClose>
+        <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
+          {isSubmitting ? 'Guardando...' : lead ? 'Actualizar' : 'Crear'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function NotesInput({ error, ...props }: ComponentProps<'textarea'> & { error?: string | undefined }) {
+  const id = useId();
+  return (
+    <FormField id={id} label={labels.notes} error={error} className="sm:col-span-2">
+      <textarea {...describedControl(id, error)} rows={3} className={cn(controlClasses, 'min-h-20 py-2')} {...props} />
+    </FormField>
+  );
+}
+
+/** On edit the notes are read here; new ones are added from the card ('Agregar nota...'). */
+function StoredNotes({ notes }: { notes: string }) {
+  const list = parseLeadNotes(notes);
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="space-y-1.5 sm:col-span-2">
+      <h3 id={headingId} className="text-sm font-medium text-slate-700 dark:text-slate-300">
+        {labels.notes}
+      </h3>
+      {list.length === 0 ? (
+        <p className="text-sm text-slate-500 dark:text-slate-400">Sin notas</p>
+      ) : (
+        <ol className="max-h-40 space-y-1.5 overflow-y-auto rounded-lg border border-slate-200 p-2 text-sm dark:border-slate-700">
+          {list.map((note, index) => (
+            <li key={index} className="break-words whitespace-pre-wrap text-slate-700 dark:text-slate-200">
+              {note}
+            </li>
+          ))}
+        </ol>
+      )}
+      <p className="text-xs text-slate-500 dark:text-slate-400">Las notas se agregan desde la tarjeta del lead, en «{leadMessages.addNote}».</p>
+    </section>
+  );
+}

@@ -1,0 +1,122 @@
+import { useCallback, useMemo, useState } from 'react';
+import { Plus, RotateCw, Settings2 } from 'lucide-react';
+import { leadMatches, leadMessages, type Lead } from '@portal/domain';
+import { errorMessage, isApiError } from '@/lib/api-client';
+import { notify } from '@/lib/toast';
+import { usePageTitle } from '@/lib/use-page-title';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { PageHeader } from '@/components/ui/page-header';
+import { SearchInput } from '@/components/ui/search-input';
+import { Spinner } from '@/components/ui/spinner';
+import { ErrorState } from '@/components/ui/state-panels';
+import { useDeleteLead } from '../api';
+import { ColumnsDialog } from '../columns/columns-dialog';
+import { leadCountText } from '../components/lead-format';
+import { LeadsBoard } from '../components/leads-board';
+import { useCanConfigureLeadColumns } from '../components/use-can-configure-columns';
+import { useLeadBoard } from '../components/use-lead-board';
+import { LeadDialog } from '../form/lead-dialog';
+
+/** /leads: the branch's leads board. */
+export function LeadsPage() {
+  usePageTitle('Leads');
+  const board = useLeadBoard();
+  const canConfigure = useCanConfigureLeadColumns();
+  const [search, setSearch] = useState('');
+  const [editing, setEditing] = useState<{ open: boolean; lead: Lead | null }>({ open: false, lead: null });
+  const [configuring, setConfiguring] = useState(false);
+  const remove = useLeadRemoval();
+  const edit = useCallback((lead: Lead) => setEditing({ open: true, lead }), []);
+
+  const visible = useMemo(() => (board.leads ?? []).filter((lead) => leadMatches(lead, search)), [board.leads, search]);
+  const refreshing = board.isFetching && !board.isPending;
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Leads"
+        description={board.leads ? leadCountText(board.leads.length) : undefined}
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => void board.refetch()} disabled={refreshing} aria-busy={refreshing || undefined}>
+              <RotateCw aria-hidden="true" className={refreshing ? 'animate-spin' : undefined} />
+              Actualizar
+            </Button>
+            {canConfigure ? (
+              <Button variant="secondary" onClick={() => setConfiguring(true)} disabled={!board.columns}>
+                <Settings2 aria-hidden="true" />
+                {leadMessages.configureTitle}
+              </Button>
+            ) : null}
+            <Button onClick={() => setEditing({ open: true, lead: null })}>
+              <Plus aria-hidden="true" />
+              {leadMessages.newButton}
+            </Button>
+          </>
+        }
+      />
+      <SearchInput value={search} onChange={setSearch} placeholder={leadMessages.search} />
+
+      {board.isPending ? (
+        <Spinner label="Cargando leads..." className="py-16" />
+      ) : board.error || !board.leads || !board.columns ? (
+        <ErrorState
+          title={leadMessages.loadError}
+          message={errorMessage(board.error)}
+          onRetry={() => void board.refetch()}
+          retrying={board.isFetching}
+        />
+      ) : (
+        <LeadsBoard
+          columns={board.columns}
+          leads={visible}
+          onEdit={edit}
+          onDelete={remove.ask}
+        />
+      )}
+
+      <LeadDialog open={editing.open} lead={editing.lead} onOpenChange={(open) => setEditing((current) => ({ ...current, open }))} />
+      {canConfigure && board.columns ? (
+        <ColumnsDialog open={configuring} onOpenChange={setConfiguring} columns={board.columns} leads={board.leads ?? []} />
+      ) : null}
+      <ConfirmDialog
+        open={remove.confirming !== null}
+        onOpenChange={(open) => (open ? undefined : remove.cancel())}
+        title={leadMessages.deleteConfirm}
+        description={remove.confirming ? `${remove.confirming.name.trim() || leadMessages.noName} se eliminará del tablero.` : ''}
+        confirmLabel="Eliminar"
+        tone="danger"
+        busy={remove.busy}
+        onConfirm={remove.confirm}
+      />
+    </div>
+  );
+}
+
+/** Delete asks '¿Estás seguro de eliminar este lead?' first, then toasts how it went. */
+function useLeadRemoval() {
+  const mutation = useDeleteLead();
+  const [confirming, setConfirming] = useState<Lead | null>(null);
+  return {
+    confirming,
+    busy: mutation.isPending,
+    ask: setConfirming,
+    cancel: () => setConfirming(null),
+    confirm: () => {
+      if (!confirming) return;
+      mutation.mutate(confirming, {
+        onSuccess: () => {
+          setConfirming(null);
+          notify.success(leadMessages.deleted, leadMessages.deletedDescription);
+        },
+        onError: (error) => {
+          setConfirming(null);
+          if (!(isApiError(error) && error.code === 'session_expired')) notify.error(leadMessages.errorTitle, leadMessages.deleteError);
+        },
+      });
+    },
+  };
+}
+
+export default LeadsPage;

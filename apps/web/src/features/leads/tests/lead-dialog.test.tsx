@@ -1,0 +1,115 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
+import type { Lead } from '@portal/domain';
+import { makeLead, renderBoard } from './lead-fixtures';
+
+beforeEach(() => {
+  vi.spyOn(toast, 'error');
+  vi.spyOn(toast, 'success');
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe("lead dialog ('Nuevo Lead' / 'Editar Lead')", () => {
+  it('requires the name, then creates the lead with its fields and toasts it', async () => {
+    let leads: Lead[] = [];
+    const { net } = renderBoard([], {
+      'GET /api/leads': () => ({ body: leads }),
+      'POST /api/leads': ({ body }) => {
+        const lead = makeLead({ ...(body as Partial<Lead>), id: 30, notes: '["Busca casa en Roma"]', status: 'cotizacion' });
+        leads = [lead];
+        return { status: 201, body: lead };
+      },
+    });
+    await screen.findByText('0 leads');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Nuevo Lead' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nuevo Lead' });
+    const form = within(dialog);
+    expect(form.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Seleccione una fuente',
+      'Facebook',
+      'Instagram',
+      'WhatsApp',
+      'Sitio Web',
+      'Referido',
+      'Otro',
+    ]);
+    await user.click(form.getByRole('button', { name: 'Crear' }));
+    expect(await form.findByText('El campo Nombre es obligatorio')).toBeInTheDocument();
+    expect(net.callsTo('POST', '/api/leads')).toHaveLength(0);
+
+    await user.type(form.getByLabelText('Nombre'), 'Mariana Ávila');
+    await user.type(form.getByLabelText('Teléfono'), '5512345678');
+    await user.type(form.getByLabelText('WhatsApp'), '5598765432');
+    await user.selectOptions(form.getByLabelText('Fuente'), 'Referido');
+    await user.type(form.getByLabelText('Servidor'), 'srv-1');
+    await user.type(form.getByLabelText('API Key'), 'key-123');
+    await user.type(form.getByLabelText('Notas'), 'Busca casa en Roma');
+    await user.click(form.getByRole('button', { name: 'Crear' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(net.callsTo('POST', '/api/leads')[0]?.body).toEqual({
+      name: 'Mariana Ávila',
+      phone: '5512345678',
+      phonewhats: '5598765432',
+      source: 'Referido',
+      server: 'srv-1',
+      apikey: 'key-123',
+      notes: 'Busca casa en Roma',
+    });
+    expect(toast.success).toHaveBeenCalledWith('Lead creado', expect.objectContaining({ description: 'Mariana Ávila ha sido creado correctamente' }));
+    expect(within(screen.getByRole('region', { name: 'Cotizacion' })).getByTestId('lead-card-30')).toBeInTheDocument();
+    expect(screen.getByText('1 lead')).toBeInTheDocument();
+  });
+
+  it('edits a lead: its values filled in, notes only shown, POST /api/leads/update/{id}, toast', async () => {
+    let lead = makeLead({ id: 7, name: 'Jorge Ríos', phone: '5511112222', phonewhats: '', source: 'Facebook', server: 's', apikey: 'k', notes: '["Primera nota"]' });
+    const { net } = renderBoard([], {
+      'GET /api/leads': () => ({ body: [lead] }),
+      'POST /api/leads/update/7': ({ body }) => {
+        lead = { ...lead, ...(body as Partial<Lead>), notes: lead.notes };
+        return { body: lead };
+      },
+    });
+    await screen.findByTestId('lead-card-7');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Editar lead Jorge Ríos' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar Lead' });
+    const form = within(dialog);
+    expect(form.getByLabelText('Nombre')).toHaveValue('Jorge Ríos');
+    expect(form.getByLabelText('Teléfono')).toHaveValue('5511112222');
+    expect(form.getByLabelText('Fuente')).toHaveValue('Facebook');
+    expect(form.queryByRole('textbox', { name: 'Notas' })).not.toBeInTheDocument();
+    expect(form.getByRole('region', { name: 'Notas' })).toHaveTextContent('Primera nota');
+
+    await user.clear(form.getByLabelText('Nombre'));
+    await user.type(form.getByLabelText('Nombre'), 'Jorge Ríos Paz');
+    await user.click(form.getByRole('button', { name: 'Actualizar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(net.callsTo('POST', '/api/leads/update/7')[0]?.body).toMatchObject({ name: 'Jorge Ríos Paz', phone: '5511112222', source: 'Facebook', server: 's', apikey: 'k' });
+    expect(toast.success).toHaveBeenCalledWith('Lead actualizado', expect.objectContaining({ description: 'Jorge Ríos Paz ha sido actualizado correctamente' }));
+    expect(screen.getByRole('heading', { level: 3, name: 'Jorge Ríos Paz' })).toBeInTheDocument();
+  });
+
+  it("keeps the dialog open with the server's message under the field and the spec error toast", async () => {
+    renderBoard([], {
+      'POST /api/leads': {
+        status: 400,
+        body: { statusCode: 400, error: 'Bad Request', message: 'Datos inválidos', details: [{ field: 'name', message: 'El campo Nombre es obligatorio' }] },
+      },
+    });
+    await screen.findByText('0 leads');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Nuevo Lead' }));
+    const form = within(await screen.findByRole('dialog', { name: 'Nuevo Lead' }));
+    await user.type(form.getByLabelText('Nombre'), 'Ana');
+    await user.click(form.getByRole('button', { name: 'Crear' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Error', expect.objectContaining({ description: 'No se pudo guardar el lead' })));
+    expect(form.getByText('El campo Nombre es obligatorio')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Nuevo Lead' })).toBeInTheDocument();
+  });
+});
