@@ -4,14 +4,6 @@ import { ErrorScreen } from '@/app/error-screen';
 import { FullPageSpinner } from '@/app/full-page-spinner';
 import { adminLoader, loginLoader, protectedLoader } from '@/app/guards';
 
-/** Screens of later issues share one lazily loaded placeholder. */
-function placeholder(title: string) {
-  return async () => {
-    const { PlaceholderPage } = await import('@/app/placeholder-page');
-    return { Component: () => <PlaceholderPage title={title} /> };
-  };
-}
-
 // The session is re-checked (GET /api/auth/me, cached 30 s) on every navigation into the shell.
 const alwaysRecheck = () => true;
 
@@ -79,7 +71,10 @@ export const routes: RouteObject[] = [
             path: paths.appointments.pattern,
             lazy: () => import('@/features/appointments/pages/appointments-page').then((m) => ({ Component: m.AppointmentsPage })),
           },
-          { path: paths.leads.pattern, lazy: placeholder('Leads') },
+          {
+            path: paths.leads.pattern,
+            lazy: () => import('@/features/leads/pages/leads-page').then((m) => ({ Component: m.LeadsPage })),
+          },
           {
             id: 'admin',
             loader: adminLoader,
