@@ -116,7 +116,8 @@ export function LeadsBoard({ columns, leads, onEdit, onDelete }: LeadsBoardProps
       onDragEnd={onDragEnd}
       onDragCancel={onDragCancel}
     >
-      <div data-testid="leads-board" className="-mx-1 flex gap-4 overflow-x-auto px-1 pb-4">
+      {/* relative: the count badges' sr-only text (position: absolute) must stay inside this scroller, or it widens the page. */}
+      <div data-testid="leads-board" className="relative -mx-1 flex gap-4 overflow-x-auto px-1 pb-4">
         {columns.map((column) => {
           const cards = byColumn.get(column.id) ?? [];
           return (
