@@ -1,7 +1,6 @@
 import { monthCellLimit, type Appointment } from '@portal/domain';
 import { cn } from '@/lib/cn';
-import { byStart } from '../components/appointment-format';
-import { AppointmentChip } from './appointment-chip';
+import { AppointmentChips, CalendarTable, groupAppointments } from './calendar-grid';
 import { dayOfMonth, longDate, monthWeeks, sameMonth, shortWeekday, weekdayName } from './calendar-dates';
 
 interface MonthViewProps {
@@ -19,20 +18,10 @@ interface MonthViewProps {
  */
 export function MonthView({ day, today, title, appointments, onOpen, onOpenDay }: MonthViewProps) {
   const weeks = monthWeeks(day);
-  const byDay = new Map<string, Appointment[]>();
-  for (const appointment of [...appointments].sort(byStart)) {
-    byDay.set(appointment.date, [...(byDay.get(appointment.date) ?? []), appointment]);
-  }
+  const byDay = groupAppointments(appointments, (appointment) => appointment.date);
 
   return (
-    <div
-      role="region"
-      aria-label={title}
-      tabIndex={0}
-      className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm focus-visible:outline-2 focus-visible:outline-brand-500 dark:border-slate-800 dark:bg-slate-900"
-    >
-      <table data-testid="calendar-month" className="w-full min-w-[48rem] table-fixed border-collapse text-sm">
-        <caption className="sr-only">{title}</caption>
+    <CalendarTable title={title} testId="calendar-month">
         <thead className="bg-slate-50 dark:bg-slate-800/60">
           <tr>
             {weeks[0]!.map((column) => (
@@ -74,15 +63,7 @@ export function MonthView({ day, today, title, appointments, onOpen, onOpenDay }
                     >
                       {dayOfMonth(cell)}
                     </button>
-                    {shown.length > 0 ? (
-                      <ul className="space-y-0.5">
-                        {shown.map((appointment) => (
-                          <li key={appointment.id}>
-                            <AppointmentChip appointment={appointment} onOpen={onOpen} />
-                          </li>
-                        ))}
-                      </ul>
-                    ) : null}
+                    <AppointmentChips appointments={shown} onOpen={onOpen} />
                     {more > 0 ? (
                       <button
                         type="button"
@@ -99,7 +80,6 @@ export function MonthView({ day, today, title, appointments, onOpen, onOpenDay }
             </tr>
           ))}
         </tbody>
-      </table>
-    </div>
+    </CalendarTable>
   );
 }

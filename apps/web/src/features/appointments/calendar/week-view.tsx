@@ -1,7 +1,6 @@
 import type { Appointment } from '@portal/domain';
 import { cn } from '@/lib/cn';
-import { byStart } from '../components/appointment-format';
-import { AppointmentChip } from './appointment-chip';
+import { AppointmentChips, CalendarTable, groupAppointments } from './calendar-grid';
 import { calendarHourRows, dayOfMonth, hourLabel, hourRow, longDate, shortWeekday, weekDays, weekdayName } from './calendar-dates';
 
 interface WeekViewProps {
@@ -19,21 +18,10 @@ interface WeekViewProps {
  */
 export function WeekView({ day, today, title, appointments, onOpen, onOpenDay }: WeekViewProps) {
   const days = weekDays(day);
-  const cells = new Map<string, Appointment[]>();
-  for (const appointment of [...appointments].sort(byStart)) {
-    const key = `${appointment.date}|${hourRow(appointment.startTime)}`;
-    cells.set(key, [...(cells.get(key) ?? []), appointment]);
-  }
+  const cells = groupAppointments(appointments, (appointment) => `${appointment.date}|${hourRow(appointment.startTime)}`);
 
   return (
-    <div
-      role="region"
-      aria-label={title}
-      tabIndex={0}
-      className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm focus-visible:outline-2 focus-visible:outline-brand-500 dark:border-slate-800 dark:bg-slate-900"
-    >
-      <table data-testid="calendar-week" className="w-full min-w-[48rem] table-fixed border-collapse text-sm">
-        <caption className="sr-only">{title}</caption>
+    <CalendarTable title={title} testId="calendar-week">
         <colgroup>
           <col className="w-16" />
         </colgroup>
@@ -76,22 +64,13 @@ export function WeekView({ day, today, title, appointments, onOpen, onOpenDay }:
                     data-testid={`week-cell-${column}-${hour}`}
                     className={cn('h-12 border-l border-slate-100 p-0.5 align-top dark:border-slate-800', column === today && 'bg-brand-50/40 dark:bg-brand-950/20')}
                   >
-                    {items.length > 0 ? (
-                      <ul className="space-y-0.5">
-                        {items.map((appointment) => (
-                          <li key={appointment.id}>
-                            <AppointmentChip appointment={appointment} onOpen={onOpen} />
-                          </li>
-                        ))}
-                      </ul>
-                    ) : null}
+                    <AppointmentChips appointments={items} onOpen={onOpen} />
                   </td>
                 );
               })}
             </tr>
           ))}
         </tbody>
-      </table>
-    </div>
+    </CalendarTable>
   );
 }
