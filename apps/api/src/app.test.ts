@@ -85,7 +85,8 @@ describe('OpenAPI', () => {
     const doc = json(response);
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining(['/api/auth/login', '/api/auth/refresh-token', '/api/auth/logout', '/api/auth/me', '/api/users', '/api/users/{id}', '/api/branches', '/api/branches/{id}', '/api/health',
-        '/api/files/upload/{investigationId}/{documentType}', '/api/files/documentswithresponses/{investigationId}', '/api/policy/approve/{investigationId}']),
+        '/api/files/upload/{investigationId}/{documentType}', '/api/files/documentswithresponses/{investigationId}', '/api/policy/approve/{investigationId}',
+        '/api/addendum/item/{id}', '/api/addendum/upload-file/{addendumId}/{policyId}', '/api/appo/update/{id}', '/api/appo/feed', '/api/leads/uodate/{id}', '/api/leads/columns']),
     );
     expect(doc.paths['/api/auth/login'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('email');
     expect((await ctx.app.inject({ url: '/api/docs/' })).statusCode).toBe(200);
