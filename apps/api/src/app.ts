@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Database, Db } from './db/client';
@@ -37,6 +37,11 @@ export interface AppDependencies {
 /** Never logged: credentials in headers and bodies. */
 const redactPaths = ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token', '*.refreshToken'];
 
+/** A calendar feed's URL is its credential (calendar apps send no header): its token is masked in logs. */
+export function maskSecretsInUrl(url: string): string {
+  return url.replace(/(\/api\/appo\/feed\/)[^/?#]+/, '$1[oculto]');
+}
+
 /**
  * Builds the whole app on an open database; main.ts and the tests both use it. The caller owns
  * the database (opens it, migrates it, closes it after app.close()).
@@ -46,6 +51,14 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     logger: {
       level: config.logLevel,
       redact: { paths: redactPaths, censor: '[oculto]' },
+      serializers: {
+        req: (request: FastifyRequest) => ({
+          method: request.method,
+          url: maskSecretsInUrl(request.url),
+          host: request.host,
+          remoteAddress: request.ip,
+        }),
+      },
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     trustProxy: config.trustProxy,

@@ -242,5 +242,10 @@ describe('iCalendar', () => {
     expect((await request('DELETE', '/api/appo/feed', agent.token)).statusCode).toBe(204);
     expect(json(await request('GET', newPath))).toMatchObject({ statusCode: 404, message: 'El calendario no existe o fue revocado' });
     expect((await request('GET', '/api/appo/feed/not-a-token.ics')).statusCode).toBe(400);
+
+    // The link is the credential: the request log never holds it.
+    const token = path.split('/').at(-1)!.replace('.ics', '');
+    expect(ctx.logs.join('')).toContain('/api/appo/feed/[oculto]');
+    expect(ctx.logs.join('')).not.toContain(token);
   });
 });
