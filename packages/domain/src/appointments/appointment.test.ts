@@ -53,3 +53,11 @@ describe('appointment rules', () => {
     expect(appointmentInputSchema.parse({ ...valid, googleMeetUrl: url }).googleMeetUrl).toBe(url);
   });
 });
+
+describe('dates the database can hold', () => {
+  it('refuses years a date input allows but PostgreSQL does not (0000), and far-off ones', () => {
+    expect(issues({ ...valid, date: '0000-01-01' })).toEqual([['date', 'El campo Fecha debe ser una fecha válida']]);
+    expect(issues({ ...valid, date: '9999-12-31' })).toEqual([['date', 'El campo Fecha debe ser una fecha válida']]);
+    expect(issues({ ...valid, date: '2199-12-31' })).toEqual([]);
+  });
+});

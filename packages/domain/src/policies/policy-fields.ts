@@ -41,8 +41,9 @@ export function optionalDate(label: string) {
     .refine((value) => value === null || isCalendarDate(value), policyMessages.invalidDate(label));
 }
 
+/** A real day between 1900 and 2199: a date input allows year 0, which PostgreSQL refuses. */
 function isCalendarDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  if (!/^(19|2[01])\d{2}-\d{2}-\d{2}$/.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
 }

@@ -120,6 +120,9 @@ describe('create, read, update, delete', () => {
     ]);
     const backwards = await request('POST', '/api/appo', agent.token, body({ startTime: '12:00', endTime: '11:00' }));
     expect(json(backwards)).toMatchObject({ statusCode: 400, details: [{ field: 'endTime', message: 'La hora de fin debe ser posterior a la hora de inicio' }] });
+    // A date input accepts year 0000; PostgreSQL would not: a 400, never a 500.
+    expect(json(await request('POST', '/api/appo', agent.token, body({ date: '0000-01-01' })))).toMatchObject({ statusCode: 400, details: [{ field: 'date' }] });
+    expect((await request('GET', '/api/appo?from=0000-01-01', agent.token)).statusCode).toBe(400);
     expect(json<Appointment[]>(await request('GET', '/api/appo', admin))).toHaveLength(before);
   });
 
