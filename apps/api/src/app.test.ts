@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
-import { JWT_SECRET, buildTestApp, createTestContext, json, testConfig, type TestContext } from './test/app';
+import { ADMIN, JWT_SECRET, bearer, buildTestApp, createTestContext, json, login, testConfig, type TestContext } from './test/app';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -130,6 +130,28 @@ describe('the web app', () => {
       expect((await app.inject({ method: 'POST', url: '/login' })).statusCode).toBe(404);
     } finally {
       await app.close();
+    }
+  });
+});
+
+describe('ids out of range', () => {
+  it('answers 400, never a 500, for an id larger than a PostgreSQL integer', async () => {
+    const { token } = await login(ctx.app, ADMIN.email, ADMIN.password);
+    const huge = '99999999999';
+    const calls = [
+      ['GET', `/api/policy/unique/${huge}`],
+      ['GET', `/api/policy/${huge}`],
+      ['DELETE', `/api/policy/delete/${huge}`],
+      ['GET', `/api/files/${huge}/download`],
+      ['GET', `/api/addendum/item/${huge}`],
+      ['POST', `/api/addendum/upload-file/${huge}/1`],
+      ['GET', `/api/appo/${huge}`],
+      ['GET', `/api/leads/del/${huge}`],
+      ['GET', `/api/policy/search?branchId=${huge}`],
+    ] as const;
+    for (const [method, url] of calls) {
+      const response = await ctx.app.inject({ method, url, headers: bearer(token) });
+      expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(400);
     }
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../common/messages';
-import { optionalText, requiredId } from '../common/fields';
+import { idSchema, maxId, optionalText, requiredId } from '../common/fields';
 import { optionalDate, policyMessages } from '../policies/policy-fields';
 
 /** Addendum statuses (spec section 4): pending is the default; the form offers all three. */
@@ -133,7 +133,7 @@ export const addendumSearchQuerySchema = z.object({
   limit: z.coerce.number().int().min(1, 'El límite debe estar entre 1 y 100').max(100, 'El límite debe estar entre 1 y 100').default(25),
   cursor: z.string().trim().max(200).optional(),
   /** Admins may search one branch; for everyone else the server uses their own. */
-  branchId: z.coerce.number().int().positive().optional(),
+  branchId: z.coerce.number().int().positive().max(maxId).optional(),
 });
 export type AddendumSearchQuery = z.input<typeof addendumSearchQuerySchema>;
 
@@ -145,8 +145,8 @@ export const addendumSearchResultSchema = z.object({
 export type AddendumSearchResult = z.infer<typeof addendumSearchResultSchema>;
 
 export const addendumUploadParamsSchema = z.object({
-  addendumId: z.coerce.number({ error: 'El identificador no es válido' }).int().positive('El identificador no es válido'),
-  policyId: z.coerce.number({ error: 'El identificador no es válido' }).int().positive('El identificador no es válido'),
+  addendumId: idSchema,
+  policyId: idSchema,
 });
 
 /** The name a downloaded addendum file is saved under (spec: addendum_{policyId}.pdf). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../common/messages';
-import { emailField, optionalText, requiredText } from '../common/fields';
+import { emailField, maxId, optionalText, requiredText } from '../common/fields';
 import { optionalDate } from '../policies/policy-fields';
 
 /** Appointment statuses (spec section 4); every appointment starts pending. */
@@ -95,7 +95,7 @@ function isTime(value: string): boolean {
 }
 
 export const attendeeInputSchema = z.object({
-  id: z.number().int().positive().optional(),
+  id: z.number().int().positive().max(maxId).optional(),
   externalId: optionalText('Identificador externo', 200),
   name: requiredText(label.attendeeName, 200),
   email: emailField(label.attendeeEmail),
@@ -135,7 +135,7 @@ export const appointmentInputSchema = z
       .transform((value) => value || null)
       .refine((value) => value === null || meetUrlPattern.test(value), appointmentMessages.invalidMeetUrl),
     /** Admins may schedule for another branch; everyone else schedules for their own. */
-    branchId: z.coerce.number().int().positive().nullish(),
+    branchId: z.coerce.number().int().positive().max(maxId).nullish(),
   })
   .refine((input) => !isTime(input.startTime) || !isTime(input.endTime) || input.endTime > input.startTime, {
     message: appointmentMessages.endBeforeStart,
@@ -188,7 +188,7 @@ export const appointmentSearchQuerySchema = z.object({
   q: optionalText('Búsqueda', 100),
   page: z.coerce.number().int().min(1, 'La página no es válida').default(1),
   pageSize: z.coerce.number().int().min(1).max(50).default(5),
-  branchId: z.coerce.number().int().positive().optional(),
+  branchId: z.coerce.number().int().positive().max(maxId).optional(),
 });
 export type AppointmentSearchQuery = z.input<typeof appointmentSearchQuerySchema>;
 

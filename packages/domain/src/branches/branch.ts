@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../common/messages';
-import { emailField, optionalText, requiredText } from '../common/fields';
+import { emailField, maxId, optionalText, requiredText } from '../common/fields';
 import { recordStatusSchema } from '../common/status';
 import { matchesSearch } from '../common/search';
 
@@ -39,7 +39,7 @@ export type AddressInput = z.input<typeof addressInputSchema>;
 /** Manager is a user id, or null for 'Sin gerente' (a new office may have none yet). */
 const managerField = z.preprocess(
   (value) => (value === '' || value === 0 || value === '0' ? null : value),
-  z.coerce.number({ error: messages.invalidOption(branchLabels.manager) }).int().positive().nullable(),
+  z.coerce.number({ error: messages.invalidOption(branchLabels.manager) }).int().positive().max(maxId).nullable(),
 );
 
 const branchFields = {

@@ -30,17 +30,22 @@ export function emailField(label = 'Correo electrónico') {
     .transform((value) => value.toLowerCase());
 }
 
+/** The largest id a PostgreSQL integer column holds: a larger one would fail in SQL, not in validation. */
+export const maxId = 2_147_483_647;
+
 /** Positive integer ids; path params arrive as strings, bodies may send either. */
 export const idSchema = z.coerce
   .number({ error: 'El identificador no es válido' })
   .int('El identificador no es válido')
-  .positive('El identificador no es válido');
+  .positive('El identificador no es válido')
+  .max(maxId, 'El identificador no es válido');
 
 export function requiredId(label: string) {
   return z.coerce
     .number({ error: messages.required(label) })
     .int(messages.required(label))
-    .positive(messages.required(label));
+    .positive(messages.required(label))
+    .max(maxId, messages.invalidOption(label));
 }
 
 export const idParamsSchema = z.object({ id: idSchema });

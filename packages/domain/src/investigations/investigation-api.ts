@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from '../common/fields';
 import { policyTypeLabels, type PolicyType } from '../policies/policy-type';
 import { policyStatusLabels, policyStatusSchema, type PolicyStatus } from '../policies/policy-status';
 import {
@@ -111,7 +112,7 @@ export const uploadParamsSchema = investigationIdParamsSchema.extend({
 });
 
 export const documentIdParamsSchema = z.object({
-  documentId: z.coerce.number({ error: 'El identificador no es válido' }).int().positive('El identificador no es válido'),
+  documentId: idSchema,
 });
 
 export const documentResponseInputSchema = z.object({

@@ -3,7 +3,7 @@ import { addressSchema } from '../branches/branch';
 import { policyStatusSchema, policyStatuses, type PolicyStatus } from './policy-status';
 import { policyTypeSchema, propertyTypeSchema } from './policy-type';
 import { policyMessages } from './policy-fields';
-import { optionalText } from '../common/fields';
+import { maxId, optionalText } from '../common/fields';
 
 const personAddressSchema = addressSchema.omit({ id: true });
 const contact = { phone: z.string(), mobile: z.string(), email: z.string() };
@@ -138,7 +138,7 @@ export const policySearchQuerySchema = z.object({
   limit: z.coerce.number().int().min(1, 'El límite debe estar entre 1 y 100').max(100, 'El límite debe estar entre 1 y 100').default(25),
   cursor: z.string().trim().max(200).optional(),
   /** Admins may search one branch; for everyone else the server uses their own. */
-  branchId: z.coerce.number().int().positive().optional(),
+  branchId: z.coerce.number().int().positive().max(maxId).optional(),
 });
 export type PolicySearchQuery = z.input<typeof policySearchQuerySchema>;
 
@@ -181,5 +181,5 @@ export const policyEventSchema = z.object({
 export type PolicyEvent = z.infer<typeof policyEventSchema>;
 
 export const branchIdParamsSchema = z.object({
-  branchId: z.coerce.number({ error: policyMessages.branchNotFound }).int().positive(policyMessages.branchNotFound),
+  branchId: z.coerce.number({ error: policyMessages.branchNotFound }).int().positive(policyMessages.branchNotFound).max(maxId, policyMessages.branchNotFound),
 });

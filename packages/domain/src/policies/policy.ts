@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../common/messages';
-import { optionalText, requiredText } from '../common/fields';
+import { maxId, optionalText, requiredText } from '../common/fields';
 import { addressInputSchema, branchLabels } from '../branches/branch';
 import { policyStatusSchema } from './policy-status';
 import {
@@ -91,7 +91,7 @@ const contactFields = {
 };
 
 /** Children keep their id across edits, so documents tied to a tenant or guarantor stay tied. */
-const childId = z.coerce.number().int().positive().optional().catch(undefined);
+const childId = z.coerce.number().int().positive().max(maxId).optional().catch(undefined);
 
 export const referenceInputSchema = z.object({
   name: optionalText(L.referenceName, 150),
@@ -196,7 +196,7 @@ const policyObjectSchema = z.object({
   policyType: policyTypeSchema.default('basica'),
   specialnote: noteText(L.specialnote),
   /** Honoured only for admins; everyone else's policies belong to their own branch. */
-  branchId: z.coerce.number().int().positive().nullish().catch(undefined),
+  branchId: z.coerce.number().int().positive().max(maxId).nullish().catch(undefined),
   tenants: z.array(tenantInputSchema, { error: policyMessages.tenantsRequired }).min(1, policyMessages.tenantsRequired).max(10),
   guarantors: z.array(guarantorInputSchema).max(10).default([]),
   property: propertyInputSchema,
