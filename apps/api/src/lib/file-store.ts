@@ -15,7 +15,7 @@ export interface StoredFile {
   sha256: string;
 }
 
-export type FileRejectionReason = 'too-large' | 'unsupported-type' | 'empty';
+export type FileRejectionReason = 'too-large' | 'unsupported-type' | 'empty' | 'incomplete';
 
 /** A file the store would not keep; the caller turns the reason into its own Spanish 413/415/400. */
 export class FileRejection extends Error {
@@ -50,7 +50,10 @@ export class FileStore {
     const inspector = new UploadInspector(options.accept);
     try {
       // flush: fsync before close, so a row that names this file never outlives a crash that lost it.
-      await pipeline(source, inspector, createWriteStream(temporaryPath, { flush: true }));
+      await pipeline(source, inspector, createWriteStream(temporaryPath, { flush: true })).catch((error: unknown) => {
+        // The sender's fault (a body cut short, a broken multipart part) is told apart from the disk's.
+        throw source.errored && !(error instanceof FileRejection) ? new FileRejection('incomplete') : error;
+      });
       if (options.wasTruncated()) throw new FileRejection('too-large');
       if (inspector.size === 0 || !inspector.type) throw new FileRejection(inspector.size === 0 ? 'empty' : 'unsupported-type');
       const storedName = `${id.slice(0, 2)}/${id}${fileTypeExtension[inspector.type]}`;

@@ -55,7 +55,11 @@ export async function receiveUpload(
   messages: UploadMessages,
 ): Promise<ReceivedUpload> {
   if (!request.isMultipart()) throw invalidField('file', messages.missing);
-  const part = await request.file();
+  const part = await request.file().catch((error: unknown) => {
+    // The parser's own 4xx (too many parts…) stand; anything else it throws is a malformed body.
+    if (isClientError(error)) throw error;
+    throw invalidField('file', malformedUpload);
+  });
   if (!part || part.fieldname !== 'file') {
     part?.file.resume();
     throw invalidField('file', messages.missing);
@@ -67,8 +71,16 @@ export async function receiveUpload(
     if (!(error instanceof FileRejection)) throw error;
     if (error.reason === 'too-large') throw new AppError(413, messages.tooLarge, [{ field: 'file', message: messages.tooLarge }]);
     if (error.reason === 'unsupported-type') throw new AppError(415, messages.unsupportedType, [{ field: 'file', message: messages.unsupportedType }]);
+    if (error.reason === 'incomplete') throw invalidField('file', malformedUpload);
     throw badRequest(messages.empty, [{ field: 'file', message: messages.empty }]);
   }
+}
+
+const malformedUpload = 'El archivo llegó incompleto o el formulario de carga no es válido';
+
+function isClientError(error: unknown): boolean {
+  const status = (error as { statusCode?: number } | null)?.statusCode;
+  return typeof status === 'number' && status >= 400 && status < 500;
 }
 
 export interface StoredDownload {

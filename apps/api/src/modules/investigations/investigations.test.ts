@@ -238,6 +238,31 @@ describe('upload', () => {
     expect(await documentsOf(folio)).toEqual([]);
   });
 
+  it('answers 400, never a 500, to a malformed or cut-short multipart body, and keeps nothing of it', async () => {
+    const policy = await createPolicy();
+    const before = filesUnder(filesRoot);
+    const bodies: Array<[string, string]> = [
+      ['multipart/form-data', 'sin boundary'],
+      ['multipart/form-data; boundary=xyz', 'nada que ver'],
+      ['multipart/form-data; boundary=xyz', '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF-1.4 cortado'],
+    ];
+    for (const [contentType, payload] of bodies) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/files/upload/${policy.investigationId}/tenantId`,
+        headers: { ...bearer(agent), 'content-type': contentType },
+        payload,
+      });
+      expect(json(response), contentType).toMatchObject({
+        statusCode: 400,
+        message: 'El archivo llegó incompleto o el formulario de carga no es válido',
+        details: [{ field: 'file' }],
+      });
+    }
+    expect(filesUnder(filesRoot)).toEqual(before);
+    expect(await documentRows(policy.id)).toBe(0);
+  });
+
   it('judges the type by content: an executable or a page named .pdf is a 415, and nothing stays on disk', async () => {
     const policy = await createPolicy();
     const before = filesUnder(filesRoot);
