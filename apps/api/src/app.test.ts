@@ -155,3 +155,15 @@ describe('ids out of range', () => {
     }
   });
 });
+
+describe('text PostgreSQL cannot store', () => {
+  it('answers 400 naming the field for a NUL character in a body, a query or a path', async () => {
+    const { token } = await login(ctx.app, ADMIN.email, ADMIN.password);
+    const body = await ctx.app.inject({ method: 'POST', url: '/api/leads', headers: bearer(token), payload: { name: 'a\u0000b' } });
+    expect(json(body)).toMatchObject({ statusCode: 400, details: [{ field: 'name', message: 'El campo name contiene caracteres no válidos' }] });
+    for (const url of ['/api/appo/search?q=a%00b', '/api/policy/search?q=a%00b', '/api/addendum/search?q=a%00b', '/api/files/documentswithresponses/INV%00X']) {
+      const response = await ctx.app.inject({ url, headers: bearer(token) });
+      expect(response.statusCode, url).toBe(400);
+    }
+  });
+});

@@ -54,7 +54,8 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
       serializers: {
         req: (request: FastifyRequest) => ({
           method: request.method,
-          url: maskSecretsInUrl(request.url),
+          // By route too: the router decodes %-escapes, so /api/appo/%66eed/… is the feed as well.
+          url: request.routeOptions?.url === '/api/appo/feed/:file' ? '/api/appo/feed/[oculto]' : maskSecretsInUrl(request.url),
           host: request.host,
           remoteAddress: request.ip,
         }),

@@ -19,6 +19,11 @@ const contextLabels: Record<string, string> = {
 export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
   ({ schema, httpPart }) =>
   (data) => {
+    const nul = pathOfNulCharacter(data);
+    if (nul !== null) {
+      const message = `El campo ${nul || 'de la solicitud'} contiene caracteres no válidos`;
+      return { error: new AppError(400, message, [{ field: nul, message }]) };
+    }
     const result = schema.safeParse(data);
     if (result.success) return { value: result.data };
     const details = flattenIssues(schema instanceof z.ZodUnion ? closestOption(schema, data) : result.error.issues);
@@ -31,6 +36,20 @@ export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
       : `Datos inválidos en ${where}`;
     return { error: new AppError(400, message, details) };
   };
+
+/**
+ * Where a string holds U+0000, which PostgreSQL refuses in text (it would be a 500 from SQL);
+ * null when there is none.
+ */
+function pathOfNulCharacter(data: unknown, path: string[] = []): string | null {
+  if (typeof data === 'string') return data.includes('\u0000') ? path.join('.') : null;
+  if (data === null || typeof data !== 'object') return null;
+  for (const [key, value] of Object.entries(data)) {
+    const found = pathOfNulCharacter(value, [...path, key]);
+    if (found !== null) return found;
+  }
+  return null;
+}
 
 function flattenIssues(issues: readonly Issue[], prefix: PropertyKey[] = []): ErrorDetail[] {
   return issues.flatMap((issue) => {

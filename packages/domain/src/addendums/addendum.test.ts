@@ -28,6 +28,8 @@ describe('addendum form and API rules', () => {
   it('wants an amount over zero and a start not after the end', () => {
     expect(issues({ ...valid, amount: '0' })).toEqual([['amount', 'El monto debe ser mayor a cero']]);
     expect(issues({ ...valid, amount: '-5' })).toContainEqual(['amount', 'El monto debe ser mayor a cero']);
+    expect(issues({ ...valid, amount: '0.004' })).toEqual([['amount', 'El monto debe ser mayor a cero']]);
+    expect(addendumInputSchema.parse({ ...valid, amount: '0.005' }).amount).toBe(0.01);
     expect(issues({ ...valid, startDate: '2027-12-01' })).toEqual([['startDate', 'La fecha inicial no puede ser posterior a la fecha final']]);
     expect(issues({ ...valid, endDate: valid.startDate })).toEqual([]);
     expect(issues({ ...valid, endDate: '2027-02-30' })).toEqual([['endDate', 'El campo Fecha final debe ser una fecha válida']]);

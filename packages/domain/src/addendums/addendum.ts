@@ -73,9 +73,10 @@ const amountField = z
   .transform((value) => (value === '' || value === null || value === undefined ? null : Number(value)))
   .pipe(z.number({ error: policyMessages.invalidNumber(label.amount) }).nullable())
   .refine((value) => value !== null, messages.required(label.amount))
-  .refine((value) => value === null || value > 0, addendumMessages.amountPositive)
-  .refine((value) => value === null || value <= 999_999_999, policyMessages.tooLarge(label.amount))
-  .transform((value) => Math.round((value ?? 0) * 100) / 100);
+  // Centavos first: 0.004 would be stored as 0.00, which is not more than zero.
+  .transform((value) => Math.round((value ?? 0) * 100) / 100)
+  .refine((value) => value > 0, addendumMessages.amountPositive)
+  .refine((value) => value <= 999_999_999, policyMessages.tooLarge(label.amount));
 
 const requiredDate = (name: string) => optionalDate(name).refine((value) => value !== null, messages.required(name));
 

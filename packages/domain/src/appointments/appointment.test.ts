@@ -14,12 +14,11 @@ const issues = (input: unknown) =>
   appointmentInputSchema.safeParse(input).error?.issues.map((issue) => [issue.path.join('.'), issue.message]) ?? [];
 
 describe('appointment rules', () => {
-  it('accepts the dialog as filled and applies the defaults (signature, pending, tenant, unconfirmed)', () => {
+  it('accepts the dialog as filled and applies the defaults (signature, tenant, unconfirmed)', () => {
     expect(appointmentInputSchema.parse(valid)).toEqual({
       ...valid,
       description: '',
       type: 'signature',
-      status: 'pending',
       googleMeetUrl: null,
       attendees: [{ name: 'Lucía Hernández', email: 'lucia@example.mx', externalId: '', role: 'tenant', confirmed: false }],
     });

@@ -126,7 +126,8 @@ export const appointmentInputSchema = z
     endTime: requiredTime(label.endTime),
     location: requiredText(label.location, 300),
     type: appointmentTypeSchema.default('signature'),
-    status: appointmentStatusSchema.default('pending'),
+    /** Set by the server on create (pending); on update, a missing status keeps the stored one. */
+    status: appointmentStatusSchema.optional(),
     attendees: z.array(attendeeInputSchema).max(50, 'Una cita admite como máximo 50 asistentes').default([]),
     googleMeetUrl: z
       .string()

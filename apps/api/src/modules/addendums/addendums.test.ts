@@ -224,6 +224,12 @@ describe('reading', () => {
     const second = await search('77777', `&limit=2&cursor=${first.nextCursor}`);
     expect(second).toMatchObject({ items: [{ description: 'Cambio de aval' }], nextCursor: null, total: 3 });
     expect((await get('/api/addendum/search?cursor=nope', agent)).statusCode).toBe(400);
+    // A cursor the server never wrote (a date or an id PostgreSQL cannot hold) is a 400, not a 500.
+    for (const forged of ['+275760-09-13T00:00:00.000Z|1', '2026-01-01T00:00:00.000Z|99999999999']) {
+      const response = await get(`/api/addendum/search?cursor=${Buffer.from(forged).toString('base64url')}`, agent);
+      expect(response.statusCode, forged).toBe(400);
+      expect((await get(`/api/policy/search?cursor=${Buffer.from(forged).toString('base64url')}`, agent)).statusCode, forged).toBe(400);
+    }
   });
 });
 

@@ -151,6 +151,9 @@ describe('create, read, update, delete', () => {
     ]);
     const backwards = await request('POST', `/api/appo/update/${appointment.id}`, agent.token, body({ startTime: '18:00', endTime: '17:59' }));
     expect(backwards.statusCode).toBe(400);
+    // A client that leaves the status out keeps the stored one.
+    const withoutStatus = await request('POST', `/api/appo/update/${appointment.id}`, agent.token, body({ title: 'Sin estatus en el cuerpo' }));
+    expect(json<Appointment>(withoutStatus)).toMatchObject({ title: 'Sin estatus en el cuerpo', status: 'confirmed' });
   });
 
   it('deletes by GET /api/appo/del/{id} and by DELETE /api/appo/{id}', async () => {
@@ -248,6 +251,7 @@ describe('iCalendar', () => {
 
     // The link is the credential: the request log never holds it.
     const token = path.split('/').at(-1)!.replace('.ics', '');
+    await request('GET', path.replace('/feed/', '/%66eed/'));
     expect(ctx.logs.join('')).toContain('/api/appo/feed/[oculto]');
     expect(ctx.logs.join('')).not.toContain(token);
   });

@@ -55,7 +55,7 @@ export function matchesText(needle: string): SQL {
 
 export async function lockAppointment(db: Executor, id: number, scope: SQL | undefined) {
   const [row] = await db
-    .select({ id: appointments.id, userId: appointments.userId, branchId: appointments.branchId })
+    .select({ id: appointments.id, userId: appointments.userId, branchId: appointments.branchId, status: appointments.status })
     .from(appointments)
     .where(and(eq(appointments.id, id), scope))
     .for('update');
@@ -75,7 +75,6 @@ export function rowValues(input: AppointmentInput) {
     endTime: input.endTime,
     location: input.location,
     type: input.type,
-    status: input.status,
     googleMeetUrl: input.googleMeetUrl,
   };
 }

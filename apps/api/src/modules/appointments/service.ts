@@ -79,7 +79,7 @@ export async function updateAppointment(db: Db, actor: AuthUser, id: number, inp
   return db.transaction(async (tx) => {
     const row = await lockOwn(tx, actor, id);
     const branchId = await writeBranch(tx, actor, input.branchId, row.branchId, policyMessages.branchNotFound);
-    await repo.updateAppointment(tx, id, { ...repo.rowValues(input), branchId, updatedAt: new Date() });
+    await repo.updateAppointment(tx, id, { ...repo.rowValues(input), status: input.status ?? row.status, branchId, updatedAt: new Date() });
     await repo.writeAttendees(tx, id, input.attendees);
     return getAppointment(tx, actor, id);
   });

@@ -156,6 +156,19 @@ describe('the board columns', () => {
     expect((await columnsOf(agent))[0]!.id).toBe('cotizacion');
   });
 
+  it('takes two saves of the board at the same moment, one after the other', async () => {
+    const board = (title: string) => ({ columns: [{ id: 'cotizacion', title, color: '#0277bd' }, { id: 'accion', title: 'Trabajando', color: '#26a69a' }] });
+    const responses = await Promise.all([call('PUT', '/api/leads/columns', manager, board('Primera')), call('PUT', '/api/leads/columns', admin, board('Segunda'))]);
+    expect(responses.map((response) => response.statusCode)).toEqual([200, 200]);
+    expect(['Primera', 'Segunda']).toContain((await columnsOf(agent))[0]!.title);
+    await call('PUT', '/api/leads/columns', manager, { columns: [
+      { id: 'cotizacion', title: 'Cotizacion', color: '#0277bd' },
+      { id: 'accion', title: 'Trabajando', color: '#26a69a' },
+      { id: 'poliza', title: 'Póliza', color: '#ffb74d' },
+      { id: 'agente', title: 'Agente', color: '#ba68c8' },
+    ] });
+  });
+
   it('refuses an empty board, a column without title or colour, and repeated ids', async () => {
     const bad = [
       [[], 'El tablero necesita al menos un estatus'],

@@ -8,7 +8,7 @@ import {
   type LeadInput,
 } from '@portal/domain';
 import type { Db, Executor } from '../../db/client';
-import { leadColumns, leads } from '../../db/schema/index';
+import { branches, leadColumns, leads } from '../../db/schema/index';
 import { ensure, forbidden, invalidField, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth';
 
@@ -44,6 +44,8 @@ export async function getColumns(db: Db, actor: AuthUser): Promise<LeadColumn[]>
 export async function saveColumns(db: Db, actor: AuthUser, columns: LeadColumn[]): Promise<{ columns: LeadColumn[]; moved: number }> {
   const branchId = boardOf(actor);
   return db.transaction(async (tx) => {
+    // Two saves at once take turns on the branch row; otherwise both delete, then both insert (a 500).
+    await tx.select({ id: branches.id }).from(branches).where(eq(branches.id, branchId)).for('update');
     await tx.delete(leadColumns).where(eq(leadColumns.branchId, branchId));
     await tx.insert(leadColumns).values(columns.map((column, position) => ({ ...column, branchId, position })));
     const moved = await tx

@@ -26,7 +26,8 @@ export function AppointmentList({ list, onEdit, onDelete }: AppointmentListProps
   const { query, items, total, page, pageCount, setPage, searching, q } = list;
   useErrorToast(query.error, query.errorUpdatedAt, loadErrorTitle);
 
-  if (query.isPending) return <Spinner label="Cargando citas..." className="py-16" />;
+  // An empty page of a non-empty list (its last card was just deleted) is a page about to move back, not "no appointments".
+  if (query.isPending || (items.length === 0 && total > 0)) return <Spinner label="Cargando citas..." className="py-16" />;
   if (query.isError && !query.data) {
     return (
       <ErrorState title={loadErrorTitle} message={errorMessage(query.error)} onRetry={() => void query.refetch()} retrying={query.isFetching} />
