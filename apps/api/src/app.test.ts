@@ -148,6 +148,7 @@ describe('ids out of range', () => {
       ['GET', `/api/appo/${huge}`],
       ['GET', `/api/leads/del/${huge}`],
       ['GET', `/api/policy/search?branchId=${huge}`],
+      ['GET', '/api/appo/search?page=1e300'],
     ] as const;
     for (const [method, url] of calls) {
       const response = await ctx.app.inject({ method, url, headers: bearer(token) });

@@ -187,7 +187,7 @@ export const appointmentRangeQuerySchema = z
 /** The list: text search (title, description, location, attendees' names and e-mails), 5 per page. */
 export const appointmentSearchQuerySchema = z.object({
   q: optionalText('Búsqueda', 100),
-  page: z.coerce.number().int().min(1, 'La página no es válida').default(1),
+  page: z.coerce.number().int().min(1, 'La página no es válida').max(100_000, 'La página no es válida').default(1),
   pageSize: z.coerce.number().int().min(1).max(50).default(5),
   branchId: z.coerce.number().int().positive().max(maxId).optional(),
 });
