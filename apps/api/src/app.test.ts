@@ -162,6 +162,13 @@ describe('text PostgreSQL cannot store', () => {
     const { token } = await login(ctx.app, ADMIN.email, ADMIN.password);
     const body = await ctx.app.inject({ method: 'POST', url: '/api/leads', headers: bearer(token), payload: { name: 'a\u0000b' } });
     expect(json(body)).toMatchObject({ statusCode: 400, details: [{ field: 'name', message: 'El campo name contiene caracteres no válidos' }] });
+    const deep = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/leads',
+      headers: { ...bearer(token), 'content-type': 'application/json' },
+      payload: `{"name":"x","notes":${'['.repeat(200_000)}${']'.repeat(200_000)}}`,
+    });
+    expect(deep.statusCode).toBe(400);
     for (const url of ['/api/appo/search?q=a%00b', '/api/policy/search?q=a%00b', '/api/addendum/search?q=a%00b', '/api/files/documentswithresponses/INV%00X']) {
       const response = await ctx.app.inject({ url, headers: bearer(token) });
       expect(response.statusCode, url).toBe(400);

@@ -41,14 +41,29 @@ export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
  * Where a string holds U+0000, which PostgreSQL refuses in text (it would be a 500 from SQL);
  * null when there is none.
  */
-function pathOfNulCharacter(data: unknown, path: string[] = []): string | null {
-  if (typeof data === 'string') return data.includes('\u0000') ? path.join('.') : null;
-  if (data === null || typeof data !== 'object') return null;
-  for (const [key, value] of Object.entries(data)) {
-    const found = pathOfNulCharacter(value, [...path, key]);
-    if (found !== null) return found;
+function pathOfNulCharacter(data: unknown): string | null {
+  // Iterative, with parent links instead of copied paths: a deeply nested body costs linear time.
+  interface Node {
+    value: unknown;
+    key: string;
+    parent: Node | null;
+  }
+  const pending: Node[] = [{ value: data, key: '', parent: null }];
+  while (pending.length > 0) {
+    const node = pending.pop()!;
+    if (typeof node.value === 'string') {
+      if (node.value.includes('\u0000')) return pathOf(node);
+    } else if (node.value !== null && typeof node.value === 'object') {
+      for (const [key, child] of Object.entries(node.value)) pending.push({ value: child, key, parent: node });
+    }
   }
   return null;
+
+  function pathOf(node: Node): string {
+    const keys: string[] = [];
+    for (let current: Node | null = node; current?.parent; current = current.parent) keys.unshift(current.key);
+    return keys.join('.');
+  }
 }
 
 function flattenIssues(issues: readonly Issue[], prefix: PropertyKey[] = []): ErrorDetail[] {
