@@ -100,6 +100,25 @@ export class FileStore {
     return removed;
   }
 
+  /**
+   * The stored files, one fan-out directory at a time (about 1/256 of them each), with their
+   * modification time: what a sweep compares with the database.
+   */
+  async *storedFiles(): AsyncGenerator<Array<{ storedName: string; modifiedAt: number }>> {
+    const shards = await readdir(this.root).catch((error: unknown) => (isMissing(error) ? [] : Promise.reject(error)));
+    for (const shard of shards.filter((name) => /^[0-9a-f]{2}$/.test(name)).sort()) {
+      const names = await readdir(path.join(this.root, shard));
+      const files = [];
+      for (const name of names) {
+        const storedName = `${shard}/${name}`;
+        if (!storedNamePattern.test(storedName)) continue;
+        const info = await stat(this.pathOf(storedName)).catch(() => null);
+        if (info?.isFile()) files.push({ storedName, modifiedAt: info.mtimeMs });
+      }
+      if (files.length > 0) yield files;
+    }
+  }
+
   pathOf(storedName: string): string {
     // Names come from the database, written by save(); anything else is a bug, not a path to follow.
     if (!storedNamePattern.test(storedName)) throw new Error(`invalid stored file name: ${storedName}`);

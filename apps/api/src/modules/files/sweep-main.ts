@@ -1,0 +1,49 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../../config';
+import { lockDataDirectory } from '../../db/pglite-lock';
+import { prepareDatabase } from '../../db/setup';
+import { FileStore } from '../../lib/file-store';
+import { sweepUnreferencedFiles } from './sweep';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/**
+ * `npm run files:sweep [-- --dry-run]`: removes the files under $DATA_DIR/files that no document
+ * or addendum names and that are older than a day. Safe while servers run on PostgreSQL; on
+ * PGlite, stop the server first (one process per data directory).
+ */
+async function main(): Promise<number> {
+  const { values } = parseArgs({ options: { 'dry-run': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
+  if (values.help) {
+    process.stdout.write('Uso: npm run files:sweep [-- --dry-run]\n  Elimina los archivos que ningún documento ni addendum usa (con más de un día).\n');
+    return 0;
+  }
+  const config = loadConfig();
+  const releaseLock = config.databaseUrl ? () => {} : lockDataDirectory(config.dataDir);
+  try {
+    const { database } = await prepareDatabase(config);
+    try {
+      const files = new FileStore(path.join(config.dataDir, 'files'));
+      const dryRun = values['dry-run'] ?? false;
+      const result = await sweepUnreferencedFiles(database.db, files, { olderThanMs: DAY, dryRun });
+      const megabytes = (result.bytes / (1024 * 1024)).toFixed(1);
+      const verb = dryRun ? 'se eliminarían' : 'eliminados';
+      process.stdout.write(`${result.scanned} archivos revisados en ${files.root}; ${result.unreferenced.length} sin uso (${megabytes} MB) ${verb}.\n`);
+      for (const name of result.unreferenced) process.stdout.write(`  ${name}\n`);
+      return 0;
+    } finally {
+      await database.close();
+    }
+  } finally {
+    releaseLock();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`${error instanceof ConfigError || error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  },
+);
