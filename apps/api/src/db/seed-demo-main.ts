@@ -3,8 +3,7 @@ import { parseArgs } from 'node:util';
 import { policyStatusLabels, policyStatuses } from '@portal/domain';
 import { ConfigError, loadConfig } from '../config';
 import { FileStore } from '../lib/file-store';
-import { lockDataDirectory } from './pglite-lock';
-import { prepareDatabase } from './setup';
+import { CommandError, withCommandDatabase } from './command-database';
 import { DemoSeedError, seedDemoPolicies } from './seed-demo';
 
 /**
@@ -25,58 +24,38 @@ async function main(): Promise<number> {
   }
 
   const config = loadConfig();
-  let releaseLock = () => {};
-  if (!config.databaseUrl) {
-    try {
-      releaseLock = lockDataDirectory(config.dataDir);
-    } catch (error) {
-      process.stderr.write(
-        `${error instanceof Error ? error.message : String(error)}\n` +
-          'La base de datos embebida (PGlite) solo admite un proceso a la vez: detenga el servidor (Ctrl-C en npm start) y vuelva a ejecutar npm run seed:demo.\n',
+  return withCommandDatabase(config, 'seed:demo', async (database, seed) => {
+    const where = config.databaseUrl ? 'PostgreSQL' : `PGlite en ${config.dataDir}`;
+    if (seed.seeded) {
+      process.stdout.write(`Base de datos nueva (${where}): 3 sucursales y el administrador ${seed.adminEmail}.\n`);
+      if (seed.generatedPassword) {
+        process.stdout.write(`Contraseña generada para ${seed.adminEmail}: ${seed.generatedPassword}\nGuárdela ahora: no se volverá a mostrar.\n`);
+      }
+    }
+    const started = Date.now();
+    const files = new FileStore(path.join(config.dataDir, 'files'));
+    const result = await seedDemoPolicies(database.db, { branchId, files });
+    const counts = policyStatuses.map((status) => `${policyStatusLabels[status]}: ${result.byStatus[status]}`).join(' · ');
+    if (result.skipped) {
+      process.stdout.write(
+        `${result.branchName} (id ${result.branchId}) ya tiene ${result.policies} pólizas de demostración; no se agregó nada.\n  ${counts}\n`,
       );
-      return 1;
+    } else {
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      process.stdout.write(
+        `${result.branchName} (id ${result.branchId}): ${result.policies} pólizas de demostración creadas en ${seconds} s (${where}), registradas por ${result.actorEmail}.\n` +
+          `  ${counts}\n  ${result.events} eventos de historial; ${result.documents} documentos de investigación en ${files.root}.\n` +
+          `  ${result.activity.addendums} addendums, ${result.activity.appointments} citas y ${result.activity.leads} leads.\n`,
+      );
     }
-  }
-
-  try {
-    const { database, seed } = await prepareDatabase(config);
-    try {
-      const where = config.databaseUrl ? 'PostgreSQL' : `PGlite en ${config.dataDir}`;
-      if (seed.seeded) {
-        process.stdout.write(`Base de datos nueva (${where}): 3 sucursales y el administrador ${seed.adminEmail}.\n`);
-        if (seed.generatedPassword) {
-          process.stdout.write(`Contraseña generada para ${seed.adminEmail}: ${seed.generatedPassword}\nGuárdela ahora: no se volverá a mostrar.\n`);
-        }
-      }
-      const started = Date.now();
-      const files = new FileStore(path.join(config.dataDir, 'files'));
-      const result = await seedDemoPolicies(database.db, { branchId, files });
-      const counts = policyStatuses.map((status) => `${policyStatusLabels[status]}: ${result.byStatus[status]}`).join(' · ');
-      if (result.skipped) {
-        process.stdout.write(
-          `${result.branchName} (id ${result.branchId}) ya tiene ${result.policies} pólizas de demostración; no se agregó nada.\n  ${counts}\n`,
-        );
-      } else {
-        const seconds = ((Date.now() - started) / 1000).toFixed(1);
-        process.stdout.write(
-          `${result.branchName} (id ${result.branchId}): ${result.policies} pólizas de demostración creadas en ${seconds} s (${where}), registradas por ${result.actorEmail}.\n` +
-            `  ${counts}\n  ${result.events} eventos de historial; ${result.documents} documentos de investigación en ${files.root}.\n` +
-            `  ${result.activity.addendums} addendums, ${result.activity.appointments} citas y ${result.activity.leads} leads.\n`,
-        );
-      }
-      return 0;
-    } finally {
-      await database.close();
-    }
-  } finally {
-    releaseLock();
-  }
+    return 0;
+  });
 }
 
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    if (error instanceof ConfigError || error instanceof DemoSeedError) {
+    if (error instanceof ConfigError || error instanceof DemoSeedError || error instanceof CommandError) {
       process.stderr.write(`${error.message}\n`);
     } else {
       process.stderr.write(`No se pudieron crear las pólizas de demostración: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);

@@ -1,8 +1,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../../config';
-import { lockDataDirectory } from '../../db/pglite-lock';
-import { prepareDatabase } from '../../db/setup';
+import { withCommandDatabase } from '../../db/command-database';
 import { FileStore } from '../../lib/file-store';
 import { sweepUnreferencedFiles } from './sweep';
 
@@ -20,24 +19,16 @@ async function main(): Promise<number> {
     return 0;
   }
   const config = loadConfig();
-  const releaseLock = config.databaseUrl ? () => {} : lockDataDirectory(config.dataDir);
-  try {
-    const { database } = await prepareDatabase(config);
-    try {
-      const files = new FileStore(path.join(config.dataDir, 'files'));
-      const dryRun = values['dry-run'] ?? false;
-      const result = await sweepUnreferencedFiles(database.db, files, { olderThanMs: DAY, dryRun });
-      const megabytes = (result.bytes / (1024 * 1024)).toFixed(1);
-      const verb = dryRun ? 'se eliminarían' : 'eliminados';
-      process.stdout.write(`${result.scanned} archivos revisados en ${files.root}; ${result.unreferenced.length} sin uso (${megabytes} MB) ${verb}.\n`);
-      for (const name of result.unreferenced) process.stdout.write(`  ${name}\n`);
-      return 0;
-    } finally {
-      await database.close();
-    }
-  } finally {
-    releaseLock();
-  }
+  return withCommandDatabase(config, 'files:sweep', async (database) => {
+    const files = new FileStore(path.join(config.dataDir, 'files'));
+    const dryRun = values['dry-run'] ?? false;
+    const result = await sweepUnreferencedFiles(database.db, files, { olderThanMs: DAY, dryRun });
+    const megabytes = (result.bytes / (1024 * 1024)).toFixed(1);
+    const verb = dryRun ? 'se eliminarían' : 'eliminados';
+    process.stdout.write(`${result.scanned} archivos revisados en ${files.root}; ${result.unreferenced.length} sin uso (${megabytes} MB) ${verb}.\n`);
+    for (const name of result.unreferenced) process.stdout.write(`  ${name}\n`);
+    return 0;
+  });
 }
 
 main().then(
