@@ -119,10 +119,15 @@ export async function insertUser(
   return { id: row!.id, email, password, branchId, role };
 }
 
+/** Signs in a new user of the given role: its id and access token. */
+export async function signInAs(ctx: TestContext, role: Role, branchId = 1): Promise<{ id: number; token: string }> {
+  const user = await insertUser(ctx, { role, branchId });
+  return { id: user.id, token: (await login(ctx.app, user.email, user.password)).token };
+}
+
 /** Signs in a new user of the given role and returns its access token. */
 export async function tokenFor(ctx: TestContext, role: Role, branchId = 1) {
-  const user = await insertUser(ctx, { role, branchId });
-  return (await login(ctx.app, user.email, user.password)).token;
+  return (await signInAs(ctx, role, branchId)).token;
 }
 
 export function validBranchBody(overrides: Partial<CreateBranchRequest> = {}): CreateBranchRequest {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Addendum, AddendumFormValues, AddendumSearchResult, Policy, PolicyEvent } from '@portal/domain';
 import { examplePolicyInput, exampleTenant } from '@portal/domain/testing';
-import { ADMIN, bearer, createTestContext, insertUser, json, login, type TestContext } from '../../test/app';
+import { ADMIN, bearer, createTestContext, tokenFor, json, login, type TestContext } from '../../test/app';
 import { filesUnder, multipartFile, sampleFiles, sha256 } from '../../test/files';
 
 let ctx: TestContext;
@@ -17,15 +17,11 @@ let activePolicy: Policy;
 beforeAll(async () => {
   ctx = await createTestContext();
   admin = (await login(ctx.app, ADMIN.email, ADMIN.password)).token;
-  [agent, manager, approver, santaFeAgent] = await Promise.all([signIn('agent', 1), signIn('manager', 1), signIn('approver', 1), signIn('agent', 2)]);
+  [agent, manager, approver, santaFeAgent] = await Promise.all([tokenFor(ctx, 'agent', 1), tokenFor(ctx, 'manager', 1), tokenFor(ctx, 'approver', 1), tokenFor(ctx, 'agent', 2)]);
   activePolicy = await createPolicy({ status: 'active', policyNumber: 'POL-2026-00042', tenants: [exampleTenant('Mariana Ávila Cortés')] });
 });
 afterAll(() => ctx.close());
 
-async function signIn(role: 'agent' | 'manager' | 'approver', branchId: number) {
-  const user = await insertUser(ctx, { role, branchId });
-  return (await login(ctx.app, user.email, user.password)).token;
-}
 
 async function createPolicy(overrides: Parameters<typeof examplePolicyInput>[0] = {}, token = agent): Promise<Policy> {
   const response = await ctx.app.inject({ method: 'POST', url: '/api/policy', headers: bearer(token), payload: examplePolicyInput(overrides) });

@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Appointment, AppointmentFormValues, AppointmentPage } from '@portal/domain';
-import { ADMIN, bearer, createTestContext, insertUser, json, login, type TestContext } from '../../test/app';
+import { ADMIN, bearer, createTestContext, signInAs, json, login, type TestContext } from '../../test/app';
 
 let ctx: TestContext;
 let admin: string;
@@ -13,14 +13,10 @@ let santaFeAgent: { id: number; token: string };
 beforeAll(async () => {
   ctx = await createTestContext();
   admin = (await login(ctx.app, ADMIN.email, ADMIN.password)).token;
-  [agent, otherAgent, manager, santaFeAgent] = await Promise.all([signIn('agent', 1), signIn('agent', 1), signIn('manager', 1), signIn('agent', 2)]);
+  [agent, otherAgent, manager, santaFeAgent] = await Promise.all([signInAs(ctx, 'agent', 1), signInAs(ctx, 'agent', 1), signInAs(ctx, 'manager', 1), signInAs(ctx, 'agent', 2)]);
 });
 afterAll(() => ctx.close());
 
-async function signIn(role: 'agent' | 'manager', branchId: number) {
-  const user = await insertUser(ctx, { role, branchId });
-  return { id: user.id, token: (await login(ctx.app, user.email, user.password)).token };
-}
 
 const body = (overrides: Partial<AppointmentFormValues> = {}): AppointmentFormValues => ({
   title: 'Firma de contrato — Durango 214',

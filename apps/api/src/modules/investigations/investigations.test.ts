@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { InvestigationDocument, Policy, PolicyEvent, PolicyFormValues } from '@portal/domain';
 import { exampleGuarantor, examplePolicyInput } from '@portal/domain/testing';
-import { ADMIN, bearer, createTestContext, insertUser, json, login, type TestContext } from '../../test/app';
+import { ADMIN, bearer, createTestContext, tokenFor, json, login, type TestContext } from '../../test/app';
 import { filesUnder, multipartFile, sampleFiles, sha256 } from '../../test/files';
 
 let ctx: TestContext;
@@ -21,19 +21,15 @@ beforeAll(async () => {
   filesRoot = path.join(ctx.config.dataDir, 'files');
   admin = (await login(ctx.app, ADMIN.email, ADMIN.password)).token;
   [agent, manager, approver, santaFeAgent, santaFeManager] = await Promise.all([
-    signIn('agent', 1),
-    signIn('manager', 1),
-    signIn('approver', 1),
-    signIn('agent', 2),
-    signIn('manager', 2),
+    tokenFor(ctx, 'agent', 1),
+    tokenFor(ctx, 'manager', 1),
+    tokenFor(ctx, 'approver', 1),
+    tokenFor(ctx, 'agent', 2),
+    tokenFor(ctx, 'manager', 2),
   ]);
 });
 afterAll(() => ctx.close());
 
-async function signIn(role: 'agent' | 'manager' | 'approver', branchId: number) {
-  const user = await insertUser(ctx, { role, branchId });
-  return (await login(ctx.app, user.email, user.password)).token;
-}
 
 async function createPolicy(body: PolicyFormValues = examplePolicyInput(), token = agent): Promise<Policy> {
   const response = await ctx.app.inject({ method: 'POST', url: '/api/policy', headers: bearer(token), payload: body });

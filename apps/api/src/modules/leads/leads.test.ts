@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseLeadNotes, type Lead, type LeadColumn, type LeadFormValues } from '@portal/domain';
-import { ADMIN, bearer, createTestContext, insertUser, json, login, type TestContext } from '../../test/app';
+import { ADMIN, bearer, createTestContext, tokenFor, json, login, type TestContext } from '../../test/app';
 
 let ctx: TestContext;
 let admin: string;
@@ -14,19 +14,15 @@ beforeAll(async () => {
   ctx = await createTestContext();
   admin = (await login(ctx.app, ADMIN.email, ADMIN.password)).token;
   [agent, manager, approver, santaFeAgent, santaFeManager] = await Promise.all([
-    signIn('agent', 1),
-    signIn('manager', 1),
-    signIn('approver', 1),
-    signIn('agent', 2),
-    signIn('manager', 2),
+    tokenFor(ctx, 'agent', 1),
+    tokenFor(ctx, 'manager', 1),
+    tokenFor(ctx, 'approver', 1),
+    tokenFor(ctx, 'agent', 2),
+    tokenFor(ctx, 'manager', 2),
   ]);
 });
 afterAll(() => ctx.close());
 
-async function signIn(role: 'agent' | 'manager' | 'approver', branchId: number) {
-  const user = await insertUser(ctx, { role, branchId });
-  return (await login(ctx.app, user.email, user.password)).token;
-}
 
 const call = (method: 'GET' | 'POST' | 'PUT', url: string, token?: string, payload?: unknown) =>
   ctx.app.inject({ method, url, ...(token ? { headers: bearer(token) } : {}), ...(payload === undefined ? {} : { payload: payload as object }) });

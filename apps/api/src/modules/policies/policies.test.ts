@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { sql } from 'drizzle-orm';
 import { investigationFolioPattern, type Policy, type PolicyFormValues, type PolicySearchResult } from '@portal/domain';
 import { exampleGuarantor, examplePolicyInput, exampleTenant } from '@portal/domain/testing';
-import { ADMIN, bearer, createTestContext, insertBranch, insertUser, json, login, type TestContext } from '../../test/app';
+import { ADMIN, bearer, createTestContext, signInAs, insertBranch, insertUser, json, login, type TestContext } from '../../test/app';
 
 let ctx: TestContext;
 let adminToken: string;
@@ -14,15 +14,11 @@ let santaFeAgent: { id: number; token: string };
 beforeAll(async () => {
   ctx = await createTestContext();
   adminToken = (await login(ctx.app, ADMIN.email, ADMIN.password)).token;
-  polancoAgent = await signIn('agent', 1);
-  santaFeAgent = await signIn('agent', 2);
+  polancoAgent = await signInAs(ctx, 'agent', 1);
+  santaFeAgent = await signInAs(ctx, 'agent', 2);
 });
 afterAll(() => ctx.close());
 
-async function signIn(role: 'agent' | 'manager' | 'approver', branchId: number) {
-  const user = await insertUser(ctx, { role, branchId });
-  return { id: user.id, token: (await login(ctx.app, user.email, user.password)).token };
-}
 
 const get = (url: string, token: string) => ctx.app.inject({ url, headers: bearer(token) });
 const post = (url: string, token: string, payload: unknown) =>
@@ -160,7 +156,7 @@ describe('POST /api/policy', () => {
     it('is Mexico City time and draws another number when the folio is taken', async () => {
       vi.useFakeTimers({ toFake: ['Date'] });
       vi.setSystemTime(new Date('2026-11-23T16:05:30Z'));
-      const { token } = await signIn('agent', 1); // a token issued at the faked time
+      const { token } = await signInAs(ctx, 'agent', 1); // a token issued at the faked time
       const draws = vi.spyOn(crypto, 'randomInt') as unknown as { mockReturnValue(v: number): void; mockReturnValueOnce(v: number): typeof draws };
       draws.mockReturnValue(7);
       expect((await createPolicy(token)).investigationId).toBe('INV-23112026-1005-007');
@@ -171,7 +167,7 @@ describe('POST /api/policy', () => {
     it('answers 409, writing nothing, when every number drawn is taken', async () => {
       vi.useFakeTimers({ toFake: ['Date'] });
       vi.setSystemTime(new Date('2026-11-23T17:45:00Z'));
-      const { token } = await signIn('agent', 1);
+      const { token } = await signInAs(ctx, 'agent', 1);
       (vi.spyOn(crypto, 'randomInt') as unknown as { mockReturnValue(v: number): void }).mockReturnValue(42);
       await createPolicy(token);
       const before = await counts();
