@@ -5,7 +5,7 @@ import { useErrorToast } from '@/lib/use-error-toast';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { EmptyState, ErrorState } from '@/components/ui/state-panels';
-import { LoadMore } from '@/features/policies';
+import { LoadMore } from '@/components/ui/load-more';
 import type { AddendumListState } from './use-addendum-list';
 
 export function addendumCountText(total: number): string {
@@ -43,15 +43,7 @@ export function AddendumResults({ list, children }: { list: AddendumListState; c
           {addendumMessages.dataError}. {errorMessage(query.error)}
         </Alert>
       ) : null}
-      {query.hasNextPage ? (
-        <LoadMore
-          onLoadMore={() => {
-            if (!query.isFetchingNextPage) void query.fetchNextPage();
-          }}
-          loading={query.isFetchingNextPage}
-          auto={!query.isFetchNextPageError}
-        />
-      ) : null}
+      <LoadMore query={query} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { searchDebounceMs, useDebouncedValue } from '@/features/policies';
+import { searchDebounceMs, useDebouncedValue } from '@/lib/use-debounced-value';
 import { useAddendumSearch } from '../api';
 
 /**

@@ -15,7 +15,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/form-field';
 import { SearchInput } from '@/components/ui/search-input';
-import { searchDebounceMs, useDebouncedValue } from '@/features/policies';
+import { searchDebounceMs, useDebouncedValue } from '@/lib/use-debounced-value';
 import { useActivePolicies } from '../api';
 
 export const policyFilterPlaceholder = 'Buscar póliza...';

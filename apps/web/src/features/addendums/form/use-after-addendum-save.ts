@@ -1,7 +1,7 @@
-import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import type { Addendum } from '@portal/domain';
 import { paths } from '@/lib/paths';
+import { useIsMounted } from '@/lib/use-is-mounted';
 import { notify } from '@/lib/toast';
 import type { AddendumUpload } from './use-addendum-upload';
 
@@ -13,18 +13,12 @@ import type { AddendumUpload } from './use-addendum-upload';
  */
 export function useAfterAddendumSave(upload: AddendumUpload) {
   const navigate = useNavigate();
-  const mounted = useRef(true);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
+  const isMounted = useIsMounted();
 
   return async (saved: Addendum, message: string, { created }: { created: boolean }) => {
     notify.success(message);
     const outcome = upload.file ? await upload.send(saved) : 'no-file';
-    if (!mounted.current || outcome === 'aborted') return;
+    if (!isMounted() || outcome === 'aborted') return;
     if (outcome !== 'failed') await navigate(paths.addendums.list.to());
     else if (created) await navigate(paths.addendums.edit.to(saved.id), { replace: true });
   };

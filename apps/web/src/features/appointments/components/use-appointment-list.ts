@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { appointmentPageSize } from '@portal/domain';
-import { searchDebounceMs, useDebouncedValue } from '@/features/policies';
+import { searchDebounceMs, useDebouncedValue } from '@/lib/use-debounced-value';
 import { useAppointmentSearch } from '../api';
 
 /**

@@ -4,7 +4,7 @@ import { errorMessage } from '@/lib/api-client';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { EmptyState, ErrorState } from '@/components/ui/state-panels';
-import { LoadMore } from './load-more';
+import { LoadMore } from '@/components/ui/load-more';
 import type { PolicyListState } from './use-policy-list';
 
 interface PolicyResultsProps {
@@ -46,15 +46,7 @@ export function PolicyResults({ list, emptyText, busyText, children }: PolicyRes
       {children(rows)}
       {query.isFetchNextPageError ? <Alert>No se pudieron cargar más pólizas. {errorMessage(query.error)}</Alert> : null}
       {query.isRefetchError ? <Alert>No se pudieron actualizar las pólizas. {errorMessage(query.error)}</Alert> : null}
-      {query.hasNextPage ? (
-        <LoadMore
-          onLoadMore={() => {
-            if (!query.isFetchingNextPage) void query.fetchNextPage();
-          }}
-          loading={query.isFetchingNextPage}
-          auto={!query.isFetchNextPageError}
-        />
-      ) : null}
+      <LoadMore query={query} />
     </div>
   );
 }

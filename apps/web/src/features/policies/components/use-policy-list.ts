@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import type { PolicyStatus } from '@portal/domain';
 import { usePolicySearch } from '../api';
-import { useDebouncedValue } from './use-debounced-value';
+import { searchDebounceMs, useDebouncedValue } from '@/lib/use-debounced-value';
 
 /** The search waits this long after the last keystroke before asking the server. */
-export const searchDebounceMs = 300;
 
 /**
  * The filters of the list and tracking screens and the paged search they drive. The box shows

@@ -1,7 +1,7 @@
-import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '@/lib/paths';
+import { useIsMounted } from '@/lib/use-is-mounted';
 
 /** Spec sections 8-9: policy success toasts last 4 s (others 2 s), and /policies follows after 1 s. */
 export const policySavedToastMs = 4000;
@@ -13,17 +13,11 @@ export const redirectAfterSaveMs = 1000;
  */
 export function useAfterPolicySave() {
   const navigate = useNavigate();
-  const mounted = useRef(true);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
+  const isMounted = useIsMounted();
 
   return async (message: string) => {
     toast.success(message, { duration: policySavedToastMs });
     await new Promise((resolve) => setTimeout(resolve, redirectAfterSaveMs));
-    if (mounted.current) await navigate(paths.policies.list.to());
+    if (isMounted()) await navigate(paths.policies.list.to());
   };
 }

@@ -1,18 +1,29 @@
 import { useEffect, useRef } from 'react';
+import type { UseInfiniteQueryResult } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 
-interface LoadMoreProps {
-  onLoadMore: () => void;
-  loading: boolean;
-  /** Off after a failed page, so scrolling does not hammer a failing server. */
-  auto: boolean;
+type PagedQuery = Pick<UseInfiniteQueryResult, 'hasNextPage' | 'isFetchingNextPage' | 'isFetchNextPageError' | 'fetchNextPage'>;
+
+/** A paged list's next page, while there is one. */
+export function LoadMore({ query }: { query: PagedQuery }) {
+  if (!query.hasNextPage) return null;
+  return (
+    <LoadMoreButton
+      onLoadMore={() => {
+        if (!query.isFetchingNextPage) void query.fetchNextPage();
+      }}
+      loading={query.isFetchingNextPage}
+      // Off after a failed page, so scrolling does not hammer a failing server.
+      auto={!query.isFetchNextPageError}
+    />
+  );
 }
 
 /**
  * 'Cargar más', plus a sentinel under the table that loads the next page when it scrolls into
  * view. The button stays for keyboards, screen readers and browsers without the observer.
  */
-export function LoadMore({ onLoadMore, loading, auto }: LoadMoreProps) {
+function LoadMoreButton({ onLoadMore, loading, auto }: { onLoadMore: () => void; loading: boolean; auto: boolean }) {
   const sentinel = useRef<HTMLDivElement>(null);
   const latest = useRef(onLoadMore);
   useEffect(() => {
