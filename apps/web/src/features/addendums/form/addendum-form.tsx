@@ -1,21 +1,21 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useState } from 'react';
 import { FormProvider, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { addendumInputSchema, addendumMessages, type Addendum, type AddendumFormValues, type AddendumInput } from '@portal/domain';
 import { paths } from '@/lib/paths';
 import { notify } from '@/lib/toast';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormActions } from '@/components/ui/form-actions';
+import { SaveFailureAlert, useSaveFailure } from '@/components/ui/save-failure-alert';
+import { describeSaveFailure } from '@/lib/form-errors';
 import { onlyEditorsNote, useCanEditAddendums } from '../components/use-addendum-editor';
 import { AddendumFields } from './addendum-fields';
-import { addendumToFormValues, newAddendumFormValues } from './addendum-form-values';
+import { addendumFormFields, addendumToFormValues, newAddendumFormValues } from './addendum-form-values';
 import { FileSection } from './file-section';
 import { FormCard } from './form-card';
 import { LockedPolicy, PolicyChoice } from './policy-choice';
 import { ReadOnlyNotice } from './read-only-notice';
-import { describeSaveFailure, type SaveFailure } from './save-failure';
 import { useAddendumUpload } from './use-addendum-upload';
 import { useAfterAddendumSave } from './use-after-addendum-save';
 
@@ -44,17 +44,9 @@ export function AddendumForm({ addendum, onSave }: AddendumFormProps) {
   const readOnlyReason = useReadOnlyReason(addendum);
   const upload = useAddendumUpload();
   const afterSave = useAfterAddendumSave(upload);
-  const [failure, setFailure] = useState<SaveFailure | null>(null);
-  const alertRef = useRef<HTMLDivElement>(null);
+  const { failure, setFailure, alertRef } = useSaveFailure(form.setFocus);
   const isEdit = addendum !== undefined;
   const saving = form.formState.isSubmitting;
-
-  // After a failed save, take the user to the first field the server named, else to the alert.
-  const { setFocus } = form;
-  useEffect(() => {
-    if (failure?.focusField) setFocus(failure.focusField);
-    else if (failure) alertRef.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
-  }, [failure, setFocus]);
 
   const save = async (body: AddendumInput) => {
     setFailure(null);
@@ -62,7 +54,7 @@ export function AddendumForm({ addendum, onSave }: AddendumFormProps) {
     try {
       saved = await onSave(body);
     } catch (error) {
-      const described = describeSaveFailure(error, form.setError);
+      const described = describeSaveFailure(error, form.setError, addendumFormFields, addendumMessages.saveError);
       setFailure(described);
       notify.error(addendumMessages.saveError, described.message);
       return;
@@ -73,7 +65,7 @@ export function AddendumForm({ addendum, onSave }: AddendumFormProps) {
   return (
     <FormProvider {...form}>
       <form onSubmit={form.handleSubmit(save)} noValidate className="space-y-6">
-        {failure ? <FailureAlert failure={failure} alertRef={alertRef} /> : null}
+        {failure ? <SaveFailureAlert failure={failure} alertRef={alertRef} /> : null}
         {readOnlyReason ? <ReadOnlyNotice text={readOnlyReason} /> : null}
         <FormCard title="Datos del addendum">
           <fieldset disabled={readOnlyReason !== null} className="grid min-w-0 grid-cols-1 gap-4 sm:grid-cols-2">
@@ -106,23 +98,6 @@ export function AddendumForm({ addendum, onSave }: AddendumFormProps) {
   );
 }
 
-function FailureAlert({ failure, alertRef }: { failure: SaveFailure; alertRef: RefObject<HTMLDivElement | null> }) {
-  return (
-    <div ref={alertRef}>
-      <Alert>
-        <p className="font-medium">{addendumMessages.saveError}</p>
-        {failure.message && failure.message !== addendumMessages.saveError ? <p className="mt-1">{failure.message}</p> : null}
-        {failure.notes.length > 0 ? (
-          <ul className="mt-1 list-disc pl-5">
-            {failure.notes.map((note) => (
-              <li key={note}>{note}</li>
-            ))}
-          </ul>
-        ) : null}
-      </Alert>
-    </div>
-  );
-}
 
 export function BackToList() {
   return (

@@ -1,12 +1,13 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { guarantorRequiredFor, policyMessages, type Policy, type PolicyFormValues, type PolicyInput } from '@portal/domain';
 import { useSession } from '@/features/auth';
 import { paths } from '@/lib/paths';
 import { getUser } from '@/lib/session';
 import { notify } from '@/lib/toast';
-import { Alert } from '@/components/ui/alert';
 import { FormActions } from '@/components/ui/form-actions';
+import { SaveFailureAlert, useSaveFailure } from '@/components/ui/save-failure-alert';
+import { describeSaveFailure, fieldsNamed } from '@/lib/form-errors';
 import { GeneralSection } from './general-section';
 import { GuarantorsSection } from './guarantors-section';
 import { OwnerSection } from './owner-section';
@@ -14,7 +15,6 @@ import { policyFormResolver } from './policy-form-resolver';
 import { newPolicyFormValues, policyToFormValues } from './policy-form-values';
 import { PropertySection } from './property-section';
 import { RentSection } from './rent-section';
-import { describeSaveFailure, noUserFailure, type SaveFailure } from './save-failure';
 import { TenantsSection } from './tenants-section';
 import { useEnterToNextField } from './use-enter-to-next-field';
 
@@ -33,32 +33,25 @@ export function PolicyForm({ policy, onSave }: PolicyFormProps) {
   );
   const form = useForm<PolicyFormValues, unknown, PolicyInput>({ resolver: policyFormResolver, defaultValues: defaults });
   const type = useWatch({ control: form.control, name: 'policyType' }) ?? 'basica';
-  const [failure, setFailure] = useState<SaveFailure | null>(null);
+  const { failure, setFailure, alertRef } = useSaveFailure(form.setFocus);
   const formRef = useRef<HTMLFormElement>(null);
-  const alertRef = useRef<HTMLDivElement>(null);
   const onKeyDown = useEnterToNextField();
   const isEdit = policy !== undefined;
-
-  // After a failed save, take the user to the first field the server named, else to the alert
-  // (the submit button is at the bottom of a long form; the alert is at the top).
-  const { setFocus } = form;
-  useEffect(() => {
-    if (failure?.focusField) setFocus(failure.focusField);
-    else if (failure) alertRef.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
-  }, [failure, setFocus]);
 
   const save = async (body: PolicyInput) => {
     setFailure(null);
     // The session may have ended in another tab while the form was being filled in.
     if (!getUser()) {
-      setFailure(noUserFailure);
+      setFailure({ title: policyMessages.noUser, notes: [] });
       notify.error(policyMessages.noUser);
       return;
     }
     try {
       await onSave(body);
     } catch (error) {
-      setFailure(describeSaveFailure(error, formRef.current, form.setError));
+      // Sections and rows come and go with the policy type: the fields shown are those in the form now.
+      const shown = fieldsNamed(error).filter((field) => formRef.current?.elements.namedItem(field));
+      setFailure(describeSaveFailure(error, form.setError, shown, policyMessages.saveError));
       notify.error(policyMessages.saveErrorToast);
     }
   };
@@ -68,21 +61,7 @@ export function PolicyForm({ policy, onSave }: PolicyFormProps) {
   return (
     <FormProvider {...form}>
       <form ref={formRef} onSubmit={submit} onKeyDown={onKeyDown} noValidate className="space-y-6">
-        {failure ? (
-          <div ref={alertRef}>
-            <Alert>
-              <p className="font-medium">{failure.title}</p>
-              {failure.message ? <p className="mt-1">{failure.message}</p> : null}
-              {failure.notes.length > 0 ? (
-                <ul className="mt-1 list-disc pl-5">
-                  {failure.notes.map((note) => (
-                    <li key={note}>{note}</li>
-                  ))}
-                </ul>
-              ) : null}
-            </Alert>
-          </div>
-        ) : null}
+        {failure ? <SaveFailureAlert failure={failure} alertRef={alertRef} /> : null}
         <GeneralSection investigationId={policy ? policy.investigationId : null} />
         <TenantsSection />
         {guarantorRequiredFor(type) ? <GuarantorsSection type={type} /> : null}
