@@ -3,6 +3,7 @@ import { FileText, Upload } from 'lucide-react';
 import { addendumMessages, type Addendum } from '@portal/domain';
 import { formatDateTime } from '@/lib/dates';
 import { formatFileSize } from '@/lib/file-size';
+import { ProgressBar } from '@/components/ui/progress-bar';
 import { Button } from '@/components/ui/button';
 import { FilePicker } from '@/components/ui/file-picker';
 import { storedFile } from '../components/addendum-format';
@@ -103,16 +104,7 @@ function UploadProgress({ percent }: { percent: number }) {
         <span id={labelId}>{addendumMessages.uploading}</span>
         <span className="tabular-nums">{percent}%</span>
       </div>
-      <div
-        role="progressbar"
-        aria-labelledby={labelId}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        className="h-2 overflow-hidden rounded-full bg-slate-100 dark:bg-slate-800"
-      >
-        <div className="h-full rounded-full bg-brand-600 transition-[width]" style={{ width: `${percent}%` }} />
-      </div>
+      <ProgressBar percent={percent} labelledBy={labelId} />
     </div>
   );
 }

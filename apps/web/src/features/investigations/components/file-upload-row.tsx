@@ -12,6 +12,7 @@ import { formatDateTime } from '@/lib/dates';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { FilePicker } from '@/components/ui/file-picker';
+import { ProgressBar } from '@/components/ui/progress-bar';
 import { useFileUpload, type FileUploadState } from './use-file-upload';
 
 /** The types the API accepts (it checks the content too). */
@@ -131,16 +132,7 @@ function UploadDetail({ state, titleId, describedBy, onRetry }: UploadDetailProp
 function UploadProgress({ percent, titleId }: { percent: number; titleId: string }) {
   return (
     <div className="flex items-center gap-3">
-      <div
-        role="progressbar"
-        aria-labelledby={titleId}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        className="h-2 flex-1 overflow-hidden rounded-full bg-slate-100 dark:bg-slate-800"
-      >
-        <div className="h-full rounded-full bg-brand-600 transition-[width]" style={{ width: `${percent}%` }} />
-      </div>
+      <ProgressBar percent={percent} labelledBy={titleId} className="flex-1" />
       <span className="w-12 text-right text-sm text-slate-600 tabular-nums dark:text-slate-400">{percent}%</span>
     </div>
   );
