@@ -1,7 +1,18 @@
+import { eq, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client';
 import { branchExists } from '../modules/branches/repository';
 import { forbidden, invalidField, notFound } from './app-error';
 import type { AuthUser } from '../plugins/auth';
+
+/**
+ * The condition every read and write of one branch record carries: admins see all branches,
+ * everyone else their own (a user without a branch sees nothing: id -1 matches no row).
+ */
+export function branchScope(branchColumn: PgColumn, actor: AuthUser): SQL | undefined {
+  if (actor.role === 'admin') return undefined;
+  return eq(branchColumn, actor.branchId ?? -1);
+}
 
 export interface ListBranchMessages {
   otherBranchList: string;

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   addendumDownloadName,
@@ -17,7 +17,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../../db/client';
 import { addendums } from '../../db/schema/index';
 import { conflict, ensure, invalidField, notFound } from '../../lib/app-error';
-import { listBranch } from '../../lib/branch-scope';
+import { branchScope, listBranch } from '../../lib/branch-scope';
 import type { FileStore } from '../../lib/file-store';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import type { AuthUser } from '../../plugins/auth';
@@ -35,10 +35,9 @@ export interface Deps {
 
 const listMessages = { otherBranchList: messages.otherBranchList, branchNotFound: policyMessages.branchNotFound };
 
-/** Admins see every branch's addendums; everyone else their own branch's (another's is not found). */
+/** Admins see every branch; everyone else their own (lib/branch-scope). */
 function ownScope(actor: AuthUser): SQL | undefined {
-  if (actor.role === 'admin') return undefined;
-  return eq(addendums.branchId, actor.branchId ?? -1);
+  return branchScope(addendums.branchId, actor);
 }
 
 // --- reads --------------------------------------------------------------------------------------

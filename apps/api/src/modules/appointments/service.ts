@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   appointmentMessages as messages,
@@ -15,7 +15,7 @@ import {
 import type { Db, Executor } from '../../db/client';
 import { appointments } from '../../db/schema/index';
 import { ensure, forbidden, notFound } from '../../lib/app-error';
-import { listBranch, writeBranch } from '../../lib/branch-scope';
+import { branchScope, listBranch, writeBranch } from '../../lib/branch-scope';
 import type { AuthUser } from '../../plugins/auth';
 import { findActiveAuthUser } from '../auth/repository';
 import * as repo from './repository';
@@ -25,10 +25,9 @@ type SearchQuery = z.output<typeof appointmentSearchQuerySchema>;
 
 const listMessages = { otherBranchList: messages.otherBranchList, branchNotFound: policyMessages.branchNotFound };
 
-/** Admins see every branch; everyone else their own (another branch's appointment is not found). */
+/** Admins see every branch; everyone else their own (lib/branch-scope). */
 function ownScope(actor: AuthUser): SQL | undefined {
-  if (actor.role === 'admin') return undefined;
-  return eq(appointments.branchId, actor.branchId ?? -1);
+  return branchScope(appointments.branchId, actor);
 }
 
 // --- reads --------------------------------------------------------------------------------------

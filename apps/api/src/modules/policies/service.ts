@@ -19,7 +19,7 @@ import type { Db, Executor } from '../../db/client';
 import { policies } from '../../db/schema/index';
 import { conflict, ensure, invalidField, isUniqueViolation, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth';
-import { listBranch as listBranchFor, writeBranch as writeBranchFor } from '../../lib/branch-scope';
+import { branchScope, listBranch as listBranchFor, writeBranch as writeBranchFor } from '../../lib/branch-scope';
 import { containsPattern } from '../../lib/sql-search';
 import { changedSections } from './changes';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
@@ -30,11 +30,9 @@ type StatusChange = z.output<typeof policyStatusChangeSchema>;
 
 // --- scope: which policies the caller may see ---------------------------------------------------
 
-/** The condition every read and write of one policy carries: admins see all, others their branch. */
+/** Admins see every branch; everyone else their own (lib/branch-scope). */
 export function ownScope(actor: AuthUser): SQL | undefined {
-  if (actor.role === 'admin') return undefined;
-  // A non-admin without a branch sees nothing (id -1 matches no row).
-  return eq(policies.branchId, actor.branchId ?? -1);
+  return branchScope(policies.branchId, actor);
 }
 
 /** The branch a list shows (lib/branch-scope): own branch, or for admins any (or all). */
