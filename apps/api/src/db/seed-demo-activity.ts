@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { businessTimeZone, leadSources, type AppointmentType, type AttendeeRole } from '@portal/domain';
+import { businessDate, leadSources, type AppointmentType, type AttendeeRole } from '@portal/domain';
 import type { Db } from './client';
 import { femaleFirstNames, maleFirstNames, surnames } from './demo-data';
 import { policies } from './schema/index';
@@ -49,8 +49,8 @@ async function seedAddendums(db: Db, actor: AuthUser, active: ActivePolicy[], no
   let written = 0;
   for (const [index, policy] of active.entries()) {
     const plan = addendumPlans[index % addendumPlans.length]!;
-    const start = calendarDate(new Date(now.getTime() + (index * 12 - 20) * DAY));
-    const end = calendarDate(new Date(Date.parse(`${start}T12:00:00Z`) + 364 * DAY));
+    const start = businessDate(new Date(now.getTime() + (index * 12 - 20) * DAY));
+    const end = businessDate(new Date(Date.parse(`${start}T12:00:00Z`) + 364 * DAY));
     const addendum = await createAddendum(db, actor, { policyId: policy.id, description: plan.description, amount: plan.amount, startDate: start, endDate: end, status: plan.status });
     if ('cancel' in plan) await cancelAddendum(db, actor, addendum.id);
     written++;
@@ -71,7 +71,7 @@ async function seedAppointments(db: Db, actor: AuthUser, active: ActivePolicy[],
   // Two weeks back to three weeks ahead, on working days, two at most per day.
   for (let offset = -14; offset <= 21; offset += 2) {
     const day = new Date(now.getTime() + offset * DAY);
-    const date = calendarDate(day);
+    const date = businessDate(day);
     if ([0, 6].includes(new Date(`${date}T12:00:00Z`).getUTCDay())) continue;
     const policy = pick(active);
     const kind = pick(appointmentKinds);
@@ -141,8 +141,3 @@ function demoEmail(name: string, index: number): string {
   return `${slug || 'contacto'}${index}@ejemplo.mx`;
 }
 
-const calendarFormat = new Intl.DateTimeFormat('en-CA', { timeZone: businessTimeZone });
-
-function calendarDate(at: Date): string {
-  return calendarFormat.format(at);
-}

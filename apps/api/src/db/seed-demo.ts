@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, like, ne, sql } from 'drizzle-orm';
 import {
-  businessTimeZone,
+  businessDate,
   foldForSearch,
   formatInvestigationFolio,
   policyInputSchema,
@@ -267,7 +267,7 @@ async function backdate(db: Db, id: number, times: Date[], random: () => number)
 
 function nextPolicyNumber(random: () => number, times: Date[], taken: Set<string>): string {
   // The year of the approval (third step).
-  const year = calendarDate(times[2] ?? times[0]!).slice(0, 4);
+  const year = businessDate(times[2] ?? times[0]!).slice(0, 4);
   for (;;) {
     const number = `POL-${year}-${String(Math.floor(random() * 100_000)).padStart(5, '0')}`;
     if (!taken.has(number)) {
@@ -299,7 +299,7 @@ export function planTimeline(random: () => number, path: Step[], now: Date): Tim
 
   if (final === 'expiring' || final === 'expired') {
     // Anchored on the lease's end: in the next four weeks (expiring) or some weeks ago (expired).
-    const end = final === 'expiring' ? addDays(calendarDate(now), Math.round(between(random, 3, 28))) : addDays(calendarDate(now), -Math.round(between(random, 5, 80)));
+    const end = final === 'expiring' ? addDays(businessDate(now), Math.round(between(random, 3, 28))) : addDays(businessDate(now), -Math.round(between(random, 5, 80)));
     contractStart = addDays(end, -365);
     const signed = officeHours(addDays(contractStart, -Math.round(between(random, 1, 5))), random);
     times = [signed];
@@ -308,12 +308,12 @@ export function planTimeline(random: () => number, path: Step[], now: Date): Tim
     if (final === 'expired') times.push(officeHours(addDays(end, 1), random));
   } else {
     const [min, max] = ageDays[final];
-    times = [officeHours(addDays(calendarDate(now), -Math.round(between(random, min, max))), random)];
+    times = [officeHours(addDays(businessDate(now), -Math.round(between(random, min, max))), random)];
     for (let index = 1; index < path.length; index++) times.push(new Date(times[index - 1]!.getTime() + gap()));
     contractStart =
       activeIndex >= 0
-        ? addDays(calendarDate(times[activeIndex]!), Math.round(between(random, 1, 5)))
-        : addDays(calendarDate(times[0]!), Math.round(between(random, 15, 40)));
+        ? addDays(businessDate(times[activeIndex]!), Math.round(between(random, 1, 5)))
+        : addDays(businessDate(times[0]!), Math.round(between(random, 15, 40)));
   }
 
   // Nothing in the future: the whole timeline slides back if its last step would be.
@@ -327,12 +327,6 @@ function between(random: () => number, min: number, max: number): number {
   return min + random() * (max - min);
 }
 
-const calendarFormat = new Intl.DateTimeFormat('en-CA', { timeZone: businessTimeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-
-/** The Mexico City calendar date of an instant, `yyyy-MM-dd`. */
-function calendarDate(at: Date): string {
-  return calendarFormat.format(at);
-}
 
 function addDays(day: string, days: number): string {
   return new Date(Date.parse(`${day}T12:00:00Z`) + days * DAY).toISOString().slice(0, 10);

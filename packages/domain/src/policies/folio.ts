@@ -1,6 +1,13 @@
 /** The business's clock: folios and "today" are Mexico City time wherever the server runs. */
 export const businessTimeZone = 'America/Mexico_City';
 
+const businessDayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: businessTimeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** The Mexico City calendar date of an instant, `yyyy-MM-dd` ("today" by default), wherever the code runs. */
+export function businessDate(at: Date = new Date()): string {
+  return businessDayFormat.format(at);
+}
+
 const folioClock = new Intl.DateTimeFormat('en-GB', {
   timeZone: businessTimeZone,
   day: '2-digit',

@@ -10,7 +10,7 @@ import {
   appointmentSchema,
   appointmentSearchQuerySchema,
   branchIdParamsSchema,
-  businessTimeZone,
+  businessDate,
   idParamsSchema,
 } from '@portal/domain';
 import { currentUser } from '../../plugins/auth';
@@ -20,8 +20,6 @@ import * as service from './service';
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 const deleted = z.object({ message: z.string() });
 const calendarType = 'text/calendar; charset=utf-8';
-
-const todayInBusinessZone = () => new Intl.DateTimeFormat('en-CA', { timeZone: businessTimeZone }).format(new Date());
 
 /** Appointments on the spec's paths (section 7), scoped to the caller's branch. */
 export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -119,7 +117,7 @@ export const appointmentFeedRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['appointments'], summary: 'Calendario iCalendar de la sucursal (enlace privado)', params: feedParamsSchema } },
     async (request, reply) => {
       const token = request.params.file.slice(0, -'.ics'.length);
-      const items = await service.feedAppointments(app.db, token, todayInBusinessZone());
+      const items = await service.feedAppointments(app.db, token, businessDate());
       return reply
         .type(calendarType)
         .header('cache-control', 'private, max-age=300')

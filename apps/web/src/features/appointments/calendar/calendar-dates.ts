@@ -1,6 +1,6 @@
 import { addDays, addMonths, addWeeks, endOfMonth, endOfWeek, format, isValid, parse, startOfMonth, startOfWeek } from 'date-fns';
 import { es } from 'date-fns/locale/es';
-import { businessTimeZone, calendarHours } from '@portal/domain';
+import { businessDate, calendarHours } from '@portal/domain';
 
 /**
  * The calendar's date arithmetic. Days travel as 'yyyy-MM-dd' strings (what the API stores and
@@ -33,7 +33,7 @@ function asDate(day: string): Date {
 
 /** Today in Mexico City ('yyyy-MM-dd'), whatever the browser's time zone. */
 export function todayInBusinessZone(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: businessTimeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return businessDate(now);
 }
 
 export function shiftDay(day: string, amount: number): string {
