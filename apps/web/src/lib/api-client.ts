@@ -1,5 +1,6 @@
 import type { RefreshTokenResponse, SessionUser } from '@portal/domain';
 import { ApiError, apiMessages } from './api-error';
+import { leftThePage } from './page-lifecycle';
 import { clearSession, getRefreshToken, getToken, hasToken, getUser, setTokens, setUser, tokenExpiry } from './session';
 
 export { ApiError, apiMessages, errorMessage, isApiError } from './api-error';
@@ -9,6 +10,11 @@ export const defaultTimeoutMs = 30_000;
 const refreshTimeoutMs = 15_000;
 const otherTabGraceMs = 300;
 const refreshPath = '/api/auth/refresh-token';
+/**
+ * The code of a call the browser cancelled because the page was going away (reload, another
+ * address, closing the tab): the user left, the server did not fail, so it never ends a session.
+ */
+const pageLeavingCode = 'page_leaving';
 
 type Query = Record<string, string | number | boolean | null | undefined>;
 
@@ -193,6 +199,8 @@ async function send(path: string, options: RequestOptions, token: string | null)
   } catch (error) {
     if (timedOut) throw new ApiError({ status: 0, code: 'timeout', message: apiMessages.timeout });
     if (external?.aborted) throw error;
+    // The browser cancels a leaving page's fetches, and that looks like no answer: tell them apart.
+    if (await leftThePage()) throw new ApiError({ status: 0, code: pageLeavingCode, message: apiMessages.network });
     throw new ApiError({ status: 0, code: 'network_error', message: apiMessages.network });
   } finally {
     clearTimeout(timer);
@@ -214,9 +222,18 @@ async function readBody(response: Response): Promise<unknown> {
 /** Statuses after which a list call (`endSessionOnFailure`) ends the session, as the spec lists them. */
 const sessionEndingStatuses: ReadonlySet<number> = new Set([401, 403, 500, 504]);
 
-/** Status 0 is a timeout or no response; a caller's own abort is not an ApiError and never ends it. */
+/** True for a call cut short by the page going away (see `pageLeavingCode`). */
+export function isPageLeavingError(error: unknown): boolean {
+  return error instanceof ApiError && error.code === pageLeavingCode;
+}
+
+/**
+ * Status 0 is a timeout or no response; a caller's own abort is not an ApiError, and a page
+ * that is leaving cancels its own calls: neither ends the session.
+ */
 function endsSession(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 0 || sessionEndingStatuses.has(error.status));
+  if (!(error instanceof ApiError) || isPageLeavingError(error)) return false;
+  return error.status === 0 || sessionEndingStatuses.has(error.status);
 }
 
 /**

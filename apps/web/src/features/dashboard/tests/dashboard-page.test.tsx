@@ -104,6 +104,20 @@ describe('dashboard (/)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 
+  it('a call the browser cancels because the page is leaving (F5, another address) neither warns nor signs out', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    storeSession(adminUser);
+    window.dispatchEvent(new Event('pagehide'));
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    const { router } = renderRoute(<DashboardPage />, { path: '/' });
+    await screen.findByRole('list', { name: 'Pólizas por estatus' });
+    await act(() => vi.advanceTimersByTimeAsync(3_000));
+    window.dispatchEvent(new Event('pageshow'));
+    expect(screen.queryByText(sessionMessage)).not.toBeInTheDocument();
+    expect(localStorage.getItem('auth_token')).toBe('access-1');
+    expect(router.state.location.pathname).toBe('/');
+  });
+
   it('any other error offers a retry, shows zeros and keeps the session', async () => {
     let calls = 0;
     renderDashboard({
