@@ -4,6 +4,7 @@ export * from './common/fields';
 export * from './common/status';
 export * from './common/errors';
 export * from './common/search';
+export * from './common/params';
 export * from './auth/roles';
 export * from './auth/login';
 export * from './users/user';

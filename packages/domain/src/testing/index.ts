@@ -1,4 +1,4 @@
-import type { PolicyFormValues } from '../policies/policy';
+import type { PolicyFormValues } from '../policies/policy-input';
 
 /**
  * Ready-made policy bodies for tests (API, web, e2e helpers). Valid as they are; spread and

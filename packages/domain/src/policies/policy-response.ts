@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { addressSchema } from '../branches/branch';
-import { policyStatusSchema, policyStatuses, type PolicyStatus } from './policy-status';
+import { policyStatusSchema } from './policy-status';
 import { policyTypeSchema, propertyTypeSchema } from './policy-type';
-import { policyMessages } from './policy-fields';
-import { maxId, optionalText } from '../common/fields';
 
 const personAddressSchema = addressSchema.omit({ id: true });
 const contact = { phone: z.string(), mobile: z.string(), email: z.string() };
@@ -128,58 +126,3 @@ export const policySummarySchema = z.object({
   updatedAt: z.string(),
 });
 export type PolicySummary = z.infer<typeof policySummarySchema>;
-
-export const policySearchQuerySchema = z.object({
-  q: optionalText('Búsqueda', 100),
-  status: z
-    .union([policyStatusSchema, z.literal('')])
-    .optional()
-    .transform((value) => value || undefined),
-  limit: z.coerce.number().int().min(1, 'El límite debe estar entre 1 y 100').max(100, 'El límite debe estar entre 1 y 100').default(25),
-  cursor: z.string().trim().max(200).optional(),
-  /** Admins may search one branch; for everyone else the server uses their own. */
-  branchId: z.coerce.number().int().positive().max(maxId).optional(),
-});
-export type PolicySearchQuery = z.input<typeof policySearchQuerySchema>;
-
-export const policySearchResultSchema = z.object({
-  items: z.array(policySummarySchema),
-  nextCursor: z.string().nullable(),
-  total: z.number(),
-});
-export type PolicySearchResult = z.infer<typeof policySearchResultSchema>;
-
-/** The row menu's body: `{ status, userId, branchId }` (spec); userId and branchId are ignored. */
-export const policyStatusChangeSchema = z.strictObject({
-  status: policyStatusSchema,
-  userId: z.unknown().optional(),
-  branchId: z.unknown().optional(),
-  updatedAt: z.unknown().optional(),
-  note: optionalText('Nota', 500).optional(),
-});
-export type PolicyStatusChange = z.input<typeof policyStatusChangeSchema>;
-
-export const dashboardStatsSchema = z.object(
-  Object.fromEntries(policyStatuses.map((status) => [status, z.number()])) as Record<PolicyStatus, z.ZodNumber>,
-);
-export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
-
-export const emptyDashboardStats = Object.fromEntries(policyStatuses.map((status) => [status, 0])) as DashboardStats;
-
-export const policyEventSchema = z.object({
-  id: z.number(),
-  policyId: z.number(),
-  userId: z.number().nullable(),
-  userName: z.string(),
-  fromStatus: policyStatusSchema.nullable(),
-  toStatus: policyStatusSchema.nullable(),
-  /** Spanish names of the sections that changed ('Inquilinos', 'Renta'…). */
-  changes: z.array(z.string()),
-  note: z.string(),
-  createdAt: z.string(),
-});
-export type PolicyEvent = z.infer<typeof policyEventSchema>;
-
-export const branchIdParamsSchema = z.object({
-  branchId: z.coerce.number({ error: policyMessages.branchNotFound }).int().positive(policyMessages.branchNotFound).max(maxId, policyMessages.branchNotFound),
-});
