@@ -10,4 +10,5 @@ export const messages = {
   zipCode: 'El código postal debe tener exactamente 5 dígitos',
   tooLong: (field: string, max: number) => `El campo ${field} admite como máximo ${max} caracteres`,
   invalidOption: (field: string) => `El valor del campo ${field} no es válido`,
+  branchNotFound: 'La sucursal no existe',
 } as const;

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { maxId } from './fields';
+import { messages } from './messages';
 
 /** Path parameters shared by the modules' routes. */
 
-const branchNotFound = 'La sucursal no existe';
+const { branchNotFound } = messages;
 
 /** `/{branchId}` of the spec's whole-branch lists (policies, addendums, appointments). */
 export const branchIdParamsSchema = z.object({

@@ -78,7 +78,7 @@ export const policyMessages = {
   emptyList: 'No se encontraron pólizas con los criterios seleccionados',
   emptyTracking: 'No se encontraron pólizas con los criterios de búsqueda',
   otherBranchList: 'No tiene acceso a las pólizas de otra sucursal',
-  branchNotFound: 'La sucursal no existe',
+  branchNotFound: messages.branchNotFound,
   invalidCursor: 'El cursor de paginación no es válido',
   folioUnavailable: 'No se pudo generar un folio de investigación único. Intente nuevamente en un minuto.',
 } as const;
