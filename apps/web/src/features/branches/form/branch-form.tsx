@@ -1,46 +1,31 @@
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
 import {
-  createBranchRequestSchema,
+  branchFormSchema,
   recordStatuses,
   recordStatusLabels,
-  updateBranchRequestSchema,
   type Branch,
+  type BranchFormInput,
+  type BranchFormOutput,
   type CreateBranchRequest,
-  type RecordStatus,
   type UpdateBranchRequest,
   type User,
 } from '@portal/domain';
-import { applyServerErrors } from '@/lib/form-errors';
 import { paths } from '@/lib/paths';
 import { notify } from '@/lib/toast';
-import { Alert } from '@/components/ui/alert';
 import { Card } from '@/components/ui/card';
 import { FormActions } from '@/components/ui/form-actions';
 import { SelectField, TextField } from '@/components/ui/form-field';
 import { FormSection } from '@/components/ui/form-section';
+import { SaveFailureAlert, useSaveFailure } from '@/components/ui/save-failure-alert';
 
-export interface BranchFormValues {
-  name: string;
-  address: {
-    street: string;
-    exteriorNumber: string;
-    interiorNumber: string;
-    colony: string;
-    municipality: string;
-    state: string;
-    zipCode: string;
-  };
-  phone: string;
-  email: string;
-  /** '' is 'Sin gerente' (sent as null). */
-  manager: string;
-  status: RecordStatus;
-}
+/** The domain's rules and messages, the server's own. */
+const resolver: Resolver<BranchFormInput, unknown, BranchFormOutput> = zodResolver(branchFormSchema);
 
-type BranchFormOutput = z.output<typeof updateBranchRequestSchema>;
+/** Spec section 8. */
+const saveErrorToast = 'Error al guardar la sucursal';
+
 const fieldNames = [
   'name',
   'address.street',
@@ -61,7 +46,7 @@ type BranchFormProps = { managers: User[]; managersUnavailable?: boolean } & (
   | { mode: 'edit'; branch: Branch; onSubmit: (body: UpdateBranchRequest) => Promise<unknown> }
 );
 
-function branchFormDefaults(branch: Branch | null): BranchFormValues {
+function branchFormDefaults(branch: Branch | null): BranchFormInput {
   const address = branch?.address;
   return {
     name: branch?.name ?? '',
@@ -97,29 +82,26 @@ function managerOptions(managers: User[], branch: Branch | null) {
 export function BranchForm(props: BranchFormProps) {
   const branch = props.mode === 'edit' ? props.branch : null;
   const isEdit = branch !== null;
-  const [serverError, setServerError] = useState<string | null>(null);
   const [defaults] = useState(() => branchFormDefaults(branch));
+  const form = useForm<BranchFormInput, unknown, BranchFormOutput>({ resolver, defaultValues: defaults });
   const {
     register,
     handleSubmit,
-    setError,
     formState: { errors, isSubmitting },
-  } = useForm<BranchFormValues, unknown, BranchFormOutput>({
-    resolver: zodResolver(isEdit ? updateBranchRequestSchema : createBranchRequestSchema) as unknown as Resolver<
-      BranchFormValues,
-      unknown,
-      BranchFormOutput
-    >,
-    defaultValues: defaults,
-  });
+  } = form;
+  const { failure, showFailure, clearFailure, alertRef } = useSaveFailure(form);
 
   const submit = handleSubmit(async (body) => {
-    setServerError(null);
+    clearFailure();
     try {
       await props.onSubmit(body);
     } catch (error) {
-      setServerError(applyServerErrors(error, setError, fieldNames, { conflictField: 'name' }));
-      notify.error('Error al guardar la sucursal');
+      showFailure(error, {
+        title: saveErrorToast,
+        shownFields: fieldNames,
+        conflictField: 'name',
+        toast: () => notify.error(saveErrorToast),
+      });
     }
   });
 
@@ -127,7 +109,7 @@ export function BranchForm(props: BranchFormProps) {
   return (
     <Card className="p-5 sm:p-8">
       <form onSubmit={submit} noValidate className="space-y-8">
-        {serverError ? <Alert>{serverError}</Alert> : null}
+        <SaveFailureAlert failure={failure} alertRef={alertRef} />
 
         <FormSection title="Sucursal">
           <TextField label="Nombre" required autoComplete="off" error={errors.name?.message} {...register('name')} />
