@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { FormProvider, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   branchFormSchema,
@@ -14,6 +14,7 @@ import {
 } from '@portal/domain';
 import { paths } from '@/lib/paths';
 import { notify } from '@/lib/toast';
+import { AddressFields } from '@/components/form/address-fields';
 import { Card } from '@/components/ui/card';
 import { FormActions } from '@/components/ui/form-actions';
 import { SelectField, TextField } from '@/components/ui/form-field';
@@ -105,103 +106,64 @@ export function BranchForm(props: BranchFormProps) {
     }
   });
 
-  const address = errors.address;
   return (
     <Card className="p-5 sm:p-8">
-      <form onSubmit={submit} noValidate className="space-y-8">
-        <SaveFailureAlert failure={failure} alertRef={alertRef} />
+      <FormProvider {...form}>
+        <form onSubmit={submit} noValidate className="space-y-8">
+          <SaveFailureAlert failure={failure} alertRef={alertRef} />
 
-        <FormSection title="Sucursal">
-          <TextField label="Nombre" required autoComplete="off" error={errors.name?.message} {...register('name')} />
-          {isEdit ? (
-            <SelectField label="Estatus" required error={errors.status?.message} {...register('status')}>
-              {recordStatuses.map((status) => (
-                <option key={status} value={status}>
-                  {recordStatusLabels[status]}
+          <FormSection title="Sucursal">
+            <TextField label="Nombre" required autoComplete="off" error={errors.name?.message} {...register('name')} />
+            {isEdit ? (
+              <SelectField label="Estatus" required error={errors.status?.message} {...register('status')}>
+                {recordStatuses.map((status) => (
+                  <option key={status} value={status}>
+                    {recordStatusLabels[status]}
+                  </option>
+                ))}
+              </SelectField>
+            ) : null}
+            <TextField label="Teléfono" type="tel" required autoComplete="off" error={errors.phone?.message} {...register('phone')} />
+            <TextField
+              label="Correo electrónico"
+              type="email"
+              required
+              autoComplete="off"
+              error={errors.email?.message}
+              {...register('email')}
+            />
+            <SelectField
+              label="Gerente"
+              error={errors.manager?.message}
+              hint={
+                props.managersUnavailable
+                  ? 'No se pudo cargar la lista de gerentes; intente de nuevo más tarde.'
+                  : 'Solo usuarios activos con rol Gerente.'
+              }
+              fieldClassName="sm:col-span-2"
+              {...register('manager')}
+            >
+              <option value="">Sin gerente</option>
+              {managerOptions(props.managers, branch).map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
                 </option>
               ))}
             </SelectField>
-          ) : null}
-          <TextField label="Teléfono" type="tel" required autoComplete="off" error={errors.phone?.message} {...register('phone')} />
-          <TextField
-            label="Correo electrónico"
-            type="email"
-            required
-            autoComplete="off"
-            error={errors.email?.message}
-            {...register('email')}
-          />
-          <SelectField
-            label="Gerente"
-            error={errors.manager?.message}
-            hint={
-              props.managersUnavailable
-                ? 'No se pudo cargar la lista de gerentes; intente de nuevo más tarde.'
-                : 'Solo usuarios activos con rol Gerente.'
-            }
-            fieldClassName="sm:col-span-2"
-            {...register('manager')}
-          >
-            <option value="">Sin gerente</option>
-            {managerOptions(props.managers, branch).map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </SelectField>
-        </FormSection>
+          </FormSection>
 
-        <FormSection title="Dirección">
-          <TextField
-            label="Calle"
-            required
-            autoComplete="off"
-            error={address?.street?.message}
-            fieldClassName="sm:col-span-2"
-            {...register('address.street')}
-          />
-          <TextField
-            label="Número exterior"
-            required
-            autoComplete="off"
-            error={address?.exteriorNumber?.message}
-            {...register('address.exteriorNumber')}
-          />
-          <TextField
-            label="Número interior"
-            autoComplete="off"
-            hint="Opcional"
-            error={address?.interiorNumber?.message}
-            {...register('address.interiorNumber')}
-          />
-          <TextField label="Colonia" required autoComplete="off" error={address?.colony?.message} {...register('address.colony')} />
-          <TextField
-            label="Alcaldía / Municipio"
-            required
-            autoComplete="off"
-            error={address?.municipality?.message}
-            {...register('address.municipality')}
-          />
-          <TextField label="Estado" required autoComplete="off" error={address?.state?.message} {...register('address.state')} />
-          <TextField
-            label="Código postal"
-            required
-            autoComplete="off"
-            inputMode="numeric"
-            maxLength={5}
-            pattern="[0-9]{5}"
-            error={address?.zipCode?.message}
-            {...register('address.zipCode')}
-          />
-        </FormSection>
+          <FormSection title="Dirección">
+            <AddressFields path="address" required markOptional className="sm:col-span-2" />
+          </FormSection>
 
-        <FormActions
-          cancelTo={paths.admin.branches.list.to()}
-          submitLabel={isEdit ? 'Guardar Cambios' : 'Crear Sucursal'}
-          busyLabel={isEdit ? 'Guardando...' : 'Creando...'}
-          busy={isSubmitting}
-        />
-      </form>
+          <FormActions
+            cancelTo={paths.admin.branches.list.to()}
+            submitLabel={isEdit ? 'Guardar Cambios' : 'Crear Sucursal'}
+            busyLabel={isEdit ? 'Guardando...' : 'Creando...'}
+            busy={isSubmitting}
+          />
+        </form>
+      </FormProvider>
     </Card>
   );
 }
