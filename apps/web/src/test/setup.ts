@@ -1,6 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+// The app's session, registered with the transport as main.tsx does.
+import '@/features/auth';
 
 // happy-dom lacks two standard DOM properties that react-hook-form reads to tell whether a
 // <select> was edited before it registered; without them a select ignores its default value.

@@ -1,9 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { guarantorRequiredFor, policyMessages, type Policy, type PolicyFormValues, type PolicyInput } from '@portal/domain';
-import { useSession } from '@/features/auth';
+import { getUser, useSession } from '@/features/auth';
 import { paths } from '@/lib/paths';
-import { getUser } from '@/lib/session';
 import { notify } from '@/lib/toast';
 import { FormActions } from '@/components/ui/form-actions';
 import { SaveFailureAlert, useSaveFailure } from '@/components/ui/save-failure-alert';
