@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import webBoundaries from './eslint/web-boundaries.js';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'playwright-report/**', 'test-results/**', 'apps/api/drizzle/**', 'data/**'] },
@@ -41,6 +42,9 @@ export default tseslint.config(
       ],
     },
   },
+  // The web's boundaries: lib/ and components/ import no feature nor app/, features meet through
+  // their index.ts, no cycles (import-x with the TypeScript resolver).
+  ...webBoundaries,
   {
     // The API's modules likewise: another module's repository or service, never its routes.
     files: ['apps/api/src/modules/**/*.ts'],

@@ -2,11 +2,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router/dom';
-import { resumeSession } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 import { applyTheme, getTheme } from '@/lib/theme';
 import { AppToaster } from '@/app/app-toaster';
-import { bindSessionToRouter } from '@/app/session-events';
+import { bindSessionToRouter, resumeSession } from '@/features/auth';
 import { createAppRouter } from './router';
 import './index.css';
 

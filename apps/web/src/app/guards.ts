@@ -1,10 +1,9 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import type { SessionUser } from '@portal/domain';
-import { endSession, isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
-import { getUser, hasToken, setUser } from '@/lib/session';
 import { paths } from '@/lib/paths';
-import { meQueryOptions } from '@/features/auth';
+import { endSession, getUser, hasToken, meQueryOptions, setUser } from '@/features/auth';
 
 function currentPath(request: Request): string {
   const url = new URL(request.url);

@@ -1,15 +1,10 @@
-import type { RefreshTokenResponse, SessionUser } from '@portal/domain';
 import { ApiError, apiMessages } from './api-error';
 import { leftThePage } from './page-lifecycle';
-import { clearSession, getRefreshToken, getToken, hasToken, getUser, setTokens, setUser, tokenExpiry } from './session';
 
 export { ApiError, apiMessages, errorMessage, isApiError } from './api-error';
 
 /** List calls (and anything else by default) give up after 30 s, as the spec says. */
 export const defaultTimeoutMs = 30_000;
-const refreshTimeoutMs = 15_000;
-const otherTabGraceMs = 300;
-const refreshPath = '/api/auth/refresh-token';
 /**
  * The code of a call the browser cancelled because the page was going away (reload, another
  * address, closing the tab): the user left, the server did not fail, so it never ends a session.
@@ -45,113 +40,49 @@ export interface RequestOptions {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Forced logout: the session is over (refresh token rejected). Listeners navigate to /login.
+// The session, as the transport needs it. The session itself (its storage, the refresh timer,
+// forced logout) lives in features/auth and registers itself here: lib/ imports no feature.
 
-type SessionEndedListener = () => void;
-const sessionEndedListeners = new Set<SessionEndedListener>();
-
-export function onSessionExpired(listener: SessionEndedListener): () => void {
-  sessionEndedListeners.add(listener);
-  return () => sessionEndedListeners.delete(listener);
+export interface SessionHandlers {
+  /** The access token to send, or null. */
+  getToken: () => string | null;
+  /**
+   * After a 401, before the caller repeats its call once: renew the access token (shared with
+   * every other call that got a 401 at the same time), or throw why it could not be renewed.
+   */
+  renewAfterUnauthorized: (tokenUsed: string | null) => Promise<void>;
+  /** End a session the server no longer accepts (→ /login) and give the error to throw. */
+  endExpiredSession: () => ApiError;
 }
 
-function forceLogout() {
-  const hadSession = hasToken() || getUser() !== null;
-  cancelScheduledRefresh();
-  clearSession('expired');
-  if (hadSession) for (const listener of sessionEndedListeners) listener();
+function sessionExpiredError(): ApiError {
+  return new ApiError({ status: 401, code: 'session_expired', message: apiMessages.sessionExpired });
 }
 
-// ---------------------------------------------------------------------------------------------
-// Session start, end and the refresh timer.
+/** Until a session registers: no token, and a 401 is final. */
+let session: SessionHandlers = {
+  getToken: () => null,
+  renewAfterUnauthorized: () => Promise.reject(sessionExpiredError()),
+  endExpiredSession: sessionExpiredError,
+};
 
-let refreshTimer: ReturnType<typeof setTimeout> | undefined;
-
-function cancelScheduledRefresh() {
-  if (refreshTimer !== undefined) clearTimeout(refreshTimer);
-  refreshTimer = undefined;
+export function setSessionHandlers(handlers: SessionHandlers) {
+  session = handlers;
 }
 
-/**
- * Renews the access token shortly before it expires: a minute early, or a fifth of its life when
- * that is shorter. A rejected refresh ends the session; a network failure waits for the next call.
- */
-export function scheduleTokenRefresh(expiresInSeconds: number) {
-  cancelScheduledRefresh();
-  const lifetimeMs = Math.max(0, expiresInSeconds * 1000);
-  const delay = Math.max(0, lifetimeMs - Math.min(60_000, lifetimeMs / 5));
-  refreshTimer = setTimeout(() => {
-    refreshTimer = undefined;
-    // Another tab may already have renewed the shared token: then just follow its expiry.
-    const exp = tokenExpiry(getToken());
-    const left = exp === null ? 0 : exp - Date.now() / 1000;
-    if (left > expiresInSeconds / 2 && left > 120) {
-      scheduleTokenRefresh(left);
-      return;
-    }
-    void refreshAccessToken().then((outcome) => {
-      if (outcome.kind === 'rejected') forceLogout();
-    });
-  }, delay);
+/** The stored access token, for calls that are not a fetch (uploads). */
+export function currentToken(): string | null {
+  return session.getToken();
 }
 
-/** Stores what sign-in returned and starts the refresh timer. */
-export function startSession(session: { token: string; refreshToken: string; expiresIn: number; user: SessionUser }) {
-  setTokens(session.token, session.refreshToken);
-  setUser(session.user);
-  scheduleTokenRefresh(session.expiresIn);
+/** See `SessionHandlers.renewAfterUnauthorized`; exported for the upload helper, which is not a fetch. */
+export function renewAfterUnauthorized(tokenUsed: string | null): Promise<void> {
+  return session.renewAfterUnauthorized(tokenUsed);
 }
 
-/** On page load: if a token is stored, schedule its renewal from its own expiry claim. */
-export function resumeSession() {
-  const exp = tokenExpiry(getToken());
-  if (exp !== null) scheduleTokenRefresh(exp - Date.now() / 1000);
-}
-
-/** Local sign-out (after the logout call, whatever it answered). Expiry listeners are not told. */
-export function endSession(reason: 'logout' | 'expired' = 'logout') {
-  cancelScheduledRefresh();
-  clearSession(reason);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Refresh, single-flight: concurrent 401s share one call (the refresh token rotates on use).
-
-type RefreshOutcome = { kind: 'refreshed' } | { kind: 'rejected' } | { kind: 'failed'; error: ApiError };
-
-let refreshInFlight: Promise<RefreshOutcome> | null = null;
-
-export function refreshAccessToken(): Promise<RefreshOutcome> {
-  refreshInFlight ??= runRefresh().finally(() => {
-    refreshInFlight = null;
-  });
-  return refreshInFlight;
-}
-
-async function runRefresh(): Promise<RefreshOutcome> {
-  const refreshToken = getRefreshToken();
-  if (!refreshToken) return { kind: 'rejected' };
-  let response: Response;
-  try {
-    response = await send(refreshPath, { method: 'POST', body: { refreshToken }, timeoutMs: refreshTimeoutMs }, null);
-  } catch (error) {
-    return { kind: 'failed', error: toApiError(error) };
-  }
-  if (response.ok) {
-    const data = (await response.json()) as RefreshTokenResponse;
-    setTokens(data.token, data.refreshToken);
-    scheduleTokenRefresh(data.expiresIn);
-    return { kind: 'refreshed' };
-  }
-  // Another tab may have rotated the token at the same moment (the server refuses the loser):
-  // give its answer a moment to land in the shared storage before giving up.
-  if (response.status === 400 || response.status === 401 || response.status === 403) {
-    if (getRefreshToken() === refreshToken) await new Promise((resolve) => setTimeout(resolve, otherTabGraceMs));
-    const current = getRefreshToken();
-    if (current && current !== refreshToken) return { kind: 'refreshed' };
-    return { kind: 'rejected' };
-  }
-  return { kind: 'failed', error: ApiError.fromBody(response.status, await readBody(response)) };
+/** Ends a session the server no longer accepts (→ /login) and gives the error to throw. */
+export function endExpiredSession(): ApiError {
+  return session.endExpiredSession();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -165,10 +96,6 @@ function buildUrl(path: string, query?: Query): string {
   }
   const search = params.toString();
   return search ? `${path}?${search}` : path;
-}
-
-function toApiError(error: unknown): ApiError {
-  return error instanceof ApiError ? error : new ApiError({ status: 0, code: 'network_error', message: apiMessages.network });
 }
 
 /** One fetch with a timeout. Throws ApiError on no response; rethrows a caller's abort. */
@@ -237,37 +164,18 @@ function endsSession(error: unknown): boolean {
 }
 
 /**
- * Calls the API. On a 401 it renews the access token once (shared with every other call that
- * got a 401 at the same time) and repeats the call; when renewal is refused the session ends
- * (storage cleared, listeners sent to /login) and the call fails with a 401 ApiError.
+ * Calls the API. On a 401 it has the session renew the access token once and repeats the call;
+ * when renewal is refused the session ends (→ /login) and the call fails with a 401 ApiError.
+ * `endSessionOnFailure` calls end the session on the spec's failures.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   if (!options.endSessionOnFailure) return request<T>(path, options);
   try {
     return await request<T>(path, options);
   } catch (error) {
-    if (endsSession(error)) forceLogout();
+    if (endsSession(error)) endExpiredSession();
     throw error;
   }
-}
-
-/**
- * After a 401, before the caller repeats its call once: renews the access token, shared with
- * every other call that got a 401 at the same time (a call that left before a refresh finished
- * just takes the new token). A refused renewal ends the session and throws its 401; a network
- * failure of the renewal throws that. Exported for the upload helper, which is not a fetch.
- */
-export async function renewAfterUnauthorized(tokenUsed: string | null): Promise<void> {
-  const current = getToken();
-  const outcome: RefreshOutcome = current && current !== tokenUsed ? { kind: 'refreshed' } : await refreshAccessToken();
-  if (outcome.kind === 'failed') throw outcome.error;
-  if (outcome.kind === 'rejected') throw endExpiredSession();
-}
-
-/** Ends a session the server no longer accepts (→ /login) and gives the error to throw. */
-export function endExpiredSession(): ApiError {
-  forceLogout();
-  return new ApiError({ status: 401, code: 'session_expired', message: apiMessages.sessionExpired });
 }
 
 /** The spec's error for a file call made without a stored token. */
@@ -277,13 +185,13 @@ export function missingTokenError(): ApiError {
 
 async function request<T>(path: string, options: RequestOptions): Promise<T> {
   const auth = options.auth ?? true;
-  const tokenUsed = auth ? getToken() : null;
+  const tokenUsed = auth ? currentToken() : null;
   if (auth && options.requireToken && !tokenUsed) throw missingTokenError();
   let response = await send(path, options, tokenUsed);
 
   if (response.status === 401 && auth && (options.refreshOnUnauthorized ?? true)) {
     await renewAfterUnauthorized(tokenUsed);
-    response = await send(path, options, getToken());
+    response = await send(path, options, currentToken());
     if (response.status === 401) throw endExpiredSession();
   }
 

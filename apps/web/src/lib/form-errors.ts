@@ -1,57 +1,56 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { errorMessage, isApiError } from './api-error';
 
-/**
- * Puts a failed save's field messages (400/409 `details`, `field` like 'address.zipCode') under
- * the matching inputs and returns the message to show above the form.
- */
-export function applyServerErrors<T extends FieldValues>(
-  error: unknown,
-  setError: UseFormSetError<T>,
-  fields: readonly string[],
-  options: { conflictField?: Path<T> } = {},
-): string {
-  if (!isApiError(error)) return errorMessage(error);
-  let placed = false;
-  for (const detail of error.details) {
-    if (fields.includes(detail.field)) {
-      setError(detail.field as Path<T>, { type: 'server', message: detail.message });
-      placed = true;
-    }
-  }
-  if (!placed && error.status === 409 && options.conflictField) {
-    setError(options.conflictField, { type: 'server', message: error.message });
-  }
-  return error.message;
-}
-
-/** What the alert above a form says after a failed save, and which field to take the user to. */
+/** What a failed save shows, and which field to take the user to. */
 export interface SaveFailure {
+  /** The alert's heading (the spec's 'Error al guardar …'). */
   title: string;
+  /** The server's reason for the alert, unless it is the title or already told under a field. */
   message?: string | undefined;
+  /** The server's reason as it came, for a toast that quotes it. */
+  serverMessage?: string | undefined;
   /** Server messages about fields the screen does not show (they would be lost otherwise). */
   notes: string[];
   focusField?: string | undefined;
 }
 
 /**
- * A failed save, told the way the forms show it: each `details` entry whose field the form shows
- * goes under its input (and the first one gets the focus); the others become notes in the alert.
+ * A failed save, told the way every form shows it: each `details` entry whose field the form
+ * shows goes under its input (the first one gets the focus), a 409 without details goes under
+ * `conflictField` when the form names one, and the rest becomes the alert's message and notes.
+ * A message already told under a field is not repeated in the alert.
  */
 export function describeSaveFailure<T extends FieldValues>(
   error: unknown,
   setError: UseFormSetError<T>,
   shownFields: readonly string[],
   title: string,
+  options: { conflictField?: string | undefined } = {},
 ): SaveFailure {
+  const serverMessage = errorMessage(error);
   const details = isApiError(error) ? error.details : [];
-  const message = applyServerErrors(error, setError, shownFields);
+  const placed = details.filter((detail) => shownFields.includes(detail.field));
+  for (const detail of placed) setError(detail.field as Path<T>, { type: 'server', message: detail.message });
+  if (placed.length === 0 && isApiError(error) && error.status === 409 && options.conflictField) {
+    setError(options.conflictField as Path<T>, { type: 'server', message: serverMessage });
+    placed.push({ field: options.conflictField, message: serverMessage });
+  }
+  const toldAtField = placed.some((detail) => detail.message === serverMessage);
   return {
     title,
-    message: message === title ? undefined : message,
+    message: serverMessage === title || toldAtField ? undefined : serverMessage,
+    serverMessage,
     notes: details.filter((detail) => !shownFields.includes(detail.field)).map((detail) => detail.message),
-    focusField: details.map((detail) => detail.field).find((field) => shownFields.includes(field)),
+    focusField: placed[0]?.field,
   };
+}
+
+/**
+ * Whether the fields (and the toast) already tell the whole failure, so no alert is needed: the
+ * server named only fields the form shows (its summary, 'Datos inválidos', adds nothing to them).
+ */
+export function toldAtFields(failure: SaveFailure): boolean {
+  return failure.focusField !== undefined && failure.notes.length === 0;
 }
 
 /** The fields a failed save's `details` name (none for other errors). */

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from '@testing-library/react';
-import { ApiError, endSession, onSessionExpired } from './api-client';
+// The upload together with the real session behind it (the app registers the same one).
+import { endSession, onSessionExpired } from '@/features/auth';
+import { ApiError } from './api-client';
 import { isAbortError, uploadFile } from './upload';
 import { mockFetch } from '@/test/fetch-mock';
 import { adminUser, storeSession } from '@/test/fixtures';

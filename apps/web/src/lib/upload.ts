@@ -1,5 +1,4 @@
-import { ApiError, apiMessages, endExpiredSession, missingTokenError, renewAfterUnauthorized } from './api-client';
-import { getToken } from './session';
+import { ApiError, apiMessages, currentToken, endExpiredSession, missingTokenError, renewAfterUnauthorized } from './api-client';
 
 export interface UploadOptions {
   /** Percentage of the file sent so far, 0 to 100. */
@@ -23,13 +22,13 @@ interface XhrAnswer {
  * other failure rejects with an ApiError carrying the server's Spanish message.
  */
 export async function uploadFile<T>(path: string, file: File, options: UploadOptions = {}): Promise<T> {
-  const tokenUsed = getToken();
+  const tokenUsed = currentToken();
   if (!tokenUsed) throw missingTokenError();
   let answer = await send(path, file, tokenUsed, options);
   if (answer.status === 401) {
     await renewAfterUnauthorized(tokenUsed);
     options.onProgress?.(0);
-    answer = await send(path, file, getToken(), options);
+    answer = await send(path, file, currentToken(), options);
     if (answer.status === 401) throw endExpiredSession();
   }
   if (answer.status < 200 || answer.status >= 300) throw ApiError.fromBody(answer.status, answer.body);

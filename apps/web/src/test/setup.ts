@@ -1,10 +1,13 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+// The app's session, registered with the transport as main.tsx does.
+import '@/features/auth';
 
 // happy-dom lacks two standard DOM properties that react-hook-form reads to tell whether a
 // <select> was edited before it registered; without them a select ignores its default value.
-if (document.createElement('select').size === undefined) {
+const hasDom = typeof document !== 'undefined';
+if (hasDom && document.createElement('select').size === undefined) {
   Object.defineProperty(HTMLSelectElement.prototype, 'size', {
     configurable: true,
     get(this: HTMLSelectElement) {
@@ -12,7 +15,7 @@ if (document.createElement('select').size === undefined) {
     },
   });
 }
-if (document.createElement('option').defaultSelected === undefined) {
+if (hasDom && document.createElement('option').defaultSelected === undefined) {
   Object.defineProperty(HTMLOptionElement.prototype, 'defaultSelected', {
     configurable: true,
     get(this: HTMLOptionElement) {
@@ -25,5 +28,5 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   vi.useRealTimers();
-  window.localStorage.clear();
+  if (hasDom) window.localStorage.clear();
 });

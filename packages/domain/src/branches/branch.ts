@@ -59,6 +59,14 @@ export type CreateBranchRequest = z.input<typeof createBranchRequestSchema>;
 export const updateBranchRequestSchema = z.object({ ...branchFields, status: recordStatusSchema });
 export type UpdateBranchRequest = z.input<typeof updateBranchRequestSchema>;
 
+/**
+ * 'Nueva Sucursal' / 'Editar Sucursal': the whole record, status included (a new branch starts
+ * Activo), so create and edit share one form type.
+ */
+export const branchFormSchema = updateBranchRequestSchema;
+export type BranchFormInput = z.input<typeof branchFormSchema>;
+export type BranchFormOutput = z.output<typeof branchFormSchema>;
+
 export const branchStatusChangeSchema = z.strictObject({ status: recordStatusSchema });
 
 export const branchUpdateBodySchema = z.union([branchStatusChangeSchema, updateBranchRequestSchema]);

@@ -43,9 +43,9 @@ describe('createUserRequestSchema', () => {
 
 describe('user forms', () => {
   it('create: mismatched confirmation gives "Las contraseñas no coinciden"', () => {
-    const result = userCreateFormSchema.safeParse({ ...valid, confirmPassword: 'Otra-123' });
+    const result = userCreateFormSchema.safeParse({ ...valid, status: 'active', confirmPassword: 'Otra-123' });
     expect(messagesOf(result)).toEqual({ confirmPassword: 'Las contraseñas no coinciden' });
-    expect(userCreateFormSchema.safeParse({ ...valid, confirmPassword: valid.password }).success).toBe(true);
+    expect(userCreateFormSchema.safeParse({ ...valid, status: 'active', confirmPassword: valid.password }).success).toBe(true);
   });
 
   it('edit: a blank password keeps the current one, a short one is refused, a reset must match', () => {

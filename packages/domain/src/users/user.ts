@@ -81,18 +81,26 @@ function passwordsMatch(form: { password?: string; confirmPassword?: string }, c
   }
 }
 
-/** 'Nuevo Usuario': the create request plus the confirmation. */
+/**
+ * 'Nuevo Usuario': the create request plus the confirmation. The form always holds a status
+ * (Activo by default), so its inputs fit the edit form's: one form type serves both modes.
+ */
 export const userCreateFormSchema = createUserRequestSchema
-  .extend({ confirmPassword: z.string() })
+  .extend({ status: recordStatusSchema, confirmPassword: z.string() })
   .superRefine(passwordsMatch);
 
 /** 'Editar Usuario': a blank password keeps the current one; a typed one is an admin reset. */
 export const userEditFormSchema = updateUserRequestSchema
   .extend({
-    password: z.union([z.literal(''), passwordField]).optional(),
-    confirmPassword: z.string().optional(),
+    password: z.union([z.literal(''), passwordField]),
+    confirmPassword: z.string(),
   })
   .superRefine(passwordsMatch);
+
+/** What the user form's inputs hold, create and edit alike (the inputs are always there). */
+export type UserFormInput = z.input<typeof userEditFormSchema>;
+/** What a valid form gives back: on edit, '' as password keeps the current one. */
+export type UserFormOutput = z.output<typeof userEditFormSchema>;
 
 /** The list's search: e-mail, first name, last name and role (code or Spanish label). */
 export function userMatchesSearch(user: Pick<User, 'email' | 'firstName' | 'lastName' | 'role'>, query: string) {

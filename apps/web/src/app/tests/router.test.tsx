@@ -4,7 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { emptyDashboardStats } from '@portal/domain';
 import { queryClient } from '@/lib/query-client';
-import { endSession } from '@/lib/api-client';
+import { endSession } from '@/features/auth';
 import { mockFetch } from '@/test/fetch-mock';
 import { adminUser, agentUser, storeSession } from '@/test/fixtures';
 import { routes } from '@/router';

@@ -3,11 +3,10 @@ import { render, screen } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { queryClient } from '@/lib/query-client';
-import { endSession } from '@/lib/api-client';
+import { bindSessionToRouter, endSession } from '@/features/auth';
 import { mockFetch } from '@/test/fetch-mock';
 import { adminUser, storeSession } from '@/test/fixtures';
 import { routes } from '@/router';
-import { bindSessionToRouter } from '../session-events';
 
 /**
  * Spec section 8 on a list screen, through the whole app: the failures it lists end the session

@@ -1,7 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { authMessages, type LoginRequest, type LoginResponse, type SessionUser } from '@portal/domain';
-import { apiClient, endSession, startSession } from '@/lib/api-client';
-import { getRefreshToken } from '@/lib/session';
+import { apiClient } from '@/lib/api-client';
+import { endSession, startSession } from './session/session-lifecycle';
+import { getRefreshToken } from './session/session-store';
 import { notify } from '@/lib/toast';
 
 // --- sign in -----------------------------------------------------------------------------------
@@ -55,7 +56,7 @@ export function logout(refreshToken: string | null): Promise<void> {
 
 /**
  * 'Cerrar Sesión': revoke, then — whatever the server answered — forget the session locally and
- * say so. Ending the session sends the app to /login (src/app/session-events.ts); the cache of
+ * say so. Ending the session sends the app to /login (features/auth/session/session-events.ts); the cache of
  * this user's data is dropped at the next sign-in.
  */
 export function useLogout() {

@@ -1,2 +1,5 @@
 export { fetchMe, meQueryOptions, useLogin, useLogout, useMe } from './api';
-export { useSession } from './session';
+export { useSession } from './session/use-session';
+export { endSession, onSessionExpired, resumeSession, startSession } from './session/session-lifecycle';
+export { getUser, hasToken, setUser } from './session/session-store';
+export { bindSessionToRouter } from './session/session-events';

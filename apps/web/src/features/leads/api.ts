@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Lead, LeadColumn, LeadInput } from '@portal/domain';
 import { apiClient } from '@/lib/api-client';
-import { readCachedLeadColumns, writeCachedLeadColumns } from './column-cache';
+import { readCachedLeadColumns, writeCachedLeadColumns } from './components/column-cache';
 
 const leadsKey = ['leads'] as const;
 const moveKey = [...leadsKey, 'move'] as const;

@@ -8,7 +8,6 @@ import { notify } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { FormActions } from '@/components/ui/form-actions';
 import { SaveFailureAlert, useSaveFailure } from '@/components/ui/save-failure-alert';
-import { describeSaveFailure } from '@/lib/form-errors';
 import { onlyEditorsNote, useCanEditAddendums } from '../components/use-addendum-editor';
 import { AddendumFields } from './addendum-fields';
 import { addendumFormFields, addendumToFormValues, newAddendumFormValues } from './addendum-form-values';
@@ -44,19 +43,22 @@ export function AddendumForm({ addendum, onSave }: AddendumFormProps) {
   const readOnlyReason = useReadOnlyReason(addendum);
   const upload = useAddendumUpload();
   const afterSave = useAfterAddendumSave(upload);
-  const { failure, setFailure, alertRef } = useSaveFailure(form.setFocus);
+  const { failure, showFailure, clearFailure, alertRef } = useSaveFailure(form);
   const isEdit = addendum !== undefined;
   const saving = form.formState.isSubmitting;
 
   const save = async (body: AddendumInput) => {
-    setFailure(null);
+    clearFailure();
     let saved: Addendum;
     try {
       saved = await onSave(body);
     } catch (error) {
-      const described = describeSaveFailure(error, form.setError, addendumFormFields, addendumMessages.saveError);
-      setFailure(described);
-      notify.error(addendumMessages.saveError, described.message);
+      showFailure(error, {
+        title: addendumMessages.saveError,
+        shownFields: addendumFormFields,
+        alwaysAlert: true,
+        toast: ({ title, serverMessage }) => notify.error(title, serverMessage === title ? undefined : serverMessage),
+      });
       return;
     }
     await afterSave(saved, isEdit ? addendumMessages.updated : addendumMessages.created, { created: !isEdit });
@@ -65,7 +67,7 @@ export function AddendumForm({ addendum, onSave }: AddendumFormProps) {
   return (
     <FormProvider {...form}>
       <form onSubmit={form.handleSubmit(save)} noValidate className="space-y-6">
-        {failure ? <SaveFailureAlert failure={failure} alertRef={alertRef} /> : null}
+        <SaveFailureAlert failure={failure} alertRef={alertRef} />
         {readOnlyReason ? <ReadOnlyNotice text={readOnlyReason} /> : null}
         <FormCard title="Datos del addendum">
           <fieldset disabled={readOnlyReason !== null} className="grid min-w-0 grid-cols-1 gap-4 sm:grid-cols-2">

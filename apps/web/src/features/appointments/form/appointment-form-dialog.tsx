@@ -1,13 +1,11 @@
-import { useEffect, useState } from 'react';
-import { FormProvider, useForm, type Path, type Resolver } from 'react-hook-form';
+import { useState } from 'react';
+import { FormProvider, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { appointmentInputSchema, appointmentMessages, type Appointment, type AppointmentFormValues, type AppointmentInput } from '@portal/domain';
-import { isApiError } from '@/lib/api-error';
-import { applyServerErrors } from '@/lib/form-errors';
 import { notify } from '@/lib/toast';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '@/components/ui/dialog';
+import { SaveFailureAlert, useSaveFailure } from '@/components/ui/save-failure-alert';
 import { useCreateAppointment, useUpdateAppointment } from '../api';
 import { AppointmentFields } from './appointment-fields';
 import { appointmentToFormValues, formFieldNames, newAppointmentFormValues, type AppointmentFormTarget } from './appointment-form-values';
@@ -44,29 +42,22 @@ function AppointmentFormContent({ target, onClose }: { target: AppointmentFormTa
   const form = useForm<AppointmentFormValues, unknown, AppointmentInput>({ resolver, defaultValues: defaults });
   const create = useCreateAppointment();
   const update = useUpdateAppointment();
-  const [failure, setFailure] = useState<string | null>(null);
-  const [focusField, setFocusField] = useState<string | null>(null);
+  const { failure, showFailure, clearFailure, alertRef } = useSaveFailure(form);
   const saving = form.formState.isSubmitting;
 
-  const { setFocus } = form;
-  useEffect(() => {
-    if (focusField) setFocus(focusField as Path<AppointmentFormValues>);
-  }, [focusField, setFocus]);
-
   const save = async (body: AppointmentInput) => {
-    setFailure(null);
-    setFocusField(null);
+    clearFailure();
     let saved: Appointment;
     try {
       saved = appointment ? await update.mutateAsync({ id: appointment.id, body }) : await create.mutateAsync(body);
     } catch (error) {
-      if (isApiError(error) && error.code === 'session_expired') return;
       // Spec section 8 only logged these: say why, put each field's message under it, stay open.
-      const fields = formFieldNames(body.attendees.length);
-      const message = applyServerErrors(error, form.setError, fields);
-      setFailure(message);
-      setFocusField((isApiError(error) ? error.details : []).map((detail) => detail.field).find((field) => fields.includes(field)) ?? null);
-      notify.error(saveErrorToast, message);
+      showFailure(error, {
+        title: saveErrorToast,
+        shownFields: formFieldNames(body.attendees.length),
+        alwaysAlert: true,
+        toast: ({ serverMessage }) => notify.error(saveErrorToast, serverMessage),
+      });
       return;
     }
     notify.success(isEdit ? updatedToast : createdToast, saved.title);
@@ -83,12 +74,7 @@ function AppointmentFormContent({ target, onClose }: { target: AppointmentFormTa
     >
       <FormProvider {...form}>
         <form onSubmit={form.handleSubmit(save)} noValidate className="mt-4 space-y-6" aria-label={isEdit ? appointmentMessages.editTitle : appointmentMessages.createTitle}>
-          {failure ? (
-            <Alert>
-              <p className="font-medium">{saveErrorToast}</p>
-              {failure !== saveErrorToast ? <p className="mt-1">{failure}</p> : null}
-            </Alert>
-          ) : null}
+          <SaveFailureAlert failure={failure} alertRef={alertRef} />
           <fieldset disabled={saving} className="min-w-0 space-y-6">
             <AppointmentFields isEdit={isEdit} />
             <MeetLinkField />

@@ -3,7 +3,7 @@ import { ShieldCheck } from 'lucide-react';
 import { safeRedirectTarget } from '@/lib/paths';
 import { usePageTitle } from '@/lib/use-page-title';
 import { ThemeToggle } from '@/components/theme-toggle';
-import { LoginForm } from '../components/login-form';
+import { LoginForm } from '../form/login-form';
 
 /** /login: 'Iniciar Sesión'. Success returns to the page asked for, or to the dashboard. */
 export function LoginPage() {

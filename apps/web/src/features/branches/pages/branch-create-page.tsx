@@ -5,7 +5,7 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { useCreateBranch, useManagerCandidates } from '../api';
-import { BranchForm } from '../components/branch-form';
+import { BranchForm } from '../form/branch-form';
 
 /** /admin/branches/new: 'Nueva Sucursal'. */
 export function BranchCreatePage() {

@@ -9,7 +9,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { ErrorState } from '@/components/ui/state-panels';
 import { useBranch, useManagerCandidates, useUpdateBranch } from '../api';
-import { BranchForm } from '../components/branch-form';
+import { BranchForm } from '../form/branch-form';
 
 /** /admin/branches/:id/edit: 'Editar Sucursal'. */
 export function BranchEditPage() {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { endSession } from '@/lib/api-client';
+import { endSession } from '@/features/auth';
 import { paths } from '@/lib/paths';
 
 /**

@@ -12,13 +12,12 @@ import {
   type LeadInput,
 } from '@portal/domain';
 import { cn } from '@/lib/cn';
-import { isApiError } from '@/lib/api-client';
-import { applyServerErrors } from '@/lib/form-errors';
 import { notify } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '@/components/ui/dialog';
 import { describedControl, FormField, SelectField, TextField } from '@/components/ui/form-field';
 import { controlClasses } from '@/components/ui/input';
+import { SaveFailureAlert, useSaveFailure } from '@/components/ui/save-failure-alert';
 import { useCreateLead, useUpdateLead } from '../api';
 import { leadDisplayName } from '../components/lead-format';
 import { leadFormFields, leadToFormValues, newLeadFormValues } from './lead-form-values';
@@ -57,8 +56,10 @@ function LeadForm({ lead, onDone }: { lead: Lead | null; onDone: () => void }) {
   const update = useUpdateLead();
   const { errors, isSubmitting } = form.formState;
   const { register } = form;
+  const { failure, showFailure, clearFailure, alertRef } = useSaveFailure(form);
 
   const save = async (body: LeadInput) => {
+    clearFailure();
     try {
       const saved = lead ? await update.mutateAsync({ id: lead.id, body }) : await create.mutateAsync(body);
       const name = leadDisplayName(saved);
@@ -66,13 +67,17 @@ function LeadForm({ lead, onDone }: { lead: Lead | null; onDone: () => void }) {
       else notify.success(leadMessages.created, leadMessages.createdDescription(name));
       onDone();
     } catch (error) {
-      applyServerErrors(error, form.setError, leadFormFields);
-      if (!(isApiError(error) && error.code === 'session_expired')) notify.error(leadMessages.errorTitle, leadMessages.saveError);
+      showFailure(error, {
+        title: leadMessages.saveError,
+        shownFields: leadFormFields,
+        toast: () => notify.error(leadMessages.errorTitle, leadMessages.saveError),
+      });
     }
   };
 
   return (
     <form onSubmit={form.handleSubmit(save)} noValidate className="mt-5 space-y-5">
+      <SaveFailureAlert failure={failure} alertRef={alertRef} />
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <TextField label={labels.name} required autoComplete="off" fieldClassName="sm:col-span-2" error={errors.name?.message} {...register('name')} />
         <TextField label={labels.phone} type="tel" inputMode="tel" autoComplete="off" error={errors.phone?.message} {...register('phone')} />

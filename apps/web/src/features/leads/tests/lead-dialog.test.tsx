@@ -112,4 +112,45 @@ describe("lead dialog ('Nuevo Lead' / 'Editar Lead')", () => {
     expect(form.getByText('El campo Nombre es obligatorio')).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Nuevo Lead' })).toBeInTheDocument();
   });
+
+  async function submitNewLead() {
+    await screen.findByText('0 leads');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Nuevo Lead' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nuevo Lead' });
+    await user.type(within(dialog).getByLabelText('Nombre'), 'Ana');
+    await user.click(within(dialog).getByRole('button', { name: 'Crear' }));
+    return dialog;
+  }
+
+  it('a 400 naming a field is told once, under that field (no alert), plus the spec toast', async () => {
+    const message = 'El campo Nombre es obligatorio';
+    renderBoard([], {
+      'POST /api/leads': { status: 400, body: { statusCode: 400, error: 'Bad Request', message: 'Datos inválidos', details: [{ field: 'name', message }] } },
+    });
+    const dialog = await submitNewLead();
+    const name = within(dialog).getByLabelText('Nombre');
+    await waitFor(() => expect(name).toHaveAccessibleDescription(message));
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveFocus();
+    expect(within(dialog).getAllByText(message)).toHaveLength(1);
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    expect(toast.error).toHaveBeenCalledTimes(1);
+    expect(toast.error).toHaveBeenCalledWith('Error', expect.objectContaining({ description: 'No se pudo guardar el lead' }));
+  });
+
+  it('a 500 shows the alert once in the dialog, with the reason, plus the spec toast', async () => {
+    const message = 'Ocurrió un error interno. Intente nuevamente.';
+    renderBoard([], { 'POST /api/leads': { status: 500, body: { statusCode: 500, error: 'Internal Server Error', message } } });
+    const dialog = await submitNewLead();
+    const alert = await within(dialog).findByRole('alert');
+    expect(within(dialog).getAllByRole('alert')).toHaveLength(1);
+    expect(alert).toHaveTextContent('No se pudo guardar el lead');
+    expect(alert).toHaveTextContent(message);
+    expect(within(dialog).getAllByText(message)).toHaveLength(1);
+    expect(within(dialog).getByLabelText('Nombre')).not.toHaveAttribute('aria-invalid', 'true');
+    expect(toast.error).toHaveBeenCalledTimes(1);
+    expect(toast.error).toHaveBeenCalledWith('Error', expect.objectContaining({ description: 'No se pudo guardar el lead' }));
+    expect(screen.getByRole('dialog', { name: 'Nuevo Lead' })).toBeInTheDocument();
+  });
 });

@@ -6,12 +6,19 @@ import { PolicyStatusBadge } from './policy-status-badge';
 /** Tables from Tailwind's `md` up; below it, the policy screens show one card per policy. */
 export const tableMediaQuery = '(min-width: 768px)';
 
+/** One labelled value on a policy's card. */
+export interface CardDetail {
+  label: string;
+  value: ReactNode;
+  wide?: boolean;
+}
+
 interface PolicyCardListProps {
   rows: PolicySummary[];
   /** The list's accessible name (the table's caption on wide screens). */
   label: string;
   /** Label/value pairs below the status, in the order of the screen's columns. */
-  details: (policy: PolicySummary) => Array<{ label: string; value: ReactNode; wide?: boolean }>;
+  details: (policy: PolicySummary) => CardDetail[];
   /** The row's action: the edit link (list) or the row menu (tracking). */
   actions: (policy: PolicySummary) => ReactNode;
 }

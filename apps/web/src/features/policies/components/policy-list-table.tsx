@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
 import { Pencil } from 'lucide-react';
-import { policyTypeLabels, type PolicySummary } from '@portal/domain';
+import type { PolicySummary } from '@portal/domain';
 import { paths } from '@/lib/paths';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableHead, Td, Th, Tr } from '@/components/ui/table';
 import { PolicyCardList } from './policy-card-list';
-import { displayDate, displayNames, emptyCell, fullAddress } from './policy-format';
-import { PolicyStatusBadge } from './policy-status-badge';
+import { AddressCell, DateCell, PeopleCells, peopleDetails, StatusCell, TypeCell } from './policy-cells';
+import { displayDate, emptyCell, fullAddress } from './policy-format';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { tableMediaQuery } from './policy-card-list';
 
@@ -50,9 +50,7 @@ export function PolicyListTable({ rows }: { rows: PolicySummary[] }) {
         label="Pólizas"
         actions={(policy) => <EditLink policy={policy} />}
         details={(policy) => [
-          { label: 'Inquilino', value: displayNames(policy.tenantNames), wide: true },
-          { label: 'Aval', value: displayNames(policy.guarantorNames) },
-          { label: 'Propietario', value: policy.ownerName || emptyCell },
+          ...peopleDetails(policy),
           { label: 'Fecha de Entrega', value: displayDate(policy.deliveryDate) },
           { label: 'Dirección del Inmueble', value: fullAddress(policy.propertyAddress) || emptyCell, wide: true },
         ]}
@@ -74,15 +72,11 @@ export function PolicyListTable({ rows }: { rows: PolicySummary[] }) {
           <Tr key={policy.id} className="group">
             <Td className="font-medium whitespace-nowrap text-slate-900 dark:text-white">{policy.investigationId || emptyCell}</Td>
             <Td className="whitespace-nowrap">{policy.policyNumber || emptyCell}</Td>
-            <Td>
-              <PolicyStatusBadge status={policy.status} />
-            </Td>
-            <Td className="whitespace-nowrap">{policyTypeLabels[policy.policyType] ?? policy.policyType}</Td>
-            <Td className="min-w-40">{displayNames(policy.tenantNames)}</Td>
-            <Td className="min-w-40">{displayNames(policy.guarantorNames)}</Td>
-            <Td className="min-w-36">{policy.ownerName || emptyCell}</Td>
-            <Td className="whitespace-nowrap">{displayDate(policy.deliveryDate)}</Td>
-            <Td className="min-w-52">{fullAddress(policy.propertyAddress) || emptyCell}</Td>
+            <StatusCell policy={policy} />
+            <TypeCell policy={policy} />
+            <PeopleCells policy={policy} />
+            <DateCell date={policy.deliveryDate} />
+            <AddressCell address={fullAddress(policy.propertyAddress)} className="min-w-52" />
             <Td className={`${pinnedRight} bg-white py-2 group-hover:bg-slate-50 dark:bg-slate-900 dark:group-hover:bg-slate-800`}>
               <EditLink policy={policy} />
             </Td>

@@ -1,9 +1,9 @@
-import { policyTypeLabels, type PolicySummary } from '@portal/domain';
+import type { PolicySummary } from '@portal/domain';
 import { Table, TableBody, TableHead, Td, Th, Tr } from '@/components/ui/table';
 import { PolicyCardList } from './policy-card-list';
-import { displayDate, displayNames, emptyCell, shortAddress } from './policy-format';
+import { AddressCell, DateCell, PeopleCells, peopleDetails, StatusCell, TypeCell } from './policy-cells';
+import { displayDate, emptyCell, shortAddress } from './policy-format';
 import { PolicyRowMenu } from './policy-row-menu';
-import { PolicyStatusBadge } from './policy-status-badge';
 import type { RowAction } from './row-actions';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { tableMediaQuery } from './policy-card-list';
@@ -36,9 +36,7 @@ export function PolicyTrackingTable({ rows, busyPolicyId, onAction }: PolicyTrac
         label="Seguimiento de pólizas"
         actions={(policy) => <PolicyRowMenu policy={policy} busy={busyPolicyId === policy.id} onAction={onAction} />}
         details={(policy) => [
-          { label: 'Inquilino', value: displayNames(policy.tenantNames), wide: true },
-          { label: 'Aval', value: displayNames(policy.guarantorNames) },
-          { label: 'Propietario', value: policy.ownerName || emptyCell },
+          ...peopleDetails(policy),
           { label: 'Dirección del Inmueble', value: shortAddress(policy.propertyAddress) || emptyCell },
           { label: 'Fecha', value: displayDate(policy.createdAt) },
         ]}
@@ -64,15 +62,11 @@ export function PolicyTrackingTable({ rows, busyPolicyId, onAction }: PolicyTrac
             <Td className="py-2">
               <PolicyRowMenu policy={policy} busy={busyPolicyId === policy.id} onAction={onAction} />
             </Td>
-            <Td>
-              <PolicyStatusBadge status={policy.status} />
-            </Td>
-            <Td className="whitespace-nowrap">{policyTypeLabels[policy.policyType] ?? policy.policyType}</Td>
-            <Td className="min-w-40">{displayNames(policy.tenantNames)}</Td>
-            <Td className="min-w-40">{displayNames(policy.guarantorNames)}</Td>
-            <Td className="min-w-36">{policy.ownerName || emptyCell}</Td>
-            <Td className="min-w-48">{shortAddress(policy.propertyAddress) || emptyCell}</Td>
-            <Td className="whitespace-nowrap">{displayDate(policy.createdAt)}</Td>
+            <StatusCell policy={policy} />
+            <TypeCell policy={policy} />
+            <PeopleCells policy={policy} />
+            <AddressCell address={shortAddress(policy.propertyAddress)} className="min-w-48" />
+            <DateCell date={policy.createdAt} />
           </Tr>
         ))}
       </TableBody>

@@ -1,13 +1,12 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { guarantorRequiredFor, policyMessages, type Policy, type PolicyFormValues, type PolicyInput } from '@portal/domain';
-import { useSession } from '@/features/auth';
+import { getUser, useSession } from '@/features/auth';
 import { paths } from '@/lib/paths';
-import { getUser } from '@/lib/session';
 import { notify } from '@/lib/toast';
 import { FormActions } from '@/components/ui/form-actions';
 import { SaveFailureAlert, useSaveFailure } from '@/components/ui/save-failure-alert';
-import { describeSaveFailure, fieldsNamed } from '@/lib/form-errors';
+import { fieldsNamed } from '@/lib/form-errors';
 import { GeneralSection } from './general-section';
 import { GuarantorsSection } from './guarantors-section';
 import { OwnerSection } from './owner-section';
@@ -33,16 +32,16 @@ export function PolicyForm({ policy, onSave }: PolicyFormProps) {
   );
   const form = useForm<PolicyFormValues, unknown, PolicyInput>({ resolver: policyFormResolver, defaultValues: defaults });
   const type = useWatch({ control: form.control, name: 'policyType' }) ?? 'basica';
-  const { failure, setFailure, alertRef } = useSaveFailure(form.setFocus);
+  const { failure, showFailure, showMessage, clearFailure, alertRef } = useSaveFailure(form);
   const formRef = useRef<HTMLFormElement>(null);
   const onKeyDown = useEnterToNextField();
   const isEdit = policy !== undefined;
 
   const save = async (body: PolicyInput) => {
-    setFailure(null);
+    clearFailure();
     // The session may have ended in another tab while the form was being filled in.
     if (!getUser()) {
-      setFailure({ title: policyMessages.noUser, notes: [] });
+      showMessage(policyMessages.noUser);
       notify.error(policyMessages.noUser);
       return;
     }
@@ -51,8 +50,12 @@ export function PolicyForm({ policy, onSave }: PolicyFormProps) {
     } catch (error) {
       // Sections and rows come and go with the policy type: the fields shown are those in the form now.
       const shown = fieldsNamed(error).filter((field) => formRef.current?.elements.namedItem(field));
-      setFailure(describeSaveFailure(error, form.setError, shown, policyMessages.saveError));
-      notify.error(policyMessages.saveErrorToast);
+      showFailure(error, {
+        title: policyMessages.saveError,
+        shownFields: shown,
+        alwaysAlert: true,
+        toast: () => notify.error(policyMessages.saveErrorToast),
+      });
     }
   };
   // Built per submit (not during render): the handler reads the form element's ref.
@@ -61,7 +64,7 @@ export function PolicyForm({ policy, onSave }: PolicyFormProps) {
   return (
     <FormProvider {...form}>
       <form ref={formRef} onSubmit={submit} onKeyDown={onKeyDown} noValidate className="space-y-6">
-        {failure ? <SaveFailureAlert failure={failure} alertRef={alertRef} /> : null}
+        <SaveFailureAlert failure={failure} alertRef={alertRef} />
         <GeneralSection investigationId={policy ? policy.investigationId : null} />
         <TenantsSection />
         {guarantorRequiredFor(type) ? <GuarantorsSection type={type} /> : null}

@@ -9,7 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ErrorState } from '@/components/ui/state-panels';
 import { useBranches } from '@/features/branches';
 import { useCreateUser } from '../api';
-import { UserForm } from '../components/user-form';
+import { UserForm } from '../form/user-form';
 
 /** /admin/users/new: 'Nuevo Usuario'. Waits for the branches so the first one can be preselected. */
 export function UserCreatePage() {

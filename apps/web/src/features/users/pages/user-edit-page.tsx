@@ -10,7 +10,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ErrorState } from '@/components/ui/state-panels';
 import { useBranches } from '@/features/branches';
 import { useUpdateUser, useUser } from '../api';
-import { UserForm } from '../components/user-form';
+import { UserForm } from '../form/user-form';
 
 /** /admin/users/:id/edit: 'Editar Usuario'. */
 export function UserEditPage() {

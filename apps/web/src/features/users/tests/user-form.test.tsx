@@ -1,11 +1,19 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
 import { renderRoute } from '@/test/render';
 import { mockFetch } from '@/test/fetch-mock';
 import { makeBranch, makeUser, storeSession } from '@/test/fixtures';
 import { UserCreatePage } from '../pages/user-create-page';
 import { UserEditPage } from '../pages/user-edit-page';
+
+beforeEach(() => {
+  vi.spyOn(toast, 'error');
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 const branches = [
   makeBranch({ id: 3, name: 'Sucursal Polanco' }),
@@ -114,21 +122,54 @@ describe('user form: Nuevo Usuario', () => {
     });
   });
 
-  it("puts a duplicate e-mail (409) under the e-mail field and keeps the form", async () => {
-    const message = 'Ya existe un usuario con ese correo electrónico';
-    renderCreate({
-      'POST /api/users': { status: 409, body: { statusCode: 409, error: 'Conflict', message, details: [{ field: 'email', message }] } },
-    });
+  async function submitFilled() {
     const user = userEvent.setup();
     await screen.findByLabelText('Rol');
     await fillRecord(user);
     await user.type(screen.getByLabelText('Contraseña'), 'Secreta-2026');
     await user.type(screen.getByLabelText('Confirmar contraseña'), 'Secreta-2026');
     await user.click(screen.getByRole('button', { name: 'Crear Usuario' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(message);
-    expect(screen.getByLabelText('Correo electrónico')).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByLabelText('Correo electrónico')).toHaveAccessibleDescription(message);
+  }
+
+  it('a duplicate e-mail (409) is told once, under the e-mail field, plus the spec toast', async () => {
+    const message = 'Ya existe un usuario con ese correo electrónico';
+    renderCreate({
+      'POST /api/users': { status: 409, body: { statusCode: 409, error: 'Conflict', message, details: [{ field: 'email', message }] } },
+    });
+    await submitFilled();
+    const email = screen.getByLabelText('Correo electrónico');
+    await waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'true'));
+    expect(email).toHaveAccessibleDescription(message);
+    expect(email).toHaveFocus();
+    expect(screen.getAllByText(message)).toHaveLength(1);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(toast.error).toHaveBeenCalledTimes(1);
+    expect(toast.error).toHaveBeenCalledWith('Error al guardar el usuario', expect.anything());
     expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+  });
+
+  it('a 409 without details goes under the e-mail field too', async () => {
+    const message = 'Ya existe un usuario con ese correo electrónico';
+    renderCreate({ 'POST /api/users': { status: 409, body: { statusCode: 409, error: 'Conflict', message } } });
+    await submitFilled();
+    await waitFor(() => expect(screen.getByLabelText('Correo electrónico')).toHaveAccessibleDescription(message));
+    expect(screen.getAllByText(message)).toHaveLength(1);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(toast.error).toHaveBeenCalledTimes(1);
+  });
+
+  it('a 500 shows the alert once, with the reason, plus the spec toast', async () => {
+    const message = 'Ocurrió un error interno. Intente nuevamente.';
+    renderCreate({ 'POST /api/users': { status: 500, body: { statusCode: 500, error: 'Internal Server Error', message } } });
+    await submitFilled();
+    const alert = await screen.findByRole('alert');
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(alert).toHaveTextContent('Error al guardar el usuario');
+    expect(alert).toHaveTextContent(message);
+    expect(screen.getAllByText(message)).toHaveLength(1);
+    expect(screen.getByLabelText('Correo electrónico')).not.toHaveAttribute('aria-invalid', 'true');
+    expect(toast.error).toHaveBeenCalledTimes(1);
+    expect(toast.error).toHaveBeenCalledWith('Error al guardar el usuario', expect.anything());
   });
 });
 

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
 import {
   recordStatuses,
   recordStatusLabels,
@@ -11,35 +10,22 @@ import {
   userEditFormSchema,
   type Branch,
   type CreateUserRequest,
-  type RecordStatus,
-  type Role,
   type UpdateUserRequest,
+  type UserFormInput,
+  type UserFormOutput,
   type User,
 } from '@portal/domain';
-import { applyServerErrors } from '@/lib/form-errors';
 import { paths } from '@/lib/paths';
 import { notify } from '@/lib/toast';
-import { Alert } from '@/components/ui/alert';
 import { Card } from '@/components/ui/card';
 import { FormActions } from '@/components/ui/form-actions';
 import { SelectField, TextField } from '@/components/ui/form-field';
 import { FormSection } from '@/components/ui/form-section';
+import { SaveFailureAlert, useSaveFailure } from '@/components/ui/save-failure-alert';
 
-/** What the inputs hold (selects hold strings; the schema turns branchId into a number). */
-export interface UserFormValues {
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: Role;
-  branchId: string;
-  phone: string;
-  mobile: string;
-  status: RecordStatus;
-  password: string;
-  confirmPassword: string;
-}
+/** Spec section 8. */
+const saveErrorToast = 'Error al guardar el usuario';
 
-type UserFormOutput = z.output<typeof userEditFormSchema>;
 const fieldNames = ['email', 'firstName', 'lastName', 'role', 'branchId', 'phone', 'mobile', 'status', 'password'] as const;
 
 type UserFormProps =
@@ -52,7 +38,7 @@ function selectableBranches(branches: Branch[], currentBranchId: number | null):
 }
 
 /** Create: role agent, status active, the first branch. Edit: the record, passwords blank. */
-export function userFormDefaults(props: UserFormProps): UserFormValues {
+export function userFormDefaults(props: UserFormProps): UserFormInput {
   if (props.mode === 'edit') {
     const { user } = props;
     return {
@@ -89,27 +75,30 @@ export function userFormDefaults(props: UserFormProps): UserFormValues {
  */
 export function UserForm(props: UserFormProps) {
   const isEdit = props.mode === 'edit';
-  const [serverError, setServerError] = useState<string | null>(null);
-  const schema = isEdit ? userEditFormSchema : userCreateFormSchema;
   const [defaults] = useState(() => userFormDefaults(props));
+  const resolver: Resolver<UserFormInput, unknown, UserFormOutput> = isEdit
+    ? zodResolver(userEditFormSchema)
+    : zodResolver(userCreateFormSchema);
+  const form = useForm<UserFormInput, unknown, UserFormOutput>({ resolver, defaultValues: defaults });
   const {
     register,
     handleSubmit,
-    setError,
     formState: { errors, isSubmitting },
-  } = useForm<UserFormValues, unknown, UserFormOutput>({
-    resolver: zodResolver(schema) as unknown as Resolver<UserFormValues, unknown, UserFormOutput>,
-    defaultValues: defaults,
-  });
+  } = form;
+  const { failure, showFailure, clearFailure, alertRef } = useSaveFailure(form);
 
   const submit = handleSubmit(async ({ confirmPassword: _confirm, password, ...record }) => {
-    setServerError(null);
+    clearFailure();
     try {
-      if (props.mode === 'create') await props.onSubmit({ ...record, password: password ?? '' });
+      if (props.mode === 'create') await props.onSubmit({ ...record, password });
       else await props.onSubmit(password ? { ...record, password } : record);
     } catch (error) {
-      setServerError(applyServerErrors(error, setError, fieldNames, { conflictField: 'email' }));
-      notify.error('Error al guardar el usuario');
+      showFailure(error, {
+        title: saveErrorToast,
+        shownFields: fieldNames,
+        conflictField: 'email',
+        toast: () => notify.error(saveErrorToast),
+      });
     }
   });
 
@@ -118,7 +107,7 @@ export function UserForm(props: UserFormProps) {
   return (
     <Card className="p-5 sm:p-8">
       <form onSubmit={submit} noValidate className="space-y-8">
-        {serverError ? <Alert>{serverError}</Alert> : null}
+        <SaveFailureAlert failure={failure} alertRef={alertRef} />
 
         <FormSection title="Cuenta">
           <TextField

@@ -1,8 +1,9 @@
 import type { createBrowserRouter } from 'react-router';
-import { apiMessages, onSessionExpired } from '@/lib/api-client';
+import { apiMessages } from '@/lib/api-client';
+import { onSessionExpired } from './session-lifecycle';
 import { paths } from '@/lib/paths';
 import { queryClient } from '@/lib/query-client';
-import { getSessionEndReason, hasToken, subscribeSession } from '@/lib/session';
+import { getSessionEndReason, hasToken, subscribeSession } from './session-store';
 import { notify } from '@/lib/toast';
 
 type AppRouter = ReturnType<typeof createBrowserRouter>;

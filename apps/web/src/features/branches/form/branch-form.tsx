@@ -1,0 +1,169 @@
+import { useState } from 'react';
+import { FormProvider, useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  branchFormSchema,
+  recordStatuses,
+  recordStatusLabels,
+  type Branch,
+  type BranchFormInput,
+  type BranchFormOutput,
+  type CreateBranchRequest,
+  type UpdateBranchRequest,
+  type User,
+} from '@portal/domain';
+import { paths } from '@/lib/paths';
+import { notify } from '@/lib/toast';
+import { AddressFields } from '@/components/form/address-fields';
+import { Card } from '@/components/ui/card';
+import { FormActions } from '@/components/ui/form-actions';
+import { SelectField, TextField } from '@/components/ui/form-field';
+import { FormSection } from '@/components/ui/form-section';
+import { SaveFailureAlert, useSaveFailure } from '@/components/ui/save-failure-alert';
+
+/** The domain's rules and messages, the server's own. */
+const resolver: Resolver<BranchFormInput, unknown, BranchFormOutput> = zodResolver(branchFormSchema);
+
+/** Spec section 8. */
+const saveErrorToast = 'Error al guardar la sucursal';
+
+const fieldNames = [
+  'name',
+  'address.street',
+  'address.exteriorNumber',
+  'address.interiorNumber',
+  'address.colony',
+  'address.municipality',
+  'address.state',
+  'address.zipCode',
+  'phone',
+  'email',
+  'manager',
+  'status',
+] as const;
+
+type BranchFormProps = { managers: User[]; managersUnavailable?: boolean } & (
+  | { mode: 'create'; onSubmit: (body: CreateBranchRequest) => Promise<unknown> }
+  | { mode: 'edit'; branch: Branch; onSubmit: (body: UpdateBranchRequest) => Promise<unknown> }
+);
+
+function branchFormDefaults(branch: Branch | null): BranchFormInput {
+  const address = branch?.address;
+  return {
+    name: branch?.name ?? '',
+    address: {
+      street: address?.street ?? '',
+      exteriorNumber: address?.exteriorNumber ?? '',
+      interiorNumber: address?.interiorNumber ?? '',
+      colony: address?.colony ?? '',
+      municipality: address?.municipality ?? '',
+      state: address?.state ?? '',
+      zipCode: address?.zipCode ?? '',
+    },
+    phone: branch?.phone ?? '',
+    email: branch?.email ?? '',
+    manager: branch?.manager ? String(branch.manager) : '',
+    status: branch?.status ?? 'active',
+  };
+}
+
+/**
+ * The manager choices: 'Sin gerente', the active managers, and — on edit — the current manager
+ * even when no longer an active manager (so saving does not silently drop them).
+ */
+function managerOptions(managers: User[], branch: Branch | null) {
+  const options = managers.map((user) => ({ value: String(user.id), label: `${user.firstName} ${user.lastName}`.trim() }));
+  if (branch?.manager && !managers.some((user) => user.id === branch.manager)) {
+    options.unshift({ value: String(branch.manager), label: branch.managerName ?? `Usuario ${branch.manager}` });
+  }
+  return options;
+}
+
+/** 'Nueva Sucursal' / 'Editar Sucursal', validated by the domain's request schemas. */
+export function BranchForm(props: BranchFormProps) {
+  const branch = props.mode === 'edit' ? props.branch : null;
+  const isEdit = branch !== null;
+  const [defaults] = useState(() => branchFormDefaults(branch));
+  const form = useForm<BranchFormInput, unknown, BranchFormOutput>({ resolver, defaultValues: defaults });
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = form;
+  const { failure, showFailure, clearFailure, alertRef } = useSaveFailure(form);
+
+  const submit = handleSubmit(async (body) => {
+    clearFailure();
+    try {
+      await props.onSubmit(body);
+    } catch (error) {
+      showFailure(error, {
+        title: saveErrorToast,
+        shownFields: fieldNames,
+        conflictField: 'name',
+        toast: () => notify.error(saveErrorToast),
+      });
+    }
+  });
+
+  return (
+    <Card className="p-5 sm:p-8">
+      <FormProvider {...form}>
+        <form onSubmit={submit} noValidate className="space-y-8">
+          <SaveFailureAlert failure={failure} alertRef={alertRef} />
+
+          <FormSection title="Sucursal">
+            <TextField label="Nombre" required autoComplete="off" error={errors.name?.message} {...register('name')} />
+            {isEdit ? (
+              <SelectField label="Estatus" required error={errors.status?.message} {...register('status')}>
+                {recordStatuses.map((status) => (
+                  <option key={status} value={status}>
+                    {recordStatusLabels[status]}
+                  </option>
+                ))}
+              </SelectField>
+            ) : null}
+            <TextField label="Teléfono" type="tel" required autoComplete="off" error={errors.phone?.message} {...register('phone')} />
+            <TextField
+              label="Correo electrónico"
+              type="email"
+              required
+              autoComplete="off"
+              error={errors.email?.message}
+              {...register('email')}
+            />
+            <SelectField
+              label="Gerente"
+              error={errors.manager?.message}
+              hint={
+                props.managersUnavailable
+                  ? 'No se pudo cargar la lista de gerentes; intente de nuevo más tarde.'
+                  : 'Solo usuarios activos con rol Gerente.'
+              }
+              fieldClassName="sm:col-span-2"
+              {...register('manager')}
+            >
+              <option value="">Sin gerente</option>
+              {managerOptions(props.managers, branch).map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </SelectField>
+          </FormSection>
+
+          <FormSection title="Dirección">
+            <AddressFields path="address" required markOptional className="sm:col-span-2" />
+          </FormSection>
+
+          <FormActions
+            cancelTo={paths.admin.branches.list.to()}
+            submitLabel={isEdit ? 'Guardar Cambios' : 'Crear Sucursal'}
+            busyLabel={isEdit ? 'Guardando...' : 'Creando...'}
+            busy={isSubmitting}
+          />
+        </form>
+      </FormProvider>
+    </Card>
+  );
+}
