@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, inArray } from 'drizzle-orm';
-import { foldForSearch, formatInvestigationFolio, guarantorRequiredFor, investigationFolioPattern, policySchema, type PolicySearchResult } from '@portal/domain';
+import { foldForSearch, formatInvestigationFolio, guarantorRequiredFor, investigationFolioPattern, policySchema, policySearchText, type PolicySearchResult } from '@portal/domain';
 import { bearer, createTestContext, insertUser, json, login, type TestContext } from '../apps/api/src/test/app';
 import { guarantorVehicles, guarantors, policies, policyEvents } from '../apps/api/src/db/schema/index';
 import { loadPolicies } from '../apps/api/src/modules/policies/repository';
-import { policySearchText } from '../apps/api/src/modules/policies/service';
+
 import { generatePolicies } from './generate-policies';
 import { benchQueries, markdownTable, percentile, runBench } from './harness';
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, inArray } from 'drizzle-orm';
-import { foldForSearch, formatInvestigationFolio, guarantorRequiredFor, policySchema, policyStatuses, type PolicyStatus } from '@portal/domain';
+import { foldForSearch, formatInvestigationFolio, guarantorRequiredFor, policySchema, policySearchText, policyStatuses, type PolicyStatus } from '@portal/domain';
 import { createTestDatabase, type TestDatabase } from '../test/database';
 import { hashPassword } from '../lib/passwords';
 import { guarantors, guarantorVehicles, policies, policyEvents, properties, rents, tenantReferences, tenants, users } from './schema/index';
@@ -13,7 +13,7 @@ import { addendums, appointments, investigationDocuments, leads } from './schema
 import { requiredDocuments } from '@portal/domain';
 import { DEMO_MARKER, demoPlan, seedDemoPolicies, type DemoSeedResult } from './seed-demo';
 import { loadPolicies } from '../modules/policies/repository';
-import { policySearchText, searchPolicies } from '../modules/policies/service';
+import { searchPolicies } from '../modules/policies/service';
 
 let testDb: TestDatabase;
 let first: DemoSeedResult;

@@ -4,6 +4,7 @@ import {
   foldForSearch,
   formatInvestigationFolio,
   policyInputSchema,
+  policySearchText,
   policyStatuses,
   type PolicyFormValues,
   type PolicyInput,
@@ -17,7 +18,7 @@ import type { FileStore } from '../lib/file-store';
 import { seedDemoActivity, type DemoActivity } from './seed-demo-activity';
 import { seedDemoDocuments } from './seed-demo-documents';
 import type { AuthUser } from '../plugins/auth';
-import { changePolicyStatus, createPolicy, policySearchText, updatePolicy } from '../modules/policies/service';
+import { changePolicyStatus, createPolicy, updatePolicy } from '../modules/policies/service';
 import {
   banks,
   clabeCheckDigit,

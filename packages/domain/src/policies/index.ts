@@ -5,3 +5,4 @@ export * from './policy';
 export * from './policy-api';
 export * from './folio';
 export * from './display';
+export * from './search-text';
