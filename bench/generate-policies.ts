@@ -13,7 +13,7 @@ import {
   surnames,
   vehicleColors,
   vehicles,
-} from '../apps/api/src/db/demo-data';
+} from '../apps/api/src/demo/demo-data';
 
 /**
  * The benchmark's data: `count` whole policies in one branch, written by a handful of set-based
