@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import apiBoundaries from './eslint/api-boundaries.js';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'playwright-report/**', 'test-results/**', 'apps/api/drizzle/**', 'data/**'] },
@@ -41,11 +42,6 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    // The API's modules likewise: another module's repository or service, never its routes.
-    files: ['apps/api/src/modules/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['../*/routes', '../*/routes.ts'], message: 'Routes are HTTP only: share services or repositories.' }] }],
-    },
-  },
+  // The API's modules likewise (index.ts only), SQL in repositories, and no import cycles.
+  ...apiBoundaries,
 );
