@@ -46,6 +46,7 @@ const sqlZone = {
 
 const resolver = createTypeScriptImportResolver({
   alwaysTryTypes: true,
+  noWarnOnMultipleProjects: true,
   project: ['apps/api/tsconfig.json', 'packages/domain/tsconfig.json', 'bench/tsconfig.json'].map(abs),
 });
 
