@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import apiBoundaries from './eslint/api-boundaries.js';
 import webBoundaries from './eslint/web-boundaries.js';
 
 export default tseslint.config(
@@ -45,11 +46,6 @@ export default tseslint.config(
   // The web's boundaries: lib/ and components/ import no feature nor app/, features meet through
   // their index.ts, no cycles (import-x with the TypeScript resolver).
   ...webBoundaries,
-  {
-    // The API's modules likewise: another module's repository or service, never its routes.
-    files: ['apps/api/src/modules/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['../*/routes', '../*/routes.ts'], message: 'Routes are HTTP only: share services or repositories.' }] }],
-    },
-  },
+  // The API's modules likewise (index.ts only), SQL in repositories, and no import cycles.
+  ...apiBoundaries,
 );

@@ -13,7 +13,7 @@ import {
   surnames,
   vehicleColors,
   vehicles,
-} from '../apps/api/src/db/demo-data';
+} from '../apps/api/src/demo/demo-data';
 
 /**
  * The benchmark's data: `count` whole policies in one branch, written by a handful of set-based
@@ -25,8 +25,10 @@ import {
  *   different NNN (g × 7919 mod 1000).
  * - tenant_names, guarantor_names, owner_name and the address columns summarise the children,
  *   which are inserted from those very columns.
- * - search_text is `policySearchText` of the row: each name is built from parts whose folded form
- *   (`foldForSearch`) is computed here in TypeScript, so the SQL only joins and lower-cases ASCII.
+ * - search_text is `policySearchText` (@portal/domain) of the row, spelled in SQL here so the
+ *   generator stays set-based; policies.test.ts checks every row against that one function. Each
+ *   name is built from parts whose folded form (`foldForSearch`) is computed here in TypeScript,
+ *   so the SQL only joins and lower-cases ASCII.
  *
  * Names are drawn with Mexican frequencies (García and Hernández often, Xolalpa rarely) and
  * statuses follow the policy's age (recent ones in investigation, a year-old one expiring), so the

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc, eq, inArray } from 'drizzle-orm';
-import { foldForSearch, formatInvestigationFolio, guarantorRequiredFor, investigationFolioPattern, policySchema, type PolicySearchResult } from '@portal/domain';
+import { asc, inArray } from 'drizzle-orm';
+import { foldForSearch, formatInvestigationFolio, guarantorRequiredFor, investigationFolioPattern, policySchema, policySearchText, type PolicySearchResult } from '@portal/domain';
 import { bearer, createTestContext, insertUser, json, login, type TestContext } from '../apps/api/src/test/app';
 import { guarantorVehicles, guarantors, policies, policyEvents } from '../apps/api/src/db/schema/index';
-import { loadPolicies } from '../apps/api/src/modules/policies/repository';
-import { policySearchText } from '../apps/api/src/modules/policies/service';
+import { loadPolicies } from '../apps/api/src/modules/policies/index';
+
 import { generatePolicies } from './generate-policies';
 import { benchQueries, markdownTable, percentile, runBench } from './harness';
 
@@ -43,7 +43,7 @@ describe('generatePolicies', () => {
 
   it('writes whole policies that the API reads back, with their history', async () => {
     const db = ctx.testDb.database.db;
-    const loaded = await loadPolicies(db, eq(policies.branchId, 1));
+    const loaded = await loadPolicies(db, { scope: { branchId: 1 } });
     expect(loaded).toHaveLength(200);
     for (const policy of loaded) {
       policySchema.parse(policy);

@@ -9,15 +9,15 @@ import { openApiPlugin } from './plugins/openapi';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { zodValidatorCompiler } from './plugins/validation';
 import { webAppPlugin } from './plugins/web-app';
-import { addendumRoutes } from './modules/addendums/routes';
-import { appointmentFeedRoutes, appointmentRoutes } from './modules/appointments/routes';
-import { authRoutes } from './modules/auth/routes';
-import { branchRoutes } from './modules/branches/routes';
-import { healthRoutes } from './modules/health/routes';
-import { investigationRoutes } from './modules/investigations/routes';
-import { leadRoutes } from './modules/leads/routes';
-import { policyRoutes } from './modules/policies/routes';
-import { userRoutes } from './modules/users/routes';
+import { addendumRoutes } from './modules/addendums/index';
+import { appointmentFeedRoutes, appointmentRoutes } from './modules/appointments/index';
+import { authRoutes, userForAccessToken } from './modules/auth/index';
+import { branchRoutes } from './modules/branches/index';
+import { healthRoutes } from './modules/health/index';
+import { investigationRoutes } from './modules/investigations/index';
+import { leadRoutes } from './modules/leads/index';
+import { policyRoutes } from './modules/policies/index';
+import { userRoutes } from './modules/users/index';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -79,7 +79,9 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(openApiPlugin);
-  await app.register(authPlugin, { jwtSecret: deps.jwtSecret });
+  // The plugin knows no module: it is handed the current-user lookup of the auth module.
+  const db = deps.database.db;
+  await app.register(authPlugin, { userForToken: (token) => userForAccessToken(db, deps.jwtSecret, token) });
   await app.register(filesPlugin);
 
   await app.register(healthRoutes);

@@ -2,7 +2,7 @@ import { ConfigError, loadConfig } from './config';
 import { buildApp } from './app';
 import { prepareDatabase } from './db/setup';
 import { lockDataDirectory } from './db/pglite-lock';
-import { resolveJwtSecret } from './modules/auth/jwt-secret';
+import { resolveJwtSecret } from './modules/auth/index';
 import type { SeedResult } from './db/seed';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;

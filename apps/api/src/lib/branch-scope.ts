@@ -1,18 +1,27 @@
-import { eq, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { Executor } from '../db/client';
-import { branchExists } from '../modules/branches/repository';
 import { forbidden, invalidField, notFound } from './app-error';
-import type { AuthUser } from '../plugins/auth';
+import type { AuthUser } from './auth-user';
 
 /**
- * The condition every read and write of one branch record carries: admins see all branches,
- * everyone else their own (a user without a branch sees nothing: id -1 matches no row).
+ * Which branches' records a query may reach, as a plain value: one branch (`branchId`), or all of
+ * them (`undefined`). Services decide it; repositories turn it into SQL (db/scope.ts).
  */
-export function branchScope(branchColumn: PgColumn, actor: AuthUser): SQL | undefined {
-  if (actor.role === 'admin') return undefined;
-  return eq(branchColumn, actor.branchId ?? -1);
+export interface BranchScope {
+  branchId: number | undefined;
 }
+
+/** Every branch: what an admin's lists reach. */
+export const allBranches: BranchScope = { branchId: undefined };
+
+/**
+ * The records an actor may read or write: admins see all branches, everyone else their own (a
+ * user without a branch sees nothing: no branch has id -1).
+ */
+export function actorScope(actor: AuthUser): BranchScope {
+  return { branchId: actor.role === 'admin' ? undefined : (actor.branchId ?? -1) };
+}
+
+/** Whether a branch exists; the caller's service passes the branches module's lookup. */
+export type BranchExists = (branchId: number) => Promise<boolean>;
 
 export interface ListBranchMessages {
   otherBranchList: string;
@@ -24,13 +33,13 @@ export interface ListBranchMessages {
  * get the one they ask for (which must exist) or, asking for none, every branch (undefined).
  */
 export async function listBranch(
-  db: Executor,
   actor: AuthUser,
   requested: number | undefined,
   messages: ListBranchMessages,
+  branchExists: BranchExists,
 ): Promise<number | undefined> {
   if (actor.role === 'admin') {
-    if (requested !== undefined && !(await branchExists(db, requested))) throw notFound(messages.branchNotFound);
+    if (requested !== undefined && !(await branchExists(requested))) throw notFound(messages.branchNotFound);
     return requested;
   }
   if (actor.branchId === null || (requested !== undefined && requested !== actor.branchId)) {
@@ -44,14 +53,14 @@ export async function listBranch(
  * record's current one, else the user's own. A 400 on branchId when there is none.
  */
 export async function writeBranch(
-  db: Executor,
   actor: AuthUser,
   chosen: number | null | undefined,
   current: number | undefined,
   branchNotFound: string,
+  branchExists: BranchExists,
 ): Promise<number> {
   if (actor.role === 'admin' && chosen) {
-    if (!(await branchExists(db, chosen))) throw invalidField('branchId', branchNotFound);
+    if (!(await branchExists(chosen))) throw invalidField('branchId', branchNotFound);
     return chosen;
   }
   const branchId = current ?? actor.branchId;

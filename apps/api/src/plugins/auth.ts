@@ -2,15 +2,14 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { authMessages, type Role } from '@portal/domain';
 import { AppError, forbidden, unauthorized } from '../lib/app-error';
-import { verifyAccessToken } from '../modules/auth/tokens';
-import { findActiveAuthUser } from '../modules/auth/repository';
+import type { AuthUser } from '../lib/auth-user';
 
-/** Who is calling, as the database says now (not as the token said when it was issued). */
-export interface AuthUser {
-  id: number;
-  email: string;
-  role: Role;
-  branchId: number | null;
+export interface AuthPluginOptions {
+  /**
+   * The active user an access token belongs to, or null (bad or expired token, unknown or
+   * inactive user). Given by app.ts from the auth module: plugins depend on no module.
+   */
+  userForToken: (token: string) => Promise<AuthUser | null>;
 }
 
 declare module 'fastify' {
@@ -36,7 +35,7 @@ export function bearerToken(request: FastifyRequest): string | null {
   return scheme?.toLowerCase() === 'bearer' && token ? token : null;
 }
 
-export const authPlugin = fp(async (app, options: { jwtSecret: Uint8Array }) => {
+export const authPlugin = fp(async (app, options: AuthPluginOptions) => {
   app.decorateRequest('authUser', null);
 
   /**
@@ -46,9 +45,7 @@ export const authPlugin = fp(async (app, options: { jwtSecret: Uint8Array }) => 
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const token = bearerToken(request);
     if (!token) throw unauthorized(authMessages.unauthenticated);
-    const userId = await verifyAccessToken(token, options.jwtSecret);
-    if (!userId) throw new AppError(401, authMessages.sessionExpired);
-    const user = await findActiveAuthUser(app.db, userId);
+    const user = await options.userForToken(token);
     if (!user) throw new AppError(401, authMessages.sessionExpired);
     request.authUser = user;
   });

@@ -11,3 +11,4 @@ export * from './policy-event';
 export * from './dashboard';
 export * from './folio';
 export * from './display';
+export * from './search-text';

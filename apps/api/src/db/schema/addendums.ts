@@ -1,8 +1,7 @@
 import { bigint, char, date, index, integer, numeric, pgEnum, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { addendumStatuses } from '@portal/domain';
-import { branches } from './branches';
 import { policies } from './policies';
-import { users } from './users';
+import { branches, users } from './branches-and-users';
 
 export const addendumStatusEnum = pgEnum('addendum_status', addendumStatuses);
 

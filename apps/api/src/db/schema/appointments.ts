@@ -1,7 +1,6 @@
 import { boolean, char, date, index, integer, pgEnum, pgTable, text, time, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { appointmentStatuses, appointmentTypes, attendeeRoles } from '@portal/domain';
-import { branches } from './branches';
-import { users } from './users';
+import { branches, users } from './branches-and-users';
 
 export const appointmentStatusEnum = pgEnum('appointment_status', appointmentStatuses);
 export const appointmentTypeEnum = pgEnum('appointment_type', appointmentTypes);

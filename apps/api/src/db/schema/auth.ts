@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
-import { users } from './users';
+import { users } from './branches-and-users';
 
 /**
  * Refresh tokens, stored as SHA-256 hashes. Each use rotates the token inside its family;

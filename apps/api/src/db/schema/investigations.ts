@@ -1,7 +1,7 @@
 import { bigint, char, index, integer, pgEnum, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { documentSlots, identificationTypes } from '@portal/domain';
 import { policies } from './policies';
-import { users } from './users';
+import { users } from './branches-and-users';
 
 export const documentSlotEnum = pgEnum('document_slot', documentSlots);
 export const identificationTypeEnum = pgEnum('identification_type', identificationTypes);

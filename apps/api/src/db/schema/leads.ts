@@ -1,6 +1,5 @@
 import { index, integer, pgTable, primaryKey, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { branches } from './branches';
-import { users } from './users';
+import { branches, users } from './branches-and-users';
 
 const instant = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: 'date' }).notNull().defaultNow();
 

@@ -15,8 +15,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { policyStatuses, policyTypes, propertyTypes, referenceTypes } from '@portal/domain';
-import { branches } from './branches';
-import { users } from './users';
+import { branches, users } from './branches-and-users';
 
 export const policyStatusEnum = pgEnum('policy_status', policyStatuses);
 export const policyTypeEnum = pgEnum('policy_type', policyTypes);

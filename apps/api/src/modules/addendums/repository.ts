@@ -1,7 +1,9 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Addendum } from '@portal/domain';
 import type { Executor } from '../../db/client';
-import { containsPattern, foldSql } from '../../lib/sql-search';
+import { inBranchScope } from '../../db/scope';
+import { containsPattern, foldSql } from '../../db/sql-search';
+import type { BranchScope } from '../../lib/branch-scope';
 import { addendums, policies } from '../../db/schema/index';
 import type { CursorPosition } from '../../lib/keyset-cursor';
 
@@ -12,15 +14,31 @@ const policyNumber = sql<string>`coalesce(nullif(${policies.policyNumber}, ''), 
 const clientName = sql<string>`array_to_string(${policies.tenantNames}, ', ')`;
 
 
+/** Which addendums a read selects; every field left out selects all. */
+export interface AddendumFilter {
+  scope: BranchScope;
+  id?: number;
+  /** Folded text the policy number, client name or description contains. */
+  text?: string | undefined;
+}
+
+function filterSql(filter: AddendumFilter): SQL | undefined {
+  return and(
+    inBranchScope(addendums.branchId, filter.scope),
+    filter.id === undefined ? undefined : eq(addendums.id, filter.id),
+    filter.text ? matchesText(filter.text) : undefined,
+  );
+}
+
 /** The search of the list: policy number, client name or description contains the folded text. */
-export function matchesText(needle: string): SQL {
+function matchesText(needle: string): SQL {
   const pattern = containsPattern(needle);
   return sql`(${foldSql(sql`${policies.policyNumber} || ' ' || ${policies.investigationId}`)} like ${pattern}
     or ${foldSql(sql`array_to_string(${policies.tenantNames}, ' ')`)} like ${pattern}
     or ${foldSql(sql`${addendums.description}`)} like ${pattern})`;
 }
 
-export async function findAddendums(db: Executor, where: SQL | undefined, page?: { after: CursorPosition | null; limit: number }) {
+export async function findAddendums(db: Executor, filter: AddendumFilter, page?: { after: CursorPosition | null; limit: number }) {
   const position = page?.after
     ? sql`(${addendums.createdAt}, ${addendums.id}) < (${page.after.createdAt.toISOString()}::timestamptz, ${page.after.id})`
     : undefined;
@@ -28,24 +46,24 @@ export async function findAddendums(db: Executor, where: SQL | undefined, page?:
     .select({ addendum: addendums, policyNumber, clientName })
     .from(addendums)
     .innerJoin(policies, eq(policies.id, addendums.policyId))
-    .where(and(where, position))
+    .where(and(filterSql(filter), position))
     .orderBy(desc(addendums.createdAt), desc(addendums.id));
   const rows = page ? await query.limit(page.limit) : await query;
   return rows.map(({ addendum, ...fromPolicy }) => ({ row: addendum, response: toAddendum(addendum, fromPolicy) }));
 }
 
-export async function countAddendums(db: Executor, where: SQL | undefined): Promise<number> {
+export async function countAddendums(db: Executor, filter: AddendumFilter): Promise<number> {
   const [row] = await db
     .select({ total: sql<number>`count(*)::int` })
     .from(addendums)
     .innerJoin(policies, eq(policies.id, addendums.policyId))
-    .where(where);
+    .where(filterSql(filter));
   return row?.total ?? 0;
 }
 
 /** One addendum's row within `scope`; with `lock`, held for the write that follows in the transaction. */
-export async function findAddendumRow(db: Executor, id: number, scope: SQL | undefined, lock = false): Promise<AddendumRow | null> {
-  const query = db.select().from(addendums).where(and(eq(addendums.id, id), scope));
+export async function findAddendumRow(db: Executor, id: number, scope: BranchScope, lock = false): Promise<AddendumRow | null> {
+  const query = db.select().from(addendums).where(filterSql({ id, scope }));
   const [row] = lock ? await query.for('update') : await query;
   return row ?? null;
 }
@@ -62,11 +80,11 @@ export async function updateAddendum(db: Executor, id: number, values: Partial<A
 }
 
 /** The active policy an addendum may be written for, within `scope`. */
-export async function findActivePolicy(db: Executor, policyId: number, scope: SQL | undefined) {
+export async function findActivePolicy(db: Executor, policyId: number, scope: BranchScope) {
   const [row] = await db
     .select({ id: policies.id, branchId: policies.branchId })
     .from(policies)
-    .where(and(eq(policies.id, policyId), eq(policies.status, 'active'), scope));
+    .where(and(eq(policies.id, policyId), eq(policies.status, 'active'), inBranchScope(policies.branchId, scope)));
   return row ?? null;
 }
 
@@ -91,6 +109,3 @@ function toAddendum(row: AddendumRow, fromPolicy: { policyNumber: string; client
     updatedAt: row.updatedAt.toISOString(),
   };
 }
-
-export const byId = (id: number) => eq(addendums.id, id);
-export const inBranch = (branchId: number) => eq(addendums.branchId, branchId);

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -35,7 +34,6 @@ export const addendumRoutes: FastifyPluginAsyncZod = async (app) => {
   const editorsOnly = app.requireRole(...addendumEditorRoles);
   const list = { 200: z.array(addendumSchema), ...errors };
   const one = { 200: addendumSchema, ...errors };
-  const deps = (request: FastifyRequest): service.Deps => ({ db: app.db, files: app.files, log: request.log });
   const maxMb = Math.round(app.config.maxUploadBytes / (1024 * 1024));
 
   app.get('/api/addendum', { schema: { tags, security, summary: 'Addendums de la sucursal del usuario', response: list } }, (request) =>
@@ -113,7 +111,7 @@ export const addendumRoutes: FastifyPluginAsyncZod = async (app) => {
         tooLarge: messages.fileTooLarge(maxMb),
         unsupportedType: messages.unsupportedFileType,
       });
-      return reply.status(201).send(await service.recordUpload(deps(request), actor, request.params, received));
+      return reply.status(201).send(await service.recordUpload(app.db, app.files, request.log, actor, request.params, received));
     },
   );
 
@@ -121,7 +119,7 @@ export const addendumRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/addendum/download-file/:id',
     { schema: { tags, security, summary: 'Descargar el archivo del addendum', params: idParamsSchema } },
     async (request, reply) => {
-      const file = await service.findDownload(deps(request), currentUser(request), request.params.id);
+      const file = await service.findDownload(app.db, app.files, request.log, currentUser(request), request.params.id);
       return sendStoredFile(reply, file);
     },
   );

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { and, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   addendumDownloadName,
@@ -15,48 +14,37 @@ import {
 } from '@portal/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../../db/client';
-import { addendums } from '../../db/schema/index';
 import { conflict, ensure, invalidField, notFound } from '../../lib/app-error';
-import { branchScope, listBranch } from '../../lib/branch-scope';
+import { actorScope, listBranch } from '../../lib/branch-scope';
 import type { FileStore } from '../../lib/file-store';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
-import type { AuthUser } from '../../plugins/auth';
+import type { AuthUser } from '../../lib/auth-user';
 import { discardStoredFile, type ReceivedUpload } from '../../plugins/files';
-import { insertEvent, policyScope } from '../policies/index';
+import { branchExists } from '../branches/index';
+import { insertEvent } from '../policies/index';
 import * as repo from './repository';
 
 type SearchQuery = z.output<typeof addendumSearchQuerySchema>;
 
-export interface Deps {
-  db: Db;
-  files: FileStore;
-  log: FastifyBaseLogger;
-}
-
 const listMessages = { otherBranchList: messages.otherBranchList, branchNotFound: policyMessages.branchNotFound };
-
-/** Admins see every branch; everyone else their own (lib/branch-scope). */
-function ownScope(actor: AuthUser): SQL | undefined {
-  return branchScope(addendums.branchId, actor);
-}
 
 // --- reads --------------------------------------------------------------------------------------
 
 /** GET /api/addendum[/{branchId}]: the spec's whole-branch array, newest first. */
 export async function listAddendums(db: Db, actor: AuthUser, requestedBranch?: number): Promise<Addendum[]> {
-  const branchId = await listBranch(db, actor, requestedBranch, listMessages);
-  const rows = await repo.findAddendums(db, branchId === undefined ? undefined : repo.inBranch(branchId));
+  const branchId = await listBranch(actor, requestedBranch, listMessages, (id) => branchExists(db, id));
+  const rows = await repo.findAddendums(db, { scope: { branchId } });
   return rows.map((row) => row.response);
 }
 
 /** The list screen: newest first, a page at a time, searched in SQL. */
 export async function searchAddendums(db: Db, actor: AuthUser, query: SearchQuery): Promise<AddendumSearchResult> {
-  const branchId = await listBranch(db, actor, query.branchId, listMessages);
+  const branchId = await listBranch(actor, query.branchId, listMessages, (id) => branchExists(db, id));
   const after = query.cursor ? decodeCursor(query.cursor) : null;
   if (query.cursor && !after) throw invalidField('cursor', policyMessages.invalidCursor);
   const needle = foldForSearch(query.q.trim());
-  const where = and(branchId === undefined ? undefined : repo.inBranch(branchId), needle ? repo.matchesText(needle) : undefined);
-  const [rows, total] = await Promise.all([repo.findAddendums(db, where, { after, limit: query.limit + 1 }), repo.countAddendums(db, where)]);
+  const filter = { scope: { branchId }, text: needle || undefined };
+  const [rows, total] = await Promise.all([repo.findAddendums(db, filter, { after, limit: query.limit + 1 }), repo.countAddendums(db, filter)]);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1)?.row;
   return {
@@ -67,7 +55,7 @@ export async function searchAddendums(db: Db, actor: AuthUser, query: SearchQuer
 }
 
 export async function getAddendum(db: Executor, actor: AuthUser, id: number): Promise<Addendum> {
-  const [found] = await repo.findAddendums(db, and(repo.byId(id), ownScope(actor)));
+  const [found] = await repo.findAddendums(db, { id, scope: actorScope(actor) });
   return ensure(found?.response, notFound(messages.notFound));
 }
 
@@ -76,7 +64,7 @@ export async function getAddendum(db: Executor, actor: AuthUser, id: number): Pr
 /** POST /api/addendum: for an active policy of the caller's branch; policy number and client come from it. */
 export async function createAddendum(db: Db, actor: AuthUser, input: AddendumInput): Promise<Addendum> {
   return db.transaction(async (tx) => {
-    const policy = await repo.findActivePolicy(tx, input.policyId, policyScope(actor));
+    const policy = await repo.findActivePolicy(tx, input.policyId, actorScope(actor));
     if (!policy) throw invalidField('policyId', messages.policyNotActive);
     const id = await repo.insertAddendum(tx, {
       ...fields(input),
@@ -107,7 +95,7 @@ export async function updateAddendum(db: Db, actor: AuthUser, id: number, input:
  */
 export async function cancelAddendum(db: Db, actor: AuthUser, id: number): Promise<Addendum> {
   return db.transaction(async (tx) => {
-    const row = ensure(await repo.findAddendumRow(tx, id, ownScope(actor), true), notFound(messages.notFound));
+    const row = ensure(await repo.findAddendumRow(tx, id, actorScope(actor), true), notFound(messages.notFound));
     if (row.status !== 'canceled') {
       await repo.updateAddendum(tx, id, { status: 'canceled', updatedBy: actor.id, updatedAt: new Date() });
       await recordEvent(tx, actor, row.policyId, messages.cancelledNote, row);
@@ -131,12 +119,19 @@ export async function checkUpload(db: Db, actor: AuthUser, target: FileTarget): 
 }
 
 /** Puts the stored file on the addendum (replacing any), with a line in the policy's history. */
-export async function recordUpload(deps: Deps, actor: AuthUser, target: FileTarget, upload: ReceivedUpload): Promise<Addendum> {
+export async function recordUpload(
+  db: Db,
+  files: FileStore,
+  log: FastifyBaseLogger,
+  actor: AuthUser,
+  target: FileTarget,
+  upload: ReceivedUpload,
+): Promise<Addendum> {
   const originalFilename = normaliseFileName(upload.clientFilename, 'addendum');
   let replaced: string | null = null;
   let addendum: Addendum;
   try {
-    addendum = await deps.db.transaction(async (tx) => {
+    addendum = await db.transaction(async (tx) => {
       const row = await lockOpen(tx, actor, target.addendumId);
       if (row.policyId !== target.policyId) throw invalidField('policyId', messages.policyMismatch);
       replaced = row.fileStoredName;
@@ -156,20 +151,20 @@ export async function recordUpload(deps: Deps, actor: AuthUser, target: FileTarg
       return getAddendum(tx, actor, row.id);
     });
   } catch (error) {
-    await discardStoredFile(deps.files, upload.stored.storedName, deps.log);
+    await discardStoredFile(files, upload.stored.storedName, log);
     throw error;
   }
-  if (replaced) await discardStoredFile(deps.files, replaced, deps.log);
+  if (replaced) await discardStoredFile(files, replaced, log);
   return addendum;
 }
 
 /** The stored file of an addendum, checked to be on disk, and the name it is saved under. */
-export async function findDownload(deps: Deps, actor: AuthUser, id: number) {
-  const row = ensure(await repo.findAddendumRow(deps.db, id, ownScope(actor)), notFound(messages.notFound));
+export async function findDownload(db: Db, files: FileStore, log: FastifyBaseLogger, actor: AuthUser, id: number) {
+  const row = ensure(await repo.findAddendumRow(db, id, actorScope(actor)), notFound(messages.notFound));
   if (!row.fileStoredName || !row.fileMimeType) throw notFound(messages.noStoredFile);
-  const size = await deps.files.sizeOf(row.fileStoredName);
+  const size = await files.sizeOf(row.fileStoredName);
   if (size === null) {
-    deps.log.error({ addendumId: id, storedName: row.fileStoredName }, 'addendum file missing from disk');
+    log.error({ addendumId: id, storedName: row.fileStoredName }, 'addendum file missing from disk');
     throw notFound(messages.fileUnavailable);
   }
   return {
@@ -183,7 +178,7 @@ export async function findDownload(deps: Deps, actor: AuthUser, id: number) {
 // --- helpers ------------------------------------------------------------------------------------
 
 async function lockOpen(tx: Executor, actor: AuthUser, id: number) {
-  const row = ensure(await repo.findAddendumRow(tx, id, ownScope(actor), true), notFound(messages.notFound));
+  const row = ensure(await repo.findAddendumRow(tx, id, actorScope(actor), true), notFound(messages.notFound));
   if (row.status === 'canceled') throw conflict(messages.canceled);
   return row;
 }

@@ -1,8 +1,10 @@
 import { and, asc, desc, eq, gte, inArray, lte, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Appointment, AppointmentInput, AttendeeInput } from '@portal/domain';
 import type { Executor } from '../../db/client';
-import { containsPattern, foldSql } from '../../lib/sql-search';
+import { containsPattern, foldSql } from '../../db/sql-search';
 import { appointmentFeeds, appointments, attendees } from '../../db/schema/index';
+import { inBranchScope } from '../../db/scope';
+import type { BranchScope } from '../../lib/branch-scope';
 
 type AppointmentRow = typeof appointments.$inferSelect;
 type AttendeeRow = typeof attendees.$inferSelect;
@@ -11,17 +13,38 @@ type AttendeeRow = typeof attendees.$inferSelect;
 
 export type Order = 'calendar' | 'newest';
 
-/** Whole appointments (with attendees) for the rows `where` selects: two queries, whatever the count. */
+/** Which appointments a read selects; every field left out selects all. */
+export interface AppointmentFilter {
+  scope: BranchScope;
+  id?: number;
+  /** Calendar dates (yyyy-MM-dd), inclusive. */
+  from?: string | null;
+  to?: string | null;
+  /** Folded text to look for in the title, description, location or an attendee. */
+  text?: string | undefined;
+}
+
+function filterSql(filter: AppointmentFilter): SQL | undefined {
+  return and(
+    inBranchScope(appointments.branchId, filter.scope),
+    filter.id === undefined ? undefined : eq(appointments.id, filter.id),
+    filter.from ? gte(appointments.date, filter.from) : undefined,
+    filter.to ? lte(appointments.date, filter.to) : undefined,
+    filter.text ? matchesText(filter.text) : undefined,
+  );
+}
+
+/** Whole appointments (with attendees) for the rows `filter` selects: two queries, whatever the count. */
 export async function loadAppointments(
   db: Executor,
-  where: SQL | undefined,
+  filter: AppointmentFilter,
   options: { order?: Order; limit?: number; offset?: number } = {},
 ): Promise<Appointment[]> {
   const order =
     options.order === 'newest'
       ? [desc(appointments.date), desc(appointments.startTime), desc(appointments.id)]
       : [asc(appointments.date), asc(appointments.startTime), asc(appointments.id)];
-  const query = db.select().from(appointments).where(where).orderBy(...order);
+  const query = db.select().from(appointments).where(filterSql(filter)).orderBy(...order);
   const rows = options.limit === undefined ? await query : await query.limit(options.limit).offset(options.offset ?? 0);
   if (rows.length === 0) return [];
   const people = await db
@@ -32,32 +55,24 @@ export async function loadAppointments(
   return rows.map((row) => toAppointment(row, people.filter((person) => person.appointmentId === row.id)));
 }
 
-export async function countAppointments(db: Executor, where: SQL | undefined): Promise<number> {
-  const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(appointments).where(where);
+export async function countAppointments(db: Executor, filter: AppointmentFilter): Promise<number> {
+  const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(appointments).where(filterSql(filter));
   return row?.total ?? 0;
 }
 
-export const inBranch = (branchId: number) => eq(appointments.branchId, branchId);
-export const byId = (id: number) => eq(appointments.id, id);
-
-export function inRange(from: string | null, to: string | null): SQL | undefined {
-  return and(from ? gte(appointments.date, from) : undefined, to ? lte(appointments.date, to) : undefined);
-}
-
-
 /** The list's search: title, description, location, or an attendee's name or e-mail contains the folded text. */
-export function matchesText(needle: string): SQL {
+function matchesText(needle: string): SQL {
   const pattern = containsPattern(needle);
   return sql`(${foldSql(sql`${appointments.title} || ' ' || ${appointments.description} || ' ' || ${appointments.location}`)} like ${pattern}
     or exists (select 1 from "appointment_attendees" a where a.appointment_id = "appointments"."id"
       and ${foldSql(sql`a.name || ' ' || a.email`)} like ${pattern}))`;
 }
 
-export async function lockAppointment(db: Executor, id: number, scope: SQL | undefined) {
+export async function lockAppointment(db: Executor, id: number, scope: BranchScope) {
   const [row] = await db
     .select({ id: appointments.id, userId: appointments.userId, branchId: appointments.branchId, status: appointments.status })
     .from(appointments)
-    .where(and(eq(appointments.id, id), scope))
+    .where(filterSql({ id, scope }))
     .for('update');
   return row ?? null;
 }

@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import { and, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   appointmentMessages as messages,
@@ -13,11 +12,11 @@ import {
   type appointmentSearchQuerySchema,
 } from '@portal/domain';
 import type { Db, Executor } from '../../db/client';
-import { appointments } from '../../db/schema/index';
 import { ensure, forbidden, notFound } from '../../lib/app-error';
-import { branchScope, listBranch, writeBranch } from '../../lib/branch-scope';
-import type { AuthUser } from '../../plugins/auth';
-import { findActiveAuthUser } from '../auth/repository';
+import { actorScope, listBranch, writeBranch } from '../../lib/branch-scope';
+import type { AuthUser } from '../../lib/auth-user';
+import { findActiveUser } from '../auth/index';
+import { branchExists } from '../branches/index';
 import * as repo from './repository';
 
 type RangeQuery = z.output<typeof appointmentRangeQuerySchema>;
@@ -25,33 +24,28 @@ type SearchQuery = z.output<typeof appointmentSearchQuerySchema>;
 
 const listMessages = { otherBranchList: messages.otherBranchList, branchNotFound: policyMessages.branchNotFound };
 
-/** Admins see every branch; everyone else their own (lib/branch-scope). */
-function ownScope(actor: AuthUser): SQL | undefined {
-  return branchScope(appointments.branchId, actor);
-}
-
 // --- reads --------------------------------------------------------------------------------------
 
 /** GET /api/appo[/branch/{id}]: the spec's array, in calendar order, optionally only some days. */
 export async function listAppointments(db: Db, actor: AuthUser, range: RangeQuery, requestedBranch?: number): Promise<Appointment[]> {
-  const branchId = await listBranch(db, actor, requestedBranch, listMessages);
-  return repo.loadAppointments(db, and(branchId === undefined ? undefined : repo.inBranch(branchId), repo.inRange(range.from, range.to)));
+  const branchId = await listBranch(actor, requestedBranch, listMessages, (id) => branchExists(db, id));
+  return repo.loadAppointments(db, { scope: { branchId }, from: range.from, to: range.to });
 }
 
 /** The list screen: newest first, a page of five, searched in SQL. */
 export async function searchAppointments(db: Db, actor: AuthUser, query: SearchQuery): Promise<AppointmentPage> {
-  const branchId = await listBranch(db, actor, query.branchId, listMessages);
+  const branchId = await listBranch(actor, query.branchId, listMessages, (id) => branchExists(db, id));
   const needle = foldForSearch(query.q.trim());
-  const where = and(branchId === undefined ? undefined : repo.inBranch(branchId), needle ? repo.matchesText(needle) : undefined);
+  const filter = { scope: { branchId }, text: needle || undefined };
   const [items, total] = await Promise.all([
-    repo.loadAppointments(db, where, { order: 'newest', limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
-    repo.countAppointments(db, where),
+    repo.loadAppointments(db, filter, { order: 'newest', limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
+    repo.countAppointments(db, filter),
   ]);
   return { items, total, page: query.page, pageSize: query.pageSize };
 }
 
 export async function getAppointment(db: Executor, actor: AuthUser, id: number): Promise<Appointment> {
-  const [found] = await repo.loadAppointments(db, and(repo.byId(id), ownScope(actor)));
+  const [found] = await repo.loadAppointments(db, { id, scope: actorScope(actor) });
   return ensure(found, notFound(messages.notFound));
 }
 
@@ -59,7 +53,7 @@ export async function getAppointment(db: Executor, actor: AuthUser, id: number):
 
 /** POST /api/appo: status pending, the caller's branch (an admin may choose) and the caller as author. */
 export async function createAppointment(db: Db, actor: AuthUser, input: AppointmentInput): Promise<Appointment> {
-  const branchId = await writeBranch(db, actor, input.branchId, undefined, policyMessages.branchNotFound);
+  const branchId = await writeBranch(actor, input.branchId, undefined, policyMessages.branchNotFound, (branchId) => branchExists(db, branchId));
   return db.transaction(async (tx) => {
     const id = await repo.insertAppointment(tx, {
       ...repo.rowValues(input),
@@ -77,7 +71,7 @@ export async function createAppointment(db: Db, actor: AuthUser, input: Appointm
 export async function updateAppointment(db: Db, actor: AuthUser, id: number, input: AppointmentInput): Promise<Appointment> {
   return db.transaction(async (tx) => {
     const row = await lockOwn(tx, actor, id);
-    const branchId = await writeBranch(tx, actor, input.branchId, row.branchId, policyMessages.branchNotFound);
+    const branchId = await writeBranch(actor, input.branchId, row.branchId, policyMessages.branchNotFound, (branchId) => branchExists(tx, branchId));
     await repo.updateAppointment(tx, id, { ...repo.rowValues(input), status: input.status ?? row.status, branchId, updatedAt: new Date() });
     await repo.writeAttendees(tx, id, input.attendees);
     return getAppointment(tx, actor, id);
@@ -97,7 +91,7 @@ export async function deleteAppointment(db: Db, actor: AuthUser, id: number): Pr
  * admins: an agent does not move a colleague's signing.
  */
 async function lockOwn(tx: Executor, actor: AuthUser, id: number) {
-  const row = ensure(await repo.lockAppointment(tx, id, ownScope(actor)), notFound(messages.notFound));
+  const row = ensure(await repo.lockAppointment(tx, id, actorScope(actor)), notFound(messages.notFound));
   const mayChange = actor.role === 'admin' || actor.role === 'manager' || row.userId === actor.id;
   if (!mayChange) throw forbidden(messages.notYours);
   return row;
@@ -129,8 +123,8 @@ const feedHistoryDays = 90;
  */
 export async function feedAppointments(db: Db, token: string, today: string): Promise<Appointment[]> {
   const userId = await repo.findFeedOwner(db, hashToken(token));
-  const owner = userId === null ? null : await findActiveAuthUser(db, userId);
+  const owner = userId === null ? null : await findActiveUser(db, userId);
   if (!owner) throw notFound(messages.feedNotFound);
   const from = new Date(Date.parse(`${today}T12:00:00Z`) - feedHistoryDays * 86_400_000).toISOString().slice(0, 10);
-  return repo.loadAppointments(db, and(ownScope(owner), repo.inRange(from, null)));
+  return repo.loadAppointments(db, { scope: actorScope(owner), from });
 }

@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { SessionUser } from '@portal/domain';
 import type { Executor } from '../../db/client';
 import { branches, loginThrottle, refreshTokens, users } from '../../db/schema/index';
-import type { AuthUser } from '../../plugins/auth';
+import type { AuthUser } from '../../lib/auth-user';
 
 export async function findActiveAuthUser(db: Executor, userId: number): Promise<AuthUser | null> {
   const [row] = await db

@@ -13,7 +13,6 @@ import { currentUser } from '../../plugins/auth';
 import * as auth from './service';
 
 export const authRoutes: FastifyPluginAsyncZod<{ jwtSecret: Uint8Array }> = async (app, { jwtSecret }) => {
-  const ctx = { db: app.db, jwtSecret };
   const tags = ['auth'];
 
   app.post(
@@ -26,7 +25,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ jwtSecret: Uint8Array }> = asyn
         response: { 200: loginResponseSchema, 401: apiErrorSchema, 429: apiErrorSchema },
       },
     },
-    (request) => auth.login(ctx, request.body, request.ip),
+    (request) => auth.login(app.db, jwtSecret, request.body, request.ip),
   );
 
   app.post(
@@ -39,7 +38,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ jwtSecret: Uint8Array }> = asyn
         response: { 200: refreshTokenResponseSchema, 401: apiErrorSchema },
       },
     },
-    (request) => auth.refresh(ctx, request.body.refreshToken),
+    (request) => auth.refresh(app.db, jwtSecret, request.body.refreshToken),
   );
 
   app.post(
@@ -53,7 +52,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ jwtSecret: Uint8Array }> = asyn
       },
     },
     async (request, reply) => {
-      await auth.logout(ctx, request.body?.refreshToken);
+      await auth.logout(app.db, request.body?.refreshToken);
       return reply.status(204).send(null);
     },
   );
@@ -69,6 +68,6 @@ export const authRoutes: FastifyPluginAsyncZod<{ jwtSecret: Uint8Array }> = asyn
         response: { 200: sessionUserSchema, 401: apiErrorSchema },
       },
     },
-    (request) => auth.me(ctx, currentUser(request).id),
+    (request) => auth.me(app.db, currentUser(request).id),
   );
 };

@@ -1,7 +1,6 @@
-import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { addendums, investigationDocuments } from '../../db/schema/index';
 import type { FileStore } from '../../lib/file-store';
+import { referencedNames } from './repository';
 
 export interface SweepResult {
   /** Files on disk that no row names (removed unless it was a dry run). */
@@ -31,12 +30,4 @@ export async function sweepUnreferencedFiles(db: Db, files: FileStore, options: 
     }
   }
   return result;
-}
-
-async function referencedNames(db: Db, names: string[]): Promise<string[]> {
-  const [documents, addendumFiles] = await Promise.all([
-    db.select({ name: investigationDocuments.storedName }).from(investigationDocuments).where(inArray(investigationDocuments.storedName, names)),
-    db.select({ name: addendums.fileStoredName }).from(addendums).where(inArray(addendums.fileStoredName, names)),
-  ]);
-  return [...documents.map((row) => row.name), ...addendumFiles.map((row) => row.name ?? '')];
 }

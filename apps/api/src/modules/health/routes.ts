@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { pingDatabase } from './repository';
 
 const healthSchema = z.object({
   status: z.enum(['ok', 'error']),
@@ -17,7 +17,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       const started = performance.now();
       let database: 'ok' | 'error' = 'ok';
       try {
-        await app.db.execute(sql`select 1`);
+        await pingDatabase(app.db);
       } catch (error) {
         request.log.error({ err: error }, 'health check: database unreachable');
         database = 'error';

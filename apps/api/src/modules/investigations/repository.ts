@@ -1,8 +1,10 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { formatDocumentType, type InvestigationDocument } from '@portal/domain';
 import type { Executor } from '../../db/client';
 import { investigationDocuments, policies, users } from '../../db/schema/index';
+import { inBranchScope } from '../../db/scope';
+import type { BranchScope } from '../../lib/branch-scope';
 
 // --- the policy an investigation belongs to -----------------------------------------------------
 
@@ -18,20 +20,20 @@ const investigationColumns = {
 export type InvestigationRow = NonNullable<Awaited<ReturnType<typeof findInvestigation>>>;
 
 /** The policy under a folio, within `scope` (the caller's branch); null when there is none. */
-export async function findInvestigation(db: Executor, investigationId: string, scope: SQL | undefined) {
+export async function findInvestigation(db: Executor, investigationId: string, scope: BranchScope) {
   const [row] = await db
     .select(investigationColumns)
     .from(policies)
-    .where(and(eq(policies.investigationId, investigationId), scope));
+    .where(and(eq(policies.investigationId, investigationId), inBranchScope(policies.branchId, scope)));
   return row ?? null;
 }
 
 /** The same, locking the policy row: uploads, deletions and decisions on one policy take turns. */
-export async function lockInvestigation(db: Executor, investigationId: string, scope: SQL | undefined) {
+export async function lockInvestigation(db: Executor, investigationId: string, scope: BranchScope) {
   const [row] = await db
     .select(investigationColumns)
     .from(policies)
-    .where(and(eq(policies.investigationId, investigationId), scope))
+    .where(and(eq(policies.investigationId, investigationId), inBranchScope(policies.branchId, scope)))
     .for('update', { of: policies });
   return row ?? null;
 }
@@ -64,10 +66,10 @@ export async function countDocuments(db: Executor, policyId: number): Promise<nu
 }
 
 /**
- * One document with its policy's folio and status, within `scope` (a condition on `policies`):
+ * One document with its policy's folio and status, within `scope` (the policy's branch):
  * another branch's document is simply not found.
  */
-export async function findDocument(db: Executor, id: number, scope: SQL | undefined, lock = false) {
+export async function findDocument(db: Executor, id: number, scope: BranchScope, lock = false) {
   const query = db
     .select({
       id: investigationDocuments.id,
@@ -83,7 +85,7 @@ export async function findDocument(db: Executor, id: number, scope: SQL | undefi
     })
     .from(investigationDocuments)
     .innerJoin(policies, eq(policies.id, investigationDocuments.policyId))
-    .where(and(eq(investigationDocuments.id, id), scope));
+    .where(and(eq(investigationDocuments.id, id), inBranchScope(policies.branchId, scope)));
   const [row] = lock ? await query.for('update', { of: policies }) : await query;
   return row ?? null;
 }
@@ -100,8 +102,12 @@ const responders = alias(users, 'responders');
 const fullName = (table: typeof uploaders | typeof responders) =>
   sql<string>`coalesce(trim(${table.firstName} || ' ' || ${table.lastName}), '')`;
 
+/** Which documents a list selects: one policy's, or a single one. */
+export type DocumentFilter = { policyId: number } | { id: number };
+
 /** The results screen's list: one policy's documents in upload order, with who uploaded and answered. */
-export async function listDocuments(db: Executor, where: SQL): Promise<InvestigationDocument[]> {
+export async function listDocuments(db: Executor, filter: DocumentFilter): Promise<InvestigationDocument[]> {
+  const where = 'id' in filter ? eq(investigationDocuments.id, filter.id) : eq(investigationDocuments.policyId, filter.policyId);
   const rows = await db
     .select({
       id: investigationDocuments.id,
@@ -130,6 +136,3 @@ export async function listDocuments(db: Executor, where: SQL): Promise<Investiga
     respondedAt: respondedAt?.toISOString() ?? null,
   }));
 }
-
-export const documentsOfPolicy = (policyId: number) => eq(investigationDocuments.policyId, policyId);
-export const documentById = (id: number) => eq(investigationDocuments.id, id);

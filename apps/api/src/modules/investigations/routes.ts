@@ -37,7 +37,6 @@ export const investigationRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['investigations'];
   const security = [{ bearerAuth: [] }];
   const reviewersOnly = app.requireRole(...reviewerRoles);
-  const deps = (request: FastifyRequest): service.Deps => ({ db: app.db, files: app.files, log: request.log });
   const maxMb = Math.round(app.config.maxUploadBytes / (1024 * 1024));
   const uploadMessages = {
     missing: messages.fileMissing,
@@ -51,7 +50,7 @@ export const investigationRoutes: FastifyPluginAsyncZod = async (app) => {
     // Refuse a wrong folio, slot or status before a single byte of the file is read.
     await service.checkUpload(app.db, actor, request.params);
     const received = await receiveUpload(request, investigationFileTypes, uploadMessages);
-    return reply.status(201).send(await service.recordUpload(deps(request), actor, request.params, received));
+    return reply.status(201).send(await service.recordUpload(app.db, app.files, request.log, actor, request.params, received));
   };
   const uploadSchema = {
     tags,
@@ -93,7 +92,7 @@ export const investigationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const file = await service.findDownload(deps(request), currentUser(request), request.params.documentId);
+      const file = await service.findDownload(app.db, app.files, request.log, currentUser(request), request.params.documentId);
       return sendStoredFile(reply, { ...file, downloadName: file.originalFilename }, request.query.disposition);
     },
   );
@@ -126,7 +125,7 @@ export const investigationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await service.deleteDocument(deps(request), currentUser(request), request.params.documentId);
+      await service.deleteDocument(app.db, app.files, request.log, currentUser(request), request.params.documentId);
       return { message: messages.deletedDescription };
     },
   );

@@ -18,16 +18,11 @@ import {
 import type { Db, Executor } from '../../db/client';
 import { conflict, ensure, invalidField, notFound } from '../../lib/app-error';
 import type { FileStore } from '../../lib/file-store';
-import type { AuthUser } from '../../plugins/auth';
+import type { AuthUser } from '../../lib/auth-user';
 import { discardStoredFile, type ReceivedUpload } from '../../plugins/files';
-import { insertEvent, policyScope, updatePolicyRow } from '../policies/index';
+import { actorScope } from '../../lib/branch-scope';
+import { insertEvent, updatePolicyRow } from '../policies/index';
 import * as repo from './repository';
-
-export interface Deps {
-  db: Db;
-  files: FileStore;
-  log: FastifyBaseLogger;
-}
 
 export interface UploadTarget {
   investigationId: string;
@@ -40,7 +35,7 @@ function assertOpen(status: PolicyStatus) {
 }
 
 async function findInScope(db: Executor, actor: AuthUser, investigationId: string) {
-  return ensure(await repo.findInvestigation(db, investigationId, policyScope(actor)), notFound(messages.investigationNotFound));
+  return ensure(await repo.findInvestigation(db, investigationId, actorScope(actor)), notFound(messages.investigationNotFound));
 }
 
 /**
@@ -59,14 +54,21 @@ export async function checkUpload(db: Db, actor: AuthUser, target: UploadTarget)
  * of a created policy starts its investigation. If the transaction fails, the new file goes; once
  * it commits, the replaced one goes.
  */
-export async function recordUpload(deps: Deps, actor: AuthUser, target: UploadTarget, upload: ReceivedUpload): Promise<InvestigationDocument> {
+export async function recordUpload(
+  db: Db,
+  files: FileStore,
+  log: FastifyBaseLogger,
+  actor: AuthUser,
+  target: UploadTarget,
+  upload: ReceivedUpload,
+): Promise<InvestigationDocument> {
   const { slot, index } = parseDocumentType(target.documentType)!;
   const originalFilename = normaliseFileName(upload.clientFilename);
   let replaced: string | null = null;
   let documentId: number;
   try {
-    documentId = await deps.db.transaction(async (tx) => {
-      const policy = ensure(await repo.lockInvestigation(tx, target.investigationId, policyScope(actor)), notFound(messages.investigationNotFound));
+    documentId = await db.transaction(async (tx) => {
+      const policy = ensure(await repo.lockInvestigation(tx, target.investigationId, actorScope(actor)), notFound(messages.investigationNotFound));
       assertOpen(policy.status);
       replaced = (await repo.deleteSlot(tx, policy.policyId, slot, index))?.storedName ?? null;
       const id = await repo.insertDocument(tx, {
@@ -95,33 +97,33 @@ export async function recordUpload(deps: Deps, actor: AuthUser, target: UploadTa
       return id;
     });
   } catch (error) {
-    await discardStoredFile(deps.files, upload.stored.storedName, deps.log);
+    await discardStoredFile(files, upload.stored.storedName, log);
     throw error;
   }
-  if (replaced) await discardStoredFile(deps.files, replaced, deps.log);
-  return ensure((await repo.listDocuments(deps.db, repo.documentById(documentId)))[0], notFound(messages.documentNotFound));
+  if (replaced) await discardStoredFile(files, replaced, log);
+  return ensure((await repo.listDocuments(db, { id: documentId }))[0], notFound(messages.documentNotFound));
 }
 
 export async function listDocuments(db: Db, actor: AuthUser, investigationId: string): Promise<InvestigationDocument[]> {
   const policy = await findInScope(db, actor, investigationId);
-  return repo.listDocuments(db, repo.documentsOfPolicy(policy.policyId));
+  return repo.listDocuments(db, { policyId: policy.policyId });
 }
 
 /** The file behind a document of the caller's branch, checked to be on disk. */
-export async function findDownload(deps: Deps, actor: AuthUser, id: number) {
-  const document = ensure(await repo.findDocument(deps.db, id, policyScope(actor)), notFound(messages.documentNotFound));
-  const size = await deps.files.sizeOf(document.storedName);
+export async function findDownload(db: Db, files: FileStore, log: FastifyBaseLogger, actor: AuthUser, id: number) {
+  const document = ensure(await repo.findDocument(db, id, actorScope(actor)), notFound(messages.documentNotFound));
+  const size = await files.sizeOf(document.storedName);
   if (size === null) {
-    deps.log.error({ documentId: id, storedName: document.storedName }, 'document file missing from disk');
+    log.error({ documentId: id, storedName: document.storedName }, 'document file missing from disk');
     throw notFound(messages.fileUnavailable);
   }
   return { ...document, size };
 }
 
 /** DELETE /api/policy/delete/{documentId}: the row (and a history line) in one transaction, then the file. */
-export async function deleteDocument(deps: Deps, actor: AuthUser, id: number): Promise<void> {
-  const storedName = await deps.db.transaction(async (tx) => {
-    const document = ensure(await repo.findDocument(tx, id, policyScope(actor), true), notFound(messages.documentNotFound));
+export async function deleteDocument(db: Db, files: FileStore, log: FastifyBaseLogger, actor: AuthUser, id: number): Promise<void> {
+  const storedName = await db.transaction(async (tx) => {
+    const document = ensure(await repo.findDocument(tx, id, actorScope(actor), true), notFound(messages.documentNotFound));
     assertOpen(document.status);
     await repo.deleteDocument(tx, id);
     await insertEvent(tx, {
@@ -134,14 +136,14 @@ export async function deleteDocument(deps: Deps, actor: AuthUser, id: number): P
     });
     return document.storedName;
   });
-  await discardStoredFile(deps.files, storedName, deps.log);
+  await discardStoredFile(files, storedName, log);
 }
 
 /** The reviewer's answer on one document; an empty answer clears it (and who gave it). */
 export async function answerDocument(db: Db, actor: AuthUser, id: number, input: DocumentResponseInput): Promise<InvestigationDocument> {
-  ensure(await repo.findDocument(db, id, policyScope(actor)), notFound(messages.documentNotFound));
+  ensure(await repo.findDocument(db, id, actorScope(actor)), notFound(messages.documentNotFound));
   await repo.updateResponse(db, id, input.respuesta, actor.id);
-  return ensure((await repo.listDocuments(db, repo.documentById(id)))[0], notFound(messages.documentNotFound));
+  return ensure((await repo.listDocuments(db, { id }))[0], notFound(messages.documentNotFound));
 }
 
 export type Decision = 'approve' | 'reject';
@@ -159,7 +161,7 @@ const decisions = {
 export async function decideInvestigation(db: Db, actor: AuthUser, investigationId: string, decision: Decision): Promise<InvestigationDecision> {
   const outcome = decisions[decision];
   return db.transaction(async (tx) => {
-    const policy = ensure(await repo.lockInvestigation(tx, investigationId, policyScope(actor)), notFound(messages.investigationNotFound));
+    const policy = ensure(await repo.lockInvestigation(tx, investigationId, actorScope(actor)), notFound(messages.investigationNotFound));
     if (policy.status === 'created') throw conflict(messages.notUnderInvestigation);
     if (!canDecideInvestigation(policy.status)) throw conflict(messages.alreadyDecided(policyStatusLabels[policy.status]));
     if ((await repo.countDocuments(tx, policy.policyId)) === 0) throw conflict(messages.noDocuments);

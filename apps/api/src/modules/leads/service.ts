@@ -1,4 +1,3 @@
-import { and, asc, desc, eq, notInArray } from 'drizzle-orm';
 import {
   appendLeadNote,
   defaultLeadColumns,
@@ -8,11 +7,10 @@ import {
   type LeadInput,
 } from '@portal/domain';
 import type { Db, Executor } from '../../db/client';
-import { branches, leadColumns, leads } from '../../db/schema/index';
 import { ensure, forbidden, invalidField, notFound } from '../../lib/app-error';
-import type { AuthUser } from '../../plugins/auth';
-
-type LeadRow = typeof leads.$inferSelect;
+import type { AuthUser } from '../../lib/auth-user';
+import * as repo from './repository';
+import type { LeadRow } from './repository';
 
 /** The board is the caller's branch's (admins included: a board is a branch's pipeline). */
 function boardOf(actor: AuthUser): number {
@@ -20,16 +18,10 @@ function boardOf(actor: AuthUser): number {
   return actor.branchId;
 }
 
-const ofBoard = (branchId: number, id: number) => and(eq(leads.id, id), eq(leads.branchId, branchId));
-
 // --- columns ------------------------------------------------------------------------------------
 
 export async function boardColumns(db: Executor, branchId: number): Promise<LeadColumn[]> {
-  const rows = await db
-    .select({ id: leadColumns.id, title: leadColumns.title, color: leadColumns.color })
-    .from(leadColumns)
-    .where(eq(leadColumns.branchId, branchId))
-    .orderBy(asc(leadColumns.position));
+  const rows = await repo.findColumns(db, branchId);
   return rows.length > 0 ? rows : defaultLeadColumns;
 }
 
@@ -45,15 +37,10 @@ export async function saveColumns(db: Db, actor: AuthUser, columns: LeadColumn[]
   const branchId = boardOf(actor);
   return db.transaction(async (tx) => {
     // Two saves at once take turns on the branch row; otherwise both delete, then both insert (a 500).
-    await tx.select({ id: branches.id }).from(branches).where(eq(branches.id, branchId)).for('update');
-    await tx.delete(leadColumns).where(eq(leadColumns.branchId, branchId));
-    await tx.insert(leadColumns).values(columns.map((column, position) => ({ ...column, branchId, position })));
-    const moved = await tx
-      .update(leads)
-      .set({ status: columns[0]!.id, updatedAt: new Date() })
-      .where(and(eq(leads.branchId, branchId), notInArray(leads.status, columns.map((column) => column.id))))
-      .returning({ id: leads.id });
-    return { columns, moved: moved.length };
+    await repo.lockBoard(tx, branchId);
+    await repo.replaceColumns(tx, branchId, columns);
+    const moved = await repo.moveLeadsOutOf(tx, branchId, columns.map((column) => column.id), columns[0]!.id);
+    return { columns, moved };
   });
 }
 
@@ -61,7 +48,7 @@ export async function saveColumns(db: Db, actor: AuthUser, columns: LeadColumn[]
 
 /** GET /api/leads: the branch's board, newest first. */
 export async function listLeads(db: Db, actor: AuthUser): Promise<Lead[]> {
-  const rows = await db.select().from(leads).where(eq(leads.branchId, boardOf(actor))).orderBy(desc(leads.createdAt), desc(leads.id));
+  const rows = await repo.listLeads(db, boardOf(actor));
   return rows.map(toLead);
 }
 
@@ -70,11 +57,8 @@ export async function createLead(db: Db, actor: AuthUser, input: LeadInput): Pro
   const branchId = boardOf(actor);
   const [first] = await boardColumns(db, branchId);
   const { notes, ...fields } = input;
-  const [row] = await db
-    .insert(leads)
-    .values({ ...fields, notes: notes ? appendLeadNote('', notes) : '', status: first!.id, branchId, createdBy: actor.id })
-    .returning();
-  return toLead(row!);
+  const row = await repo.insertLead(db, { ...fields, notes: notes ? appendLeadNote('', notes) : '', status: first!.id, branchId, createdBy: actor.id });
+  return toLead(row);
 }
 
 /**
@@ -83,7 +67,7 @@ export async function createLead(db: Db, actor: AuthUser, input: LeadInput): Pro
  */
 export async function updateLead(db: Db, actor: AuthUser, id: number, input: LeadInput): Promise<Lead> {
   const { notes: _notes, ...fields } = input;
-  const [row] = await db.update(leads).set({ ...fields, updatedAt: new Date() }).where(ofBoard(boardOf(actor), id)).returning();
+  const row = await repo.updateLead(db, boardOf(actor), id, fields);
   return toLead(ensure(row, notFound(messages.notFound)));
 }
 
@@ -92,14 +76,13 @@ export async function changeStatus(db: Db, actor: AuthUser, id: number, status: 
   const branchId = boardOf(actor);
   const columns = await boardColumns(db, branchId);
   if (!columns.some((column) => column.id === status)) throw invalidField('status', messages.unknownStatus);
-  const [row] = await db.update(leads).set({ status, updatedAt: new Date() }).where(ofBoard(branchId, id)).returning();
+  const row = await repo.updateLead(db, branchId, id, { status });
   return toLead(ensure(row, notFound(messages.notFound)));
 }
 
 /** GET /api/leads/del/{id}. */
 export async function deleteLead(db: Db, actor: AuthUser, id: number): Promise<void> {
-  const [row] = await db.delete(leads).where(ofBoard(boardOf(actor), id)).returning({ id: leads.id });
-  ensure(row, notFound(messages.notFound));
+  if (!(await repo.deleteLead(db, boardOf(actor), id))) throw notFound(messages.notFound);
 }
 
 /**
@@ -109,14 +92,8 @@ export async function deleteLead(db: Db, actor: AuthUser, id: number): Promise<v
 export async function addNote(db: Db, actor: AuthUser, id: number, note: string): Promise<Lead> {
   const branchId = boardOf(actor);
   return db.transaction(async (tx) => {
-    const [current] = await tx.select({ notes: leads.notes }).from(leads).where(ofBoard(branchId, id)).for('update');
-    ensure(current, notFound(messages.notFound));
-    const [row] = await tx
-      .update(leads)
-      .set({ notes: appendLeadNote(current!.notes, note), updatedAt: new Date() })
-      .where(eq(leads.id, id))
-      .returning();
-    return toLead(row!);
+    const current = ensure(await repo.lockNotes(tx, branchId, id), notFound(messages.notFound));
+    return toLead(await repo.setNotes(tx, id, appendLeadNote(current, note)));
   });
 }
 

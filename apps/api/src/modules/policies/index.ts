@@ -1,3 +1,7 @@
-/** What other modules may use of policies: the scope rule and the history. */
-export { ownScope as policyScope } from './service';
-export { insertEvent, updatePolicyRow, type PolicyEventValues } from './repository';
+/**
+ * The policies module's public face: its routes, the history other modules write to inside their
+ * own transactions, and what the demo seed drives.
+ */
+export { policyRoutes } from './routes';
+export { insertEvent, loadPolicies, updatePolicyRow, type PolicyEventValues } from './repository';
+export { changePolicyStatus, createPolicy, searchPolicies, updatePolicy } from './service';

@@ -25,17 +25,41 @@ import {
   users,
 } from '../../db/schema/index';
 import { addressValues, readAddress } from './mapping';
+import { inBranchScope } from '../../db/scope';
+import { containsPattern } from '../../db/sql-search';
+import type { BranchScope } from '../../lib/branch-scope';
 
 // --- reading whole policies --------------------------------------------------------------------
 
 type PolicyRow = typeof policies.$inferSelect;
 
+/** Which policies a read selects; every field left out selects all. */
+export interface PolicyFilter {
+  scope?: BranchScope;
+  id?: number;
+  ids?: number[];
+  status?: PolicyStatus | undefined;
+  /** Folded (foldForSearch) text that search_text must contain. */
+  text?: string | undefined;
+}
+
+function filterSql(filter: PolicyFilter): SQL | undefined {
+  return and(
+    filter.scope ? inBranchScope(policies.branchId, filter.scope) : undefined,
+    filter.id === undefined ? undefined : eq(policies.id, filter.id),
+    filter.ids === undefined ? undefined : inArray(policies.id, filter.ids),
+    filter.status === undefined ? undefined : eq(policies.status, filter.status),
+    filter.text ? sql`${policies.searchText} like ${containsPattern(filter.text)}` : undefined,
+  );
+}
+
 /**
  * Whole policies (with tenants, references, guarantors, vehicles, property, owner and rent) for
- * the rows `where` selects: one query per table, whatever the number of policies, each child
+ * the rows `filter` selects: one query per table, whatever the number of policies, each child
  * query filtered by the same condition through a subquery.
  */
-export async function loadPolicies(db: Executor, where: SQL | undefined, order: 'newest' | 'none' = 'newest'): Promise<Policy[]> {
+export async function loadPolicies(db: Executor, filter: PolicyFilter, order: 'newest' | 'none' = 'newest'): Promise<Policy[]> {
+  const where = filterSql(filter);
   const query = db.select().from(policies).where(where);
   const rows = order === 'newest' ? await query.orderBy(desc(policies.createdAt), desc(policies.id)) : await query;
   if (rows.length === 0) return [];
@@ -215,11 +239,11 @@ export async function updatePolicyRow(db: Executor, id: number, values: Partial<
 }
 
 /** The row's status and branch, locked until the transaction ends (two status changes queue). */
-export async function lockPolicy(db: Executor, id: number, scope: SQL | undefined) {
+export async function lockPolicy(db: Executor, id: number, scope: BranchScope) {
   const [row] = await db
     .select({ id: policies.id, status: policies.status, branchId: policies.branchId })
     .from(policies)
-    .where(and(eq(policies.id, id), scope))
+    .where(filterSql({ id, scope }))
     .for('update');
   return row ?? null;
 }
@@ -354,8 +378,8 @@ async function writeProperty(db: Executor, policyId: number, property: PolicyInp
 // --- the list ------------------------------------------------------------------------------------
 
 export interface SummarySearch {
-  /** Conditions on branch, status and text; the cursor's position comes separately. */
-  where: SQL | undefined;
+  /** Branch, status and text; the cursor's position comes separately. */
+  filter: PolicyFilter;
   after: { createdAt: Date; id: number } | null;
   limit: number;
 }
@@ -391,21 +415,27 @@ export type SummaryRow = Omit<PolicySummary, 'propertyAddress' | 'createdAt' | '
 };
 
 /** One page, newest first, in the order of the (branch_id, [status,] created_at, id) indexes. */
-export async function findSummaries(db: Executor, { where, after, limit }: SummarySearch): Promise<SummaryRow[]> {
+export async function findSummaries(db: Executor, { filter, after, limit }: SummarySearch): Promise<SummaryRow[]> {
   const position = after
     ? sql`(${policies.createdAt}, ${policies.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id})`
     : undefined;
   return db
     .select(summaryColumns)
     .from(policies)
-    .where(and(where, position))
+    .where(and(filterSql(filter), position))
     .orderBy(desc(policies.createdAt), desc(policies.id))
     .limit(limit);
 }
 
-export async function countPolicies(db: Executor, where: SQL | undefined): Promise<number> {
-  const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(policies).where(where);
+export async function countPolicies(db: Executor, filter: PolicyFilter): Promise<number> {
+  const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(policies).where(filterSql(filter));
   return row?.total ?? 0;
+}
+
+/** Whether the policy exists within `scope`. */
+export async function policyExists(db: Executor, id: number, scope: BranchScope): Promise<boolean> {
+  const [row] = await db.select({ id: policies.id }).from(policies).where(filterSql({ id, scope }));
+  return row !== undefined;
 }
 
 /**

@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   foldForSearch,
@@ -7,6 +6,7 @@ import {
   invalidTransitionMessage,
   isAllowedTransition,
   policyMessages,
+  policySearchText,
   type DashboardStats,
   type Policy,
   type PolicyEvent,
@@ -16,11 +16,10 @@ import {
   type policyStatusChangeSchema,
 } from '@portal/domain';
 import type { Db, Executor } from '../../db/client';
-import { policies } from '../../db/schema/index';
 import { conflict, ensure, invalidField, isUniqueViolation, notFound } from '../../lib/app-error';
-import type { AuthUser } from '../../plugins/auth';
-import { branchScope, listBranch as listBranchFor, writeBranch as writeBranchFor } from '../../lib/branch-scope';
-import { containsPattern } from '../../lib/sql-search';
+import type { AuthUser } from '../../lib/auth-user';
+import { actorScope, listBranch as listBranchFor, writeBranch as writeBranchFor } from '../../lib/branch-scope';
+import { branchExists } from '../branches/index';
 import { changedSections } from './changes';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import * as repo from './repository';
@@ -30,38 +29,33 @@ type StatusChange = z.output<typeof policyStatusChangeSchema>;
 
 // --- scope: which policies the caller may see ---------------------------------------------------
 
-/** Admins see every branch; everyone else their own (lib/branch-scope). */
-export function ownScope(actor: AuthUser): SQL | undefined {
-  return branchScope(policies.branchId, actor);
-}
-
 /** The branch a list shows (lib/branch-scope): own branch, or for admins any (or all). */
 function listBranch(db: Executor, actor: AuthUser, requested: number | undefined): Promise<number | undefined> {
-  return listBranchFor(db, actor, requested, policyMessages);
+  return listBranchFor(actor, requested, policyMessages, (id) => branchExists(db, id));
 }
 
 /** The branch a new or edited policy belongs to: the user's own, unless an admin chooses one. */
 function writeBranch(db: Executor, actor: AuthUser, chosen: number | null | undefined, current?: number): Promise<number> {
-  return writeBranchFor(db, actor, chosen, current, policyMessages.branchNotFound);
+  return writeBranchFor(actor, chosen, current, policyMessages.branchNotFound, (id) => branchExists(db, id));
 }
 
 // --- reads --------------------------------------------------------------------------------------
 
 export async function getPolicy(db: Executor, actor: AuthUser, id: number): Promise<Policy> {
-  const [policy] = await repo.loadPolicies(db, and(eq(policies.id, id), ownScope(actor)), 'none');
+  const [policy] = await repo.loadPolicies(db, { id, scope: actorScope(actor) }, 'none');
   return ensure(policy, notFound(policyMessages.notFound));
 }
 
 /** GET /api/policy[/{branchId}]: the spec's whole-branch array, newest first. */
 export async function listPolicies(db: Db, actor: AuthUser, requestedBranch?: number): Promise<Policy[]> {
   const branchId = await listBranch(db, actor, requestedBranch);
-  return repo.loadPolicies(db, branchId === undefined ? undefined : eq(policies.branchId, branchId));
+  return repo.loadPolicies(db, { scope: { branchId } });
 }
 
 /** GET /api/policy/act[/{branchId}]: the active policies an addendum may be written for. */
 export async function listActivePolicies(db: Db, actor: AuthUser, requestedBranch?: number): Promise<Policy[]> {
   const branchId = await listBranch(db, actor, requestedBranch);
-  return repo.loadPolicies(db, and(eq(policies.status, 'active'), branchId === undefined ? undefined : eq(policies.branchId, branchId)));
+  return repo.loadPolicies(db, { scope: { branchId }, status: 'active' });
 }
 
 /** The list and tracking screens' search: newest first, a page at a time, filtered in SQL. */
@@ -71,15 +65,11 @@ export async function searchPolicies(db: Db, actor: AuthUser, query: SearchQuery
   if (query.cursor && !after) throw invalidField('cursor', policyMessages.invalidCursor);
 
   const needle = foldForSearch(query.q.trim());
-  const where = and(
-    branchId === undefined ? undefined : eq(policies.branchId, branchId),
-    query.status ? eq(policies.status, query.status) : undefined,
-    needle ? sql`${policies.searchText} like ${containsPattern(needle)}` : undefined,
-  );
+  const filter = { scope: { branchId }, status: query.status || undefined, text: needle || undefined };
   const [rows, total] = await Promise.all([
-    repo.findSummaries(db, { where, after, limit: query.limit + 1 }),
+    repo.findSummaries(db, { filter, after, limit: query.limit + 1 }),
     // Without a text, the total is a sum of the status counters; with one, the matches are counted.
-    needle ? repo.countPolicies(db, where) : repo.countFromStatusCounts(db, { branchId, status: query.status }),
+    needle ? repo.countPolicies(db, filter) : repo.countFromStatusCounts(db, { branchId, status: query.status }),
   ]);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
@@ -101,8 +91,7 @@ export async function dashboardStats(db: Db, actor: AuthUser, requestedBranch: n
 }
 
 export async function policyHistory(db: Db, actor: AuthUser, id: number): Promise<PolicyEvent[]> {
-  const [row] = await db.select({ id: policies.id }).from(policies).where(and(eq(policies.id, id), ownScope(actor)));
-  ensure(row, notFound(policyMessages.notFound));
+  if (!(await repo.policyExists(db, id, actorScope(actor)))) throw notFound(policyMessages.notFound);
   return repo.listEvents(db, id);
 }
 
@@ -134,7 +123,7 @@ export async function createPolicy(db: Db, actor: AuthUser, input: PolicyInput):
 /** A full update from the form: any status may be set (spec), and the history notes what changed. */
 export async function updatePolicy(db: Db, actor: AuthUser, id: number, input: PolicyInput): Promise<Policy> {
   return db.transaction(async (tx) => {
-    const locked = ensure(await repo.lockPolicy(tx, id, ownScope(actor)), notFound(policyMessages.notFound));
+    const locked = ensure(await repo.lockPolicy(tx, id, actorScope(actor)), notFound(policyMessages.notFound));
     const before = await getPolicy(tx, actor, id);
     const branchId = await writeBranch(tx, actor, input.branchId, locked.branchId);
     await repo.updatePolicyRow(tx, id, { ...rowValues(input, before.investigationId), branchId, updatedAt: new Date() });
@@ -152,7 +141,7 @@ export async function updatePolicy(db: Db, actor: AuthUser, id: number, input: P
 /** The tracking row menu's change: only the spec's transitions are allowed (409 otherwise). */
 export async function changePolicyStatus(db: Db, actor: AuthUser, id: number, change: StatusChange): Promise<Policy> {
   await db.transaction(async (tx) => {
-    const locked = ensure(await repo.lockPolicy(tx, id, ownScope(actor)), notFound(policyMessages.notFound));
+    const locked = ensure(await repo.lockPolicy(tx, id, actorScope(actor)), notFound(policyMessages.notFound));
     if (!isAllowedTransition(locked.status, change.status)) {
       const message = invalidTransitionMessage(locked.status, change.status);
       throw conflict(message, [{ field: 'status', message }]);
@@ -201,37 +190,4 @@ function rowValues(input: PolicyInput, investigationId: string) {
       ...property.address,
     }),
   };
-}
-
-/** The policies row's columns that the list search looks into. */
-export interface SearchedColumns {
-  investigationId: string;
-  policyNumber: string;
-  tenantNames: string[];
-  guarantorNames: string[];
-  ownerName: string;
-  street: string;
-  exteriorNumber: string;
-  colony: string;
-  municipality: string;
-}
-
-/**
- * `search_text`: every searched column, lower-cased and without accents, one per line so a
- * search never matches across two fields. Anything that writes policies rows (the demo seed, the
- * benchmark's generator) must produce exactly this.
- */
-export function policySearchText(row: SearchedColumns): string {
-  const searched = [
-    row.investigationId,
-    row.policyNumber,
-    ...row.tenantNames,
-    ...row.guarantorNames,
-    row.ownerName,
-    row.street,
-    row.exteriorNumber,
-    row.colony,
-    row.municipality,
-  ];
-  return foldForSearch(searched.filter(Boolean).join('\n'));
 }

@@ -3,9 +3,9 @@ import type { createUserRequestSchema, updateUserRequestSchema, User, RecordStat
 import type { Db } from '../../db/client';
 import { conflict, ensure, invalidField, isUniqueViolation, notFound } from '../../lib/app-error';
 import { hashPassword } from '../../lib/passwords';
-import type { AuthUser } from '../../plugins/auth';
-import { revokeAllRefreshTokens } from '../auth/repository';
-import { branchExists } from '../branches/repository';
+import type { AuthUser } from '../../lib/auth-user';
+import { revokeAllSessions } from '../auth/index';
+import { branchExists } from '../branches/index';
 import * as repo from './repository';
 
 type CreateUser = z.output<typeof createUserRequestSchema>;
@@ -49,7 +49,7 @@ export async function updateUser(db: Db, actor: AuthUser, id: number, input: Upd
     await db.transaction(async (tx) => {
       await repo.updateUser(tx, id, passwordHash ? { ...values, passwordHash } : values);
       // A new password or a deactivation ends every open session of that person.
-      if (passwordHash || (existing.status === 'active' && values.status === 'inactive')) await revokeAllRefreshTokens(tx, id);
+      if (passwordHash || (existing.status === 'active' && values.status === 'inactive')) await revokeAllSessions(tx, id);
     });
   } catch (error) {
     if (isUniqueViolation(error, 'users_email_key')) throw emailTaken();
@@ -63,7 +63,7 @@ export async function changeUserStatus(db: Db, actor: AuthUser, id: number, stat
   assertNotLockingSelfOut(actor, id, status);
   await db.transaction(async (tx) => {
     await repo.updateUser(tx, id, { status });
-    if (status === 'inactive') await revokeAllRefreshTokens(tx, id);
+    if (status === 'inactive') await revokeAllSessions(tx, id);
   });
   return getUser(db, id);
 }

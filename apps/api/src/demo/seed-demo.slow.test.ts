@@ -3,17 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, inArray } from 'drizzle-orm';
-import { foldForSearch, formatInvestigationFolio, guarantorRequiredFor, policySchema, policyStatuses, type PolicyStatus } from '@portal/domain';
+import { foldForSearch, formatInvestigationFolio, guarantorRequiredFor, policySchema, policySearchText, policyStatuses, type PolicyStatus } from '@portal/domain';
 import { createTestDatabase, type TestDatabase } from '../test/database';
 import { hashPassword } from '../lib/passwords';
-import { guarantors, guarantorVehicles, policies, policyEvents, properties, rents, tenantReferences, tenants, users } from './schema/index';
-import { seedIfEmpty } from './seed';
+import { guarantors, guarantorVehicles, policies, policyEvents, properties, rents, tenantReferences, tenants, users } from '../db/schema/index';
+import { seedIfEmpty } from '../db/seed';
 import { FileStore } from '../lib/file-store';
-import { addendums, appointments, investigationDocuments, leads } from './schema/index';
+import { addendums, appointments, investigationDocuments, leads } from '../db/schema/index';
 import { requiredDocuments } from '@portal/domain';
 import { DEMO_MARKER, demoPlan, seedDemoPolicies, type DemoSeedResult } from './seed-demo';
-import { loadPolicies } from '../modules/policies/repository';
-import { policySearchText, searchPolicies } from '../modules/policies/service';
+import { loadPolicies, searchPolicies } from '../modules/policies/index';
 
 let testDb: TestDatabase;
 let first: DemoSeedResult;
@@ -91,7 +90,7 @@ describe('seedDemoPolicies', () => {
   it('writes whole policies: tenants with references, guarantors (and vehicles) for Plus types, property, owner and rent', async () => {
     const rows = await polancoRows();
     const ids = rows.map((row) => row.id);
-    const loaded = await loadPolicies(db(), inArray(policies.id, ids));
+    const loaded = await loadPolicies(db(), { ids });
     expect(loaded).toHaveLength(40);
     for (const policy of loaded) {
       policySchema.parse(policy);
@@ -117,7 +116,7 @@ describe('seedDemoPolicies', () => {
 
   it('dates leases so that "Por vencer" ends within thirty days and "Vencida" has ended', async () => {
     const rows = await polancoRows();
-    const loaded = await loadPolicies(db(), inArray(policies.id, rows.map((row) => row.id)));
+    const loaded = await loadPolicies(db(), { ids: rows.map((row) => row.id) });
     const endOf = (start: string) => Date.parse(`${Number(start.slice(0, 4)) + 1}${start.slice(4)}T12:00:00Z`);
     for (const policy of loaded.filter((p) => p.status === 'expiring' || p.status === 'expired')) {
       const daysLeft = (endOf(policy.property.rent.contractStartDate!) - startedAt) / 86_400_000;

@@ -1,12 +1,12 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { businessDate, leadSources, type AppointmentType, type AttendeeRole } from '@portal/domain';
-import type { Db } from './client';
+import type { Db } from '../db/client';
 import { femaleFirstNames, maleFirstNames, surnames } from './demo-data';
-import { policies } from './schema/index';
-import type { AuthUser } from '../plugins/auth';
-import { createAddendum, cancelAddendum } from '../modules/addendums/service';
-import { createAppointment } from '../modules/appointments/service';
-import { addNote, changeStatus, createLead } from '../modules/leads/service';
+import { policies } from '../db/schema/index';
+import type { AuthUser } from '../lib/auth-user';
+import { cancelAddendum, createAddendum } from '../modules/addendums/index';
+import { createAppointment } from '../modules/appointments/index';
+import { addNote, changeStatus, createLead } from '../modules/leads/index';
 
 export interface DemoActivity {
   addendums: number;

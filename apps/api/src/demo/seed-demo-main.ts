@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { policyStatusLabels, policyStatuses } from '@portal/domain';
 import { ConfigError, loadConfig } from '../config';
 import { FileStore } from '../lib/file-store';
-import { CommandError, withCommandDatabase } from './command-database';
+import { CommandError, withCommandDatabase } from '../db/command-database';
 import { DemoSeedError, seedDemoPolicies } from './seed-demo';
 
 /**

@@ -4,20 +4,21 @@ import {
   foldForSearch,
   formatInvestigationFolio,
   policyInputSchema,
+  policySearchText,
   policyStatuses,
   type PolicyFormValues,
   type PolicyInput,
   type PolicyStatus,
   type PolicyType,
 } from '@portal/domain';
-import type { Db } from './client';
-import { branches, guarantorVehicles, guarantors, policies, policyEvents, users } from './schema/index';
+import type { Db } from '../db/client';
+import { branches, guarantorVehicles, guarantors, policies, policyEvents, users } from '../db/schema/index';
 import { isUniqueViolation } from '../lib/app-error';
 import type { FileStore } from '../lib/file-store';
 import { seedDemoActivity, type DemoActivity } from './seed-demo-activity';
 import { seedDemoDocuments } from './seed-demo-documents';
-import type { AuthUser } from '../plugins/auth';
-import { changePolicyStatus, createPolicy, policySearchText, updatePolicy } from '../modules/policies/service';
+import type { AuthUser } from '../lib/auth-user';
+import { changePolicyStatus, createPolicy, updatePolicy } from '../modules/policies/index';
 import {
   banks,
   clabeCheckDigit,

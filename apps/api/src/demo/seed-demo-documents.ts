@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { formatDocumentType, requiredDocuments, type DocumentSlot, type PolicyStatus } from '@portal/domain';
-import type { Db } from './client';
-import { investigationDocuments, policies, policyEvents } from './schema/index';
+import type { Db } from '../db/client';
+import { investigationDocuments, policies, policyEvents } from '../db/schema/index';
 import type { FileStore } from '../lib/file-store';
 import { simplePdf } from '../lib/simple-pdf';
 

@@ -1,0 +1,54 @@
+import { index, integer, pgTable, text, uniqueIndex, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { timestamps } from './columns';
+import { recordStatusEnum, roleEnum } from './enums';
+import { addresses } from './addresses';
+
+/*
+ * Branches and users point at each other (users.branch_id, branches.manager_id), so they are
+ * declared in one file: two files would import each other (a cycle lint forbids). The callbacks
+ * typed AnyPgColumn let each table reference the other before both exist.
+ */
+
+export const branches = pgTable(
+  'branches',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: varchar('name', { length: 120 }).notNull(),
+    addressId: integer('address_id')
+      .notNull()
+      .references(() => addresses.id),
+    phone: varchar('phone', { length: 30 }).notNull(),
+    email: varchar('email', { length: 254 }).notNull(),
+    managerId: integer('manager_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    status: recordStatusEnum('status').notNull().default('active'),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('branches_name_key').on(sql`lower(${table.name})`),
+    uniqueIndex('branches_address_id_key').on(table.addressId),
+    index('branches_manager_id_idx').on(table.managerId),
+  ],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    // Stored lower-cased by the domain schema, so a plain unique index is case-insensitive.
+    email: varchar('email', { length: 254 }).notNull(),
+    firstName: varchar('first_name', { length: 100 }).notNull(),
+    lastName: varchar('last_name', { length: 100 }).notNull(),
+    role: roleEnum('role').notNull().default('agent'),
+    phone: varchar('phone', { length: 30 }).notNull().default(''),
+    mobile: varchar('mobile', { length: 30 }).notNull().default(''),
+    status: recordStatusEnum('status').notNull().default('active'),
+    branchId: integer('branch_id').references((): AnyPgColumn => branches.id),
+    passwordHash: text('password_hash').notNull(),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('users_email_key').on(table.email),
+    index('users_branch_id_idx').on(table.branchId),
+  ],
+);

@@ -1,0 +1,9 @@
+import type { Role } from '@portal/domain';
+
+/** Who is calling, as the database says now (not as the token said when it was issued). */
+export interface AuthUser {
+  id: number;
+  email: string;
+  role: Role;
+  branchId: number | null;
+}

@@ -1,0 +1,8 @@
+/**
+ * The auth module's public face: its routes, the current-user lookup app.ts hands to the auth
+ * plugin, the JWT secret main.ts resolves, and ending a user's sessions (users module).
+ */
+export { authRoutes } from './routes';
+export { findActiveUser, userForAccessToken } from './service';
+export { revokeAllRefreshTokens as revokeAllSessions } from './repository';
+export { resolveJwtSecret } from './jwt-secret';

@@ -1,0 +1,2 @@
+/** The health module's public face: its route. */
+export { healthRoutes } from './routes';

@@ -1,0 +1,2 @@
+/** The investigations module's public face: its routes. */
+export { investigationRoutes } from './routes';

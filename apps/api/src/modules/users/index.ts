@@ -1,0 +1,2 @@
+/** The users module's public face: its routes. */
+export { userRoutes } from './routes';
