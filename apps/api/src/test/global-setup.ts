@@ -1,12 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { prepareTemplates, type DatabaseTemplates } from './templates';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** Where createTestDatabase() copies its databases from; see templates.ts. */
-    databaseTemplates: DatabaseTemplates | undefined;
-  }
-}
+import { prepareTemplates } from './templates';
 
 /** Once per run of the api project: migrate and seed the template databases, drop them at the end. */
 export default async function setup(project: TestProject) {

@@ -26,6 +26,13 @@ export type DatabaseTemplates =
   | { kind: 'pglite'; files: Record<TemplateKind, string> }
   | { kind: 'postgres'; serverUrl: string; names: Record<TemplateKind, string> };
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Where createTestDatabase() copies its databases from (set by global-setup.ts). */
+    databaseTemplates: DatabaseTemplates | undefined;
+  }
+}
+
 export interface PreparedTemplates {
   templates: DatabaseTemplates;
   dispose(): Promise<void>;
