@@ -56,8 +56,9 @@ test('a lead is dragged to Trabajando by mouse and keyboard, gets a note, and th
     await grip.focus();
     await page.keyboard.press('Space');
     await expect(grip).toHaveAttribute('aria-pressed', 'true');
-    // dnd-kit listens for keys one tick after the pick-up.
-    await page.waitForTimeout(150);
+    // dnd-kit's keyboard sensor starts listening for keys in a setTimeout(0) queued by the pick-up;
+    // a timer queued now in the page runs after it, so once it fires the sensor is listening.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
     await page.keyboard.press(key);
     await page.keyboard.press('Space');
     await expect(handle(column(page, to), name)).toBeVisible();

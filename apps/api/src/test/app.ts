@@ -5,12 +5,11 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { CreateBranchRequest, Role } from '@portal/domain';
 import { loadConfig, type AppConfig } from '../config';
 import { buildApp } from '../app';
-import { seedIfEmpty } from '../db/seed';
-import { hashPassword } from '../lib/passwords';
 import { addresses, branches, users } from '../db/schema/index';
 import { createTestDatabase, type TestDatabase } from './database';
+import { DEFAULT_PASSWORD, fixturePasswordHash } from './fixtures';
 
-export const ADMIN = { email: 'admin@test.mx', password: 'Admin-Secreta-1' } as const;
+export { ADMIN } from './fixtures';
 export const JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 
 export interface TestContext {
@@ -35,8 +34,7 @@ export function testConfig(overrides: Record<string, string> = {}): AppConfig {
 
 /** A migrated, seeded database (3 branches, one admin) and the app on top of it. */
 export async function createTestContext(overrides: Record<string, string> = {}): Promise<TestContext> {
-  const testDb = await createTestDatabase();
-  await seedIfEmpty(testDb.database.db, ADMIN);
+  const testDb = await createTestDatabase({ seeded: true });
   const config = testConfig(overrides);
   const { app, logs } = await buildTestApp(config, testDb);
   return {
@@ -108,13 +106,13 @@ export async function insertUser(
   overrides: Partial<{ role: Role; branchId: number; status: 'active' | 'inactive'; email: string; password: string }> = {},
 ): Promise<TestUser> {
   const db = ctx.testDb.database.db;
-  const password = overrides.password ?? 'Password-123';
+  const password = overrides.password ?? DEFAULT_PASSWORD;
   const email = overrides.email ?? `usuario-${next()}@test.mx`;
   const branchId = overrides.branchId ?? 1;
   const role = overrides.role ?? 'agent';
   const [row] = await db
     .insert(users)
-    .values({ email, firstName: 'Ana', lastName: 'Pérez', role, phone: '5511111111', mobile: '5522222222', branchId, status: overrides.status ?? 'active', passwordHash: await hashPassword(password) })
+    .values({ email, firstName: 'Ana', lastName: 'Pérez', role, phone: '5511111111', mobile: '5522222222', branchId, status: overrides.status ?? 'active', passwordHash: await fixturePasswordHash(password) })
     .returning({ id: users.id });
   return { id: row!.id, email, password, branchId, role };
 }

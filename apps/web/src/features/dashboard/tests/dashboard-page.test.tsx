@@ -6,6 +6,7 @@ import { renderRoute } from '@/test/render';
 import { mockFetch } from '@/test/fetch-mock';
 import { adminUser, storeSession } from '@/test/fixtures';
 import { DashboardPage } from '../pages/dashboard-page';
+import { dashboardLogoutDelayMs } from '../components/dashboard-failure';
 
 const stats: DashboardStats = {
   created: 4,
@@ -119,16 +120,19 @@ describe('dashboard (/)', () => {
   });
 
   it('any other error offers a retry, shows zeros and keeps the session', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     let calls = 0;
-    renderDashboard({
+    const { router } = renderDashboard({
       'GET /api/policy/dashboard/1': () =>
         calls++ === 0 ? { status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'Falló' } } : { body: stats },
     });
     expect(await screen.findByText(otherMessage)).toBeInTheDocument();
     expect(cardCounts().every((label) => label?.endsWith(': 0'))).toBe(true);
     expect(screen.queryByText(/^Última actualización/)).not.toBeInTheDocument();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Past the moment a session error would sign out (in fake time): this one did not.
+    await act(() => vi.advanceTimersByTimeAsync(dashboardLogoutDelayMs + 1));
     expect(localStorage.getItem('auth_token')).toBe('access-1');
+    expect(router.state.location.pathname).toBe('/');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Reintentar' }));
     expect(await screen.findByRole('listitem', { name: 'Creadas: 4' })).toBeInTheDocument();
     expect(screen.queryByText(otherMessage)).not.toBeInTheDocument();

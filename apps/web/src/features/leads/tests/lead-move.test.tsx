@@ -34,7 +34,8 @@ async function moveRightByKeyboard(name: string) {
   const handle = screen.getByRole('button', { name });
   handle.focus();
   await user.keyboard('[Space]');
-  // The keyboard sensor listens for the next keys from the next tick on.
+  // dnd-kit's keyboard sensor starts listening in a setTimeout(0) queued by the pick-up: a timer
+  // queued now runs after it (not a guessed pause).
   await new Promise((resolve) => setTimeout(resolve, 0));
   await user.keyboard('[ArrowRight]');
   await user.keyboard('[Space]');

@@ -48,6 +48,22 @@ function residentMemory(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   return kib * 1024;
 }
 
+/**
+ * The server's resident memory once it has settled after the warm-up: two readings 50 ms apart
+ * within 1 MiB of each other (at most 3 s), instead of a fixed pause that may be too short or
+ * needlessly long.
+ */
+async function settledResidentMemory(pid: number): Promise<number> {
+  const deadline = performance.now() + 3_000;
+  let previous = residentMemory(pid, 'VmRSS');
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const current = residentMemory(pid, 'VmRSS');
+    if (Math.abs(current - previous) < MiB || performance.now() > deadline) return current;
+    previous = current;
+  }
+}
+
 /** A PDF-headed body of `size` bytes, made 1 MiB at a time: the client never holds the file either. */
 async function* generatedPdf(size: number, hash: crypto.Hash) {
   const block = crypto.randomBytes(MiB);
@@ -101,8 +117,7 @@ describe.runIf(process.platform === 'linux')('a 100 MB upload', () => {
 
     // Warm the upload path once (modules loaded, pools opened), then measure from a settled baseline.
     expect((await streamUpload(`${url}/tenantId`, MiB, crypto.createHash('sha256'))).status).toBe(201);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    const baseline = residentMemory(pid, 'VmRSS');
+    const baseline = await settledResidentMemory(pid);
     fs.writeFileSync(`/proc/${pid}/clear_refs`, '5'); // resets the peak (VmHWM) to the current RSS
 
     const hash = crypto.createHash('sha256');
