@@ -1,8 +1,13 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
+import { apiRoot } from './api-root';
 import { ADMIN, JWT_SECRET, bearer, buildTestApp, createTestContext, json, login, testConfig, type TestContext } from './test/app';
+
+const repoRoot = path.resolve(apiRoot, '../..');
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -128,6 +133,46 @@ describe('the web app', () => {
       expect(api.statusCode).toBe(404);
       expect(api.headers['content-type']).toContain('application/json');
       expect((await app.inject({ method: 'POST', url: '/login' })).statusCode).toBe(404);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('the web app, compressed', () => {
+  it('hands out the Brotli or gzip copy the build wrote, by Accept-Encoding, and the plain file otherwise', async () => {
+    const config = testConfig();
+    const dist = config.webDistDir;
+    fs.mkdirSync(path.join(dist, 'assets'), { recursive: true });
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Portal de Pólizas</title><div id="root"></div>');
+    const script = `export const textos = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `Póliza número ${i}`))};`;
+    fs.writeFileSync(path.join(dist, 'assets', 'login-abc123.js'), script);
+    execFileSync(process.execPath, [path.join(repoRoot, 'scripts/compress-static.mjs'), dist]);
+    const { app } = await buildTestApp(config, ctx.testDb);
+    try {
+      const url = '/assets/login-abc123.js';
+      const brotli = await app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(brotli.statusCode).toBe(200);
+      expect(brotli.headers['content-encoding']).toBe('br');
+      expect(brotli.headers['content-type']).toContain('javascript');
+      expect(brotli.headers['cache-control']).toContain('immutable');
+      expect(String(brotli.headers.vary)).toMatch(/accept-encoding/i);
+      expect(zlib.brotliDecompressSync(brotli.rawPayload).toString()).toBe(script);
+      expect(brotli.rawPayload.length).toBeLessThan(script.length / 3);
+
+      const gzip = await app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(script);
+
+      const plain = await app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(script);
+
+      // index.html is too small to be worth a compressed copy: it is served as it is, revalidated.
+      const page = await app.inject({ url: '/policies', headers: { 'accept-encoding': 'br' } });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['cache-control']).toBe('no-cache');
+      expect(page.body).toContain('Portal de Pólizas');
     } finally {
       await app.close();
     }

@@ -1,9 +1,8 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { apiRoot } from './api-root';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const defaultWebDist = path.resolve(here, '../../web/dist');
+const defaultWebDist = path.resolve(apiRoot, '../web/dist');
 
 const optionalString = z
   .string()

@@ -6,7 +6,9 @@ import fastifyStatic from '@fastify/static';
 import { sendError } from './errors';
 
 /**
- * Serves the built SPA: hashed assets cached for a year, index.html never cached, and every
+ * Serves the built SPA as a CDN would: the Brotli or gzip copy the build wrote beside each file
+ * (scripts/compress-static.mjs) when the browser accepts it, hashed assets cached for a year,
+ * index.html revalidated on every visit (no-cache), and every
  * non-API page request (GET or HEAD) that matches no file answered with index.html so client
  * routes load directly. A missing file under /assets/ is a 404, never index.html: a stale tab
  * asking for an old chunk must fail loudly instead of parsing HTML as JavaScript.
@@ -20,6 +22,7 @@ export const webAppPlugin = fp(async (app, { distDir }: { distDir: string }) => 
       // Looked up per request, so a rebuild while the server runs is served without a restart.
       wildcard: true,
       index: false,
+      preCompressed: true,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
