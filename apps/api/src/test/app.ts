@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { sql } from 'drizzle-orm';
 import type { CreateBranchRequest, Role } from '@portal/domain';
 import { loadConfig, type AppConfig } from '../config';
 import { buildApp } from '../app';
@@ -137,4 +138,24 @@ export function validBranchBody(overrides: Partial<CreateBranchRequest> = {}): C
     manager: null,
     ...overrides,
   };
+}
+
+/** Copies made so far by copyRow: the next suffix to use. */
+let copiesMade = 0;
+
+/**
+ * Writes `copies` copies of one row of `table` straight in SQL (the column list read from the
+ * catalogue), each with `uniqueColumn` given a suffix never used before (`-1`, `-2`…) when the table has a unique text column:
+ * for tests that need more rows than creating them one by one through the API allows.
+ */
+export async function copyRow(ctx: TestContext, table: string, id: number, copies: number, uniqueColumn?: string) {
+  const db = ctx.testDb.database.db;
+  const columns = (await db.execute(
+    sql`select column_name as name from information_schema.columns where table_schema = current_schema() and table_name = ${table} and column_name <> 'id' and is_generated = 'NEVER' order by ordinal_position`,
+  )) as unknown as { rows: Array<{ name: string }> };
+  const names = columns.rows.map((row) => row.name);
+  const list = names.map((name) => `"${name}"`).join(', ');
+  const values = names.map((name) => (name === uniqueColumn ? `"${name}" || '-' || (copy + ${copiesMade})` : `"${name}"`)).join(', ');
+  copiesMade += copies;
+  await db.execute(sql.raw(`insert into "${table}" (${list}) select ${values} from "${table}", generate_series(1, ${copies}) as copy where id = ${Number(id)}`));
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../common/messages';
+import { cappedTotalFields } from '../common/search';
 import { idSchema, maxId, optionalText, requiredId } from '../common/fields';
 import { optionalDate, policyMessages } from '../policies/policy-fields';
 
@@ -141,7 +142,7 @@ export type AddendumSearchQuery = z.input<typeof addendumSearchQuerySchema>;
 export const addendumSearchResultSchema = z.object({
   items: z.array(addendumSchema),
   nextCursor: z.string().nullable(),
-  total: z.number(),
+  ...cappedTotalFields,
 });
 export type AddendumSearchResult = z.infer<typeof addendumSearchResultSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../common/messages';
+import { cappedTotalFields } from '../common/search';
 import { emailField, maxId, optionalText, requiredText } from '../common/fields';
 import { optionalDate } from '../policies/policy-fields';
 
@@ -195,7 +196,7 @@ export type AppointmentSearchQuery = z.input<typeof appointmentSearchQuerySchema
 
 export const appointmentPageSchema = z.object({
   items: z.array(appointmentSchema),
-  total: z.number(),
+  ...cappedTotalFields,
   page: z.number(),
   pageSize: z.number(),
 });

@@ -1,3 +1,26 @@
+import { z } from 'zod';
+
+/**
+ * How far a paged list counts its matches exactly. Past it the total says "more than 1,000"
+ * (`totalIsCapped`): counting 110,000 matches of a short search costs the server more than the
+ * page itself, and nobody reads the exact figure of a result they will narrow anyway.
+ */
+export const searchTotalCap = 1000;
+
+/** The total of a paged search: exact up to `searchTotalCap`, then capped and flagged. */
+export const cappedTotalFields = {
+  total: z.number(),
+  /** True when there are more than `total` matches (total is then `searchTotalCap`). */
+  totalIsCapped: z.boolean(),
+};
+
+/** 'más de 1,000 pólizas' / '1 póliza' / '25 pólizas': how a list names its total. */
+export function totalText(result: { total: number; totalIsCapped: boolean }, one: string, many: string): string {
+  const count = new Intl.NumberFormat('es-MX').format(result.total);
+  if (result.totalIsCapped) return `más de ${count} ${many}`;
+  return result.total === 1 ? `1 ${one}` : `${count} ${many}`;
+}
+
 /**
  * Case- and accent-insensitive text folding for list searches, so that 'Jose' finds 'José'.
  */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { maxId, optionalText } from '../common/fields';
+import { cappedTotalFields } from '../common/search';
 import { policyStatusSchema } from './policy-status';
 import { policySummarySchema } from './policy-response';
 
@@ -20,6 +21,6 @@ export type PolicySearchQuery = z.input<typeof policySearchQuerySchema>;
 export const policySearchResultSchema = z.object({
   items: z.array(policySummarySchema),
   nextCursor: z.string().nullable(),
-  total: z.number(),
+  ...cappedTotalFields,
 });
 export type PolicySearchResult = z.infer<typeof policySearchResultSchema>;

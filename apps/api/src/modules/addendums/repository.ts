@@ -1,6 +1,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Addendum } from '@portal/domain';
 import type { Executor } from '../../db/client';
+import { cappedCount, cappedCountLimit, type CappedTotal } from '../../db/capped-count';
 import { inBranchScope } from '../../db/scope';
 import { containsPattern, foldSql } from '../../db/sql-search';
 import type { BranchScope } from '../../lib/branch-scope';
@@ -52,13 +53,15 @@ export async function findAddendums(db: Executor, filter: AddendumFilter, page?:
   return rows.map(({ addendum, ...fromPolicy }) => ({ row: addendum, response: toAddendum(addendum, fromPolicy) }));
 }
 
-export async function countAddendums(db: Executor, filter: AddendumFilter): Promise<number> {
-  const [row] = await db
-    .select({ total: sql<number>`count(*)::int` })
+/** How many addendums match, counted up to the cap. */
+export function countAddendums(db: Executor, filter: AddendumFilter): Promise<CappedTotal> {
+  const matching = db
+    .select({ one: sql`1` })
     .from(addendums)
     .innerJoin(policies, eq(policies.id, addendums.policyId))
-    .where(filterSql(filter));
-  return row?.total ?? 0;
+    .where(filterSql(filter))
+    .limit(cappedCountLimit);
+  return cappedCount(db, matching.as('matching'));
 }
 
 /** One addendum's row within `scope`; with `lock`, held for the write that follows in the transaction. */

@@ -50,7 +50,7 @@ export async function searchAddendums(db: Db, actor: AuthUser, query: SearchQuer
   return {
     items: page.map((row) => row.response),
     nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null,
-    total,
+    ...total,
   };
 }
 

@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Appointment, AppointmentFormValues, AppointmentPage } from '@portal/domain';
-import { ADMIN, bearer, createTestContext, signInAs, json, login, type TestContext } from '../../test/app';
+import { ADMIN, bearer, copyRow, createTestContext, signInAs, json, login, type TestContext } from '../../test/app';
 
 let ctx: TestContext;
 let admin: string;
@@ -202,6 +202,16 @@ describe('lists', () => {
     expect((await search('inspeccion')).total).toBeGreaterThanOrEqual(6);
     expect((await search('sala 2')).total).toBeGreaterThan(0);
     expect(json<AppointmentPage>(await request('GET', '/api/appo/search?q=penaloza', santaFeAgent.token)).total).toBe(0);
+  });
+
+  it('past 1,000 matches the total stops counting and says so; the pages go on', async () => {
+    const one = await create({ title: 'Revisión masiva', date: '2027-05-01' });
+    await copyRow(ctx, 'appointments', one.id, 1000);
+    const search = async (page: number) => json<AppointmentPage>(await request('GET', `/api/appo/search?q=masiva&page=${page}`, agent.token));
+    expect(await search(1)).toMatchObject({ total: 1000, totalIsCapped: true, page: 1 });
+    const last = await search(201);
+    expect(last.items).toHaveLength(1);
+    expect(last).toMatchObject({ totalIsCapped: true });
   });
 });
 

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, lte, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Appointment, AppointmentInput, AttendeeInput } from '@portal/domain';
 import type { Executor } from '../../db/client';
+import { cappedCount, cappedCountLimit, type CappedTotal } from '../../db/capped-count';
 import { containsPattern, foldSql } from '../../db/sql-search';
 import { appointmentFeeds, appointments, attendees } from '../../db/schema/index';
 import { inBranchScope } from '../../db/scope';
@@ -55,9 +56,10 @@ export async function loadAppointments(
   return rows.map((row) => toAppointment(row, people.filter((person) => person.appointmentId === row.id)));
 }
 
-export async function countAppointments(db: Executor, filter: AppointmentFilter): Promise<number> {
-  const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(appointments).where(filterSql(filter));
-  return row?.total ?? 0;
+/** How many appointments match, counted up to the cap. */
+export function countAppointments(db: Executor, filter: AppointmentFilter): Promise<CappedTotal> {
+  const matching = db.select({ one: sql`1` }).from(appointments).where(filterSql(filter)).limit(cappedCountLimit);
+  return cappedCount(db, matching.as('matching'));
 }
 
 /** The list's search: title, description, location, or an attendee's name or e-mail contains the folded text. */

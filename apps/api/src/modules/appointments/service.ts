@@ -41,7 +41,7 @@ export async function searchAppointments(db: Db, actor: AuthUser, query: SearchQ
     repo.loadAppointments(db, filter, { order: 'newest', limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
     repo.countAppointments(db, filter),
   ]);
-  return { items, total, page: query.page, pageSize: query.pageSize };
+  return { items, ...total, page: query.page, pageSize: query.pageSize };
 }
 
 export async function getAppointment(db: Executor, actor: AuthUser, id: number): Promise<Appointment> {

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { sql } from 'drizzle-orm';
 import { investigationFolioPattern, type Policy, type PolicyFormValues, type PolicySearchResult } from '@portal/domain';
 import { exampleGuarantor, examplePolicyInput, exampleTenant } from '@portal/domain/testing';
-import { ADMIN, bearer, createTestContext, signInAs, insertBranch, insertUser, json, login, type TestContext } from '../../test/app';
+import { ADMIN, bearer, copyRow, createTestContext, signInAs, insertBranch, insertUser, json, login, type TestContext } from '../../test/app';
 
 let ctx: TestContext;
 let adminToken: string;
@@ -435,6 +435,23 @@ describe('GET /api/policy/search', () => {
     return json<PolicySearchResult>(response);
   };
   const idsFor = async (query: Record<string, string | number>) => (await search(query)).items.map((item) => item.id).sort();
+
+  it('counts matches exactly up to 1,000, then says there are more (totalIsCapped) without counting them all', async () => {
+    expect(await search({ q: 'salas' })).toMatchObject({ total: 1, totalIsCapped: false });
+    const crowd = await insertBranch(ctx);
+    const crowdAgent = await insertUser(ctx, { role: 'agent', branchId: crowd });
+    const crowdToken = (await login(ctx.app, crowdAgent.email, crowdAgent.password)).token;
+    const one = await createPolicy(crowdToken, examplePolicyInput({ tenants: [exampleTenant('Multitud Pérez')] }));
+    await copyRow(ctx, 'policies', one.id, 999, 'investigation_id');
+    expect(await search({ q: 'multitud' }, crowdToken)).toMatchObject({ total: 1000, totalIsCapped: false });
+    await copyRow(ctx, 'policies', one.id, 1, 'investigation_id');
+    const capped = await search({ q: 'multitud', limit: 25 }, crowdToken);
+    expect(capped).toMatchObject({ total: 1000, totalIsCapped: true });
+    expect(capped.items).toHaveLength(25);
+    expect(capped.nextCursor).not.toBeNull();
+    // Without a text the total comes from the status counters: exact, whatever the size.
+    expect(await search({}, crowdToken)).toMatchObject({ total: 1001, totalIsCapped: false });
+  });
 
   it('returns the branch’s rows newest first, with the list’s summary and the total', async () => {
     const result = await search({});

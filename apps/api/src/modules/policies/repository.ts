@@ -11,6 +11,7 @@ import type {
 } from '@portal/domain';
 import { emptyDashboardStats, policyStatuses } from '@portal/domain';
 import type { Executor } from '../../db/client';
+import { cappedCount, cappedCountLimit, type CappedTotal } from '../../db/capped-count';
 import {
   guarantors,
   guarantorVehicles,
@@ -427,9 +428,10 @@ export async function findSummaries(db: Executor, { filter, after, limit }: Summ
     .limit(limit);
 }
 
-export async function countPolicies(db: Executor, filter: PolicyFilter): Promise<number> {
-  const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(policies).where(filterSql(filter));
-  return row?.total ?? 0;
+/** How many policies match, counted up to the cap (a short search may match most of a branch). */
+export function countPolicies(db: Executor, filter: PolicyFilter): Promise<CappedTotal> {
+  const matching = db.select({ one: sql`1` }).from(policies).where(filterSql(filter)).limit(cappedCountLimit);
+  return cappedCount(db, matching.as('matching'));
 }
 
 /** Whether the policy exists within `scope`. */

@@ -68,8 +68,11 @@ export async function searchPolicies(db: Db, actor: AuthUser, query: SearchQuery
   const filter = { scope: { branchId }, status: query.status || undefined, text: needle || undefined };
   const [rows, total] = await Promise.all([
     repo.findSummaries(db, { filter, after, limit: query.limit + 1 }),
-    // Without a text, the total is a sum of the status counters; with one, the matches are counted.
-    needle ? repo.countPolicies(db, filter) : repo.countFromStatusCounts(db, { branchId, status: query.status }),
+    // Without a text, the total is a sum of the status counters (exact, and ten rows to read
+    // however large the branch); with one, the matches are counted up to the cap.
+    needle
+      ? repo.countPolicies(db, filter)
+      : repo.countFromStatusCounts(db, { branchId, status: query.status }).then((total) => ({ total, totalIsCapped: false })),
   ]);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
@@ -81,7 +84,7 @@ export async function searchPolicies(db: Db, actor: AuthUser, query: SearchQuery
       updatedAt: updatedAt.toISOString(),
     })),
     nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null,
-    total,
+    ...total,
   };
 }
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { addendumMessages, type Addendum } from '@portal/domain';
+import { addendumMessages, totalText, type Addendum } from '@portal/domain';
 import { errorMessage } from '@/lib/api-client';
 import { useErrorToast } from '@/lib/use-error-toast';
 import { Alert } from '@/components/ui/alert';
@@ -8,13 +8,13 @@ import { EmptyState, ErrorState } from '@/components/ui/state-panels';
 import { LoadMore } from '@/components/ui/load-more';
 import type { AddendumListState } from './use-addendum-list';
 
-export function addendumCountText(total: number): string {
-  return total === 1 ? '1 addendum' : `${total} addendums`;
+export function addendumCountText(total: number, totalIsCapped = false): string {
+  return totalText({ total, totalIsCapped }, 'addendum', 'addendums');
 }
 
 /** Loading, error, empty, or the count, the table (children) and the next page. */
 export function AddendumResults({ list, children }: { list: AddendumListState; children: (rows: Addendum[]) => ReactNode }) {
-  const { query, rows, total, searching } = list;
+  const { query, rows, total, totalIsCapped, searching } = list;
   useErrorToast(query.error, query.errorUpdatedAt, addendumMessages.loadError);
 
   if (query.isPending) return <Spinner label="Cargando..." className="py-16" />;
@@ -33,8 +33,8 @@ export function AddendumResults({ list, children }: { list: AddendumListState; c
   return (
     <div className="space-y-3">
       <p className="flex flex-wrap items-center gap-x-3 text-sm text-slate-500 dark:text-slate-400" aria-live="polite">
-        <span>{addendumCountText(total)}</span>
-        {rows.length < total ? <span>Mostrando {rows.length}</span> : null}
+        <span>{addendumCountText(total, totalIsCapped)}</span>
+        {rows.length < total || totalIsCapped ? <span>Mostrando {rows.length}</span> : null}
         {searching ? <span className="text-brand-700 dark:text-brand-300">Buscando...</span> : null}
       </p>
       {children(rows)}

@@ -11,10 +11,12 @@ export function useAddendumList() {
   const q = useDebouncedValue(search, searchDebounceMs);
   const query = useAddendumSearch(q);
   const rows = query.data?.pages.flatMap((page) => page.items) ?? [];
-  const total = query.data?.pages.at(-1)?.total ?? 0;
+  const lastPage = query.data?.pages.at(-1);
+  const total = lastPage?.total ?? 0;
+  const totalIsCapped = lastPage?.totalIsCapped ?? false;
   // Old rows stay visible while a new search runs (placeholder data): say that it is searching.
   const searching = search.trim() !== q.trim() || (query.isPlaceholderData && query.isFetching);
-  return { search, setSearch, query, rows, total, searching };
+  return { search, setSearch, query, rows, total, totalIsCapped, searching };
 }
 
 export type AddendumListState = ReturnType<typeof useAddendumList>;

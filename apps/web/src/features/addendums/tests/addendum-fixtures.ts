@@ -24,7 +24,7 @@ export function makeAddendum(overrides: Partial<Addendum> = {}): Addendum {
 }
 
 export function page(items: Addendum[], nextCursor: string | null = null, total = items.length): AddendumSearchResult {
-  return { items, nextCursor, total };
+  return { items, nextCursor, total, totalIsCapped: false };
 }
 
 /** The list's URL: the query string in the order the api client writes it. */
@@ -49,7 +49,7 @@ export function activePolicy(overrides: Partial<PolicySummary> = {}): PolicySumm
 }
 
 export function policyPage(items: PolicySummary[]): PolicySearchResult {
-  return { items, nextCursor: null, total: items.length };
+  return { items, nextCursor: null, total: items.length, totalIsCapped: false };
 }
 
 export const itemUrl = (id: number) => `GET /api/addendum/item/${id}`;

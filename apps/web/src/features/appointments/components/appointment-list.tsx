@@ -1,4 +1,4 @@
-import { appointmentMessages, type Appointment } from '@portal/domain';
+import { appointmentMessages, totalText, type Appointment } from '@portal/domain';
 import { errorMessage } from '@/lib/api-error';
 import { useErrorToast } from '@/lib/use-error-toast';
 import { Alert } from '@/components/ui/alert';
@@ -11,8 +11,8 @@ import type { AppointmentListState } from './use-appointment-list';
 export const loadErrorTitle = 'Error al cargar las citas';
 export const emptyHint = 'Agende la primera con «Nueva Cita».';
 
-export function appointmentCountText(total: number): string {
-  return total === 1 ? '1 cita' : `${total} citas`;
+export function appointmentCountText(total: number, totalIsCapped = false): string {
+  return totalText({ total, totalIsCapped }, 'cita', 'citas');
 }
 
 interface AppointmentListProps {
@@ -23,7 +23,7 @@ interface AppointmentListProps {
 
 /** 'Ver Lista': loading, error with a retry, empty (another text while searching), or the cards and the pager. */
 export function AppointmentList({ list, onEdit, onDelete }: AppointmentListProps) {
-  const { query, items, total, page, pageCount, setPage, searching, q } = list;
+  const { query, items, total, totalIsCapped, page, pageCount, hasNextPage, setPage, searching, q } = list;
   useErrorToast(query.error, query.errorUpdatedAt, loadErrorTitle);
 
   // An empty page of a non-empty list (its last card was just deleted) is a page about to move back, not "no appointments".
@@ -40,7 +40,7 @@ export function AppointmentList({ list, onEdit, onDelete }: AppointmentListProps
   return (
     <div className="space-y-3" aria-busy={searching || undefined}>
       <p className="flex flex-wrap items-center gap-x-3 text-sm text-slate-500 dark:text-slate-400" aria-live="polite">
-        <span>{appointmentCountText(total)}</span>
+        <span>{appointmentCountText(total, totalIsCapped)}</span>
         {searching ? <span className="text-brand-700 dark:text-brand-300">Buscando...</span> : null}
       </p>
       {query.isRefetchError ? (
@@ -49,7 +49,7 @@ export function AppointmentList({ list, onEdit, onDelete }: AppointmentListProps
         </Alert>
       ) : null}
       <AppointmentCardList items={items} onEdit={onEdit} onDelete={onDelete} />
-      <Pager page={page} pageCount={pageCount} onPage={setPage} busy={query.isFetching} />
+      <Pager page={page} pageCount={pageCount} pageCountIsCapped={totalIsCapped} hasNextPage={hasNextPage} onPage={setPage} busy={query.isFetching} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { appointmentPageSize } from '@portal/domain';
+import { appointmentPageSize, searchTotalCap } from '@portal/domain';
 import { searchDebounceMs, useDebouncedValue } from '@/lib/use-debounced-value';
 import { useAppointmentSearch } from '../api';
 
@@ -16,18 +16,21 @@ export function useAppointmentList({ enabled }: { enabled: boolean }) {
   const [knownTotal, setKnownTotal] = useState<number | null>(null);
   const requested = paging.q === q ? paging.page : 1;
   // After deleting the last card of the last page, the page before is shown (never past the end).
-  const page = knownTotal === null ? requested : Math.min(requested, pageCountOf(knownTotal));
+  const page = knownTotal === null || knownTotal >= searchTotalCap ? requested : Math.min(requested, pageCountOf(knownTotal));
   const setPage = (next: number) => setPaging({ q, page: Math.max(1, next) });
   const query = useAppointmentSearch(q, page, { enabled });
 
   const items = query.data?.items ?? [];
   const total = query.data?.total ?? 0;
+  // Past 1,000 matches the server stops counting: the pages go on while they come back full.
+  const totalIsCapped = query.data?.totalIsCapped ?? false;
   const pageCount = pageCountOf(total);
+  const hasNextPage = totalIsCapped ? items.length === appointmentPageSize : page < pageCount;
   if (query.data && query.data.total !== knownTotal) setKnownTotal(query.data.total);
 
   // Old cards stay visible while a new search or page loads (placeholder data): say so.
   const searching = search.trim() !== q || (query.isPlaceholderData && query.isFetching);
-  return { search, setSearch, q, page, setPage, pageCount, query, items, total, searching };
+  return { search, setSearch, q, page, setPage, pageCount, hasNextPage, query, items, total, totalIsCapped, searching };
 }
 
 function pageCountOf(total: number): number {

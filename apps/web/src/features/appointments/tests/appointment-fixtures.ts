@@ -38,7 +38,7 @@ export function makeAppointment(overrides: Partial<Appointment> = {}): Appointme
 }
 
 export function page(items: Appointment[], { total = items.length, page: number = 1 } = {}): AppointmentPage {
-  return { items, total, page: number, pageSize: 5 };
+  return { items, total, totalIsCapped: false, page: number, pageSize: 5 };
 }
 
 /** The list's URL: the query string in the order the api client writes it. */

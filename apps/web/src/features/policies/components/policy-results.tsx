@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { PolicySummary } from '@portal/domain';
+import { totalText, type PolicySummary } from '@portal/domain';
 import { errorMessage } from '@/lib/api-client';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
@@ -15,13 +15,13 @@ interface PolicyResultsProps {
   children: (rows: PolicySummary[]) => ReactNode;
 }
 
-export function policyCountText(total: number): string {
-  return total === 1 ? '1 póliza' : `${total} pólizas`;
+export function policyCountText(total: number, totalIsCapped = false): string {
+  return totalText({ total, totalIsCapped }, 'póliza', 'pólizas');
 }
 
 /** Loading, error, empty, or the count, the table (children) and the next page. */
 export function PolicyResults({ list, emptyText, busyText, children }: PolicyResultsProps) {
-  const { query, rows, total } = list;
+  const { query, rows, total, totalIsCapped } = list;
 
   if (query.isPending) return <Spinner label="Cargando pólizas..." className="py-16" />;
   if (query.isError && rows.length === 0) {
@@ -39,8 +39,8 @@ export function PolicyResults({ list, emptyText, busyText, children }: PolicyRes
   return (
     <div className="space-y-3">
       <p className="flex flex-wrap items-center gap-x-3 text-sm text-slate-500 dark:text-slate-400" aria-live="polite">
-        <span>{policyCountText(total)}</span>
-        {rows.length < total ? <span>Mostrando {rows.length}</span> : null}
+        <span>{policyCountText(total, totalIsCapped)}</span>
+        {rows.length < total || totalIsCapped ? <span>Mostrando {rows.length}</span> : null}
         {busyText ? <span className="text-brand-700 dark:text-brand-300">{busyText}</span> : null}
       </p>
       {children(rows)}

@@ -15,10 +15,13 @@ export function usePolicyList({ enabled = true }: { enabled?: boolean } = {}) {
   const q = useDebouncedValue(search, searchDebounceMs);
   const query = usePolicySearch({ q, status }, { enabled });
   const rows = query.data?.pages.flatMap((page) => page.items) ?? [];
-  const total = query.data?.pages.at(-1)?.total ?? 0;
+  const lastPage = query.data?.pages.at(-1);
+  const total = lastPage?.total ?? 0;
+  // Past 1,000 matches the server stops counting and says so: 'más de 1,000 pólizas'.
+  const totalIsCapped = lastPage?.totalIsCapped ?? false;
   // Old rows stay visible while a new search runs (placeholder data): say that it is searching.
   const searching = search.trim() !== q.trim() || (query.isPlaceholderData && query.isFetching);
-  return { search, setSearch, status, setStatus, query, rows, total, searching };
+  return { search, setSearch, status, setStatus, query, rows, total, totalIsCapped, searching };
 }
 
 export type PolicyListState = ReturnType<typeof usePolicyList>;

@@ -151,6 +151,14 @@ describe('policy list (/policies)', () => {
     expect(screen.queryByRole('button', { name: 'Cargar más' })).not.toBeInTheDocument();
   });
 
+  it("a search matching more than 1,000 says 'más de 1,000 pólizas' (the server stops counting there)", async () => {
+    renderList({ [searchUrl()]: { body: { ...page([first, second], 'cursor-2', 1000), totalIsCapped: true } } });
+    await screen.findByText(first.investigationId);
+    expect(screen.getByText('más de 1,000 pólizas')).toBeInTheDocument();
+    expect(screen.getByText('Mostrando 2')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cargar más' })).toBeInTheDocument();
+  });
+
   it('loads the next page when the end of the table scrolls into view', async () => {
     const observers: Array<(entries: Array<{ isIntersecting: boolean }>) => void> = [];
     vi.stubGlobal(

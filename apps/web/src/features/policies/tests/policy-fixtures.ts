@@ -5,7 +5,7 @@ import type { PolicySearchResult, PolicySummary } from '@portal/domain';
 export { makeSummary } from '@/test/fixtures';
 
 export function page(items: PolicySummary[], nextCursor: string | null = null, total = items.length): PolicySearchResult {
-  return { items, nextCursor, total };
+  return { items, nextCursor, total, totalIsCapped: false };
 }
 
 /** The URL the screens ask for: the query string in the order the api client writes it. */
