@@ -40,5 +40,3 @@ export function AddendumsPage() {
     </div>
   );
 }
-
-export default AddendumsPage;
