@@ -8,7 +8,7 @@ import { EmptyState, ErrorState } from '@/components/ui/state-panels';
 import { LoadMore } from '@/components/ui/load-more';
 import type { AddendumListState } from './use-addendum-list';
 
-export function addendumCountText(total: number): string {
+function addendumCountText(total: number): string {
   return total === 1 ? '1 addendum' : `${total} addendums`;
 }
 

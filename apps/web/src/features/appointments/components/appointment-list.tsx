@@ -9,9 +9,9 @@ import { Pager } from './pager';
 import type { AppointmentListState } from './use-appointment-list';
 
 export const loadErrorTitle = 'Error al cargar las citas';
-export const emptyHint = 'Agende la primera con «Nueva Cita».';
+const emptyHint = 'Agende la primera con «Nueva Cita».';
 
-export function appointmentCountText(total: number): string {
+function appointmentCountText(total: number): string {
   return total === 1 ? '1 cita' : `${total} citas`;
 }
 

@@ -15,7 +15,7 @@ interface PolicyResultsProps {
   children: (rows: PolicySummary[]) => ReactNode;
 }
 
-export function policyCountText(total: number): string {
+function policyCountText(total: number): string {
   return total === 1 ? '1 póliza' : `${total} pólizas`;
 }
 
