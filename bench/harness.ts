@@ -37,7 +37,7 @@ export interface BenchOptions {
   log?: (line: string) => void;
 }
 
-export interface QueryResult {
+interface QueryResult {
   name: string;
   path: string;
   /** The search's `total` (rows matched); undefined for the dashboard. */

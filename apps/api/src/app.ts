@@ -38,7 +38,7 @@ export interface AppDependencies {
 const redactPaths = ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token', '*.refreshToken'];
 
 /** A calendar feed's URL is its credential (calendar apps send no header): its token is masked in logs. */
-export function maskSecretsInUrl(url: string): string {
+function maskSecretsInUrl(url: string): string {
   return url.replace(/(\/api\/appo\/feed\/)[^/?#]+/, '$1[oculto]');
 }
 

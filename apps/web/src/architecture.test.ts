@@ -24,7 +24,7 @@ describe('web boundaries (lint)', { timeout: 60_000 }, () => {
   });
 
   it('components/ imports nothing of app/', async () => {
-    const ids = await ruleIds('components/boundary-sample.ts', "import { requireSession } from '@/app/guards';\nexport const sample = requireSession;\n");
+    const ids = await ruleIds('components/boundary-sample.ts', "import { protectedLoader } from '@/app/guards';\nexport const sample = protectedLoader;\n");
     expect(ids).toContain('import-x/no-restricted-paths');
   });
 

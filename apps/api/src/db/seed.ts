@@ -7,7 +7,7 @@ import { hashPassword } from '../lib/passwords';
 export const DEFAULT_ADMIN_EMAIL = 'admin@portal.local';
 
 /** The spec's three Mexico City branches. */
-export const seedBranches = [
+const seedBranches = [
   {
     name: 'Sucursal Polanco',
     phone: '55 5280 1000',

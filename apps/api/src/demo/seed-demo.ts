@@ -291,7 +291,7 @@ interface TimelinePlan {
  * A policy's dates: steps one to three days apart in office hours; a lease of twelve months that
  * starts a few days after the signature; 'expiring' thirty days before its end, 'expired' the day after.
  */
-export function planTimeline(random: () => number, path: Step[], now: Date): TimelinePlan {
+function planTimeline(random: () => number, path: Step[], now: Date): TimelinePlan {
   const final = path.at(-1)!.status;
   const activeIndex = path.findIndex((step) => step.status === 'active');
   const gap = () => between(random, 18, 70) * HOUR;

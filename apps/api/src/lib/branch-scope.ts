@@ -9,9 +9,6 @@ export interface BranchScope {
   branchId: number | undefined;
 }
 
-/** Every branch: what an admin's lists reach. */
-export const allBranches: BranchScope = { branchId: undefined };
-
 /**
  * The records an actor may read or write: admins see all branches, everyone else their own (a
  * user without a branch sees nothing: no branch has id -1).

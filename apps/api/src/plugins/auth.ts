@@ -28,7 +28,7 @@ export function currentUser(request: FastifyRequest): AuthUser {
   return request.authUser;
 }
 
-export function bearerToken(request: FastifyRequest): string | null {
+function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
   const [scheme, token] = header.split(' ');

@@ -39,5 +39,3 @@ export function AppLayout() {
     </div>
   );
 }
-
-export default AppLayout;

@@ -16,7 +16,7 @@ function currentPath(request: Request): string {
  * or branch changed by an admin shows up). When the server cannot be reached the stored user
  * is trusted until it can.
  */
-export async function requireSession(request: Request): Promise<SessionUser> {
+async function requireSession(request: Request): Promise<SessionUser> {
   if (!hasToken()) throw redirect(paths.login.to(currentPath(request)));
   try {
     const user = await queryClient.fetchQuery(meQueryOptions());

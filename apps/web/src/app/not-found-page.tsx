@@ -20,5 +20,3 @@ export function NotFoundPage() {
     </div>
   );
 }
-
-export default NotFoundPage;

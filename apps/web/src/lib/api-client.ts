@@ -4,7 +4,7 @@ import { leftThePage } from './page-lifecycle';
 export { ApiError, apiMessages, errorMessage, isApiError } from './api-error';
 
 /** List calls (and anything else by default) give up after 30 s, as the spec says. */
-export const defaultTimeoutMs = 30_000;
+const defaultTimeoutMs = 30_000;
 /**
  * The code of a call the browser cancelled because the page was going away (reload, another
  * address, closing the tab): the user left, the server did not fail, so it never ends a session.

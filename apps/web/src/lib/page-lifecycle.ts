@@ -10,10 +10,6 @@
  */
 let leaving = false;
 
-export function isPageLeaving(): boolean {
-  return leaving;
-}
-
 if (typeof window !== 'undefined') {
   window.addEventListener('pagehide', () => (leaving = true));
   window.addEventListener('pageshow', () => (leaving = false));
@@ -27,7 +23,7 @@ if (typeof window !== 'undefined') {
  * run once it is gone: waiting this long lets either tell us the user left. Short enough that a
  * person staying on the page sees no difference.
  */
-export const leavingGraceMs = 200;
+const leavingGraceMs = 200;
 
 /**
  * Resolves true when the page is leaving, after giving an unload in progress `leavingGraceMs` to

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 
 /** Light/dark theme, persisted under 'theme'. public/theme-init.js applies it before first paint. */
 export type Theme = 'light' | 'dark';
-export const themeStorageKey = 'theme';
+const themeStorageKey = 'theme';
 
 const listeners = new Set<() => void>();
 
@@ -26,7 +26,7 @@ export function applyTheme(theme: Theme) {
   root.style.colorScheme = theme;
 }
 
-export function setTheme(theme: Theme) {
+function setTheme(theme: Theme) {
   try {
     window.localStorage.setItem(themeStorageKey, theme);
   } catch {

@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
 
 /** One recorded call to the stubbed fetch. */
-export interface RecordedCall {
+interface RecordedCall {
   method: string;
   path: string;
   body: unknown;
@@ -11,7 +11,7 @@ export interface RecordedCall {
 type Reply = { status?: number; body?: unknown } | Promise<{ status?: number; body?: unknown }>;
 type Handler = (call: RecordedCall) => Reply;
 
-export function jsonResponse(status: number, body?: unknown): Response {
+function jsonResponse(status: number, body?: unknown): Response {
   return new Response(body === undefined ? null : JSON.stringify(body), {
     status,
     headers: body === undefined ? {} : { 'Content-Type': 'application/json' },

@@ -61,7 +61,9 @@ export type UpdateBranchRequest = z.input<typeof updateBranchRequestSchema>;
 
 /**
  * 'Nueva Sucursal' / 'Editar Sucursal': the whole record, status included (a new branch starts
- * Activo), so create and edit share one form type.
+ * Activo), so create and edit share one form type. The same schema as `updateBranchRequestSchema`,
+ * named for the form that uses it.
+ * @alias
  */
 export const branchFormSchema = updateBranchRequestSchema;
 export type BranchFormInput = z.input<typeof branchFormSchema>;

@@ -3,7 +3,7 @@ import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalEventStatus } from 'ica
 import { appointmentStatusLabels, appointmentTypeLabels, businessTimeZone, type Appointment, type AppointmentStatus } from '@portal/domain';
 
 /** The instant of a Mexico City wall-clock date and time ('2026-12-03', '10:00'). */
-export function businessInstant(date: string, time: string): Date {
+function businessInstant(date: string, time: string): Date {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
   const [hours, minutes] = time.split(':').map(Number) as [number, number];
   return new Date(new TZDate(year, month - 1, day, hours, minutes, businessTimeZone).getTime());

@@ -1,2 +1,2 @@
 /** The files module's public face: the sweep of stored files no row names (run by sweep-main.ts). */
-export { sweepUnreferencedFiles, type SweepResult } from './sweep';
+export { sweepUnreferencedFiles } from './sweep';

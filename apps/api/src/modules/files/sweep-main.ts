@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../../config';
 import { withCommandDatabase } from '../../db/command-database';
 import { FileStore } from '../../lib/file-store';
-import { sweepUnreferencedFiles } from './sweep';
+import { sweepUnreferencedFiles } from './index';
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -17,8 +17,6 @@ const investigationColumns = {
   hasGuarantor: sql<boolean>`exists (select 1 from "guarantors" where "guarantors"."policy_id" = "policies"."id")`,
 };
 
-export type InvestigationRow = NonNullable<Awaited<ReturnType<typeof findInvestigation>>>;
-
 /** The policy under a folio, within `scope` (the caller's branch); null when there is none. */
 export async function findInvestigation(db: Executor, investigationId: string, scope: BranchScope) {
   const [row] = await db

@@ -20,7 +20,7 @@ function boardOf(actor: AuthUser): number {
 
 // --- columns ------------------------------------------------------------------------------------
 
-export async function boardColumns(db: Executor, branchId: number): Promise<LeadColumn[]> {
+async function boardColumns(db: Executor, branchId: number): Promise<LeadColumn[]> {
   const rows = await repo.findColumns(db, branchId);
   return rows.length > 0 ? rows : defaultLeadColumns;
 }

@@ -3,5 +3,5 @@
  * own transactions, and what the demo seed drives.
  */
 export { policyRoutes } from './routes';
-export { insertEvent, loadPolicies, updatePolicyRow, type PolicyEventValues } from './repository';
+export { insertEvent, loadPolicies, updatePolicyRow } from './repository';
 export { changePolicyStatus, createPolicy, searchPolicies, updatePolicy } from './service';

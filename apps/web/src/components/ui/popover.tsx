@@ -8,7 +8,6 @@ import { cn } from '@/lib/cn';
  */
 export const Popover = PopoverPrimitive.Root;
 export const PopoverTrigger = PopoverPrimitive.Trigger;
-export const PopoverClose = PopoverPrimitive.Close;
 
 export function PopoverContent({ className, sideOffset = 4, align = 'start', ...props }: ComponentProps<typeof PopoverPrimitive.Content>) {
   return (

@@ -10,7 +10,7 @@ import { ApiError, apiClient } from '@/lib/api-client';
 import { uploadFile, type UploadOptions } from '@/lib/upload';
 
 /** Rows fetched per page of the list, and policies offered per search in the form. */
-export const addendumPageSize = 25;
+const addendumPageSize = 25;
 
 const addendumsKey = ['addendums'] as const;
 // Each addendum written is also an event in its policy's history (server side): the policy
@@ -19,7 +19,7 @@ const policiesKey = ['policies'] as const;
 
 // --- search (the list) -------------------------------------------------------------------------
 
-export function searchAddendums(q: string, cursor: string | null, signal?: AbortSignal) {
+function searchAddendums(q: string, cursor: string | null, signal?: AbortSignal) {
   return apiClient.get<AddendumSearchResult>('/api/addendum/search', {
     query: { q: q.trim() || undefined, limit: addendumPageSize, cursor: cursor ?? undefined },
     signal,
@@ -28,7 +28,7 @@ export function searchAddendums(q: string, cursor: string | null, signal?: Abort
   });
 }
 
-export function addendumSearchQueryOptions(q: string) {
+function addendumSearchQueryOptions(q: string) {
   return infiniteQueryOptions({
     queryKey: [...addendumsKey, 'search', { q: q.trim() }] as const,
     queryFn: ({ pageParam, signal }) => searchAddendums(q, pageParam, signal),
@@ -50,13 +50,13 @@ export function useAddendumSearch(q: string) {
 // --- one addendum ------------------------------------------------------------------------------
 
 /** The spec's client reads one addendum as an array whose first item is it. */
-export async function getAddendum(id: number, signal?: AbortSignal): Promise<Addendum> {
+async function getAddendum(id: number, signal?: AbortSignal): Promise<Addendum> {
   const [addendum] = await apiClient.get<Addendum[]>(`/api/addendum/item/${id}`, { signal });
   if (!addendum) throw new ApiError({ status: 404, message: addendumMessages.notFound });
   return addendum;
 }
 
-export function addendumQueryOptions(id: number) {
+function addendumQueryOptions(id: number) {
   return queryOptions({ queryKey: [...addendumsKey, 'detail', id] as const, queryFn: ({ signal }) => getAddendum(id, signal) });
 }
 
@@ -66,14 +66,14 @@ export function useAddendum(id: number) {
 
 // --- the form's policy choice ------------------------------------------------------------------
 
-export function searchActivePolicies(q: string, signal?: AbortSignal) {
+function searchActivePolicies(q: string, signal?: AbortSignal) {
   return apiClient.get<PolicySearchResult>('/api/policy/search', {
     query: { status: 'active', q: q.trim() || undefined, limit: addendumPageSize },
     signal,
   });
 }
 
-export function activePoliciesQueryOptions(q: string) {
+function activePoliciesQueryOptions(q: string) {
   return queryOptions({
     // Under 'policies', so a policy that stops being active leaves the choice with the lists.
     queryKey: [...policiesKey, 'active-choice', q.trim()] as const,
@@ -87,15 +87,15 @@ export function useActivePolicies(q: string, options: { enabled: boolean }) {
 
 // --- writes ------------------------------------------------------------------------------------
 
-export function createAddendum(body: AddendumInput) {
+function createAddendum(body: AddendumInput) {
   return apiClient.post<Addendum>('/api/addendum', body);
 }
 
-export function updateAddendum(id: number, body: AddendumInput) {
+function updateAddendum(id: number, body: AddendumInput) {
   return apiClient.post<Addendum>(`/api/addendum/${id}`, body);
 }
 
-export function uploadPath(addendum: Pick<Addendum, 'id' | 'policyId'>): string {
+function uploadPath(addendum: Pick<Addendum, 'id' | 'policyId'>): string {
   return `/api/addendum/upload-file/${addendum.id}/${addendum.policyId}`;
 }
 

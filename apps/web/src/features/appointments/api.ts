@@ -7,7 +7,7 @@ const appointmentsKey = ['appointments'] as const;
 // --- search (the list) -------------------------------------------------------------------------
 
 /** 'Control de Citas' in list view: newest first, five per page, searched on the server. */
-export function searchAppointments(q: string, page: number, signal?: AbortSignal) {
+function searchAppointments(q: string, page: number, signal?: AbortSignal) {
   return apiClient.get<AppointmentPage>('/api/appo/search', {
     query: { q: q.trim() || undefined, page, pageSize: appointmentPageSize },
     signal,
@@ -16,7 +16,7 @@ export function searchAppointments(q: string, page: number, signal?: AbortSignal
   });
 }
 
-export function appointmentSearchQueryOptions(q: string, page: number) {
+function appointmentSearchQueryOptions(q: string, page: number) {
   return queryOptions({
     queryKey: [...appointmentsKey, 'search', { q: q.trim(), page }] as const,
     queryFn: ({ signal }) => searchAppointments(q, page, signal),
@@ -33,11 +33,11 @@ export function useAppointmentSearch(q: string, page: number, options: { enabled
 // --- the calendar's days -----------------------------------------------------------------------
 
 /** The appointments of the days the calendar shows (yyyy-MM-dd, both included), in time order. */
-export function listAppointmentsBetween(from: string, to: string, signal?: AbortSignal) {
+function listAppointmentsBetween(from: string, to: string, signal?: AbortSignal) {
   return apiClient.get<Appointment[]>('/api/appo', { query: { from, to }, signal, endSessionOnFailure: true });
 }
 
-export function appointmentRangeQueryOptions(from: string, to: string) {
+function appointmentRangeQueryOptions(from: string, to: string) {
   return queryOptions({
     queryKey: [...appointmentsKey, 'range', { from, to }] as const,
     queryFn: async ({ signal }) => {
@@ -55,16 +55,16 @@ export function useAppointmentRange(from: string, to: string) {
 
 // --- writes ------------------------------------------------------------------------------------
 
-export function createAppointment(body: AppointmentInput) {
+function createAppointment(body: AppointmentInput) {
   return apiClient.post<Appointment>('/api/appo', body);
 }
 
-export function updateAppointment(id: number, body: AppointmentInput) {
+function updateAppointment(id: number, body: AppointmentInput) {
   return apiClient.post<Appointment>(`/api/appo/update/${id}`, body);
 }
 
 /** Gone for good, attendees with it (the spec's GET path). */
-export function deleteAppointment(id: number) {
+function deleteAppointment(id: number) {
   return apiClient.get<{ message: string }>(`/api/appo/del/${id}`);
 }
 
@@ -100,11 +100,11 @@ export function downloadAppointmentIcs(id: number) {
 }
 
 /** Creates the user's private calendar link, or replaces it (the old one stops working). */
-export function createAppointmentFeed() {
+function createAppointmentFeed() {
   return apiClient.post<AppointmentFeed>('/api/appo/feed');
 }
 
-export function revokeAppointmentFeed() {
+function revokeAppointmentFeed() {
   return apiClient.delete<void>('/api/appo/feed');
 }
 

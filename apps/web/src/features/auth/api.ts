@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { authMessages, type LoginRequest, type LoginResponse, type SessionUser } from '@portal/domain';
 import { apiClient } from '@/lib/api-client';
 import { endSession, startSession } from './session/session-lifecycle';
@@ -7,7 +7,7 @@ import { notify } from '@/lib/toast';
 
 // --- sign in -----------------------------------------------------------------------------------
 
-export function login(body: LoginRequest): Promise<LoginResponse> {
+function login(body: LoginRequest): Promise<LoginResponse> {
   return apiClient.post<LoginResponse>('/api/auth/login', body, { auth: false, timeoutMs: 15_000 });
 }
 
@@ -26,7 +26,7 @@ export function useLogin() {
 
 // --- who am I (re-checked on entering protected routes) ----------------------------------------
 
-export function fetchMe({ signal }: { signal?: AbortSignal } = {}): Promise<SessionUser> {
+function fetchMe({ signal }: { signal?: AbortSignal } = {}): Promise<SessionUser> {
   return apiClient.get<SessionUser>('/api/auth/me', { signal, timeoutMs: 15_000 });
 }
 
@@ -40,14 +40,10 @@ export function meQueryOptions() {
   });
 }
 
-export function useMe() {
-  return useQuery(meQueryOptions());
-}
-
 // --- sign out ----------------------------------------------------------------------------------
 
 /** Revokes the refresh token on the server. */
-export function logout(refreshToken: string | null): Promise<void> {
+function logout(refreshToken: string | null): Promise<void> {
   return apiClient.post<void>('/api/auth/logout', refreshToken ? { refreshToken } : {}, {
     refreshOnUnauthorized: false,
     timeoutMs: 5_000,

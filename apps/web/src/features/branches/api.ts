@@ -4,7 +4,7 @@ import { apiClient } from '@/lib/api-client';
 
 // --- list --------------------------------------------------------------------------------------
 
-export function getBranches(signal?: AbortSignal): Promise<Branch[]> {
+function getBranches(signal?: AbortSignal): Promise<Branch[]> {
   return apiClient.get<Branch[]>('/api/branches', { signal });
 }
 
@@ -21,11 +21,11 @@ export function useBranches() {
 
 // --- one ---------------------------------------------------------------------------------------
 
-export function getBranch(id: number, signal?: AbortSignal): Promise<Branch> {
+function getBranch(id: number, signal?: AbortSignal): Promise<Branch> {
   return apiClient.get<Branch>(`/api/branches/${id}`, { signal });
 }
 
-export function branchQueryOptions(id: number) {
+function branchQueryOptions(id: number) {
   return queryOptions({
     queryKey: ['branches', 'detail', id] as const,
     queryFn: ({ signal }) => getBranch(id, signal),
@@ -38,7 +38,7 @@ export function useBranch(id: number) {
 
 // --- who may manage a branch: active users with role manager ------------------------------------
 
-export function getManagerCandidates(signal?: AbortSignal): Promise<User[]> {
+function getManagerCandidates(signal?: AbortSignal): Promise<User[]> {
   return apiClient.get<User[]>('/api/users', { query: { role: 'manager', status: 'active' }, signal });
 }
 
@@ -55,16 +55,16 @@ export function useManagerCandidates() {
 
 // --- writes ------------------------------------------------------------------------------------
 
-export function createBranch(body: CreateBranchRequest): Promise<Branch> {
+function createBranch(body: CreateBranchRequest): Promise<Branch> {
   return apiClient.post<Branch>('/api/branches', body);
 }
 
-export function updateBranch(id: number, body: UpdateBranchRequest): Promise<Branch> {
+function updateBranch(id: number, body: UpdateBranchRequest): Promise<Branch> {
   return apiClient.post<Branch>(`/api/branches/${id}`, body);
 }
 
 /** The list's Activar/Desactivar: only `{ status }`. */
-export function setBranchStatus(id: number, status: RecordStatus): Promise<Branch> {
+function setBranchStatus(id: number, status: RecordStatus): Promise<Branch> {
   return apiClient.post<Branch>(`/api/branches/${id}`, { status });
 }
 

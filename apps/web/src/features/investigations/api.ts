@@ -21,12 +21,12 @@ const policiesKey = ['policies'] as const;
 /** How many rows the folio lookup asks for: a folio is unique, but the search also matches names. */
 const folioLookupLimit = 5;
 
-export async function findPolicyByFolio(folio: string, signal?: AbortSignal): Promise<PolicySummary | null> {
+async function findPolicyByFolio(folio: string, signal?: AbortSignal): Promise<PolicySummary | null> {
   const result = await apiClient.get<PolicySearchResult>('/api/policy/search', { query: { q: folio, limit: folioLookupLimit }, signal });
   return result.items.find((item) => item.investigationId === folio) ?? null;
 }
 
-export function policyByFolioQueryOptions(folio: string) {
+function policyByFolioQueryOptions(folio: string) {
   return queryOptions({
     // Under 'policies', so a status change anywhere refreshes it with the lists.
     queryKey: ['policies', 'by-folio', folio] as const,
@@ -42,14 +42,14 @@ export function usePolicyByFolio(folio: string, options: { enabled: boolean }) {
 
 // --- documents ---------------------------------------------------------------------------------
 
-export function getInvestigationDocuments(folio: string, signal?: AbortSignal) {
+function getInvestigationDocuments(folio: string, signal?: AbortSignal) {
   return apiClient.get<InvestigationDocument[]>(`/api/files/documentswithresponses/${segment(folio)}`, {
     signal,
     requireToken: true,
   });
 }
 
-export function investigationDocumentsQueryOptions(folio: string) {
+function investigationDocumentsQueryOptions(folio: string) {
   return queryOptions({
     queryKey: ['investigations', folio, 'documents'] as const,
     queryFn: ({ signal }) => getInvestigationDocuments(folio, signal),
@@ -87,17 +87,17 @@ export function downloadInvestigationDocument(id: number, disposition: 'inline' 
   });
 }
 
-export function deleteInvestigationDocument(id: number) {
+function deleteInvestigationDocument(id: number) {
   return apiClient.delete<{ message: string }>(`/api/policy/delete/${id}`, { requireToken: true });
 }
 
-export function saveDocumentResponse(id: number, body: DocumentResponseInput) {
+function saveDocumentResponse(id: number, body: DocumentResponseInput) {
   return apiClient.put<InvestigationDocument>(`/api/files/${id}/response`, body, { requireToken: true });
 }
 
 export type Decision = 'approve' | 'reject';
 
-export function decideInvestigation(folio: string, decision: Decision) {
+function decideInvestigation(folio: string, decision: Decision) {
   return apiClient.post<InvestigationDecision>(`/api/policy/${decision}/${segment(folio)}`);
 }
 
@@ -107,7 +107,7 @@ export function decideInvestigation(folio: string, decision: Decision) {
  * Puts a document just uploaded or answered into the folio's list, in the place of the one it
  * replaces (same id, or the same slot: an upload replaces the slot's previous file).
  */
-export function withDocument(documents: InvestigationDocument[], document: InvestigationDocument): InvestigationDocument[] {
+function withDocument(documents: InvestigationDocument[], document: InvestigationDocument): InvestigationDocument[] {
   const replaces = (other: InvestigationDocument) => other.id === document.id || other.documentType === document.documentType;
   const first = documents.findIndex(replaces);
   if (first === -1) return [...documents, document];

@@ -1,8 +1,3 @@
 // Only what other features need: how to send the user to the investigation screens. The pages
 // are loaded by the router on their own (each its own chunk).
-export {
-  investigationResultsLink,
-  uploadDocumentsLink,
-  type InvestigationNavState,
-  type InvestigationPolicyRef,
-} from './components/investigation-nav-state';
+export { investigationResultsLink, uploadDocumentsLink } from './components/investigation-nav-state';

@@ -9,11 +9,11 @@ const moveKey = [...leadsKey, 'move'] as const;
 // --- the board's leads ---------------------------------------------------------------------------
 
 /** GET /api/leads: the branch's board, newest first (the server picks the branch). */
-export function getLeads(signal?: AbortSignal) {
+function getLeads(signal?: AbortSignal) {
   return apiClient.get<Lead[]>('/api/leads', { signal });
 }
 
-export function leadsQueryOptions() {
+function leadsQueryOptions() {
   return queryOptions({ queryKey: [...leadsKey, 'list'] as const, queryFn: ({ signal }) => getLeads(signal) });
 }
 
@@ -24,13 +24,13 @@ export function useLeads() {
 // --- the board's columns -------------------------------------------------------------------------
 
 /** GET /api/leads/columns; every answer is also kept in localStorage 'leadColumns' (the spec's key). */
-export async function getLeadColumns(signal?: AbortSignal) {
+async function getLeadColumns(signal?: AbortSignal) {
   const columns = await apiClient.get<LeadColumn[]>('/api/leads/columns', { signal });
   writeCachedLeadColumns(columns);
   return columns;
 }
 
-export function leadColumnsQueryOptions() {
+function leadColumnsQueryOptions() {
   return queryOptions({ queryKey: [...leadsKey, 'columns'] as const, queryFn: ({ signal }) => getLeadColumns(signal) });
 }
 
@@ -39,14 +39,14 @@ export function useLeadColumns() {
   return useQuery({ ...leadColumnsQueryOptions(), placeholderData: readCachedLeadColumns });
 }
 
-export interface SavedColumns {
+interface SavedColumns {
   columns: LeadColumn[];
   /** How many leads the server moved to the first column (their column was removed). */
   moved: number;
 }
 
 /** PUT /api/leads/columns (managers and admins). */
-export function saveLeadColumns(columns: LeadColumn[]) {
+function saveLeadColumns(columns: LeadColumn[]) {
   return apiClient.put<SavedColumns>('/api/leads/columns', { columns });
 }
 
@@ -65,26 +65,26 @@ export function useSaveLeadColumns() {
 
 // --- writes on leads -----------------------------------------------------------------------------
 
-export function createLead(body: LeadInput) {
+function createLead(body: LeadInput) {
   return apiClient.post<Lead>('/api/leads', body);
 }
 
 /** The dialog's fields; the server leaves the notes alone (they are only ever added). */
-export function updateLead(id: number, body: LeadInput) {
+function updateLead(id: number, body: LeadInput) {
   return apiClient.post<Lead>(`/api/leads/update/${id}`, body);
 }
 
 /** POST /api/leads/{id}/status/{status} with an empty body (spec). */
-export function moveLead(id: number, status: string) {
+function moveLead(id: number, status: string) {
   return apiClient.post<Lead>(`/api/leads/${id}/status/${encodeURIComponent(status)}`);
 }
 
-export function addLeadNote(id: number, note: string) {
+function addLeadNote(id: number, note: string) {
   return apiClient.post<Lead>(`/api/leads/${id}/notes`, { note });
 }
 
 /** GET /api/leads/del/{id} (the spec's verb and path). */
-export function deleteLead(id: number) {
+function deleteLead(id: number) {
   return apiClient.get<{ message: string }>(`/api/leads/del/${id}`);
 }
 

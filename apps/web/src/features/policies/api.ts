@@ -10,7 +10,7 @@ import type {
 import { apiClient } from '@/lib/api-client';
 
 /** Rows fetched per page of the list and tracking screens. */
-export const policyPageSize = 25;
+const policyPageSize = 25;
 const dashboardTimeoutMs = 15_000;
 
 export interface PolicyFilters {
@@ -20,7 +20,7 @@ export interface PolicyFilters {
 
 // --- search (list and tracking) ----------------------------------------------------------------
 
-export function searchPolicies(filters: PolicyFilters, cursor: string | null, signal?: AbortSignal) {
+function searchPolicies(filters: PolicyFilters, cursor: string | null, signal?: AbortSignal) {
   return apiClient.get<PolicySearchResult>('/api/policy/search', {
     query: { q: filters.q.trim() || undefined, status: filters.status, limit: policyPageSize, cursor: cursor ?? undefined },
     signal,
@@ -29,7 +29,7 @@ export function searchPolicies(filters: PolicyFilters, cursor: string | null, si
   });
 }
 
-export function policySearchQueryOptions(filters: PolicyFilters) {
+function policySearchQueryOptions(filters: PolicyFilters) {
   return infiniteQueryOptions({
     queryKey: ['policies', 'search', { q: filters.q.trim(), status: filters.status ?? null }] as const,
     queryFn: ({ pageParam, signal }) => searchPolicies(filters, pageParam, signal),
@@ -51,11 +51,11 @@ export function usePolicySearch(filters: PolicyFilters, options: { enabled?: boo
 
 // --- one policy and its history ----------------------------------------------------------------
 
-export function getPolicy(id: number, signal?: AbortSignal) {
+function getPolicy(id: number, signal?: AbortSignal) {
   return apiClient.get<Policy>(`/api/policy/unique/${id}`, { signal });
 }
 
-export function policyQueryOptions(id: number) {
+function policyQueryOptions(id: number) {
   return queryOptions({ queryKey: ['policies', 'detail', id] as const, queryFn: ({ signal }) => getPolicy(id, signal) });
 }
 
@@ -63,7 +63,7 @@ export function usePolicy(id: number) {
   return useQuery({ ...policyQueryOptions(id), enabled: Number.isInteger(id) && id > 0 });
 }
 
-export function policyEventsQueryOptions(id: number) {
+function policyEventsQueryOptions(id: number) {
   return queryOptions({
     queryKey: ['policies', 'events', id] as const,
     queryFn: ({ signal }) => apiClient.get<PolicyEvent[]>(`/api/policy/${id}/events`, { signal }),
@@ -76,7 +76,7 @@ export function usePolicyEvents(id: number) {
 
 // --- dashboard ---------------------------------------------------------------------------------
 
-export function dashboardQueryOptions(branchId: number) {
+function dashboardQueryOptions(branchId: number) {
   return queryOptions({
     queryKey: ['policies', 'dashboard', branchId] as const,
     queryFn: ({ signal }) =>
@@ -93,16 +93,16 @@ export function useDashboardStats(branchId: number | null) {
 
 // --- writes ------------------------------------------------------------------------------------
 
-export function createPolicy(body: PolicyFormValues) {
+function createPolicy(body: PolicyFormValues) {
   return apiClient.post<Policy>('/api/policy', body);
 }
 
-export function updatePolicy(id: number, body: PolicyFormValues) {
+function updatePolicy(id: number, body: PolicyFormValues) {
   return apiClient.post<Policy>(`/api/policy/update/${id}`, body);
 }
 
 /** The tracking row menu: `{ status, userId, branchId }` as the spec sends it. */
-export function changePolicyStatus(id: number, body: { status: PolicyStatus; userId: number; branchId: number | null }) {
+function changePolicyStatus(id: number, body: { status: PolicyStatus; userId: number; branchId: number | null }) {
   return apiClient.post<Policy>(`/api/policy/update/${id}`, body);
 }
 

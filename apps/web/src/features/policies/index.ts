@@ -1,1 +1,1 @@
-export { policySearchQueryOptions, usePolicySearch, dashboardQueryOptions, useDashboardStats } from './api';
+export { useDashboardStats } from './api';

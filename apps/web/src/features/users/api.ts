@@ -10,12 +10,12 @@ export interface UserFilters {
 
 // --- list --------------------------------------------------------------------------------------
 
-export function getUsers(filters: UserFilters = {}, signal?: AbortSignal): Promise<User[]> {
+function getUsers(filters: UserFilters = {}, signal?: AbortSignal): Promise<User[]> {
   return apiClient.get<User[]>('/api/users', { query: { role: filters.role, status: filters.status }, signal });
 }
 
 /** `usersQueryOptions().queryKey` (no filters) also matches every filtered list. */
-export function usersQueryOptions(filters: UserFilters = {}) {
+function usersQueryOptions(filters: UserFilters = {}) {
   return queryOptions({
     queryKey: ['users', 'list', filters] as const,
     queryFn: ({ signal }) => getUsers(filters, signal),
@@ -28,11 +28,11 @@ export function useUsers(filters: UserFilters = {}) {
 
 // --- one ---------------------------------------------------------------------------------------
 
-export function getUser(id: number, signal?: AbortSignal): Promise<User> {
+function getUser(id: number, signal?: AbortSignal): Promise<User> {
   return apiClient.get<User>(`/api/users/${id}`, { signal });
 }
 
-export function userQueryOptions(id: number) {
+function userQueryOptions(id: number) {
   return queryOptions({
     queryKey: ['users', 'detail', id] as const,
     queryFn: ({ signal }) => getUser(id, signal),
@@ -45,17 +45,17 @@ export function useUser(id: number) {
 
 // --- writes ------------------------------------------------------------------------------------
 
-export function createUser(body: CreateUserRequest): Promise<User> {
+function createUser(body: CreateUserRequest): Promise<User> {
   return apiClient.post<User>('/api/users', body);
 }
 
 /** The full record; `password` only when the admin typed a new one. */
-export function updateUser(id: number, body: UpdateUserRequest): Promise<User> {
+function updateUser(id: number, body: UpdateUserRequest): Promise<User> {
   return apiClient.post<User>(`/api/users/${id}`, body);
 }
 
 /** The list's Activar/Desactivar: only `{ status }`. */
-export function setUserStatus(id: number, status: RecordStatus): Promise<User> {
+function setUserStatus(id: number, status: RecordStatus): Promise<User> {
   return apiClient.post<User>(`/api/users/${id}`, { status });
 }
 

@@ -36,7 +36,7 @@ const extensionsByMime: Record<string, string> = {
 };
 
 /** '.pdf', '.doc' or '.docx': from the stored file's name, else its type, else the spec's '.pdf'. */
-export function storedFileExtension(file: Addendum['files'][number] | null): string {
+function storedFileExtension(file: Addendum['files'][number] | null): string {
   const fromName = file?.originalFilename.toLowerCase().match(/\.(pdf|docx?)$/)?.[0];
   return fromName ?? extensionsByMime[file?.mimeType ?? ''] ?? '.pdf';
 }

@@ -8,7 +8,7 @@ import { EmptyState, ErrorState } from '@/components/ui/state-panels';
 import { LoadMore } from '@/components/ui/load-more';
 import type { AddendumListState } from './use-addendum-list';
 
-export function addendumCountText(total: number, totalIsCapped = false): string {
+function addendumCountText(total: number, totalIsCapped: boolean): string {
   return totalText({ total, totalIsCapped }, 'addendum', 'addendums');
 }
 

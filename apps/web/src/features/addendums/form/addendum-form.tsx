@@ -101,7 +101,7 @@ export function AddendumForm({ addendum, onSave }: AddendumFormProps) {
 }
 
 
-export function BackToList() {
+function BackToList() {
   return (
     <div className="flex justify-end border-t border-slate-100 pt-5 dark:border-slate-800">
       <Button asChild variant="secondary">

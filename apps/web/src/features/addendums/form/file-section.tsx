@@ -11,10 +11,10 @@ import { DownloadButton } from '../components/download-button';
 import type { AddendumUpload } from './use-addendum-upload';
 
 /** What the API takes (it checks the content too); the spec's '.xdoc' is a typo for .docx. */
-export const acceptedFileTypes =
+const acceptedFileTypes =
   '.pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document';
-export const filePickerLabel = 'Seleccionar archivo del addendum';
-export const uploadButtonLabel = 'Subir archivo';
+const filePickerLabel = 'Seleccionar archivo del addendum';
+const uploadButtonLabel = 'Subir archivo';
 
 interface FileSectionProps {
   upload: AddendumUpload;

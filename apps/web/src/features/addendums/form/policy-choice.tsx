@@ -18,10 +18,10 @@ import { SearchInput } from '@/components/ui/search-input';
 import { searchDebounceMs, useDebouncedValue } from '@/lib/use-debounced-value';
 import { useActivePolicies } from '../api';
 
-export const policyFilterPlaceholder = 'Buscar póliza...';
+const policyFilterPlaceholder = 'Buscar póliza...';
 
 /** 'POL-2026-00042 — Mariana Ávila Cortés' (the investigation folio when it has no number yet). */
-export function policyOptionLabel(policy: PolicySummary): string {
+function policyOptionLabel(policy: PolicySummary): string {
   const names = joinNamesForDisplay(policy.tenantNames);
   const folio = policy.policyNumber || policy.investigationId;
   return names ? `${folio} — ${names}` : folio;

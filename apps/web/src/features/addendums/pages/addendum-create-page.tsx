@@ -15,5 +15,3 @@ export function AddendumCreatePage() {
     </div>
   );
 }
-
-export default AddendumCreatePage;

@@ -54,5 +54,3 @@ function BackToList() {
     </Button>
   );
 }
-
-export default AddendumEditPage;

@@ -11,7 +11,7 @@ import { AddendumResults } from '../components/addendum-results';
 import { useCanEditAddendums } from '../components/use-addendum-editor';
 import { useAddendumList } from '../components/use-addendum-list';
 
-export const searchPlaceholder = 'Buscar por póliza, cliente o descripción...';
+const searchPlaceholder = 'Buscar por póliza, cliente o descripción...';
 
 /** /addendums: 'Addendums', searched and paged on the server (scoped there to the user's branch). */
 export function AddendumsPage() {
@@ -40,5 +40,3 @@ export function AddendumsPage() {
     </div>
   );
 }
-
-export default AddendumsPage;

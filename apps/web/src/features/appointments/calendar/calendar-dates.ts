@@ -23,7 +23,7 @@ export function parseDay(value: string | null | undefined): Date | null {
   return isValid(date) && format(date, dayFormat) === value ? date : null;
 }
 
-export function toDay(date: Date): string {
+function toDay(date: Date): string {
   return format(date, dayFormat);
 }
 
@@ -34,10 +34,6 @@ function asDate(day: string): Date {
 /** Today in Mexico City ('yyyy-MM-dd'), whatever the browser's time zone. */
 export function todayInBusinessZone(now: Date = new Date()): string {
   return businessDate(now);
-}
-
-export function shiftDay(day: string, amount: number): string {
-  return toDay(addDays(asDate(day), amount));
 }
 
 /** The day one period before (-1) or after (+1): a day, a week or a month away. */

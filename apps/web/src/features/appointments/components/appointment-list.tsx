@@ -9,9 +9,9 @@ import { Pager } from './pager';
 import type { AppointmentListState } from './use-appointment-list';
 
 export const loadErrorTitle = 'Error al cargar las citas';
-export const emptyHint = 'Agende la primera con «Nueva Cita».';
+const emptyHint = 'Agende la primera con «Nueva Cita».';
 
-export function appointmentCountText(total: number, totalIsCapped = false): string {
+function appointmentCountText(total: number, totalIsCapped: boolean): string {
   return totalText({ total, totalIsCapped }, 'cita', 'citas');
 }
 

@@ -15,7 +15,7 @@ interface StatusStyle {
 }
 
 /** Each status its colour and icon (spec section 4); the text always says it too. */
-export const statusStyles: Record<AppointmentStatus, StatusStyle> = {
+const statusStyles: Record<AppointmentStatus, StatusStyle> = {
   pending: {
     icon: Clock,
     badge: 'bg-amber-50 text-amber-800 ring-amber-200 dark:bg-amber-950 dark:text-amber-300 dark:ring-amber-900',

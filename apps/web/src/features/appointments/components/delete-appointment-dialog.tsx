@@ -4,8 +4,8 @@ import { notify } from '@/lib/toast';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useDeleteAppointment } from '../api';
 
-export const deletedToast = 'Cita eliminada';
-export const deleteErrorToast = 'Error al eliminar la cita';
+const deletedToast = 'Cita eliminada';
+const deleteErrorToast = 'Error al eliminar la cita';
 
 interface DeleteAppointmentDialogProps {
   /** The appointment asked about; null closes the confirmation. */

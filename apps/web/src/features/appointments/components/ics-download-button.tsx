@@ -8,8 +8,8 @@ import { Button } from '@/components/ui/button';
 import { downloadAppointmentIcs } from '../api';
 import { icsFileName } from './appointment-format';
 
-export const icsButtonLabel = 'Descargar .ics';
-export const icsDownloadError = 'Error al descargar la cita';
+const icsButtonLabel = 'Descargar .ics';
+const icsDownloadError = 'Error al descargar la cita';
 
 interface IcsDownloadButtonProps {
   appointment: Pick<Appointment, 'id'>;

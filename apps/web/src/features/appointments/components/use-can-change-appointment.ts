@@ -5,7 +5,7 @@ import { useSession } from '@/features/auth';
  * The server's rule (decision 006): whoever scheduled an appointment, the branch's managers and
  * the admins change or delete it; everyone else in the branch only sees it (403 otherwise).
  */
-export function canChangeAppointment(user: SessionUser | null, appointment: Pick<Appointment, 'userId'>): boolean {
+function canChangeAppointment(user: SessionUser | null, appointment: Pick<Appointment, 'userId'>): boolean {
   if (!user) return false;
   return user.role === 'admin' || user.role === 'manager' || appointment.userId === user.id;
 }

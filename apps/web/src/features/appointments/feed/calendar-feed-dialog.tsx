@@ -8,7 +8,7 @@ import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { useCreateAppointmentFeed, useRevokeAppointmentFeed } from '../api';
 
-export const feedTexts = {
+const feedTexts = {
   title: 'Calendario en tu teléfono',
   description:
     'Un enlace privado con las citas de tu sucursal, al que Google Calendar, Outlook o el calendario de tu teléfono se suscriben y que se actualiza solo.',

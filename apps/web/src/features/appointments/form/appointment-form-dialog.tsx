@@ -15,9 +15,9 @@ import { MeetLinkField } from './meet-link-field';
 /** The API's own schema: required fields, times, end after start, attendees, with its messages. */
 const resolver: Resolver<AppointmentFormValues, unknown, AppointmentInput> = zodResolver(appointmentInputSchema);
 
-export const createdToast = 'Cita creada';
-export const updatedToast = 'Cita actualizada';
-export const saveErrorToast = 'Error al guardar la cita';
+const createdToast = 'Cita creada';
+const updatedToast = 'Cita actualizada';
+const saveErrorToast = 'Error al guardar la cita';
 
 interface AppointmentFormDialogProps {
   /** What the dialog edits; null closes it. */

@@ -44,7 +44,7 @@ export function appointmentToFormValues(appointment: Appointment): AppointmentFo
 }
 
 /** The inputs the dialog shows, by the names the API's 400 `details` use ('attendees.0.email'). */
-export const appointmentFormFields = ['title', 'description', 'date', 'startTime', 'endTime', 'location', 'type', 'status', 'googleMeetUrl'] as const;
+const appointmentFormFields = ['title', 'description', 'date', 'startTime', 'endTime', 'location', 'type', 'status', 'googleMeetUrl'] as const;
 
 export function formFieldNames(attendeeCount: number): string[] {
   const attendeeFields = Array.from({ length: attendeeCount }, (_, index) => ['name', 'email', 'role'].map((field) => `attendees.${index}.${field}`));

@@ -7,10 +7,10 @@ import { SelectField, TextField } from '@/components/ui/form-field';
 import { newAttendee } from './appointment-form-values';
 import { useFieldError } from './field-error';
 
-export const addAttendeeLabel = 'Agregar asistente';
-export const confirmedLabel = 'Confirmado';
-export const attendeeLegend = (index: number) => `Asistente ${index + 1}`;
-export const removeAttendeeLabel = (index: number) => `Quitar asistente ${index + 1}`;
+const addAttendeeLabel = 'Agregar asistente';
+const confirmedLabel = 'Confirmado';
+const attendeeLegend = (index: number) => `Asistente ${index + 1}`;
+const removeAttendeeLabel = (index: number) => `Quitar asistente ${index + 1}`;
 
 /**
  * 'Asistentes': a row per person (Nombre, Correo electrónico, Rol; Confirmado on edit), added and

@@ -6,9 +6,9 @@ import { Button } from '@/components/ui/button';
 import { MeetLink } from '../components/meet-link';
 import { useFieldError } from './field-error';
 
-export const meetLinkLabel = 'Enlace de videollamada';
-export const regenerateMeetLabel = 'Generar otro';
-export const generateMeetLabel = 'Generar enlace';
+const meetLinkLabel = 'Enlace de videollamada';
+const regenerateMeetLabel = 'Generar otro';
+const generateMeetLabel = 'Generar enlace';
 
 /**
  * The appointment's Meet-style link: made when the dialog opens for a new appointment (spec:

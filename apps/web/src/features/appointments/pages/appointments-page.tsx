@@ -67,5 +67,3 @@ export function AppointmentsPage() {
     </div>
   );
 }
-
-export default AppointmentsPage;

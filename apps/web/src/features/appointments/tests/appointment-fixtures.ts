@@ -2,7 +2,7 @@ import type { Appointment, AppointmentPage, Attendee } from '@portal/domain';
 
 let nextAttendeeId = 100;
 
-export function makeAttendee(overrides: Partial<Attendee> = {}): Attendee {
+function makeAttendee(overrides: Partial<Attendee> = {}): Attendee {
   return {
     id: overrides.id ?? nextAttendeeId++,
     externalId: '',
@@ -57,5 +57,3 @@ export function rangeUrl(from: string, to: string) {
 
 /** November 2026 as the month grid shows it: Monday 26 October to Sunday 6 December. */
 export const novemberRange = rangeUrl('2026-10-26', '2026-12-06');
-
-export const notFoundBody = { statusCode: 404, error: 'Not Found', message: 'No se encontró la cita' };

@@ -32,5 +32,3 @@ export function LoginPage() {
     </div>
   );
 }
-
-export default LoginPage;

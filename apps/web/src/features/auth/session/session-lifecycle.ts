@@ -88,7 +88,7 @@ type RefreshOutcome = { kind: 'refreshed' } | { kind: 'rejected' } | { kind: 'fa
 
 let refreshInFlight: Promise<RefreshOutcome> | null = null;
 
-export function refreshAccessToken(): Promise<RefreshOutcome> {
+function refreshAccessToken(): Promise<RefreshOutcome> {
   refreshInFlight ??= runRefresh().finally(() => {
     refreshInFlight = null;
   });

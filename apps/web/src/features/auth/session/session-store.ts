@@ -5,7 +5,7 @@ import type { SessionUser } from '@portal/domain';
  * refresh token and the signed-in user (spec key `auth-storage`, the user only). It is a tiny
  * external store so React reads it with useSyncExternalStore and other tabs' changes show up.
  */
-export const storageKeys = {
+const storageKeys = {
   token: 'auth_token',
   refreshToken: 'refresh_token',
   user: 'auth-storage',

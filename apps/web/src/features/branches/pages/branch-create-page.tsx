@@ -34,5 +34,3 @@ export function BranchCreatePage() {
     </div>
   );
 }
-
-export default BranchCreatePage;

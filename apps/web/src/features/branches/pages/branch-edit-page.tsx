@@ -67,5 +67,3 @@ function BackToList() {
     </Button>
   );
 }
-
-export default BranchEditPage;

@@ -96,5 +96,3 @@ export function BranchesPage() {
     </div>
   );
 }
-
-export default BranchesPage;

@@ -8,7 +8,7 @@ const segments: ReadonlyArray<{ status: PolicyStatus; label: string; colour: str
 ];
 
 /** Share of `count` in `total` as a whole percentage; 0 when there is nothing to share. */
-export function percentOf(count: number, total: number): number {
+function percentOf(count: number, total: number): number {
   return total > 0 ? Math.round((count / total) * 100) : 0;
 }
 

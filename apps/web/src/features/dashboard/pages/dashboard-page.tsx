@@ -76,5 +76,3 @@ export function DashboardPage() {
     </div>
   );
 }
-
-export default DashboardPage;

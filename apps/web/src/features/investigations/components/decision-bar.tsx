@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useInvestigationDecision } from './use-investigation-decision';
 
-export const onlyReviewersNote = 'Solo un administrador, gerente o aprobador puede aprobar o rechazar la investigación.';
+const onlyReviewersNote = 'Solo un administrador, gerente o aprobador puede aprobar o rechazar la investigación.';
 
 interface DecisionBarProps {
   folio: string;

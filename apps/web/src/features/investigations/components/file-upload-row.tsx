@@ -16,7 +16,7 @@ import { ProgressBar } from '@/components/ui/progress-bar';
 import { useFileUpload, type FileUploadState } from './use-file-upload';
 
 /** The types the API accepts (it checks the content too). */
-export const acceptedFileTypes = '.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png';
+const acceptedFileTypes = '.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png';
 
 interface FileUploadRowProps {
   folio: string;

@@ -4,7 +4,7 @@ import { openPendingTab, saveBlob } from '@/lib/blob-files';
 import { notify } from '@/lib/toast';
 import { downloadInvestigationDocument } from '../api';
 
-export const fileMessages = {
+const fileMessages = {
   viewError: 'No se pudo abrir el documento',
   downloadError: 'No se pudo descargar el documento',
 } as const;

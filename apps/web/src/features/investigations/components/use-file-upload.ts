@@ -5,7 +5,7 @@ import { isAbortError } from '@/lib/upload';
 import { uploadInvestigationDocument, useRememberUpload } from '../api';
 
 /** Spec section 4: each file is idle, loading, success or error (with a retry). */
-export type UploadPhase = 'idle' | 'loading' | 'success' | 'error';
+type UploadPhase = 'idle' | 'loading' | 'success' | 'error';
 
 export interface FileUploadState {
   phase: UploadPhase;

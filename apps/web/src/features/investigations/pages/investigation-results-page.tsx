@@ -111,5 +111,3 @@ function DocumentList({ folio, documents, canRespond, canDelete }: DocumentListP
     </div>
   );
 }
-
-export default InvestigationResultsPage;

@@ -114,5 +114,3 @@ function ResultsLink({ policy }: { policy: InvestigationNavState }) {
     </Button>
   );
 }
-
-export default UploadDocumentsPage;

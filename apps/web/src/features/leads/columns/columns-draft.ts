@@ -8,7 +8,7 @@ export interface DraftColumn extends LeadColumn {
 export const maxColumns = 20;
 const hexColor = /^#[0-9a-fA-F]{6}$/;
 
-export function isHexColor(value: string): boolean {
+function isHexColor(value: string): boolean {
   return hexColor.test(value.trim());
 }
 

@@ -1,7 +1,7 @@
 import { leadColumnsSchema, type LeadColumn } from '@portal/domain';
 
 /** The spec's browser key for the board's columns; here only a copy of the server's (per branch). */
-export const leadColumnsStorageKey = 'leadColumns';
+const leadColumnsStorageKey = 'leadColumns';
 
 /** The columns last received from the server, if a valid copy is stored; shown while the server answers. */
 export function readCachedLeadColumns(): LeadColumn[] | undefined {

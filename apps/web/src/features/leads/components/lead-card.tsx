@@ -10,7 +10,7 @@ import { LeadMoveMenu } from './lead-move-menu';
 import { LeadNoteInput } from './lead-note-input';
 import { LeadNotesPopover } from './lead-notes-popover';
 
-export const cardClasses = cn(
+const cardClasses = cn(
   'rounded-lg border border-slate-200 bg-white p-3 text-sm shadow-sm',
   'dark:border-slate-700 dark:bg-slate-900',
 );

@@ -2,7 +2,7 @@ import type { Role } from '@portal/domain';
 import { useSession } from '@/features/auth';
 
 /** Who may change the board's statuses (PUT /api/leads/columns answers 403 to anyone else). */
-export const leadColumnEditorRoles: readonly Role[] = ['admin', 'manager'];
+const leadColumnEditorRoles: readonly Role[] = ['admin', 'manager'];
 
 export function useCanConfigureLeadColumns(): boolean {
   const { user } = useSession();

@@ -118,5 +118,3 @@ function useLeadRemoval() {
     },
   };
 }
-
-export default LeadsPage;

@@ -21,7 +21,7 @@ export function makeLead(overrides: Partial<Lead> = {}): Lead {
   };
 }
 
-export const managerUser: SessionUser = { ...adminUser, id: 3, email: 'gerente@example.com', username: 'gerente', role: 'manager' };
+const managerUser: SessionUser = { ...adminUser, id: 3, email: 'gerente@example.com', username: 'gerente', role: 'manager' };
 
 export const columns: LeadColumn[] = defaultLeadColumns.map((column) => ({ ...column }));
 

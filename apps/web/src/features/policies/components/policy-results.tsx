@@ -15,7 +15,7 @@ interface PolicyResultsProps {
   children: (rows: PolicySummary[]) => ReactNode;
 }
 
-export function policyCountText(total: number, totalIsCapped = false): string {
+function policyCountText(total: number, totalIsCapped: boolean): string {
   return totalText({ total, totalIsCapped }, 'póliza', 'pólizas');
 }
 

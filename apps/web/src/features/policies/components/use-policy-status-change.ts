@@ -5,7 +5,7 @@ import { notify } from '@/lib/toast';
 import { useSession } from '@/features/auth';
 import { useChangePolicyStatus } from '../api';
 
-export const statusChangeError = 'No se pudo cambiar el estatus';
+const statusChangeError = 'No se pudo cambiar el estatus';
 
 /**
  * The row menu's status changes: `{ status, userId, branchId }` (spec), then every policy list

@@ -4,8 +4,8 @@ import { paths } from '@/lib/paths';
 import { useIsMounted } from '@/lib/use-is-mounted';
 
 /** Spec sections 8-9: policy success toasts last 4 s (others 2 s), and /policies follows after 1 s. */
-export const policySavedToastMs = 4000;
-export const redirectAfterSaveMs = 1000;
+const policySavedToastMs = 4000;
+const redirectAfterSaveMs = 1000;
 
 /**
  * What follows a successful save: the toast, a one-second pause (the submit button stays busy, so

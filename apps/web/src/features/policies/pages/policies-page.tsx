@@ -41,5 +41,3 @@ export function PoliciesPage() {
     </div>
   );
 }
-
-export default PoliciesPage;

@@ -23,5 +23,3 @@ export function PolicyCreatePage() {
     </div>
   );
 }
-
-export default PolicyCreatePage;

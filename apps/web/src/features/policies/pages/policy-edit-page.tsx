@@ -68,5 +68,3 @@ function BackToList() {
     </Button>
   );
 }
-
-export default PolicyEditPage;

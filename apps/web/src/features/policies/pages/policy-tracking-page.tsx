@@ -71,5 +71,3 @@ export function PolicyTrackingPage() {
     </div>
   );
 }
-
-export default PolicyTrackingPage;

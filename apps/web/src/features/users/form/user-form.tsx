@@ -38,7 +38,7 @@ function selectableBranches(branches: Branch[], currentBranchId: number | null):
 }
 
 /** Create: role agent, status active, the first branch. Edit: the record, passwords blank. */
-export function userFormDefaults(props: UserFormProps): UserFormInput {
+function userFormDefaults(props: UserFormProps): UserFormInput {
   if (props.mode === 'edit') {
     const { user } = props;
     return {

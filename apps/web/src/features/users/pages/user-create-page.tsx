@@ -45,5 +45,3 @@ export function UserCreatePage() {
     </div>
   );
 }
-
-export default UserCreatePage;

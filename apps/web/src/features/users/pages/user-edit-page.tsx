@@ -76,5 +76,3 @@ function BackToList() {
     </Button>
   );
 }
-
-export default UserEditPage;

@@ -87,5 +87,3 @@ export function UsersPage() {
     </div>
   );
 }
-
-export default UsersPage;

@@ -1,1 +1,0 @@
-export { usersQueryOptions, useUsers } from './api';
