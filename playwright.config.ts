@@ -40,7 +40,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node scripts/build-web-if-needed.mjs && node --import tsx apps/api/src/main.ts',
+    // The production server, as `npm start` runs it: the bundled API and the compressed web build.
+    command: 'node scripts/build-if-needed.mjs && node apps/api/dist/main.mjs',
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

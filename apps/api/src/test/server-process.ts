@@ -1,8 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { apiRoot } from '../api-root';
 
-const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const running = new Set<ChildProcess>();
 
 export interface StartedServer {
@@ -12,11 +10,12 @@ export interface StartedServer {
 }
 
 /**
- * Starts the real server the way `npm start` does (its own process, PGlite in `dataDir` unless
- * `env` names a DATABASE_URL), on a free port, and waits for its banner.
+ * Starts the real server the way `npm start` does — the bundled production build (built by the
+ * test run's global setup), its own process, PGlite in `dataDir` unless `env` names a
+ * DATABASE_URL — on a free port, and waits for its banner.
  */
 export function startServer(dataDir: string, env: Record<string, string> = {}): Promise<StartedServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, ['dist/main.mjs'], {
     cwd: apiRoot,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', JWT_SECRET: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
