@@ -5,7 +5,7 @@ import { ConfigError, loadConfig } from './config';
 describe('loadConfig', () => {
   it('has the documented defaults', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 3000, host: 'localhost', dataDir: path.resolve('./data'), databaseUrl: undefined, maxUploadBytes: 100 * 1024 * 1024, logLevel: 'info', trustProxy: false });
+    expect(config).toMatchObject({ port: 3000, host: 'localhost', dataDir: path.resolve('./data'), databaseUrl: undefined, databasePoolMax: 10, maxUploadBytes: 100 * 1024 * 1024, logLevel: 'info', trustProxy: false });
   });
 
   it('reads every variable', () => {
@@ -18,10 +18,11 @@ describe('loadConfig', () => {
       ADMIN_EMAIL: 'Jefa@Empresa.mx',
       ADMIN_PASSWORD: 'muy-segura',
       MAX_UPLOAD_MB: '20',
+      DATABASE_POOL_MAX: '40',
       LOG_LEVEL: 'warn',
       TRUST_PROXY: 'true',
     });
-    expect(config).toMatchObject({ port: 8080, host: '0.0.0.0', dataDir: '/srv/portal', databaseUrl: 'postgres://portal@db:5432/portal', adminEmail: 'jefa@empresa.mx', maxUploadBytes: 20 * 1024 * 1024, logLevel: 'warn', trustProxy: true });
+    expect(config).toMatchObject({ port: 8080, host: '0.0.0.0', dataDir: '/srv/portal', databaseUrl: 'postgres://portal@db:5432/portal', adminEmail: 'jefa@empresa.mx', databasePoolMax: 40, maxUploadBytes: 20 * 1024 * 1024, logLevel: 'warn', trustProxy: true });
   });
 
   it('treats empty variables as unset', () => {
@@ -29,11 +30,12 @@ describe('loadConfig', () => {
   });
 
   it('refuses bad values, naming each variable', () => {
-    const attempt = () => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', JWT_SECRET: 'corto', ADMIN_PASSWORD: '123' });
+    const attempt = () => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', JWT_SECRET: 'corto', ADMIN_PASSWORD: '123', DATABASE_POOL_MAX: '0' });
     expect(attempt).toThrow(ConfigError);
     expect(attempt).toThrow(/PORT/);
     expect(attempt).toThrow(/DATABASE_URL/);
     expect(attempt).toThrow(/JWT_SECRET debe tener al menos 32 caracteres/);
     expect(attempt).toThrow(/ADMIN_PASSWORD/);
+    expect(attempt).toThrow(/DATABASE_POOL_MAX/);
   });
 });

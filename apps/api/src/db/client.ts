@@ -27,6 +27,8 @@ export interface Database {
 export interface DatabaseOptions {
   /** postgres://… to use a PostgreSQL server; otherwise PGlite. */
   databaseUrl?: string | undefined;
+  /** PostgreSQL connections kept at most (10 when not given). */
+  poolMax?: number | undefined;
   /** PGlite data directory; undefined keeps the database in memory (tests). */
   pgliteDir?: string | undefined;
 }
@@ -34,7 +36,7 @@ export interface DatabaseOptions {
 const STARTUP_LOCK_ID = 727_001;
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.pgliteDir);
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolMax) : openPglite(options.pgliteDir);
 }
 
 async function openPglite(dir: string | undefined): Promise<Database> {
@@ -50,8 +52,8 @@ async function openPglite(dir: string | undefined): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
+async function openPostgres(url: string, poolMax = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolMax, connectionTimeoutMillis: 10_000 });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = drizzlePostgres({ client: pool, schema }) as unknown as Db;

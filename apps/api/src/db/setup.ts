@@ -6,7 +6,7 @@ import { seedIfEmpty, type SeedResult } from './seed';
 
 /** Opens the configured database, brings its schema up to date and seeds a fresh one. */
 export async function prepareDatabase(config: AppConfig): Promise<{ database: Database; seed: SeedResult }> {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, poolMax: config.databasePoolMax, pgliteDir: path.join(config.dataDir, 'db') });
   try {
     const seed = await database.withStartupLock(async () => {
       await runMigrations(database);
