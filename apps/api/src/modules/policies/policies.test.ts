@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { sql } from 'drizzle-orm';
 import { investigationFolioPattern, type Policy, type PolicyFormValues, type PolicySearchResult } from '@portal/domain';
 import { exampleGuarantor, examplePolicyInput, exampleTenant } from '@portal/domain/testing';
+import { loadPolicies, loadPolicyBatch } from './repository';
 import { ADMIN, bearer, copyRow, createTestContext, signInAs, insertBranch, insertUser, json, login, type TestContext } from '../../test/app';
 
 let ctx: TestContext;
@@ -202,6 +203,43 @@ describe('reading policies', () => {
     expect((await get('/api/policy/unique/999999', polancoAgent.token)).statusCode).toBe(404);
     expect((await get('/api/policy/unique/abc', polancoAgent.token)).statusCode).toBe(400);
     expect(json(await get(`/api/policy/unique/${santaFePolicy.id}`, adminToken)).branchId).toBe(2);
+  });
+
+  it('streams the full list as one JSON array equal, row for row, to the paged search and to each policy read alone', async () => {
+    const branchId = await insertBranch(ctx);
+    const agent = await insertUser(ctx, { role: 'agent', branchId });
+    const token = (await login(ctx.app, agent.email, agent.password)).token;
+    for (const name of ['Ana Uno', 'Beto Dos', 'Carla Tres', 'Dario Cuatro', 'Elena Cinco']) {
+      await createPolicy(token, plusPolicy([name], ['Aval de ' + name]));
+    }
+    const response = await get(`/api/policy/${branchId}`, token);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('application/json');
+    const streamed = json<Policy[]>(response);
+
+    const paged: number[] = [];
+    let cursor: string | null = '';
+    while (cursor !== null) {
+      const result: PolicySearchResult = json(await get(`/api/policy/search?limit=2${cursor ? `&cursor=${cursor}` : ''}`, token));
+      paged.push(...result.items.map((item) => item.id));
+      cursor = result.nextCursor;
+    }
+    expect(streamed.map((policy) => policy.id)).toEqual(paged);
+    for (const policy of streamed) expect(policy).toEqual(json(await get(`/api/policy/unique/${policy.id}`, token)));
+    expect(json<Policy[]>(await get('/api/policy/act', token))).toEqual([]);
+  });
+
+  it('reads a full list in batches that join up exactly (keyset after the last row of each)', async () => {
+    const whole = await loadPolicies(ctx.testDb.database.db, { scope: { branchId: 1 } });
+    expect(whole.length).toBeGreaterThan(2);
+    const batched: Policy[] = [];
+    let after: Awaited<ReturnType<typeof loadPolicyBatch>>['last'] = null;
+    do {
+      const batch = await loadPolicyBatch(ctx.testDb.database.db, { scope: { branchId: 1 } }, after, 2);
+      batched.push(...batch.policies);
+      after = batch.last;
+    } while (after);
+    expect(batched).toEqual(whole);
   });
 
   it('lists the own branch only; another branch’s list is 403 for non-admins', async () => {

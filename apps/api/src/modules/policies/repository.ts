@@ -11,6 +11,7 @@ import type {
 } from '@portal/domain';
 import { emptyDashboardStats, policyStatuses } from '@portal/domain';
 import type { Executor } from '../../db/client';
+import type { CursorPosition } from '../../lib/keyset-cursor';
 import { cappedCount, cappedCountLimit, type CappedTotal } from '../../db/capped-count';
 import {
   guarantors,
@@ -63,8 +64,39 @@ export async function loadPolicies(db: Executor, filter: PolicyFilter, order: 'n
   const where = filterSql(filter);
   const query = db.select().from(policies).where(where);
   const rows = order === 'newest' ? await query.orderBy(desc(policies.createdAt), desc(policies.id)) : await query;
-  if (rows.length === 0) return [];
+  return withChildren(db, rows, where);
+}
 
+/**
+ * One batch of whole policies, newest first, after `after` (a keyset position): the spec's full
+ * lists are streamed batch by batch, so neither the server nor the database holds a whole
+ * branch at once. `last` is where the next batch starts (null: there is no more).
+ */
+export async function loadPolicyBatch(
+  db: Executor,
+  filter: PolicyFilter,
+  after: CursorPosition | null,
+  limit: number,
+): Promise<{ policies: Policy[]; last: CursorPosition | null }> {
+  const rows = await db
+    .select()
+    .from(policies)
+    .where(and(filterSql(filter), positionAfter(after)))
+    .orderBy(desc(policies.createdAt), desc(policies.id))
+    .limit(limit);
+  const lastRow = rows.at(-1);
+  const last = rows.length === limit && lastRow ? { createdAt: lastRow.createdAt, id: lastRow.id } : null;
+  return { policies: await withChildren(db, rows, filterSql({ ids: rows.map((row) => row.id) })), last };
+}
+
+/** Rows after a keyset position in the (created_at, id) descending order; all rows for null. */
+function positionAfter(after: CursorPosition | null): SQL | undefined {
+  return after ? sql`(${policies.createdAt}, ${policies.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id})` : undefined;
+}
+
+/** The policies of `rows` made whole: each child table read once, for the rows `where` selects. */
+async function withChildren(db: Executor, rows: Array<typeof policies.$inferSelect>, where: SQL | undefined): Promise<Policy[]> {
+  if (rows.length === 0) return [];
   const selected = db.select({ id: policies.id }).from(policies).where(where);
   const [tenantRows, guarantorRows, propertyRows] = await Promise.all([
     db.select().from(tenants).where(inArray(tenants.policyId, selected)).orderBy(asc(tenants.policyId), asc(tenants.position)),
@@ -381,7 +413,7 @@ async function writeProperty(db: Executor, policyId: number, property: PolicyInp
 export interface SummarySearch {
   /** Branch, status and text; the cursor's position comes separately. */
   filter: PolicyFilter;
-  after: { createdAt: Date; id: number } | null;
+  after: CursorPosition | null;
   limit: number;
 }
 
@@ -417,13 +449,10 @@ export type SummaryRow = Omit<PolicySummary, 'propertyAddress' | 'createdAt' | '
 
 /** One page, newest first, in the order of the (branch_id, [status,] created_at, id) indexes. */
 export async function findSummaries(db: Executor, { filter, after, limit }: SummarySearch): Promise<SummaryRow[]> {
-  const position = after
-    ? sql`(${policies.createdAt}, ${policies.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id})`
-    : undefined;
   return db
     .select(summaryColumns)
     .from(policies)
-    .where(and(filterSql(filter), position))
+    .where(and(filterSql(filter), positionAfter(after)))
     .orderBy(desc(policies.createdAt), desc(policies.id))
     .limit(limit);
 }

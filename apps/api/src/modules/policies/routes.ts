@@ -12,6 +12,7 @@ import {
   policySearchResultSchema,
   policyStatusChangeSchema,
 } from '@portal/domain';
+import { sendJsonArray } from '../../lib/json-array-stream';
 import { currentUser } from '../../plugins/auth';
 import * as service from './service';
 
@@ -27,24 +28,25 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearerAuth: [] }];
   const list = { 200: z.array(policySchema), ...errors };
 
-  app.get('/api/policy', { schema: { tags, security, summary: 'Pólizas de la sucursal del usuario', response: list } }, (request) =>
-    service.listPolicies(app.db, currentUser(request)),
+  // The spec's full lists: one JSON array, streamed batch by batch (memory stays flat at any size).
+  app.get('/api/policy', { schema: { tags, security, summary: 'Pólizas de la sucursal del usuario', response: list } }, async (request, reply) =>
+    sendJsonArray(reply, await service.listPolicies(app.db, currentUser(request))),
   );
 
   app.get(
     '/api/policy/:branchId',
     { schema: { tags, security, summary: 'Pólizas de una sucursal', params: branchIdParamsSchema, response: list } },
-    (request) => service.listPolicies(app.db, currentUser(request), request.params.branchId),
+    async (request, reply) => sendJsonArray(reply, await service.listPolicies(app.db, currentUser(request), request.params.branchId)),
   );
 
-  app.get('/api/policy/act', { schema: { tags, security, summary: 'Pólizas activas de la sucursal', response: list } }, (request) =>
-    service.listActivePolicies(app.db, currentUser(request)),
+  app.get('/api/policy/act', { schema: { tags, security, summary: 'Pólizas activas de la sucursal', response: list } }, async (request, reply) =>
+    sendJsonArray(reply, await service.listActivePolicies(app.db, currentUser(request))),
   );
 
   app.get(
     '/api/policy/act/:branchId',
     { schema: { tags, security, summary: 'Pólizas activas de una sucursal', params: branchIdParamsSchema, response: list } },
-    (request) => service.listActivePolicies(app.db, currentUser(request), request.params.branchId),
+    async (request, reply) => sendJsonArray(reply, await service.listActivePolicies(app.db, currentUser(request), request.params.branchId)),
   );
 
   app.get(

@@ -21,7 +21,7 @@ import type { AuthUser } from '../../lib/auth-user';
 import { actorScope, listBranch as listBranchFor, writeBranch as writeBranchFor } from '../../lib/branch-scope';
 import { branchExists } from '../branches/index';
 import { changedSections } from './changes';
-import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
+import { decodeCursor, encodeCursor, type CursorPosition } from '../../lib/keyset-cursor';
 import * as repo from './repository';
 
 type SearchQuery = z.output<typeof policySearchQuerySchema>;
@@ -47,15 +47,31 @@ export async function getPolicy(db: Executor, actor: AuthUser, id: number): Prom
 }
 
 /** GET /api/policy[/{branchId}]: the spec's whole-branch array, newest first. */
-export async function listPolicies(db: Db, actor: AuthUser, requestedBranch?: number): Promise<Policy[]> {
+export async function listPolicies(db: Db, actor: AuthUser, requestedBranch?: number): Promise<AsyncIterable<Policy[]>> {
   const branchId = await listBranch(db, actor, requestedBranch);
-  return repo.loadPolicies(db, { scope: { branchId } });
+  return policyBatches(db, { scope: { branchId } });
 }
 
 /** GET /api/policy/act[/{branchId}]: the active policies an addendum may be written for. */
-export async function listActivePolicies(db: Db, actor: AuthUser, requestedBranch?: number): Promise<Policy[]> {
+export async function listActivePolicies(db: Db, actor: AuthUser, requestedBranch?: number): Promise<AsyncIterable<Policy[]>> {
   const branchId = await listBranch(db, actor, requestedBranch);
-  return repo.loadPolicies(db, { scope: { branchId }, status: 'active' });
+  return policyBatches(db, { scope: { branchId }, status: 'active' });
+}
+
+/** Policies read for a full list at a time: small enough to keep memory flat, large enough to be few queries. */
+const fullListBatchSize = 500;
+
+/**
+ * A whole list in batches, newest first (the route streams them as one JSON array). Access was
+ * checked before the first batch, so a refusal is still a plain 403.
+ */
+async function* policyBatches(db: Db, filter: repo.PolicyFilter): AsyncGenerator<Policy[]> {
+  let after: CursorPosition | null = null;
+  do {
+    const batch = await repo.loadPolicyBatch(db, filter, after, fullListBatchSize);
+    yield batch.policies;
+    after = batch.last;
+  } while (after);
 }
 
 /** The list and tracking screens' search: newest first, a page at a time, filtered in SQL. */
