@@ -48,12 +48,22 @@ interface QueryResult {
   target: number | undefined;
 }
 
+/** The spec's full list of the branch (GET /api/policy/{branchId}), read as a client streams it. */
+interface FullListResult {
+  seconds: number;
+  bytes: number;
+  policies: number;
+  /** Growth of this process's RSS (server and, on PGlite, the database) while it was served. */
+  rssGrowthMb: number;
+}
+
 export interface EngineResult {
   engine: Engine;
   generated: GenerateResult;
   /** policies table with its indexes, in MB. */
   policiesMb: number;
   queries: QueryResult[];
+  fullList: FullListResult;
 }
 
 export const SEARCH_TARGET_MS = 50;
@@ -182,13 +192,52 @@ export async function runBench(options: BenchOptions): Promise<EngineResult> {
       log(`${options.engine}: ${result.name.padEnd(22)} p50 ${result.p50.toFixed(1)} ms  p95 ${result.p95.toFixed(1)} ms${total === undefined ? '' : `  (${total} matches)`}`);
       queries.push(result);
     }
+    const fullList = await measureFullList(`${base}/api/policy/${branchId}`, headers);
+    log(
+      `${options.engine}: full list ${fullList.policies} policies, ${(fullList.bytes / 1024 / 1024).toFixed(0)} MB in ${fullList.seconds.toFixed(1)} s, ` +
+        `RSS +${fullList.rssGrowthMb.toFixed(0)} MB`,
+    );
     if (options.keep) log(`${options.engine}: kept ${target.describe}`);
-    return { engine: options.engine, generated, policiesMb, queries };
+    return { engine: options.engine, generated, policiesMb, queries, fullList };
   } finally {
     await app?.close();
     await target.cleanup();
     await fs.rm(dataDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Reads the full list as a streaming client would (counting bytes, keeping none) while sampling
+ * this process's RSS, so the figure is what serving it cost, not what holding it would.
+ */
+async function measureFullList(url: string, headers: Record<string, string>): Promise<FullListResult> {
+  globalThis.gc?.();
+  const rssBefore = process.memoryUsage.rss();
+  let rssPeak = rssBefore;
+  const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage.rss())), 20);
+  const started = performance.now();
+  try {
+    const response = await fetch(url, { headers });
+    if (!response.ok || !response.body) throw new Error(`${url}: ${response.status}`);
+    let bytes = 0;
+    let policies = 0;
+    let tail = '';
+    for await (const chunk of response.body) {
+      bytes += chunk.byteLength;
+      // Each policy object has one "investigationId" key; `tail` carries a key cut by a chunk
+      // boundary, and what lay wholly inside it was counted with the chunk before.
+      const text = tail + Buffer.from(chunk).toString('latin1');
+      policies += countKeys(text) - countKeys(tail);
+      tail = text.slice(-20);
+    }
+    return { seconds: (performance.now() - started) / 1000, bytes, policies, rssGrowthMb: (rssPeak - rssBefore) / 1024 / 1024 };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+function countKeys(text: string): number {
+  return text.split('"investigationId"').length - 1;
 }
 
 /** Nearest-rank percentile. */
@@ -244,5 +293,10 @@ export function markdownTable(results: EngineResult[]): string {
     const totals = [...new Set(results.map((r) => r.queries[index]!.total))].filter((total) => total !== undefined);
     lines.push(`| ${query.name} | ${totals.join(' / ') || '—'} | ${cells.join(' | ')} | ${query.target === undefined ? '—' : `≤ ${query.target} ms`} |`);
   });
+  lines.push('', '| full list `GET /api/policy/{branchId}` | policies | MB | seconds | server RSS growth |', '|---|---:|---:|---:|---:|');
+  for (const r of results) {
+    const f = r.fullList;
+    lines.push(`| ${label(r.engine)} | ${f.policies} | ${(f.bytes / 1024 / 1024).toFixed(0)} | ${f.seconds.toFixed(1)} | +${f.rssGrowthMb.toFixed(0)} MB |`);
+  }
   return lines.join('\n');
 }
