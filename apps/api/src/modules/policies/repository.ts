@@ -67,6 +67,12 @@ export async function loadPolicies(db: Executor, filter: PolicyFilter, order: 'n
   return withChildren(db, rows, where);
 }
 
+/** A batch of a full list and where the next one starts (null: there is no more). */
+export interface PolicyBatch {
+  policies: Policy[];
+  last: CursorPosition | null;
+}
+
 /**
  * One batch of whole policies, newest first, after `after` (a keyset position): the spec's full
  * lists are streamed batch by batch, so neither the server nor the database holds a whole
@@ -77,7 +83,7 @@ export async function loadPolicyBatch(
   filter: PolicyFilter,
   after: CursorPosition | null,
   limit: number,
-): Promise<{ policies: Policy[]; last: CursorPosition | null }> {
+): Promise<PolicyBatch> {
   const rows = await db
     .select()
     .from(policies)
