@@ -1,3 +1,4 @@
+import { execFileSync, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -12,6 +13,8 @@ import { seedIfEmpty } from '../apps/api/src/db/seed';
 import { users } from '../apps/api/src/db/schema/index';
 import { hashPassword } from '../apps/api/src/lib/passwords';
 import { generatePolicies, type GenerateResult } from './generate-policies';
+
+const repoRoot = path.resolve(import.meta.dirname, '..');
 
 /**
  * One benchmark run on one engine: a fresh database (PGlite in a temporary directory, or a
@@ -53,7 +56,7 @@ interface FullListResult {
   seconds: number;
   bytes: number;
   policies: number;
-  /** Growth of this process's RSS (server and, on PGlite, the database) while it was served. */
+  /** The server process's peak RSS while serving it, above its RSS just before (PGlite: with the database). */
   rssGrowthMb: number;
 }
 
@@ -99,16 +102,22 @@ export function benchQueries(
 interface Target {
   database: Database;
   describe: string;
+  /** How another process opens the same database: DATABASE_URL, or DATA_DIR (PGlite, once closed here). */
+  serverEnv: Record<string, string>;
   cleanup(): Promise<void>;
 }
 
 async function openTarget(options: BenchOptions): Promise<Target> {
   if (options.engine === 'pglite') {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-bench-'));
-    const database = await openDatabase({ pgliteDir: path.join(dir, 'db') });
+    const opened = await openDatabase({ pgliteDir: path.join(dir, 'db') });
+    // Closed early when the production server takes the data directory over; closing twice is fine.
+    let closing: Promise<void> | undefined;
+    const database: Database = { ...opened, close: () => (closing ??= opened.close()) };
     return {
       database,
       describe: `PGlite in ${dir}`,
+      serverEnv: { DATA_DIR: dir, DATABASE_URL: '' },
       async cleanup() {
         await database.close();
         if (!options.keep) await fs.rm(dir, { recursive: true, force: true });
@@ -119,6 +128,7 @@ async function openTarget(options: BenchOptions): Promise<Target> {
   return {
     database: scratch.database,
     describe: `PostgreSQL database ${scratch.url}`,
+    serverEnv: { DATABASE_URL: scratch.url! },
     cleanup: () => (options.keep ? scratch.database.close() : scratch.drop()),
   };
 }
@@ -192,7 +202,12 @@ export async function runBench(options: BenchOptions): Promise<EngineResult> {
       log(`${options.engine}: ${result.name.padEnd(22)} p50 ${result.p50.toFixed(1)} ms  p95 ${result.p95.toFixed(1)} ms${total === undefined ? '' : `  (${total} matches)`}`);
       queries.push(result);
     }
-    const fullList = await measureFullList(`${base}/api/policy/${branchId}`, headers);
+    // The full list is measured on the production server in a process of its own, so its memory
+    // is the server's alone (this process also holds the client and, on PGlite, the database).
+    await app.close();
+    app = undefined;
+    if (options.engine === 'pglite') await target.database.close();
+    const fullList = await measureFullList({ ...target.serverEnv, JWT_SECRET }, email, branchId);
     log(
       `${options.engine}: full list ${fullList.policies} policies, ${(fullList.bytes / 1024 / 1024).toFixed(0)} MB in ${fullList.seconds.toFixed(1)} s, ` +
         `RSS +${fullList.rssGrowthMb.toFixed(0)} MB`,
@@ -207,18 +222,26 @@ export async function runBench(options: BenchOptions): Promise<EngineResult> {
 }
 
 /**
- * Reads the full list as a streaming client would (counting bytes, keeping none) while sampling
- * this process's RSS, so the figure is what serving it cost, not what holding it would.
+ * Starts the production server (`apps/api/dist/main.mjs`, as `npm start` runs it) on the bench's
+ * database, reads the branch's full list as a streaming client would (counting bytes, keeping
+ * none) and reads the server's peak RSS from /proc (VmHWM) against its RSS just before.
  */
-async function measureFullList(url: string, headers: Record<string, string>): Promise<FullListResult> {
-  globalThis.gc?.();
-  const rssBefore = process.memoryUsage.rss();
-  let rssPeak = rssBefore;
-  const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage.rss())), 20);
-  const started = performance.now();
+async function measureFullList(env: Record<string, string>, email: string, branchId: number): Promise<FullListResult> {
+  const server = await startProductionServer(env);
   try {
-    const response = await fetch(url, { headers });
-    if (!response.ok || !response.body) throw new Error(`${url}: ${response.status}`);
+    const login = await fetch(`${server.base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: BENCH_PASSWORD }),
+    });
+    if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
+    const { token } = (await login.json()) as { token: string };
+    // Writing 5 to clear_refs resets the peak (VmHWM) to the current RSS: the peak read after is this request's.
+    await fs.writeFile(`/proc/${server.pid}/clear_refs`, '5');
+    const rssBefore = await memoryOf(server.pid, 'VmRSS');
+    const started = performance.now();
+    const response = await fetch(`${server.base}/api/policy/${branchId}`, { headers: { authorization: `Bearer ${token}` } });
+    if (!response.ok || !response.body) throw new Error(`full list: ${response.status}`);
     let bytes = 0;
     let policies = 0;
     let tail = '';
@@ -230,10 +253,53 @@ async function measureFullList(url: string, headers: Record<string, string>): Pr
       policies += countKeys(text) - countKeys(tail);
       tail = text.slice(-20);
     }
-    return { seconds: (performance.now() - started) / 1000, bytes, policies, rssGrowthMb: (rssPeak - rssBefore) / 1024 / 1024 };
+    const seconds = (performance.now() - started) / 1000;
+    const rssPeak = await memoryOf(server.pid, 'VmHWM');
+    return { seconds, bytes, policies, rssGrowthMb: (rssPeak - rssBefore) / 1024 };
   } finally {
-    clearInterval(sampler);
+    await server.stop();
   }
+}
+
+/** A line of /proc/<pid>/status, in KiB (VmRSS: now; VmHWM: the peak since the process began). */
+async function memoryOf(pid: number, field: 'VmRSS' | 'VmHWM'): Promise<number> {
+  const status = await fs.readFile(`/proc/${pid}/status`, 'utf8');
+  return Number(status.match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'))?.[1] ?? Number.NaN);
+}
+
+async function startProductionServer(env: Record<string, string>) {
+  execFileSync(process.execPath, [path.join(repoRoot, 'scripts/build-if-needed.mjs'), 'api'], { stdio: 'inherit' });
+  const child = spawn(process.execPath, [path.join(repoRoot, 'apps/api/dist/main.mjs')], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const port = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    child.stdout.on('data', () => {
+      const match = output.match(/http:\/\/[\w.]+:(\d+)/);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output}`));
+    });
+  });
+  return {
+    base: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.removeAllListeners('exit');
+        child.once('exit', () => resolve());
+        child.kill('SIGINT');
+      }),
+  };
 }
 
 function countKeys(text: string): number {

@@ -87,7 +87,12 @@ describe('runBench', () => {
     expect(result.queries.find((query) => query.name === 'no filter')?.total).toBe(150);
     expect(result.queries.every((query) => query.p50 > 0 && query.p95 >= query.p50)).toBe(true);
     expect(result.queries.filter((query) => query.target === undefined).map((query) => query.name)).toEqual(["two letters 'ga' (info)"]);
-    expect(markdownTable([result]).split('\n')).toHaveLength(2 + benchQueries(1).length);
+    // The full list, read from the production server in its own process: every policy, once.
+    expect(result.fullList.policies).toBe(150);
+    expect(result.fullList.bytes).toBeGreaterThan(150 * 1000);
+    expect(result.fullList.rssGrowthMb).toBeGreaterThanOrEqual(0);
+    // The query table, a blank line, then the full-list table with one row per engine.
+    expect(markdownTable([result]).split('\n')).toHaveLength(2 + benchQueries(1).length + 1 + 2 + 1);
   });
 
   it('takes nearest-rank percentiles', () => {

@@ -13,6 +13,7 @@ import {
   idParamsSchema,
 } from '@portal/domain';
 import type { DetectedFileType } from '../../lib/file-type';
+import { sendJsonArray } from '../../lib/json-array-stream';
 import { currentUser } from '../../plugins/auth';
 import { receiveUpload, sendStoredFile } from '../../plugins/files';
 import * as service from './service';
@@ -36,8 +37,9 @@ export const addendumRoutes: FastifyPluginAsyncZod = async (app) => {
   const one = { 200: addendumSchema, ...errors };
   const maxMb = Math.round(app.config.maxUploadBytes / (1024 * 1024));
 
-  app.get('/api/addendum', { schema: { tags, security, summary: 'Addendums de la sucursal del usuario', response: list } }, (request) =>
-    service.listAddendums(app.db, currentUser(request)),
+  // The spec's full lists: one JSON array, streamed batch by batch.
+  app.get('/api/addendum', { schema: { tags, security, summary: 'Addendums de la sucursal del usuario', response: list } }, async (request, reply) =>
+    sendJsonArray(reply, await service.listAddendums(app.db, currentUser(request))),
   );
 
   app.get(
@@ -65,7 +67,7 @@ export const addendumRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/addendum/:branchId',
     { schema: { tags, security, summary: 'Addendums de una sucursal', params: branchIdParamsSchema, response: list } },
-    (request) => service.listAddendums(app.db, currentUser(request), request.params.branchId),
+    async (request, reply) => sendJsonArray(reply, await service.listAddendums(app.db, currentUser(request), request.params.branchId)),
   );
 
   app.post(

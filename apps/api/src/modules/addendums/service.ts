@@ -18,6 +18,7 @@ import { conflict, ensure, invalidField, notFound } from '../../lib/app-error';
 import { actorScope, listBranch } from '../../lib/branch-scope';
 import type { FileStore } from '../../lib/file-store';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
+import { keysetBatches } from '../../lib/keyset-batches';
 import type { AuthUser } from '../../lib/auth-user';
 import { discardStoredFile, type ReceivedUpload } from '../../plugins/files';
 import { branchExists } from '../branches/index';
@@ -31,11 +32,18 @@ const listMessages = { otherBranchList: messages.otherBranchList, branchNotFound
 // --- reads --------------------------------------------------------------------------------------
 
 /** GET /api/addendum[/{branchId}]: the spec's whole-branch array, newest first. */
-export async function listAddendums(db: Db, actor: AuthUser, requestedBranch?: number): Promise<Addendum[]> {
+export async function listAddendums(db: Db, actor: AuthUser, requestedBranch?: number): Promise<AsyncIterable<Addendum[]>> {
   const branchId = await listBranch(actor, requestedBranch, listMessages, (id) => branchExists(db, id));
-  const rows = await repo.findAddendums(db, { scope: { branchId } });
-  return rows.map((row) => row.response);
+  // Read by keyset in batches and streamed by the route: flat memory whatever the branch's size.
+  return keysetBatches(async (after) => {
+    const rows = await repo.findAddendums(db, { scope: { branchId } }, { after, limit: fullListBatchSize });
+    const last = rows.at(-1)?.row;
+    return { items: rows.map((row) => row.response), last: rows.length === fullListBatchSize && last ? { createdAt: last.createdAt, id: last.id } : null };
+  });
 }
+
+/** Addendums read for a full list at a time. */
+const fullListBatchSize = 1000;
 
 /** The list screen: newest first, a page at a time, searched in SQL. */
 export async function searchAddendums(db: Db, actor: AuthUser, query: SearchQuery): Promise<AddendumSearchResult> {

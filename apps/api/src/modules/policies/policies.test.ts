@@ -236,7 +236,7 @@ describe('reading policies', () => {
     let after: Awaited<ReturnType<typeof loadPolicyBatch>>['last'] = null;
     do {
       const batch = await loadPolicyBatch(ctx.testDb.database.db, { scope: { branchId: 1 } }, after, 2);
-      batched.push(...batch.policies);
+      batched.push(...batch.items);
       after = batch.last;
     } while (after);
     expect(batched).toEqual(whole);

@@ -12,6 +12,7 @@ import type {
 import { emptyDashboardStats, policyStatuses } from '@portal/domain';
 import type { Executor } from '../../db/client';
 import type { CursorPosition } from '../../lib/keyset-cursor';
+import type { KeysetBatch } from '../../lib/keyset-batches';
 import { cappedCount, cappedCountLimit, type CappedTotal } from '../../db/capped-count';
 import {
   guarantors,
@@ -67,12 +68,6 @@ export async function loadPolicies(db: Executor, filter: PolicyFilter, order: 'n
   return withChildren(db, rows, where);
 }
 
-/** A batch of a full list and where the next one starts (null: there is no more). */
-export interface PolicyBatch {
-  policies: Policy[];
-  last: CursorPosition | null;
-}
-
 /**
  * One batch of whole policies, newest first, after `after` (a keyset position): the spec's full
  * lists are streamed batch by batch, so neither the server nor the database holds a whole
@@ -83,7 +78,7 @@ export async function loadPolicyBatch(
   filter: PolicyFilter,
   after: CursorPosition | null,
   limit: number,
-): Promise<PolicyBatch> {
+): Promise<KeysetBatch<Policy>> {
   const rows = await db
     .select()
     .from(policies)
@@ -92,7 +87,7 @@ export async function loadPolicyBatch(
     .limit(limit);
   const lastRow = rows.at(-1);
   const last = rows.length === limit && lastRow ? { createdAt: lastRow.createdAt, id: lastRow.id } : null;
-  return { policies: await withChildren(db, rows, filterSql({ ids: rows.map((row) => row.id) })), last };
+  return { items: await withChildren(db, rows, filterSql({ ids: rows.map((row) => row.id) })), last };
 }
 
 /** Rows after a keyset position in the (created_at, id) descending order; all rows for null. */

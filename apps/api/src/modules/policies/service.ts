@@ -21,7 +21,8 @@ import type { AuthUser } from '../../lib/auth-user';
 import { actorScope, listBranch as listBranchFor, writeBranch as writeBranchFor } from '../../lib/branch-scope';
 import { branchExists } from '../branches/index';
 import { changedSections } from './changes';
-import { decodeCursor, encodeCursor, type CursorPosition } from '../../lib/keyset-cursor';
+import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
+import { keysetBatches } from '../../lib/keyset-batches';
 import * as repo from './repository';
 
 type SearchQuery = z.output<typeof policySearchQuerySchema>;
@@ -65,20 +66,8 @@ const fullListBatchSize = 1000;
  * A whole list in batches, newest first (the route streams them as one JSON array). Access was
  * checked before the first batch, so a refusal is still a plain 403.
  */
-async function* policyBatches(db: Db, filter: repo.PolicyFilter): AsyncGenerator<Policy[]> {
-  // The next batch is read while this one is written out: the database and the socket overlap.
-  // A client that leaves mid-list abandons the read ahead; its failure then has no one to tell.
-  const readAhead = (after: CursorPosition | null) => {
-    const batch = repo.loadPolicyBatch(db, filter, after, fullListBatchSize);
-    batch.catch(() => undefined);
-    return batch;
-  };
-  let next: Promise<repo.PolicyBatch> | null = readAhead(null);
-  while (next) {
-    const batch: repo.PolicyBatch = await next;
-    next = batch.last ? readAhead(batch.last) : null;
-    yield batch.policies;
-  }
+function policyBatches(db: Db, filter: repo.PolicyFilter): AsyncGenerator<Policy[]> {
+  return keysetBatches((after) => repo.loadPolicyBatch(db, filter, after, fullListBatchSize));
 }
 
 /** The list and tracking screens' search: newest first, a page at a time, filtered in SQL. */
