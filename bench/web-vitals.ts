@@ -131,7 +131,9 @@ async function measure(page: Page, cdp: CDPSession, base: string, pathname: stri
   for (const response of scripts) {
     const sizes = await response.request().sizes();
     jsWireBytes += sizes.responseBodySize;
-    jsGzipBytes += zlib.gzipSync(await response.body(), { level: 9 }).length;
+    // The body may be gone from the browser's memory by now: then ask for the file again.
+    const body = await response.body().catch(async () => (await page.request.get(response.url())).body());
+    jsGzipBytes += zlib.gzipSync(body, { level: 9 }).length;
   }
   const timing = await page.evaluate(() => {
     const v = (window as unknown as { __vitals: { lcp: number; cls: number; longTasks: [number, number][] } }).__vitals;
