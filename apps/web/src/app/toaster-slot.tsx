@@ -1,5 +1,5 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
-import { isToastLoaded, subscribeToastLoaded } from '@/lib/toast-on-demand';
+import { isToastLoaded, subscribeToastLoaded } from '@/lib/toast-registry';
 
 const AppToaster = lazy(() => import('./app-toaster').then((m) => ({ default: m.AppToaster })));
 

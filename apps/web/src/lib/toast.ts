@@ -1,5 +1,5 @@
 import { toast } from 'sonner';
-import { registerToastModule } from './toast-on-demand';
+import { registerToastModule } from './toast-registry';
 
 /** The spec's toast durations: errors (and plain messages) 4 s, successes 2 s. */
 export const toastDurations = { error: 4000, success: 2000, message: 4000 } as const;
