@@ -1,11 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router/dom';
-import { queryClient } from '@/lib/query-client';
 import { applyTheme, getTheme } from '@/lib/theme';
-import { AppToaster } from '@/app/app-toaster';
-import { bindSessionToRouter, resumeSession } from '@/features/auth';
+import { ToasterSlot } from '@/app/toaster-slot';
+// Straight to the session's modules, not the feature's index: that one also brings its TanStack
+// Query hooks and the toasts, which /login does not need (issue 13).
+import { resumeSession } from '@/features/auth/session/session-lifecycle';
+import { bindSessionToRouter } from '@/features/auth/session/session-events';
 import { createAppRouter } from './router';
 import './index.css';
 
@@ -19,9 +20,7 @@ if (!root) throw new Error('No se encontró el elemento #root');
 
 createRoot(root).render(
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-      <AppToaster />
-    </QueryClientProvider>
+    <RouterProvider router={router} />
+    <ToasterSlot />
   </StrictMode>,
 );

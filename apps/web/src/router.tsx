@@ -1,8 +1,12 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { paths } from '@/lib/paths';
 import { ErrorScreen } from '@/app/error-screen';
 import { FullPageSpinner } from '@/app/full-page-spinner';
-import { adminLoader, loginLoader, protectedLoader } from '@/app/guards';
+import { loginLoader } from '@/app/login-guard';
+
+// The session guards bring the query client: loaded with the shell, not by /login (issue 13).
+const protectedLoader = (args: LoaderFunctionArgs) => import('@/app/guards').then((m) => m.protectedLoader(args));
+const adminLoader = (args: LoaderFunctionArgs) => import('@/app/guards').then((m) => m.adminLoader(args));
 
 // The session is re-checked (GET /api/auth/me, cached 30 s) on every navigation into the shell.
 const alwaysRecheck = () => true;

@@ -7,6 +7,7 @@ export * from './common/search';
 export * from './common/params';
 export * from './auth/roles';
 export * from './auth/login';
+export * from './auth/auth-messages';
 export * from './users/user';
 export * from './branches/branch';
 export * from './policies/index';

@@ -1,11 +1,25 @@
 import { Outlet, useNavigation } from 'react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { queryClient } from '@/lib/query-client';
 import { useSession } from '@/features/auth';
 import { Footer } from './footer';
 import { Header } from './header';
 import { Sidebar } from './sidebar';
 
-/** The signed-in shell: header, sidebar (a drawer below lg), the screen, footer. */
+/**
+ * The signed-in shell, with the query client its screens share (not at the root: /login works
+ * without TanStack Query, issue 13).
+ */
 export function AppLayout() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Shell />
+    </QueryClientProvider>
+  );
+}
+
+/** Header, sidebar (a drawer below lg), the screen, footer. */
+function Shell() {
   const { user } = useSession();
   const navigation = useNavigation();
   // The guard stores the user before this renders; null only while signing out.

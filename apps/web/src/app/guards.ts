@@ -10,6 +10,8 @@ function currentPath(request: Request): string {
   return `${url.pathname}${url.search}`;
 }
 
+// Loaded with the shell, not by /login: it brings the query client (issue 13).
+
 /**
  * Re-checks the session on entering a protected screen: no token → /login (remembering the
  * page); otherwise GET /api/auth/me (cached 30 s), which also refreshes the stored user (a role
@@ -43,9 +45,4 @@ export async function adminLoader({ request }: LoaderFunctionArgs) {
   const user = await requireSession(request);
   if (user.role !== 'admin') throw redirect(paths.dashboard.to());
   return null;
-}
-
-/** A signed-in user visiting /login goes to the dashboard. */
-export function loginLoader() {
-  return hasToken() ? redirect(paths.dashboard.to()) : null;
 }

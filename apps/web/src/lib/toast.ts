@@ -1,4 +1,5 @@
 import { toast } from 'sonner';
+import { registerToastModule } from './toast-registry';
 
 /** The spec's toast durations: errors (and plain messages) 4 s, successes 2 s. */
 export const toastDurations = { error: 4000, success: 2000, message: 4000 } as const;
@@ -11,3 +12,5 @@ export const notify = {
   message: (message: string, description?: string) =>
     toast(message, { duration: toastDurations.message, description }),
 };
+
+registerToastModule({ notify, dismissAll: () => toast.dismiss() });

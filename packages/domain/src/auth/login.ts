@@ -53,12 +53,3 @@ export type RefreshTokenResponse = z.infer<typeof refreshTokenResponseSchema>;
 export const logoutRequestSchema = z.object({
   refreshToken: z.string().max(500).optional(),
 });
-
-export const authMessages = {
-  invalidCredentials: 'Credenciales inválidas',
-  tooManyAttempts: 'Demasiados intentos de inicio de sesión. Intente nuevamente en unos minutos.',
-  sessionExpired: 'La sesión ha expirado. Inicie sesión nuevamente.',
-  unauthenticated: 'Se requiere iniciar sesión',
-  forbidden: 'No tiene permiso para realizar esta acción',
-  loggedOut: 'Sesión cerrada correctamente',
-} as const;

@@ -1,3 +1,4 @@
 export * from './document-slots';
 export * from './file-name';
 export * from './investigation-api';
+export * from './investigation-messages';

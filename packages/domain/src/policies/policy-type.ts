@@ -1,14 +1,8 @@
 import { z } from 'zod';
 
-export const policyTypes = ['basica', 'plus', 'plusAuto', 'garantiaPlus'] as const;
-export type PolicyType = (typeof policyTypes)[number];
+import { policyTypes, type PolicyType } from './policy-type-labels';
 
-export const policyTypeLabels: Record<PolicyType, string> = {
-  basica: 'Básica',
-  plus: 'Plus',
-  plusAuto: 'Plus Auto',
-  garantiaPlus: 'Garantía Plus',
-};
+export { policyTypeLabels, policyTypes, type PolicyType } from './policy-type-labels';
 
 export const policyTypeSchema = z.enum(policyTypes, { error: 'El tipo de póliza no es válido' });
 

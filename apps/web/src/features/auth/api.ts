@@ -1,28 +1,10 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { authMessages, type LoginRequest, type LoginResponse, type SessionUser } from '@portal/domain';
+import { queryOptions, useMutation } from '@tanstack/react-query';
+import { authMessages, type SessionUser } from '@portal/domain';
 import { apiClient } from '@/lib/api-client';
-import { endSession, startSession } from './session/session-lifecycle';
+import { endSession } from './session/session-lifecycle';
 import { getRefreshToken } from './session/session-store';
+import { meQueryKey } from './sign-in';
 import { notify } from '@/lib/toast';
-
-// --- sign in -----------------------------------------------------------------------------------
-
-function login(body: LoginRequest): Promise<LoginResponse> {
-  return apiClient.post<LoginResponse>('/api/auth/login', body, { auth: false, timeoutMs: 15_000 });
-}
-
-export function useLogin() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: login,
-    onSuccess: (session) => {
-      startSession(session);
-      // Nothing cached for a previous user survives a new sign-in.
-      queryClient.clear();
-      queryClient.setQueryData(meQueryOptions().queryKey, session.user);
-    },
-  });
-}
 
 // --- who am I (re-checked on entering protected routes) ----------------------------------------
 
@@ -33,7 +15,7 @@ function fetchMe({ signal }: { signal?: AbortSignal } = {}): Promise<SessionUser
 /** Cached briefly: moving between screens re-checks at most every 30 s. */
 export function meQueryOptions() {
   return queryOptions({
-    queryKey: ['auth', 'me'] as const,
+    queryKey: meQueryKey,
     queryFn: ({ signal }) => fetchMe({ signal }),
     staleTime: 30_000,
     retry: false,

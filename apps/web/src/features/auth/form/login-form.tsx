@@ -1,20 +1,13 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { LogIn } from 'lucide-react';
-import { toast } from 'sonner';
-import { authMessages, loginRequestSchema, type SessionUser } from '@portal/domain';
+import { authMessages, type LoginRequest, type SessionUser } from '@portal/domain';
 import { isApiError, errorMessage } from '@/lib/api-client';
-import { notify } from '@/lib/toast';
+import { dismissToasts, notifyErrorOnDemand } from '@/lib/toast-on-demand';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/form-field';
-import { useLogin } from '../api';
-
-interface LoginValues {
-  email: string;
-  password: string;
-}
+import { signIn } from '../sign-in';
+import { useLoginForm } from './use-login-form';
 
 /** The message for a failed sign-in: 401 is always 'Credenciales inválidas'; 429 says to wait. */
 function loginErrorMessage(error: unknown): string {
@@ -24,35 +17,30 @@ function loginErrorMessage(error: unknown): string {
 }
 
 export function LoginForm({ onSuccess }: { onSuccess: (user: SessionUser) => void }) {
-  const loginMutation = useLogin();
+  const [busy, setBusy] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<LoginValues>({
-    resolver: zodResolver(loginRequestSchema),
-    defaultValues: { email: '', password: '' },
-  });
 
-  const onSubmit = handleSubmit((values) => {
+  const send = (values: LoginRequest) => {
     setServerError(null);
-    loginMutation.mutate(values, {
-      onSuccess: (session) => {
-        toast.dismiss(); // an earlier 'Credenciales inválidas' should not linger over the shell
+    setBusy(true);
+    signIn(values).then(
+      (session) => {
+        setBusy(false);
+        dismissToasts(); // an earlier 'Credenciales inválidas' should not linger over the shell
         onSuccess(session.user);
       },
-      onError: (error) => {
+      (error: unknown) => {
+        setBusy(false);
         const message = loginErrorMessage(error);
         setServerError(message);
-        notify.error(message);
+        notifyErrorOnDemand(message);
       },
-    });
-  });
+    );
+  };
+  const { register, handleSubmit, errors } = useLoginForm(send);
 
-  const busy = loginMutation.isPending;
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Iniciar Sesión">
+    <form onSubmit={handleSubmit} noValidate className="space-y-5" aria-label="Iniciar Sesión">
       {serverError ? <Alert>{serverError}</Alert> : null}
       <TextField
         label="Correo electrónico"
@@ -62,7 +50,7 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: SessionUser) => voi
         placeholder="usuario@empresa.com"
         required
         autoFocus
-        error={errors.email?.message}
+        error={errors.email}
         {...register('email')}
       />
       <TextField
@@ -70,7 +58,7 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: SessionUser) => voi
         type="password"
         autoComplete="current-password"
         required
-        error={errors.password?.message}
+        error={errors.password}
         {...register('password')}
       />
       <Button type="submit" className="w-full" disabled={busy} aria-busy={busy || undefined}>

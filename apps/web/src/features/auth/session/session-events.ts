@@ -2,9 +2,8 @@ import type { createBrowserRouter } from 'react-router';
 import { apiMessages } from '@/lib/api-client';
 import { onSessionExpired } from './session-lifecycle';
 import { paths } from '@/lib/paths';
-import { queryClient } from '@/lib/query-client';
 import { getSessionEndReason, hasToken, subscribeSession } from './session-store';
-import { notify } from '@/lib/toast';
+import { notifyErrorOnDemand } from '@/lib/toast-on-demand';
 
 type AppRouter = ReturnType<typeof createBrowserRouter>;
 
@@ -22,10 +21,13 @@ export function bindSessionToRouter(router: AppRouter) {
       .navigate(paths.login.to(getSessionEndReason() === 'logout' ? undefined : here), { replace: true })
       .then(() => {
         // Off the shell now: drop everything cached for the user who left.
-        if (!hasToken() && router.state.location.pathname === paths.login.pattern) queryClient.clear();
+        // (The query client is the shell's: loaded by now, as the shell was shown.)
+        if (!hasToken() && router.state.location.pathname === paths.login.pattern) {
+          void import('@/lib/query-client').then(({ queryClient }) => queryClient.clear());
+        }
       });
   });
-  const unsubscribeExpired = onSessionExpired(() => notify.error(apiMessages.sessionExpired));
+  const unsubscribeExpired = onSessionExpired(() => notifyErrorOnDemand(apiMessages.sessionExpired));
   return () => {
     unsubscribeSession();
     unsubscribeExpired();

@@ -1,0 +1,60 @@
+import { useCallback, useRef, useState, type FormEvent } from 'react';
+import type { LoginRequest } from '@portal/domain';
+import type { LoginErrors, LoginField } from './login-validation';
+
+const fields: readonly LoginField[] = ['email', 'password'];
+
+let validation: Promise<typeof import('./login-validation')> | undefined;
+/** The rule's chunk (zod and the domain's login schema), fetched once: at the first key or on submit. */
+function loadValidation() {
+  validation ??= import('./login-validation');
+  return validation;
+}
+
+/**
+ * The sign-in form's state, as react-hook-form with the zod resolver kept it (issue 13: /login
+ * loads neither library): uncontrolled inputs, validated on submit by the domain's rule; after a
+ * submit, a field is re-checked as it changes; a failed submit focuses the first wrong field.
+ */
+export function useLoginForm(onValid: (values: LoginRequest) => void) {
+  const [errors, setErrors] = useState<LoginErrors>({});
+  const inputs = useRef<Partial<Record<LoginField, HTMLInputElement | null>>>({});
+  const submitted = useRef(false);
+
+  const read = () => ({ email: inputs.current.email?.value ?? '', password: inputs.current.password?.value ?? '' });
+
+  const recheck = useCallback(async (field: LoginField) => {
+    const { validateLogin } = await loadValidation();
+    const message = validateLogin(read()).errors?.[field];
+    setErrors((current) => (current[field] === message ? current : { ...current, [field]: message }));
+  }, []);
+
+  const register = (field: LoginField) => ({
+    name: field,
+    ref: (element: HTMLInputElement | null) => {
+      inputs.current[field] = element;
+    },
+    onChange: () => {
+      if (submitted.current) void recheck(field);
+      else void loadValidation();
+    },
+  });
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    submitted.current = true;
+    void loadValidation().then(({ validateLogin }) => {
+      const result = validateLogin(read());
+      if (result.errors) {
+        setErrors(result.errors);
+        const first = fields.find((field) => result.errors[field] !== undefined);
+        if (first) inputs.current[first]?.focus();
+        return;
+      }
+      setErrors({});
+      onValid(result.values);
+    });
+  };
+
+  return { register, handleSubmit, errors };
+}

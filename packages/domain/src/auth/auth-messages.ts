@@ -1,0 +1,9 @@
+// No zod here: the web's first screen needs these texts, not the schemas (issue 13).
+export const authMessages = {
+  invalidCredentials: 'Credenciales inválidas',
+  tooManyAttempts: 'Demasiados intentos de inicio de sesión. Intente nuevamente en unos minutos.',
+  sessionExpired: 'La sesión ha expirado. Inicie sesión nuevamente.',
+  unauthenticated: 'Se requiere iniciar sesión',
+  forbidden: 'No tiene permiso para realizar esta acción',
+  loggedOut: 'Sesión cerrada correctamente',
+} as const;
