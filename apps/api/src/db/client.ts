@@ -30,7 +30,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export interface NotificationHandlers {
+interface NotificationHandlers {
   onNotify(payload: string): void;
   onState(listening: boolean): void;
 }

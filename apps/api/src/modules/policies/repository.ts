@@ -447,16 +447,6 @@ export type SummaryRow = Omit<PolicySummary, 'propertyAddress' | 'createdAt' | '
   updatedAt: Date;
 };
 
-/** One page, newest first, in the order of the (branch_id, [status,] created_at, id) indexes. */
-export async function findSummaries(db: Executor, { filter, after, limit }: SummarySearch): Promise<SummaryRow[]> {
-  return db
-    .select(summaryColumns)
-    .from(policies)
-    .where(and(filterSql(filter), positionAfter(after)))
-    .orderBy(desc(policies.createdAt), desc(policies.id))
-    .limit(limit);
-}
-
 /** How many policies match, counted up to the cap (a short search may match most of a branch). */
 export function countPolicies(db: Executor, filter: PolicyFilter): Promise<CappedTotal> {
   const matching = db.select({ one: sql`1` }).from(policies).where(filterSql(filter)).limit(cappedCountLimit);
@@ -464,7 +454,8 @@ export function countPolicies(db: Executor, filter: PolicyFilter): Promise<Cappe
 }
 
 /**
- * One page and its total in one statement, one round trip (issue 13): the total is an
+ * One page, newest first, in the order of the (branch_id, [status,] created_at, id) indexes, and
+ * its total in the same statement, one round trip (issue 13): the total is an
  * uncorrelated scalar subquery, so PostgreSQL computes it once and repeats it on every row. With
  * a text it counts the matches up to the cap (as countPolicies); without one it sums the status
  * counters (as countFromStatusCounts). An empty page carries no total: the caller counts apart.
