@@ -319,7 +319,7 @@ function literal(value: string): string {
 
 /**
  * EXPLAIN ANALYZE of the two statements a search runs (see searchPolicies and
- * repository.findSummaries/countPolicies/countFromStatusCounts), written out here with the same
+ * repository.findSummaryPage/countPolicies/countFromStatusCounts), written out here with the same
  * conditions.
  */
 async function explain(db: Db, branchId: number, search: { q: string; status?: string }, log: (line: string) => void) {

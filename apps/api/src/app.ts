@@ -11,7 +11,7 @@ import { zodValidatorCompiler } from './plugins/validation';
 import { webAppPlugin } from './plugins/web-app';
 import { addendumRoutes } from './modules/addendums/index';
 import { appointmentFeedRoutes, appointmentRoutes } from './modules/appointments/index';
-import { authRoutes, userForAccessToken } from './modules/auth/index';
+import { authRoutes, startUserCache, userForAccessToken } from './modules/auth/index';
 import { branchRoutes } from './modules/branches/index';
 import { healthRoutes } from './modules/health/index';
 import { investigationRoutes } from './modules/investigations/index';
@@ -81,6 +81,9 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(openApiPlugin);
   // The plugin knows no module: it is handed the current-user lookup of the auth module.
   const db = deps.database.db;
+  // Users' rows are cached for a few seconds and forgotten on NOTIFY users_changed (issue 13).
+  const stopUserCache = await startUserCache(deps.database);
+  app.addHook('onClose', stopUserCache);
   await app.register(authPlugin, { userForToken: (token) => userForAccessToken(db, deps.jwtSecret, token) });
   await app.register(filesPlugin);
 

@@ -21,7 +21,18 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Serialises start-up work (migrations, seed) across app instances sharing one database. */
   withStartupLock<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * Subscribes to NOTIFY on `channel`. `onState(true)` once listening (and after every
+   * reconnection: notifications sent meanwhile are lost, so the listener must assume anything
+   * changed); `onState(false)` when the connection is lost. Resolves to the unsubscribe function.
+   */
+  listen(channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+interface NotificationHandlers {
+  onNotify(payload: string): void;
+  onState(listening: boolean): void;
 }
 
 export interface DatabaseOptions {
@@ -41,13 +52,26 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 async function openPglite(dir: string | undefined): Promise<Database> {
   if (dir) await fs.mkdir(path.dirname(dir), { recursive: true });
-  const client = await PGlite.create(dir ?? 'memory://', { extensions: { pg_trgm } });
+  return pgliteDatabase(await PGlite.create(dir ?? 'memory://', { extensions: { pg_trgm } }));
+}
+
+/** The Database of an open PGlite (also the tests' copies of a template). */
+export function pgliteDatabase(client: PGlite): Database {
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     // One process owns a PGlite directory, so there is no one else to wait for.
     withStartupLock: (work) => work(),
+    // One engine in this process: notifications arrive after the statement that sent them.
+    async listen(channel, handlers) {
+      const unlisten = await client.listen(channel, (payload) => handlers.onNotify(payload));
+      handlers.onState(true);
+      return async () => {
+        handlers.onState(false);
+        await unlisten().catch(() => {});
+      };
+    },
     close: () => client.close(),
   };
 }
@@ -70,6 +94,56 @@ async function openPostgres(url: string, poolMax = 10): Promise<Database> {
         lockClient.release();
       }
     },
+    listen: (channel, handlers) => listenPostgres(url, channel, handlers),
     close: () => pool.end(),
+  };
+}
+
+const RECONNECT_MS = 1000;
+
+/**
+ * A dedicated connection (not one of the pool's) LISTENing on `channel`, reconnected a second
+ * after it drops for as long as the subscription lasts.
+ */
+async function listenPostgres(url: string, channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let timer: NodeJS.Timeout | undefined;
+
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
+    next.on('notification', (message) => handlers.onNotify(message.payload ?? ''));
+    let lost = false;
+    const onLost = () => {
+      if (lost) return;
+      lost = true;
+      handlers.onState(false);
+      next.end().catch(() => {});
+      if (!stopped) timer = setTimeout(() => void connect().catch(() => {}), RECONNECT_MS).unref();
+    };
+    next.on('error', onLost);
+    next.on('end', onLost);
+    try {
+      await next.connect();
+      await next.query(`LISTEN "${channel.replace(/"/g, '""')}"`);
+    } catch (error) {
+      onLost();
+      throw error;
+    }
+    if (stopped) {
+      await next.end().catch(() => {});
+      return;
+    }
+    client = next;
+    handlers.onState(true);
+  };
+
+  // Not listening yet is not fatal: until it is, the listener knows nothing is announced (onState).
+  await connect().catch(() => {});
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    handlers.onState(false);
+    await client?.end().catch(() => {});
   };
 }

@@ -4,10 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import * as schema from '../db/schema/index';
-import { openDatabase, type Database, type Db } from '../db/client';
+import { openDatabase, pgliteDatabase, type Database } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { seedIfEmpty } from '../db/seed';
 import { ADMIN } from './fixtures';
@@ -89,12 +87,7 @@ export async function openTemplateCopy(templates: DatabaseTemplates, kind: Templ
   if (templates.kind === 'pglite') {
     const loadDataDir = new Blob([await fs.readFile(templates.files[kind])]);
     const client = await PGlite.create({ loadDataDir, extensions: { pg_trgm } });
-    const database: Database = {
-      db: drizzlePglite({ client, schema }) as unknown as Db,
-      kind: 'pglite',
-      withStartupLock: (work) => work(),
-      close: () => client.close(),
-    };
+    const database = pgliteDatabase(client);
     return { database, url: undefined, drop: () => database.close() };
   }
   const name = `portal_test_${crypto.randomBytes(6).toString('hex')}`;

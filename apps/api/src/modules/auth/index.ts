@@ -1,8 +1,10 @@
 /**
  * The auth module's public face: its routes, the current-user lookup app.ts hands to the auth
- * plugin, the JWT secret main.ts resolves, and ending a user's sessions (users module).
+ * plugin and its cache (started by app.ts, told of a user changed here by the users module), the
+ * JWT secret main.ts resolves, and ending a user's sessions (users module).
  */
 export { authRoutes } from './routes';
 export { findActiveUser, userForAccessToken } from './service';
 export { revokeAllRefreshTokens as revokeAllSessions } from './repository';
 export { resolveJwtSecret } from './jwt-secret';
+export { forgetCachedUser, startUserCache } from './user-cache';

@@ -11,6 +11,7 @@ import { AppError, tooManyRequests, unauthorized } from '../../lib/app-error';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import type { AuthUser } from '../../lib/auth-user';
 import * as repo from './repository';
+import { cachedUser } from './user-cache';
 import { ACCESS_TOKEN_SECONDS, REFRESH_TOKEN_DAYS, hashRefreshToken, newRefreshToken, signAccessToken, verifyAccessToken } from './tokens';
 
 /** Failed sign-ins allowed per window: few per account (guessing one password), more per IP (a shared office). */
@@ -94,7 +95,7 @@ async function issueTokens(db: Db, jwtSecret: Uint8Array, user: SessionUser, fam
  */
 export async function userForAccessToken(db: Db, jwtSecret: Uint8Array, token: string): Promise<AuthUser | null> {
   const userId = await verifyAccessToken(token, jwtSecret);
-  return userId ? repo.findActiveAuthUser(db, userId) : null;
+  return userId ? cachedUser(db, userId, () => repo.findActiveAuthUser(db, userId)) : null;
 }
 
 /** The user behind an id if still active (a calendar feed's owner, for instance). */

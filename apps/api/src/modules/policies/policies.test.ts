@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { investigationFolioPattern, type Policy, type PolicyFormValues, type PolicySearchResult } from '@portal/domain';
+import { investigationFolioPattern, policySearchResultSchema, type Policy, type PolicyFormValues, type PolicySearchResult } from '@portal/domain';
 import { exampleGuarantor, examplePolicyInput, exampleTenant } from '@portal/domain/testing';
 import { loadPolicies, loadPolicyBatch } from './repository';
 import { ADMIN, bearer, copyRow, createTestContext, signInAs, insertBranch, insertUser, json, login, type TestContext } from '../../test/app';
@@ -470,7 +470,11 @@ describe('GET /api/policy/search', () => {
     const params = new URLSearchParams(Object.entries(query).map(([key, value]): [string, string] => [key, String(value)]));
     const response = await get(`/api/policy/search?${params}`, as);
     expect(response.statusCode, response.body).toBe(200);
-    return json<PolicySearchResult>(response);
+    // Written without the zod pass (lib/trusted-json.ts): the body must still be exactly the schema's.
+    const body = json<PolicySearchResult>(response);
+    expect(policySearchResultSchema.strict().parse(body)).toEqual(body);
+    for (const item of body.items) expect(Object.keys(item).sort()).toEqual(Object.keys(policySearchResultSchema.shape.items.element.shape).sort());
+    return body;
   };
   const idsFor = async (query: Record<string, string | number>) => (await search(query)).items.map((item) => item.id).sort();
 

@@ -9,7 +9,7 @@ import type {
   PolicySummary,
   Tenant,
 } from '@portal/domain';
-import { emptyDashboardStats, policyStatuses } from '@portal/domain';
+import { emptyDashboardStats, policyStatuses, searchTotalCap } from '@portal/domain';
 import type { Executor } from '../../db/client';
 import type { CursorPosition } from '../../lib/keyset-cursor';
 import type { KeysetBatch } from '../../lib/keyset-batches';
@@ -448,20 +448,48 @@ export type SummaryRow = Omit<PolicySummary, 'propertyAddress' | 'createdAt' | '
   updatedAt: Date;
 };
 
-/** One page, newest first, in the order of the (branch_id, [status,] created_at, id) indexes. */
-export async function findSummaries(db: Executor, { filter, after, limit }: SummarySearch): Promise<SummaryRow[]> {
-  return db
-    .select(summaryColumns)
-    .from(policies)
-    .where(and(filterSql(filter), positionAfter(after)))
-    .orderBy(desc(policies.createdAt), desc(policies.id))
-    .limit(limit);
-}
-
 /** How many policies match, counted up to the cap (a short search may match most of a branch). */
 export function countPolicies(db: Executor, filter: PolicyFilter): Promise<CappedTotal> {
   const matching = db.select({ one: sql`1` }).from(policies).where(filterSql(filter)).limit(cappedCountLimit);
   return cappedCount(db, matching.as('matching'));
+}
+
+/**
+ * One page, newest first, in the order of the (branch_id, [status,] created_at, id) indexes, and
+ * its total in the same statement, one round trip (issue 13): the total is an
+ * uncorrelated scalar subquery, so PostgreSQL computes it once and repeats it on every row. With
+ * a text it counts the matches up to the cap (as countPolicies); without one it sums the status
+ * counters (as countFromStatusCounts). An empty page carries no total: the caller counts apart.
+ */
+export async function findSummaryPage(
+  db: Executor,
+  search: SummarySearch,
+  totalFrom: 'matches' | 'counters',
+): Promise<{ rows: SummaryRow[]; total: CappedTotal | undefined }> {
+  const { filter, after, limit } = search;
+  const totalSql =
+    totalFrom === 'matches'
+      ? sql<number>`(select count(*)::int from ${db.select({ one: sql`1` }).from(policies).where(filterSql(filter)).limit(cappedCountLimit).as('matching')})`
+      : sql<number>`(${db
+          .select({ total: sql`coalesce(sum(${policyStatusCounts.total}), 0)::int` })
+          .from(policyStatusCounts)
+          .where(
+            and(
+              filter.scope?.branchId === undefined ? undefined : eq(policyStatusCounts.branchId, filter.scope.branchId),
+              filter.status === undefined ? undefined : eq(policyStatusCounts.status, filter.status),
+            ),
+          )})`;
+  const rows = await db
+    .select({ ...summaryColumns, pageTotal: totalSql })
+    .from(policies)
+    .where(and(filterSql(filter), positionAfter(after)))
+    .orderBy(desc(policies.createdAt), desc(policies.id))
+    .limit(limit);
+  const first = rows[0];
+  if (!first) return { rows: [], total: undefined };
+  const count = Number(first.pageTotal);
+  const total = totalFrom === 'counters' || count <= searchTotalCap ? { total: count, totalIsCapped: false } : { total: searchTotalCap, totalIsCapped: true };
+  return { rows: rows.map(({ pageTotal: _total, ...row }) => row), total };
 }
 
 /** Whether the policy exists within `scope`. */

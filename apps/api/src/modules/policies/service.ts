@@ -83,14 +83,18 @@ export async function searchPolicies(db: Db, actor: AuthUser, query: SearchQuery
 
   const needle = foldForSearch(query.q.trim());
   const filter = { scope: { branchId }, status: query.status || undefined, text: needle || undefined };
-  const [rows, total] = await Promise.all([
-    repo.findSummaries(db, { filter, after, limit: query.limit + 1 }),
-    // Without a text, the total is a sum of the status counters (exact, and ten rows to read
-    // however large the branch); with one, the matches are counted up to the cap.
-    needle
-      ? repo.countPolicies(db, filter)
-      : repo.countFromStatusCounts(db, { branchId, status: query.status }).then((total) => ({ total, totalIsCapped: false })),
-  ]);
+  // Page and total in one statement (issue 13). Without a text the total is a sum of the status
+  // counters (exact, ten rows however large the branch); with one, the matches up to the cap.
+  const found = await repo.findSummaryPage(db, { filter, after, limit: query.limit + 1 }, needle ? 'matches' : 'counters');
+  const rows = found.rows;
+  // An empty page carries no total: none at all on a first page, else counted apart.
+  const total =
+    found.total ??
+    (!after
+      ? { total: 0, totalIsCapped: false }
+      : needle
+        ? await repo.countPolicies(db, filter)
+        : { total: await repo.countFromStatusCounts(db, { branchId, status: query.status }), totalIsCapped: false });
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { conflict, ensure, invalidField, isUniqueViolation, notFound } from '../../lib/app-error';
 import { hashPassword } from '../../lib/passwords';
 import type { AuthUser } from '../../lib/auth-user';
-import { revokeAllSessions } from '../auth/index';
+import { forgetCachedUser, revokeAllSessions } from '../auth/index';
 import { branchExists } from '../branches/index';
 import * as repo from './repository';
 
@@ -52,9 +52,12 @@ export async function updateUser(db: Db, actor: AuthUser, id: number, input: Upd
       if (passwordHash || (existing.status === 'active' && values.status === 'inactive')) await revokeAllSessions(tx, id);
     });
   } catch (error) {
+    await forgetCachedUser(db, id, false);
     if (isUniqueViolation(error, 'users_email_key')) throw emailTaken();
     throw error;
   }
+  // Every instance forgets the cached row before the next request (decision 002, issue 13).
+  await forgetCachedUser(db, id);
   return getUser(db, id);
 }
 
@@ -65,6 +68,7 @@ export async function changeUserStatus(db: Db, actor: AuthUser, id: number, stat
     await repo.updateUser(tx, id, { status });
     if (status === 'inactive') await revokeAllSessions(tx, id);
   });
+  await forgetCachedUser(db, id);
   return getUser(db, id);
 }
 

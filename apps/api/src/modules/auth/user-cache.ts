@@ -1,0 +1,140 @@
+import type { Database, Db } from '../../db/client';
+import type { AuthUser } from '../../lib/auth-user';
+
+/**
+ * The signed-in users' rows, kept per database handle for a few seconds (issue 13): most requests
+ * then make no round trip to learn who is calling. Decision 002's promise still holds — a
+ * deactivated user, or a role or branch change, counts from the next request — because every
+ * UPDATE or DELETE of `users` sends `NOTIFY users_changed, '<id>'` at COMMIT (migration 0008) and
+ * every instance listening forgets that user when it arrives. The instance that made the change
+ * through the API forgets it at once and answers only once its own listener has heard the
+ * notification too (`forgetCachedUser`, at most a second): every other listener was signalled at
+ * the same COMMIT, so by the time the client sends its next request, to any instance, the user is
+ * forgotten there as well. While the listening
+ * connection is down nothing is served from the cache (a notification may have been missed), and
+ * when it comes back the whole cache is dropped.
+ */
+
+const TTL_MS = 5_000;
+const MAX_ENTRIES = 10_000;
+const CHANNEL = 'users_changed';
+
+interface Entry {
+  user: AuthUser | null;
+  expires: number;
+}
+
+class UserCache {
+  private readonly entries = new Map<number, Entry>();
+  /** Bumped by every invalidation: a lookup that started before one must not store its answer. */
+  private generation = 0;
+  listening = false;
+  owners = 1;
+  stop: () => Promise<void> = async () => {};
+
+  get(userId: number): AuthUser | null | undefined {
+    if (!this.listening) return undefined;
+    const entry = this.entries.get(userId);
+    if (!entry) return undefined;
+    if (entry.expires <= Date.now()) {
+      this.entries.delete(userId);
+      return undefined;
+    }
+    return entry.user;
+  }
+
+  async load(userId: number, lookup: () => Promise<AuthUser | null>): Promise<AuthUser | null> {
+    const generation = this.generation;
+    const user = await lookup();
+    if (this.listening && generation === this.generation) {
+      if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
+      this.entries.set(userId, { user, expires: Date.now() + TTL_MS });
+    }
+    return user;
+  }
+
+  private readonly waiters = new Map<number, Array<() => void>>();
+
+  forget(userId: number) {
+    this.generation++;
+    this.entries.delete(userId);
+    const waiting = this.waiters.get(userId);
+    this.waiters.delete(userId);
+    for (const resolve of waiting ?? []) resolve();
+  }
+
+  /** Resolves when the notification for `userId` arrives (or after `ms`, or at once when not listening). */
+  heard(userId: number, ms: number): Promise<void> {
+    if (!this.listening) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      const list = this.waiters.get(userId) ?? [];
+      list.push(done);
+      this.waiters.set(userId, list);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+  }
+
+  clear() {
+    this.generation++;
+    this.entries.clear();
+    const waiting = [...this.waiters.values()].flat();
+    this.waiters.clear();
+    for (const resolve of waiting) resolve();
+  }
+}
+
+const caches = new WeakMap<Db, UserCache>();
+
+/**
+ * Starts the cache of `database` (app.ts, once per app; instances sharing one handle share it).
+ * Resolves to the function that stops it, for the app's onClose.
+ */
+export async function startUserCache(database: Database): Promise<() => Promise<void>> {
+  const existing = caches.get(database.db);
+  const cache = existing ?? new UserCache();
+  if (existing) {
+    existing.owners++;
+  } else {
+    caches.set(database.db, cache);
+    cache.stop = await database.listen(CHANNEL, {
+      onNotify(payload) {
+        const id = Number(payload);
+        if (Number.isInteger(id)) cache.forget(id);
+        else cache.clear();
+      },
+      onState(listening) {
+        cache.clear();
+        cache.listening = listening;
+      },
+    });
+  }
+  return async () => {
+    if (--cache.owners > 0) return;
+    caches.delete(database.db);
+    await cache.stop();
+  };
+}
+
+/** The user behind `userId` as `lookup` reads it, from the cache while it is fresh. */
+export function cachedUser(db: Db, userId: number, lookup: () => Promise<AuthUser | null>): Promise<AuthUser | null> {
+  const cache = caches.get(db);
+  if (!cache) return lookup();
+  const hit = cache.get(userId);
+  return hit === undefined ? cache.load(userId, lookup) : Promise.resolve(hit);
+}
+
+/**
+ * After a transaction that changed a user: this instance forgets the user now, and the promise
+ * resolves when the change's notification has come back to this instance's listener (so it has
+ * reached the others' too). Pass `committed: false` after a failed transaction (nothing to hear).
+ */
+export async function forgetCachedUser(db: Db, userId: number, committed = true): Promise<void> {
+  const cache = caches.get(db);
+  if (!cache) return;
+  cache.forget(userId);
+  if (committed) await cache.heard(userId, 1_000);
+}

@@ -1,0 +1,292 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import { openDatabase, type Database, type Db } from '../apps/api/src/db/client';
+import { runMigrations } from '../apps/api/src/db/migrate';
+import { createScratchDatabase } from '../apps/api/src/db/scratch-database';
+import { seedIfEmpty } from '../apps/api/src/db/seed';
+import { users } from '../apps/api/src/db/schema/index';
+import { hashPassword } from '../apps/api/src/lib/passwords';
+import { generatePolicies } from './generate-policies';
+import { percentile } from './harness';
+
+/**
+ * `npm run bench:throughput [-- --engine pglite|postgres|both] [--count 20000] [--connections 100]
+ * [--duration 10] [--cpu-prof DIR]` (issue 13): the authenticated 50-row search
+ * `GET /api/policy/search?limit=50` under `connections` concurrent keep-alive clients (autocannon,
+ * in this process), against the real app in a process of its own, and against a bare Fastify in
+ * another process serving the same body from memory: req/s, p50/p99, errors, timeouts and the ratio.
+ *
+ * Then, one request at a time, the app's p50 for `status=active` and for no filter against the
+ * p50 of the same page and count statements sent straight to the database ("bare SQL").
+ */
+
+type Engine = 'pglite' | 'postgres';
+
+const PASSWORD = 'Bench-Password-1';
+const EMAIL = 'agente@bench.local';
+const SEARCH = '/api/policy/search?limit=50';
+const serverScript = path.join(import.meta.dirname, 'throughput-server.ts');
+
+interface Prepared {
+  /** Environment of the app's process: where its database is. */
+  env: Record<string, string>;
+  /** The bare-SQL timings, measured while the database was open here. */
+  sqlP50: Record<string, number>;
+  cleanup(): Promise<void>;
+}
+
+interface LoadResult {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+}
+
+/** Migrated, seeded, an agent of branch 1 and `count` policies in that branch, VACUUM ANALYZEd. */
+async function prepare(engine: Engine, count: number, serverUrl: string, log: (line: string) => void): Promise<Prepared> {
+  let database: Database;
+  let env: Record<string, string>;
+  let cleanup: () => Promise<void>;
+  if (engine === 'pglite') {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-throughput-'));
+    const pgliteDir = path.join(dir, 'db');
+    database = await openDatabase({ pgliteDir });
+    env = { THROUGHPUT_PGLITE_DIR: pgliteDir };
+    cleanup = () => fs.rm(dir, { recursive: true, force: true });
+  } else {
+    const scratch = await createScratchDatabase(serverUrl, 'portal_bench');
+    database = scratch.database;
+    env = { THROUGHPUT_DATABASE_URL: scratch.url };
+    cleanup = () => scratch.drop();
+  }
+  try {
+    const { db } = database;
+    await runMigrations(database);
+    await seedIfEmpty(db, { email: 'admin@bench.local', password: PASSWORD });
+    const [agent] = await db
+      .insert(users)
+      .values({ email: EMAIL, firstName: 'Agente', lastName: 'Benchmark', role: 'agent', branchId: 1, passwordHash: await hashPassword(PASSWORD) })
+      .returning({ id: users.id });
+    log(`${engine}: generating ${count} policies…`);
+    const generated = await generatePolicies(db, { branchId: 1, userId: agent!.id, count });
+    await db.execute(sql`VACUUM ANALYZE`);
+    log(`${engine}: ${generated.policies} policies in ${generated.seconds.toFixed(1)} s`);
+    const sqlP50 = { 'status=active': await timeBareSql(db, 'active'), 'no filter': await timeBareSql(db, undefined) };
+    return { env, sqlP50, cleanup };
+  } catch (error) {
+    if (engine === 'postgres') await cleanup();
+    throw error;
+  } finally {
+    // The app's process opens the PGlite directory next (the pool is closed by drop()).
+    if (engine === 'pglite') await database.close();
+  }
+}
+
+/**
+ * p50 of the statements a search sends (page of 51 with the first guarantor, total from the
+ * status counters), one after the other, straight through the driver: what the app adds is the
+ * rest of the request's time.
+ */
+async function timeBareSql(db: Db, status: string | undefined): Promise<number> {
+  const where = `branch_id = 1${status ? ` AND status = '${status}'` : ''}`;
+  const page = sql.raw(`SELECT id, investigation_id, policy_number, status, policy_type, branch_id, tenant_names, guarantor_names,
+      (SELECT g.id FROM guarantors g WHERE g.policy_id = policies.id ORDER BY g.position LIMIT 1) AS first_guarantor_id, owner_name, street,
+      exterior_number, colony, municipality, delivery_date, created_at, updated_at
+    FROM policies WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT 51`);
+  const total = sql.raw(`SELECT coalesce(sum(total), 0)::int FROM policy_status_counts WHERE ${where}`);
+  const timings: number[] = [];
+  for (let index = 0; index < 220; index++) {
+    const started = performance.now();
+    await db.execute(page);
+    await db.execute(total);
+    if (index >= 20) timings.push(performance.now() - started);
+  }
+  return percentile(timings, 50);
+}
+
+interface Server {
+  base: string;
+  stop(): Promise<void>;
+}
+
+async function startServer(mode: 'app' | 'bare', env: Record<string, string>, cpuProfDir?: string): Promise<Server> {
+  const child: ChildProcess = fork(serverScript, [mode], {
+    execArgv: ['--import', 'tsx', ...(cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfDir] : [])],
+    env: { ...process.env, ...env },
+    // Request logs go where production's would, into a file descriptor: here /dev/null.
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('message', (message) => resolve((message as { port: number }).port));
+    child.once('exit', (code) => reject(new Error(`${mode} server exited with ${code}`)));
+  });
+  return {
+    base: `http://127.0.0.1:${port}`,
+    async stop() {
+      child.send('stop');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+async function load(url: string, headers: Record<string, string>, connections: number, duration: number): Promise<LoadResult> {
+  const result = await autocannon({ url, connections, duration, headers, timeout: 10 });
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+async function sequentialP50(url: string, headers: Record<string, string>): Promise<number> {
+  const timings: number[] = [];
+  for (let index = 0; index < 220; index++) {
+    const started = performance.now();
+    const response = await fetch(url, { headers });
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`${url}: ${response.status}`);
+    if (index >= 20) timings.push(performance.now() - started);
+  }
+  return percentile(timings, 50);
+}
+
+interface EngineThroughput {
+  engine: Engine;
+  app: LoadResult;
+  bare: LoadResult;
+  sequential: Array<{ name: string; appP50: number; sqlP50: number }>;
+}
+
+async function runEngine(
+  engine: Engine,
+  options: { count: number; connections: number; duration: number; serverUrl: string; cpuProfDir?: string; log: (line: string) => void },
+): Promise<EngineThroughput> {
+  const { log } = options;
+  const prepared = await prepare(engine, options.count, options.serverUrl, log);
+  const jwtSecret = crypto.randomBytes(48).toString('base64url');
+  const workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-throughput-body-'));
+  let app: Server | undefined;
+  let bare: Server | undefined;
+  try {
+    app = await startServer('app', { ...prepared.env, THROUGHPUT_JWT_SECRET: jwtSecret }, options.cpuProfDir);
+    const login = await fetch(`${app.base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+    });
+    if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
+    const headers = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+    const sample = await fetch(`${app.base}${SEARCH}`, { headers });
+    if (!sample.ok) throw new Error(`${SEARCH}: ${sample.status}`);
+    const bodyFile = path.join(workDir, 'body.json');
+    await fs.writeFile(bodyFile, Buffer.from(await sample.arrayBuffer()));
+    bare = await startServer('bare', { THROUGHPUT_BODY_FILE: bodyFile });
+
+    // Warm both (JIT, pools), then bare and app back to back.
+    await load(`${bare.base}${SEARCH}`, headers, options.connections, 2);
+    await load(`${app.base}${SEARCH}`, headers, options.connections, 2);
+    const bareResult = await load(`${bare.base}${SEARCH}`, headers, options.connections, options.duration);
+    log(`${engine}: bare  ${describe(bareResult)}`);
+    const appResult = await load(`${app.base}${SEARCH}`, headers, options.connections, options.duration);
+    log(`${engine}: app   ${describe(appResult)}  (${(appResult.requestsPerSecond / bareResult.requestsPerSecond).toFixed(3)}× bare)`);
+
+    const sequential = [];
+    for (const [name, query] of [
+      ['status=active', '/api/policy/search?status=active'],
+      ['no filter', '/api/policy/search'],
+    ] as const) {
+      const appP50 = await sequentialP50(`${app.base}${query}`, headers);
+      const sqlP50 = prepared.sqlP50[name]!;
+      log(`${engine}: ${name.padEnd(14)} app p50 ${appP50.toFixed(2)} ms, bare SQL p50 ${sqlP50.toFixed(2)} ms (${(appP50 / sqlP50).toFixed(1)}×)`);
+      sequential.push({ name, appP50, sqlP50 });
+    }
+    return { engine, app: appResult, bare: bareResult, sequential };
+  } finally {
+    await bare?.stop();
+    await app?.stop();
+    await prepared.cleanup();
+    await fs.rm(workDir, { recursive: true, force: true });
+  }
+}
+
+function describe(r: LoadResult): string {
+  return `${r.requestsPerSecond.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, errors ${r.errors}, timeouts ${r.timeouts}, non-2xx ${r.non2xx}`;
+}
+
+function markdown(results: EngineThroughput[], connections: number): string {
+  const label = (engine: Engine) => (engine === 'pglite' ? 'PGlite' : 'PostgreSQL');
+  const lines = [
+    `| ${connections} connections | bare req/s | app req/s | ratio | app p50 | app p99 | errors | timeouts | non-2xx |`,
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const r of results) {
+    lines.push(
+      `| ${label(r.engine)} | ${r.bare.requestsPerSecond.toFixed(0)} | ${r.app.requestsPerSecond.toFixed(0)} | ${(r.app.requestsPerSecond / r.bare.requestsPerSecond).toFixed(3)}× | ` +
+        `${r.app.p50} ms | ${r.app.p99} ms | ${r.app.errors} | ${r.app.timeouts} | ${r.app.non2xx} |`,
+    );
+  }
+  lines.push('', '| one at a time | app p50 | bare SQL p50 | app ÷ SQL |', '|---|---:|---:|---:|');
+  for (const r of results) {
+    for (const s of r.sequential) lines.push(`| ${label(r.engine)} ${s.name} | ${s.appP50.toFixed(2)} ms | ${s.sqlP50.toFixed(2)} ms | ${(s.appP50 / s.sqlP50).toFixed(1)}× |`);
+  }
+  return lines.join('\n');
+}
+
+const usage = 'Usage: npm run bench:throughput -- [--engine pglite|postgres|both] [--count N] [--connections N] [--duration S] [--cpu-prof DIR]';
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      engine: { type: 'string', default: 'both' },
+      count: { type: 'string', default: '20000' },
+      connections: { type: 'string', default: '100' },
+      duration: { type: 'string', default: '10' },
+      'cpu-prof': { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(`${usage}\n`);
+    return 0;
+  }
+  const engines: Engine[] = values.engine === 'both' ? ['pglite', 'postgres'] : values.engine === 'pglite' || values.engine === 'postgres' ? [values.engine] : [];
+  const [count, connections, duration] = [values.count, values.connections, values.duration].map(Number) as [number, number, number];
+  if (engines.length === 0 || ![count, connections, duration].every((n) => Number.isInteger(n) && n > 0)) {
+    process.stderr.write(`${usage}\n`);
+    return 2;
+  }
+  const serverUrl = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+  const log = (line: string) => process.stderr.write(`${line}\n`);
+  const results: EngineThroughput[] = [];
+  for (const engine of engines) {
+    results.push(await runEngine(engine, { count, connections, duration, serverUrl, cpuProfDir: values['cpu-prof'], log }));
+  }
+  const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU';
+  process.stdout.write(
+    `\n${count.toLocaleString('en-US')} policies; GET ${SEARCH} as an agent, ${connections} connections for ${duration} s; ` +
+      `Node ${process.version}, ${os.cpus().length} × ${cpu}.\n\n${markdown(results, connections)}\n`,
+  );
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`bench:throughput failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  },
+);
