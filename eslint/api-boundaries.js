@@ -78,9 +78,9 @@ export default [
       // allowed on purpose, tests are not application code.
       `${api}/test/**`,
       `${api}/**/*.test.ts`,
-      // The demo seed backdates what no service writes (history times, folios of past dates,
-      // documents of decided investigations); that SQL stays in its one folder.
-      `${api}/demo/**`,
+      // The demo seed has its own repository for what no service writes (history times, folios of
+      // past dates, documents of decided investigations) and for picking its branch, user and policies.
+      `${api}/demo/repository.ts`,
     ],
     rules: {
       'import-x/no-restricted-paths': restrictedPaths([...boundaryZones, sqlZone]),
