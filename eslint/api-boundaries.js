@@ -41,7 +41,7 @@ const boundaryZones = [
 const sqlZone = {
   target: api,
   from: [abs('node_modules/drizzle-orm/**'), abs(`${api}/db/schema/**`)],
-  message: 'SQL lives in repositories: drizzle-orm and db/schema belong to modules/*/repository.ts and db/. Pass plain values (e.g. a BranchScope) to a repository instead.',
+  message: 'SQL lives in repositories: drizzle-orm and db/schema belong to modules/*/repository.ts, demo/repository.ts and db/. Pass plain values (e.g. a BranchScope) to a repository instead.',
 };
 
 const resolver = createTypeScriptImportResolver({
