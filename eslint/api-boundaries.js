@@ -41,7 +41,7 @@ const boundaryZones = [
 const sqlZone = {
   target: api,
   from: [abs('node_modules/drizzle-orm/**'), abs(`${api}/db/schema/**`)],
-  message: 'SQL lives in repositories: drizzle-orm and db/schema belong to modules/*/repository.ts and db/. Pass plain values (e.g. a BranchScope) to a repository instead.',
+  message: 'SQL lives in repositories: drizzle-orm and db/schema belong to modules/*/repository.ts, demo/repository.ts and db/. Pass plain values (e.g. a BranchScope) to a repository instead.',
 };
 
 const resolver = createTypeScriptImportResolver({
@@ -78,9 +78,9 @@ export default [
       // allowed on purpose, tests are not application code.
       `${api}/test/**`,
       `${api}/**/*.test.ts`,
-      // The demo seed backdates what no service writes (history times, folios of past dates,
-      // documents of decided investigations); that SQL stays in its one folder.
-      `${api}/demo/**`,
+      // The demo seed has its own repository for what no service writes (history times, folios of
+      // past dates, documents of decided investigations) and for picking its branch, user and policies.
+      `${api}/demo/repository.ts`,
     ],
     rules: {
       'import-x/no-restricted-paths': restrictedPaths([...boundaryZones, sqlZone]),

@@ -51,6 +51,14 @@ describe('module boundaries are enforced by lint', () => {
     expect(schema).toContain('import-x/no-restricted-paths');
   });
 
+  it("the demo seed's SQL lives in its own repository, demo/repository.ts", async () => {
+    const sample = "import { sql } from 'drizzle-orm';\nimport { policies } from '../db/schema/index';\nexport const x = [sql, policies];\n";
+    const seed = await ruleIds('apps/api/src/demo/seed-demo.ts', sample);
+    const repository = await ruleIds('apps/api/src/demo/repository.ts', sample);
+    expect(seed.filter((id) => id === 'import-x/no-restricted-paths')).toHaveLength(2);
+    expect(repository.filter((id) => boundaryRules.includes(id))).toEqual([]);
+  });
+
   describe('cycles', () => {
     const folder = path.join(repoRoot, 'apps/api/src/architecture-cycle-sample');
 

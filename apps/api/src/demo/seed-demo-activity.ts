@@ -1,8 +1,7 @@
-import { and, asc, eq } from 'drizzle-orm';
 import { businessDate, leadSources, type AppointmentType, type AttendeeRole } from '@portal/domain';
 import type { Db } from '../db/client';
 import { femaleFirstNames, maleFirstNames, surnames } from './demo-data';
-import { policies } from '../db/schema/index';
+import { findActivePolicies } from './repository';
 import type { AuthUser } from '../lib/auth-user';
 import { cancelAddendum, createAddendum } from '../modules/addendums/index';
 import { createAppointment } from '../modules/appointments/index';
@@ -23,11 +22,7 @@ const DAY = 86_400_000;
  */
 export async function seedDemoActivity(db: Db, actor: AuthUser, random: () => number, now: Date): Promise<DemoActivity> {
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
-  const active = await db
-    .select({ id: policies.id, tenantNames: policies.tenantNames, owner: policies.ownerName, street: policies.street, number: policies.exteriorNumber, colony: policies.colony })
-    .from(policies)
-    .where(and(eq(policies.branchId, actor.branchId ?? -1), eq(policies.status, 'active')))
-    .orderBy(asc(policies.id));
+  const active = await findActivePolicies(db, actor.branchId ?? -1);
 
   const addendums = await seedAddendums(db, actor, active.slice(0, 5), now);
   const appointments = await seedAppointments(db, actor, active, pick, now);

@@ -1,10 +1,9 @@
 import { Readable } from 'node:stream';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { formatDocumentType, requiredDocuments, type DocumentSlot, type PolicyStatus } from '@portal/domain';
 import type { Db } from '../db/client';
-import { investigationDocuments, policies, policyEvents } from '../db/schema/index';
 import type { FileStore } from '../lib/file-store';
 import { simplePdf } from '../lib/simple-pdf';
+import { findInvestigatedPolicies, findInvestigationStart, insertDemoDocument } from './repository';
 
 /** The reviewer's answers on the demo's decided investigations. */
 const approvedAnswers: Partial<Record<DocumentSlot, string>> = {
@@ -24,18 +23,7 @@ const rejectedAnswers: Partial<Record<DocumentSlot, string>> = {
  */
 export async function seedDemoDocuments(db: Db, files: FileStore, policyIds: number[], uploadedBy: number): Promise<number> {
   if (policyIds.length === 0) return 0;
-  const rows = await db
-    .select({
-      id: policies.id,
-      investigationId: policies.investigationId,
-      policyType: policies.policyType,
-      status: policies.status,
-      hasGuarantor: sql<boolean>`exists (select 1 from "guarantors" where "guarantors"."policy_id" = "policies"."id")`,
-      tenantNames: policies.tenantNames,
-    })
-    .from(policies)
-    .where(and(inArray(policies.id, policyIds), sql`${policies.status} <> 'created'`))
-    .orderBy(asc(policies.id));
+  const rows = await findInvestigatedPolicies(db, policyIds);
   let written = 0;
   for (const policy of rows) {
     const startedAt = await investigationStart(db, policy.id);
@@ -47,7 +35,7 @@ export async function seedDemoDocuments(db: Db, files: FileStore, policyIds: num
         const pdf = simplePdf([label, `Folio ${policy.investigationId}`, policy.tenantNames.join(', '), 'Documento de demostración']);
         const stored = await files.save(Readable.from([pdf]), { accept: ['pdf'], wasTruncated: () => false });
         const respuesta = index === 0 ? (answers[document.slot] ?? '') : '';
-        await db.insert(investigationDocuments).values({
+        await insertDemoDocument(db, {
           policyId: policy.id,
           investigationId: policy.investigationId,
           slot: document.slot,
@@ -80,11 +68,5 @@ function answersFor(status: PolicyStatus): Partial<Record<DocumentSlot, string>>
 
 /** When the policy entered 'investigation' (its history, already back-dated). */
 async function investigationStart(db: Db, policyId: number): Promise<Date> {
-  const [event] = await db
-    .select({ createdAt: policyEvents.createdAt })
-    .from(policyEvents)
-    .where(and(eq(policyEvents.policyId, policyId), eq(policyEvents.toStatus, 'investigation')))
-    .orderBy(asc(policyEvents.createdAt))
-    .limit(1);
-  return event?.createdAt ?? new Date();
+  return (await findInvestigationStart(db, policyId)) ?? new Date();
 }

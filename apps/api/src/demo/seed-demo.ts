@@ -1,10 +1,8 @@
-import { and, asc, eq, inArray, like, ne, sql } from 'drizzle-orm';
 import {
   businessDate,
   foldForSearch,
   formatInvestigationFolio,
   policyInputSchema,
-  policySearchText,
   policyStatuses,
   type PolicyFormValues,
   type PolicyInput,
@@ -12,11 +10,22 @@ import {
   type PolicyType,
 } from '@portal/domain';
 import type { Db } from '../db/client';
-import { branches, guarantorVehicles, guarantors, policies, policyEvents, users } from '../db/schema/index';
 import { isUniqueViolation } from '../lib/app-error';
 import type { FileStore } from '../lib/file-store';
 import { seedDemoActivity, type DemoActivity } from './seed-demo-activity';
 import { seedDemoDocuments } from './seed-demo-documents';
+import {
+  backdateEvent,
+  backdatePolicy,
+  countPoliciesByStatus,
+  countPolicyEvents,
+  findBranch,
+  findDefaultBranch,
+  findFirstActiveAdmin,
+  findFirstActiveStaff,
+  findPolicyEventIds,
+  findPolicyIdsByNotePrefix,
+} from './repository';
 import type { AuthUser } from '../lib/auth-user';
 import { changePolicyStatus, createPolicy, updatePolicy } from '../modules/policies/index';
 import {
@@ -132,7 +141,7 @@ const HOUR = 60 * 60 * 1000;
 
 export async function seedDemoPolicies(db: Db, options: DemoSeedOptions = {}): Promise<DemoSeedResult> {
   const now = options.now ?? new Date();
-  const branch = await findBranch(db, options.branchId);
+  const branch = await chooseBranch(db, options.branchId);
   const actor = await actingUser(db, branch.id);
   const existing = await demoPolicyIds(db, branch.id);
   if (existing.length > 0) {
@@ -162,56 +171,36 @@ export async function seedDemoPolicies(db: Db, options: DemoSeedOptions = {}): P
 
 // --- who and where ---------------------------------------------------------------------------
 
-async function findBranch(db: Db, requested: number | undefined): Promise<{ id: number; name: string }> {
+async function chooseBranch(db: Db, requested: number | undefined): Promise<{ id: number; name: string }> {
   if (requested !== undefined) {
-    const [row] = await db.select({ id: branches.id, name: branches.name }).from(branches).where(eq(branches.id, requested));
+    const row = await findBranch(db, requested);
     if (!row) throw new DemoSeedError(`La sucursal ${requested} no existe.`);
     return row;
   }
-  const [row] = await db
-    .select({ id: branches.id, name: branches.name })
-    .from(branches)
-    .orderBy(sql`lower(${branches.name}) = 'sucursal polanco' desc`, asc(branches.id))
-    .limit(1);
+  const row = await findDefaultBranch(db);
   if (!row) throw new DemoSeedError('No hay sucursales en la base de datos.');
   return row;
 }
 
 /** The branch's first active non-admin user, else the first active admin: the policies are theirs. */
 async function actingUser(db: Db, branchId: number): Promise<AuthUser> {
-  const columns = { id: users.id, email: users.email, role: users.role, branchId: users.branchId };
-  const [own] = await db
-    .select(columns)
-    .from(users)
-    .where(and(eq(users.branchId, branchId), eq(users.status, 'active'), ne(users.role, 'admin')))
-    .orderBy(asc(users.id))
-    .limit(1);
+  const own = await findFirstActiveStaff(db, branchId);
   if (own) return own;
-  const [admin] = await db.select(columns).from(users).where(and(eq(users.role, 'admin'), eq(users.status, 'active'))).orderBy(asc(users.id)).limit(1);
+  const admin = await findFirstActiveAdmin(db);
   if (!admin) throw new DemoSeedError('No hay ningún usuario activo que pueda registrar las pólizas.');
   return admin;
 }
 
-async function demoPolicyIds(db: Db, branchId: number): Promise<number[]> {
-  const rows = await db
-    .select({ id: policies.id })
-    .from(policies)
-    .where(and(eq(policies.branchId, branchId), like(policies.specialnote, `${DEMO_MARKER}%`)));
-  return rows.map((row) => row.id);
+function demoPolicyIds(db: Db, branchId: number): Promise<number[]> {
+  return findPolicyIdsByNotePrefix(db, branchId, DEMO_MARKER);
 }
 
 async function summary(db: Db, branch: { id: number; name: string }, ids: number[]) {
   const byStatus = Object.fromEntries(policyStatuses.map((status) => [status, 0])) as Record<PolicyStatus, number>;
   let events = 0;
   if (ids.length > 0) {
-    const rows = await db
-      .select({ status: policies.status, count: sql<number>`count(*)::int` })
-      .from(policies)
-      .where(inArray(policies.id, ids))
-      .groupBy(policies.status);
-    for (const row of rows) byStatus[row.status] = row.count;
-    const [eventRow] = await db.select({ count: sql<number>`count(*)::int` }).from(policyEvents).where(inArray(policyEvents.policyId, ids));
-    events = eventRow?.count ?? 0;
+    for (const row of await countPoliciesByStatus(db, ids)) byStatus[row.status] = row.count;
+    events = await countPolicyEvents(db, ids);
   }
   return { branchId: branch.id, branchName: branch.name, policies: ids.length, byStatus, events };
 }
@@ -245,19 +234,11 @@ async function backdate(db: Db, id: number, times: Date[], random: () => number)
   for (let attempt = 1; ; attempt++) {
     try {
       await db.transaction(async (tx) => {
-        const events = await tx.select({ id: policyEvents.id }).from(policyEvents).where(eq(policyEvents.policyId, id)).orderBy(asc(policyEvents.id));
+        const events = await findPolicyEventIds(tx, id);
         if (events.length !== times.length) throw new Error(`La póliza ${id} tiene ${events.length} eventos; se esperaban ${times.length}.`);
-        for (const [index, event] of events.entries()) {
-          await tx.update(policyEvents).set({ createdAt: times[index]! }).where(eq(policyEvents.id, event.id));
-        }
-        const [row] = await tx.select().from(policies).where(eq(policies.id, id));
+        for (const [index, eventId] of events.entries()) await backdateEvent(tx, eventId, times[index]!);
         const investigationId = formatInvestigationFolio(createdAt, Math.floor(random() * 1000));
-        await tx
-          .update(policies)
-          .set({ investigationId, createdAt, updatedAt, searchText: policySearchText({ ...row!, investigationId }) })
-          .where(eq(policies.id, id));
-        const guarantorIds = tx.select({ id: guarantors.id }).from(guarantors).where(eq(guarantors.policyId, id));
-        await tx.update(guarantorVehicles).set({ createdAt, updatedAt }).where(inArray(guarantorVehicles.guarantorId, guarantorIds));
+        await backdatePolicy(tx, id, { investigationId, createdAt, updatedAt });
       });
       return;
     } catch (error) {
