@@ -30,7 +30,8 @@ export async function createScratchDatabase(serverUrl: string, prefix: string): 
   };
 }
 
-async function withServerClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+/** One connection to the server (its maintenance database), for statements a pool must not run: CREATE/DROP DATABASE. */
+export async function withServerClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -4,10 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import pg from 'pg';
 import { openDatabase, pgliteDatabase, type Database } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { seedIfEmpty } from '../db/seed';
+import { withServerClient } from '../db/scratch-database';
 import { ADMIN } from './fixtures';
 
 /**
@@ -119,12 +119,3 @@ async function withDatabase<T>(url: string, work: (database: Database) => Promis
   }
 }
 
-async function withServerClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
