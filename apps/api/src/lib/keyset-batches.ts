@@ -1,9 +1,9 @@
 import type { CursorPosition } from './keyset-cursor';
 
 /** One batch of a list read by keyset, and where the next starts (null: there is no more). */
-export interface KeysetBatch<T> {
+export interface KeysetBatch<T, P = CursorPosition> {
   items: T[];
-  last: CursorPosition | null;
+  last: P | null;
 }
 
 /**
@@ -12,15 +12,15 @@ export interface KeysetBatch<T> {
  * current one, so the database and the socket overlap; a read-ahead abandoned by a caller that
  * stopped early (a client that left) fails to no one instead of crashing the process.
  */
-export async function* keysetBatches<T>(read: (after: CursorPosition | null) => Promise<KeysetBatch<T>>): AsyncGenerator<T[]> {
-  const readAhead = (after: CursorPosition | null) => {
+export async function* keysetBatches<T, P = CursorPosition>(read: (after: P | null) => Promise<KeysetBatch<T, P>>): AsyncGenerator<T[]> {
+  const readAhead = (after: P | null) => {
     const batch = read(after);
     batch.catch(() => undefined);
     return batch;
   };
-  let next: Promise<KeysetBatch<T>> | null = readAhead(null);
+  let next: Promise<KeysetBatch<T, P>> | null = readAhead(null);
   while (next) {
-    const batch: KeysetBatch<T> = await next;
+    const batch: KeysetBatch<T, P> = await next;
     next = batch.last ? readAhead(batch.last) : null;
     yield batch.items;
   }

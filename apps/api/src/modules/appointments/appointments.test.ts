@@ -1,6 +1,7 @@
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Appointment, AppointmentFormValues, AppointmentPage } from '@portal/domain';
+import { loadAppointmentBatch, loadAppointments, type CalendarPosition } from './repository';
 import { ADMIN, bearer, copyRow, createTestContext, signInAs, json, login, type TestContext } from '../../test/app';
 
 let ctx: TestContext;
@@ -202,6 +203,28 @@ describe('lists', () => {
     expect((await search('inspeccion')).total).toBeGreaterThanOrEqual(6);
     expect((await search('sala 2')).total).toBeGreaterThan(0);
     expect(json<AppointmentPage>(await request('GET', '/api/appo/search?q=penaloza', santaFeAgent.token)).total).toBe(0);
+  });
+
+  it('streams the full list in calendar order, read in batches that join up exactly', async () => {
+    await create({ date: '2027-06-02', startTime: '09:00', endTime: '10:00', title: 'Lote B' });
+    await create({ date: '2027-06-01', startTime: '11:00', endTime: '12:00', title: 'Lote A2' });
+    await create({ date: '2027-06-01', startTime: '11:00', endTime: '12:30', title: 'Lote A3' });
+    await create({ date: '2027-06-01', startTime: '08:00', endTime: '09:00', title: 'Lote A1' });
+    const db = ctx.testDb.database.db;
+    const filter = { scope: { branchId: 1 } };
+    const whole = await loadAppointments(db, filter);
+    const batched: Appointment[] = [];
+    let after: CalendarPosition | null = null;
+    do {
+      const batch: Awaited<ReturnType<typeof loadAppointmentBatch>> = await loadAppointmentBatch(db, filter, after, 2);
+      batched.push(...batch.items);
+      after = batch.last;
+    } while (after);
+    expect(batched).toEqual(whole);
+    const streamed = json<Appointment[]>(await request('GET', '/api/appo', agent.token));
+    expect(streamed.map((item) => item.id)).toEqual(whole.map((item) => item.id));
+    const june = json<Appointment[]>(await request('GET', '/api/appo?from=2027-06-01&to=2027-06-02', agent.token));
+    expect(june.map((item) => item.title)).toEqual(['Lote A1', 'Lote A2', 'Lote A3', 'Lote B']);
   });
 
   it('past 1,000 matches the total stops counting and says so; the pages go on', async () => {

@@ -6,6 +6,7 @@ import { containsPattern, foldSql } from '../../db/sql-search';
 import { appointmentFeeds, appointments, attendees } from '../../db/schema/index';
 import { inBranchScope } from '../../db/scope';
 import type { BranchScope } from '../../lib/branch-scope';
+import type { KeysetBatch } from '../../lib/keyset-batches';
 
 type AppointmentRow = typeof appointments.$inferSelect;
 type AttendeeRow = typeof attendees.$inferSelect;
@@ -47,6 +48,42 @@ export async function loadAppointments(
       : [asc(appointments.date), asc(appointments.startTime), asc(appointments.id)];
   const query = db.select().from(appointments).where(filterSql(filter)).orderBy(...order);
   const rows = options.limit === undefined ? await query : await query.limit(options.limit).offset(options.offset ?? 0);
+  return withAttendees(db, rows);
+}
+
+/** Where a calendar-ordered batch ended: the last appointment's day, start and id. */
+export interface CalendarPosition {
+  date: string;
+  startTime: string;
+  id: number;
+}
+
+/**
+ * One batch of whole appointments in calendar order after `after` (the branch/date index's
+ * order): the spec's full list is streamed batch by batch. `last` is null when there is no more.
+ */
+export async function loadAppointmentBatch(
+  db: Executor,
+  filter: AppointmentFilter,
+  after: CalendarPosition | null,
+  limit: number,
+): Promise<KeysetBatch<Appointment, CalendarPosition>> {
+  const position = after
+    ? sql`(${appointments.date}, ${appointments.startTime}, ${appointments.id}) > (${after.date}::date, ${after.startTime}::time, ${after.id})`
+    : undefined;
+  const rows = await db
+    .select()
+    .from(appointments)
+    .where(and(filterSql(filter), position))
+    .orderBy(asc(appointments.date), asc(appointments.startTime), asc(appointments.id))
+    .limit(limit);
+  const lastRow = rows.at(-1);
+  const last = rows.length === limit && lastRow ? { date: lastRow.date, startTime: lastRow.startTime, id: lastRow.id } : null;
+  return { items: await withAttendees(db, rows), last };
+}
+
+/** The appointments of `rows` with their attendees, read in one query. */
+async function withAttendees(db: Executor, rows: AppointmentRow[]): Promise<Appointment[]> {
   if (rows.length === 0) return [];
   const people = await db
     .select()

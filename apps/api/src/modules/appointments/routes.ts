@@ -13,6 +13,7 @@ import {
   businessDate,
   idParamsSchema,
 } from '@portal/domain';
+import { sendJsonArray } from '../../lib/json-array-stream';
 import { currentUser } from '../../plugins/auth';
 import { appointmentsCalendar } from './ics';
 import * as service from './service';
@@ -32,7 +33,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/appo',
     { schema: { tags, security, summary: 'Citas de la sucursal (opcional: from/to, yyyy-MM-dd)', querystring: appointmentRangeQuerySchema, response: list } },
-    (request) => service.listAppointments(app.db, currentUser(request), request.query),
+    async (request, reply) => sendJsonArray(reply, await service.listAppointments(app.db, currentUser(request), request.query)),
   );
 
   app.get(
@@ -40,7 +41,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { tags, security, summary: 'Citas de una sucursal', params: branchIdParamsSchema, querystring: appointmentRangeQuerySchema, response: list },
     },
-    (request) => service.listAppointments(app.db, currentUser(request), request.query, request.params.branchId),
+    async (request, reply) => sendJsonArray(reply, await service.listAppointments(app.db, currentUser(request), request.query, request.params.branchId)),
   );
 
   app.get(

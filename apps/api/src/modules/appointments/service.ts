@@ -14,6 +14,7 @@ import {
 import type { Db, Executor } from '../../db/client';
 import { ensure, forbidden, notFound } from '../../lib/app-error';
 import { actorScope, listBranch, writeBranch } from '../../lib/branch-scope';
+import { keysetBatches } from '../../lib/keyset-batches';
 import type { AuthUser } from '../../lib/auth-user';
 import { findActiveUser } from '../auth/index';
 import { branchExists } from '../branches/index';
@@ -27,10 +28,15 @@ const listMessages = { otherBranchList: messages.otherBranchList, branchNotFound
 // --- reads --------------------------------------------------------------------------------------
 
 /** GET /api/appo[/branch/{id}]: the spec's array, in calendar order, optionally only some days. */
-export async function listAppointments(db: Db, actor: AuthUser, range: RangeQuery, requestedBranch?: number): Promise<Appointment[]> {
+export async function listAppointments(db: Db, actor: AuthUser, range: RangeQuery, requestedBranch?: number): Promise<AsyncIterable<Appointment[]>> {
   const branchId = await listBranch(actor, requestedBranch, listMessages, (id) => branchExists(db, id));
-  return repo.loadAppointments(db, { scope: { branchId }, from: range.from, to: range.to });
+  // In calendar order, read by keyset in batches and streamed by the route: flat memory however long the range.
+  const filter = { scope: { branchId }, from: range.from, to: range.to };
+  return keysetBatches((after: repo.CalendarPosition | null) => repo.loadAppointmentBatch(db, filter, after, fullListBatchSize));
 }
+
+/** Appointments read for a full list at a time. */
+const fullListBatchSize = 500;
 
 /** The list screen: newest first, a page of five, searched in SQL. */
 export async function searchAppointments(db: Db, actor: AuthUser, query: SearchQuery): Promise<AppointmentPage> {
