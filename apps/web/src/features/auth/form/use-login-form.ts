@@ -7,7 +7,11 @@ const fields: readonly LoginField[] = ['email', 'password'];
 let validation: Promise<typeof import('./login-validation')> | undefined;
 /** The rule's chunk (zod and the domain's login schema), fetched once: at the first key or on submit. */
 function loadValidation() {
-  validation ??= import('./login-validation');
+  // A chunk that failed to arrive (a dropped connection) is asked for again at the next try.
+  validation ??= import('./login-validation').catch((error: unknown) => {
+    validation = undefined;
+    throw error;
+  });
   return validation;
 }
 
@@ -35,8 +39,8 @@ export function useLoginForm(onValid: (values: LoginRequest) => void) {
       inputs.current[field] = element;
     },
     onChange: () => {
-      if (submitted.current) void recheck(field);
-      else void loadValidation();
+      if (submitted.current) void recheck(field).catch(() => undefined);
+      else void loadValidation().catch(() => undefined);
     },
   });
 
@@ -53,7 +57,7 @@ export function useLoginForm(onValid: (values: LoginRequest) => void) {
       }
       setErrors({});
       onValid(result.values);
-    });
+    }, () => undefined); // the rule's chunk did not arrive: pressing again asks for it again
   };
 
   return { register, handleSubmit, errors };
