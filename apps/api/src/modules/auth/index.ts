@@ -7,4 +7,4 @@ export { authRoutes } from './routes';
 export { findActiveUser, userForAccessToken } from './service';
 export { revokeAllRefreshTokens as revokeAllSessions } from './repository';
 export { resolveJwtSecret } from './jwt-secret';
-export { forgetCachedUser, startUserCache } from './user-cache';
+export { expectUserChange, startUserCache } from './user-cache';

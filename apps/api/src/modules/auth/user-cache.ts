@@ -8,7 +8,7 @@ import type { AuthUser } from '../../lib/auth-user';
  * UPDATE or DELETE of `users` sends `NOTIFY users_changed, '<id>'` at COMMIT (migration 0008) and
  * every instance listening forgets that user when it arrives. The instance that made the change
  * through the API forgets it at once and answers only once its own listener has heard the
- * notification too (`forgetCachedUser`, at most a second): every other listener was signalled at
+ * notification too (`expectUserChange`, at most a second): every other listener was signalled at
  * the same COMMIT, so by the time the client sends its next request, to any instance, the user is
  * forgotten there as well. While the listening
  * connection is down nothing is served from the cache (a notification may have been missed), and
@@ -128,13 +128,19 @@ export function cachedUser(db: Db, userId: number, lookup: () => Promise<AuthUse
 }
 
 /**
- * After a transaction that changed a user: this instance forgets the user now, and the promise
- * resolves when the change's notification has come back to this instance's listener (so it has
- * reached the others' too). Pass `committed: false` after a failed transaction (nothing to hear).
+ * Call before a transaction that changes a user, and `await` what it returns once the transaction
+ * has committed: this instance then forgets the user, and the wait ends when the change's
+ * notification has come back to this instance's listener (so it has reached the others' too).
+ * The listening starts before the commit because the notification may arrive before the commit
+ * returns (PGlite delivers it first); a wait begun after would always run out its second. After a
+ * failed transaction just drop the returned function: nothing was changed, nothing is awaited.
  */
-export async function forgetCachedUser(db: Db, userId: number, committed = true): Promise<void> {
+export function expectUserChange(db: Db, userId: number): () => Promise<void> {
   const cache = caches.get(db);
-  if (!cache) return;
-  cache.forget(userId);
-  if (committed) await cache.heard(userId, 1_000);
+  if (!cache) return async () => {};
+  const heard = cache.heard(userId, 1_000);
+  return async () => {
+    cache.forget(userId);
+    await heard;
+  };
 }

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { conflict, ensure, invalidField, isUniqueViolation, notFound } from '../../lib/app-error';
 import { hashPassword } from '../../lib/passwords';
 import type { AuthUser } from '../../lib/auth-user';
-import { forgetCachedUser, revokeAllSessions } from '../auth/index';
+import { expectUserChange, revokeAllSessions } from '../auth/index';
 import { branchExists } from '../branches/index';
 import * as repo from './repository';
 
@@ -45,6 +45,8 @@ export async function updateUser(db: Db, actor: AuthUser, id: number, input: Upd
   if (await repo.emailTakenByOther(db, input.email, id)) throw emailTaken();
   const { password, ...values } = input;
   const passwordHash = password ? await hashPassword(password) : undefined;
+  // Every instance forgets the cached row before the next request (decision 002, issue 13).
+  const changeHeard = expectUserChange(db, id);
   try {
     await db.transaction(async (tx) => {
       await repo.updateUser(tx, id, passwordHash ? { ...values, passwordHash } : values);
@@ -52,23 +54,22 @@ export async function updateUser(db: Db, actor: AuthUser, id: number, input: Upd
       if (passwordHash || (existing.status === 'active' && values.status === 'inactive')) await revokeAllSessions(tx, id);
     });
   } catch (error) {
-    await forgetCachedUser(db, id, false);
     if (isUniqueViolation(error, 'users_email_key')) throw emailTaken();
     throw error;
   }
-  // Every instance forgets the cached row before the next request (decision 002, issue 13).
-  await forgetCachedUser(db, id);
+  await changeHeard();
   return getUser(db, id);
 }
 
 export async function changeUserStatus(db: Db, actor: AuthUser, id: number, status: RecordStatus): Promise<User> {
   await getUser(db, id);
   assertNotLockingSelfOut(actor, id, status);
+  const changeHeard = expectUserChange(db, id);
   await db.transaction(async (tx) => {
     await repo.updateUser(tx, id, { status });
     if (status === 'inactive') await revokeAllSessions(tx, id);
   });
-  await forgetCachedUser(db, id);
+  await changeHeard();
   return getUser(db, id);
 }
 
