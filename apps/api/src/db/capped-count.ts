@@ -1,4 +1,4 @@
-import { sql, type Subquery } from 'drizzle-orm';
+import { sql, type SQL, type Subquery } from 'drizzle-orm';
 import { searchTotalCap } from '@portal/domain';
 import type { Executor } from './client';
 
@@ -8,15 +8,31 @@ export interface CappedTotal {
   totalIsCapped: boolean;
 }
 
-/** How many rows `limitedTo` may read: one past the cap, to know whether there are more. */
-export const cappedCountLimit = searchTotalCap + 1;
+/** A select of the matching rows (any columns), not yet limited: the count limits it itself. */
+interface MatchingRows {
+  limit(limit: number): { as(alias: string): Subquery };
+}
 
 /**
- * Counts the rows of `matching` — a subquery of the matching rows already limited to
- * `cappedCountLimit` — so the count stops reading after 1,001 rows however many match.
+ * The number of `matching` rows as a scalar SQL expression that reads at most one row past the
+ * cap, however many match; for a total carried in the page's own statement.
  */
-export async function cappedCount(db: Executor, matching: Subquery): Promise<CappedTotal> {
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(matching);
-  const count = row?.count ?? 0;
+export function cappedCountSql(matching: MatchingRows): SQL<number> {
+  return sql<number>`(select count(*)::int from ${matching.limit(searchTotalCap + 1).as('matching')})`;
+}
+
+/** A count read with `cappedCountSql`, as the response tells it. */
+export function toCappedTotal(count: number): CappedTotal {
   return count > searchTotalCap ? { total: searchTotalCap, totalIsCapped: true } : { total: count, totalIsCapped: false };
+}
+
+/** Counts the `matching` rows up to the cap, in a statement of its own. */
+export async function cappedCount(db: Executor, matching: MatchingRows): Promise<CappedTotal> {
+  const [row] = rowsOf<{ count: number }>(await db.execute(sql`select ${cappedCountSql(matching)} as count`));
+  return toCappedTotal(Number(row?.count ?? 0));
+}
+
+/** node-postgres and PGlite both answer `execute` with `{ rows }`. */
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
 }

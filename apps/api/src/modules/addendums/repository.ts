@@ -1,7 +1,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Addendum } from '@portal/domain';
 import type { Executor } from '../../db/client';
-import { cappedCount, cappedCountLimit, type CappedTotal } from '../../db/capped-count';
+import { cappedCount, type CappedTotal } from '../../db/capped-count';
 import { inBranchScope } from '../../db/scope';
 import { containsPattern, foldSql } from '../../db/sql-search';
 import type { BranchScope } from '../../lib/branch-scope';
@@ -59,9 +59,8 @@ export function countAddendums(db: Executor, filter: AddendumFilter): Promise<Ca
     .select({ one: sql`1` })
     .from(addendums)
     .innerJoin(policies, eq(policies.id, addendums.policyId))
-    .where(filterSql(filter))
-    .limit(cappedCountLimit);
-  return cappedCount(db, matching.as('matching'));
+    .where(filterSql(filter));
+  return cappedCount(db, matching);
 }
 
 /** One addendum's row within `scope`; with `lock`, held for the write that follows in the transaction. */

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, lte, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Appointment, AppointmentInput, AttendeeInput } from '@portal/domain';
 import type { Executor } from '../../db/client';
-import { cappedCount, cappedCountLimit, type CappedTotal } from '../../db/capped-count';
+import { cappedCount, type CappedTotal } from '../../db/capped-count';
 import { containsPattern, foldSql } from '../../db/sql-search';
 import { appointmentFeeds, appointments, attendees } from '../../db/schema/index';
 import { inBranchScope } from '../../db/scope';
@@ -95,8 +95,7 @@ async function withAttendees(db: Executor, rows: AppointmentRow[]): Promise<Appo
 
 /** How many appointments match, counted up to the cap. */
 export function countAppointments(db: Executor, filter: AppointmentFilter): Promise<CappedTotal> {
-  const matching = db.select({ one: sql`1` }).from(appointments).where(filterSql(filter)).limit(cappedCountLimit);
-  return cappedCount(db, matching.as('matching'));
+  return cappedCount(db, db.select({ one: sql`1` }).from(appointments).where(filterSql(filter)));
 }
 
 /** The list's search: title, description, location, or an attendee's name or e-mail contains the folded text. */

@@ -9,11 +9,11 @@ import type {
   PolicySummary,
   Tenant,
 } from '@portal/domain';
-import { emptyDashboardStats, policyStatuses, searchTotalCap } from '@portal/domain';
+import { emptyDashboardStats, policyStatuses } from '@portal/domain';
 import type { Executor } from '../../db/client';
 import type { CursorPosition } from '../../lib/keyset-cursor';
 import type { KeysetBatch } from '../../lib/keyset-batches';
-import { cappedCount, cappedCountLimit, type CappedTotal } from '../../db/capped-count';
+import { cappedCount, cappedCountSql, toCappedTotal, type CappedTotal } from '../../db/capped-count';
 import {
   guarantors,
   guarantorVehicles,
@@ -449,9 +449,34 @@ export type SummaryRow = Omit<PolicySummary, 'propertyAddress' | 'createdAt' | '
 };
 
 /** How many policies match, counted up to the cap (a short search may match most of a branch). */
-export function countPolicies(db: Executor, filter: PolicyFilter): Promise<CappedTotal> {
-  const matching = db.select({ one: sql`1` }).from(policies).where(filterSql(filter)).limit(cappedCountLimit);
-  return cappedCount(db, matching.as('matching'));
+function countPolicies(db: Executor, filter: PolicyFilter): Promise<CappedTotal> {
+  return cappedCount(db, matchingPolicies(db, filter));
+}
+
+function matchingPolicies(db: Executor, filter: PolicyFilter) {
+  return db.select({ one: sql`1` }).from(policies).where(filterSql(filter));
+}
+
+/** The sum of the status counters of a branch (all when undefined) and status (any when undefined). */
+function statusCountersTotal(db: Executor, scope: { branchId: number | undefined; status: PolicyStatus | undefined }) {
+  return db
+    .select({ total: sql<number>`coalesce(sum(${policyStatusCounts.total}), 0)::int` })
+    .from(policyStatusCounts)
+    .where(
+      and(
+        scope.branchId === undefined ? undefined : eq(policyStatusCounts.branchId, scope.branchId),
+        scope.status === undefined ? undefined : eq(policyStatusCounts.status, scope.status),
+      ),
+    );
+}
+
+/** Where a search's total comes from: its matches up to the cap (a text), or the status counters. */
+export type TotalFrom = 'matches' | 'counters';
+
+/** A search's total in a statement of its own (a page that came back empty carries none). */
+export async function countSearchTotal(db: Executor, filter: PolicyFilter, totalFrom: TotalFrom): Promise<CappedTotal> {
+  if (totalFrom === 'matches') return countPolicies(db, filter);
+  return { total: await countFromStatusCounts(db, { branchId: filter.scope?.branchId, status: filter.status }), totalIsCapped: false };
 }
 
 /**
@@ -464,21 +489,13 @@ export function countPolicies(db: Executor, filter: PolicyFilter): Promise<Cappe
 export async function findSummaryPage(
   db: Executor,
   search: SummarySearch,
-  totalFrom: 'matches' | 'counters',
+  totalFrom: TotalFrom,
 ): Promise<{ rows: SummaryRow[]; total: CappedTotal | undefined }> {
   const { filter, after, limit } = search;
   const totalSql =
     totalFrom === 'matches'
-      ? sql<number>`(select count(*)::int from ${db.select({ one: sql`1` }).from(policies).where(filterSql(filter)).limit(cappedCountLimit).as('matching')})`
-      : sql<number>`(${db
-          .select({ total: sql`coalesce(sum(${policyStatusCounts.total}), 0)::int` })
-          .from(policyStatusCounts)
-          .where(
-            and(
-              filter.scope?.branchId === undefined ? undefined : eq(policyStatusCounts.branchId, filter.scope.branchId),
-              filter.status === undefined ? undefined : eq(policyStatusCounts.status, filter.status),
-            ),
-          )})`;
+      ? cappedCountSql(matchingPolicies(db, filter))
+      : sql<number>`(${statusCountersTotal(db, { branchId: filter.scope?.branchId, status: filter.status })})`;
   const rows = await db
     .select({ ...summaryColumns, pageTotal: totalSql })
     .from(policies)
@@ -488,7 +505,7 @@ export async function findSummaryPage(
   const first = rows[0];
   if (!first) return { rows: [], total: undefined };
   const count = Number(first.pageTotal);
-  const total = totalFrom === 'counters' || count <= searchTotalCap ? { total: count, totalIsCapped: false } : { total: searchTotalCap, totalIsCapped: true };
+  const total = totalFrom === 'counters' ? { total: count, totalIsCapped: false } : toCappedTotal(count);
   return { rows: rows.map(({ pageTotal: _total, ...row }) => row), total };
 }
 
@@ -503,16 +520,8 @@ export async function policyExists(db: Executor, id: number, scope: BranchScope)
  * undefined), from the counters the triggers on `policies` keep: ten rows at most, however many
  * policies there are. Exactly count(*) of the same rows.
  */
-export async function countFromStatusCounts(db: Executor, scope: { branchId: number | undefined; status: PolicyStatus | undefined }): Promise<number> {
-  const [row] = await db
-    .select({ total: sql<number>`coalesce(sum(${policyStatusCounts.total}), 0)::int` })
-    .from(policyStatusCounts)
-    .where(
-      and(
-        scope.branchId === undefined ? undefined : eq(policyStatusCounts.branchId, scope.branchId),
-        scope.status === undefined ? undefined : eq(policyStatusCounts.status, scope.status),
-      ),
-    );
+async function countFromStatusCounts(db: Executor, scope: { branchId: number | undefined; status: PolicyStatus | undefined }): Promise<number> {
+  const [row] = await statusCountersTotal(db, scope);
   return row?.total ?? 0;
 }
 

@@ -85,16 +85,11 @@ export async function searchPolicies(db: Db, actor: AuthUser, query: SearchQuery
   const filter = { scope: { branchId }, status: query.status || undefined, text: needle || undefined };
   // Page and total in one statement (issue 13). Without a text the total is a sum of the status
   // counters (exact, ten rows however large the branch); with one, the matches up to the cap.
-  const found = await repo.findSummaryPage(db, { filter, after, limit: query.limit + 1 }, needle ? 'matches' : 'counters');
+  const totalFrom = needle ? 'matches' : 'counters';
+  const found = await repo.findSummaryPage(db, { filter, after, limit: query.limit + 1 }, totalFrom);
   const rows = found.rows;
   // An empty page carries no total: none at all on a first page, else counted apart.
-  const total =
-    found.total ??
-    (!after
-      ? { total: 0, totalIsCapped: false }
-      : needle
-        ? await repo.countPolicies(db, filter)
-        : { total: await repo.countFromStatusCounts(db, { branchId, status: query.status }), totalIsCapped: false });
+  const total = found.total ?? (after ? await repo.countSearchTotal(db, filter, totalFrom) : { total: 0, totalIsCapped: false });
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
