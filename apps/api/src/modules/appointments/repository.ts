@@ -90,7 +90,9 @@ async function withAttendees(db: Executor, rows: AppointmentRow[]): Promise<Appo
     .from(attendees)
     .where(inArray(attendees.appointmentId, rows.map((row) => row.id)))
     .orderBy(asc(attendees.id));
-  return rows.map((row) => toAppointment(row, people.filter((person) => person.appointmentId === row.id)));
+  const byAppointment = new Map<number, AttendeeRow[]>();
+  for (const person of people) byAppointment.set(person.appointmentId, [...(byAppointment.get(person.appointmentId) ?? []), person]);
+  return rows.map((row) => toAppointment(row, byAppointment.get(row.id) ?? []));
 }
 
 /** How many appointments match, counted up to the cap. */
