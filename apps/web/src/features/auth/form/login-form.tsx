@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { LogIn } from 'lucide-react';
 import { authMessages, type LoginRequest, type SessionUser } from '@portal/domain';
-import { isApiError, errorMessage } from '@/lib/api-client';
+import { apiMessages, isApiError, errorMessage } from '@/lib/api-client';
 import { dismissToasts, notifyErrorOnDemand } from '@/lib/toast-on-demand';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -37,7 +37,7 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: SessionUser) => voi
       },
     );
   };
-  const { register, handleSubmit, errors } = useLoginForm(send);
+  const { register, handleSubmit, errors } = useLoginForm(send, () => setServerError(apiMessages.network));
 
   return (
     <form onSubmit={handleSubmit} noValidate className="space-y-5" aria-label="Iniciar Sesión">

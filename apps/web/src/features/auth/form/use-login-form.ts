@@ -20,10 +20,12 @@ function loadValidation() {
  * loads neither library): uncontrolled inputs, validated on submit by the domain's rule; after a
  * submit, a field is re-checked as it changes; a failed submit focuses the first wrong field.
  */
-export function useLoginForm(onValid: (values: LoginRequest) => void) {
+export function useLoginForm(onValid: (values: LoginRequest) => void, onUnavailable: () => void) {
   const [errors, setErrors] = useState<LoginErrors>({});
   const inputs = useRef<Partial<Record<LoginField, HTMLInputElement | null>>>({});
   const submitted = useRef(false);
+  /** A submit waiting for the rule's chunk: a second Enter meanwhile must not sign in twice. */
+  const checking = useRef(false);
 
   const read = () => ({ email: inputs.current.email?.value ?? '', password: inputs.current.password?.value ?? '' });
 
@@ -46,8 +48,11 @@ export function useLoginForm(onValid: (values: LoginRequest) => void) {
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (checking.current) return;
     submitted.current = true;
+    checking.current = true;
     void loadValidation().then(({ validateLogin }) => {
+      checking.current = false;
       const result = validateLogin(read());
       if (result.errors) {
         setErrors(result.errors);
@@ -57,7 +62,11 @@ export function useLoginForm(onValid: (values: LoginRequest) => void) {
       }
       setErrors({});
       onValid(result.values);
-    }, () => undefined); // the rule's chunk did not arrive: pressing again asks for it again
+    }, () => {
+      // The rule's chunk did not arrive: say so; pressing again asks for it again.
+      checking.current = false;
+      onUnavailable();
+    });
   };
 
   return { register, handleSubmit, errors };

@@ -38,6 +38,16 @@ describe('login page', () => {
     expect(net.calls).toHaveLength(0);
   });
 
+  it('two quick submits (Enter, Enter) sign in once', async () => {
+    const net = mockFetch({ 'POST /api/auth/login': () => new Promise(() => {}) });
+    renderLogin();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Correo electrónico'), 'admin@example.com');
+    await user.type(screen.getByLabelText('Contraseña'), 'Admin12345{Enter}{Enter}');
+    await screen.findByRole('button', { name: 'Iniciando sesión...' });
+    expect(net.callsTo('POST', '/api/auth/login')).toHaveLength(1);
+  });
+
   it("shows 'Iniciando sesión...' and disables the button while signing in", async () => {
     mockFetch({ 'POST /api/auth/login': () => new Promise(() => {}) });
     renderLogin();
