@@ -209,7 +209,7 @@ export async function runBench(options: BenchOptions): Promise<EngineResult> {
     if (options.engine === 'pglite') await target.database.close();
     const fullList = await measureFullList({ ...target.serverEnv, JWT_SECRET }, email, branchId);
     log(
-      `${options.engine}: full list ${fullList.policies} policies, ${(fullList.bytes / 1024 / 1024).toFixed(0)} MB in ${fullList.seconds.toFixed(1)} s, ` +
+      `${options.engine}: full list ${fullList.policies} policies, ${(fullList.bytes / 1024 / 1024).toFixed(0)} MiB in ${fullList.seconds.toFixed(1)} s, ` +
         `RSS +${fullList.rssGrowthMb.toFixed(0)} MB`,
     );
     if (options.keep) log(`${options.engine}: kept ${target.describe}`);
@@ -359,7 +359,7 @@ export function markdownTable(results: EngineResult[]): string {
     const totals = [...new Set(results.map((r) => r.queries[index]!.total))].filter((total) => total !== undefined);
     lines.push(`| ${query.name} | ${totals.join(' / ') || '—'} | ${cells.join(' | ')} | ${query.target === undefined ? '—' : `≤ ${query.target} ms`} |`);
   });
-  lines.push('', '| full list `GET /api/policy/{branchId}` | policies | MB | seconds | server RSS growth |', '|---|---:|---:|---:|---:|');
+  lines.push('', '| full list `GET /api/policy/{branchId}` | policies | MiB | seconds | server RSS growth (MiB) |', '|---|---:|---:|---:|---:|');
   for (const r of results) {
     const f = r.fullList;
     lines.push(`| ${label(r.engine)} | ${f.policies} | ${(f.bytes / 1024 / 1024).toFixed(0)} | ${f.seconds.toFixed(1)} | +${f.rssGrowthMb.toFixed(0)} MB |`);
