@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -12,6 +12,7 @@ import { runMigrations } from '../apps/api/src/db/migrate';
 import { seedIfEmpty } from '../apps/api/src/db/seed';
 import { users } from '../apps/api/src/db/schema/index';
 import { hashPassword } from '../apps/api/src/lib/passwords';
+import { startServer, stopServer } from '../apps/api/src/test/server-process';
 import { generatePolicies, type GenerateResult } from './generate-policies';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
@@ -227,9 +228,15 @@ export async function runBench(options: BenchOptions): Promise<EngineResult> {
  * none) and reads the server's peak RSS from /proc (VmHWM) against its RSS just before.
  */
 async function measureFullList(env: Record<string, string>, email: string, branchId: number): Promise<FullListResult> {
-  const server = await startProductionServer(env);
+  // The production server as `npm start` runs it (the test helpers start it the same way).
+  execFileSync(process.execPath, [path.join(repoRoot, 'scripts/build-if-needed.mjs'), 'api'], { stdio: 'inherit' });
+  // On PostgreSQL the server still wants a data directory (uploaded files): a throwaway one.
+  const { DATA_DIR: pgliteDir, ...rest } = env;
+  const dataDir = pgliteDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'portal-bench-server-')));
+  const server = await startServer(dataDir, rest);
+  const pid = server.child.pid!;
   try {
-    const login = await fetch(`${server.base}/api/auth/login`, {
+    const login = await fetch(`${server.baseUrl}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email, password: BENCH_PASSWORD }),
@@ -237,10 +244,10 @@ async function measureFullList(env: Record<string, string>, email: string, branc
     if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
     const { token } = (await login.json()) as { token: string };
     // Writing 5 to clear_refs resets the peak (VmHWM) to the current RSS: the peak read after is this request's.
-    await fs.writeFile(`/proc/${server.pid}/clear_refs`, '5');
-    const rssBefore = await memoryOf(server.pid, 'VmRSS');
+    await fs.writeFile(`/proc/${pid}/clear_refs`, '5');
+    const rssBefore = await memoryOf(pid, 'VmRSS');
     const started = performance.now();
-    const response = await fetch(`${server.base}/api/policy/${branchId}`, { headers: { authorization: `Bearer ${token}` } });
+    const response = await fetch(`${server.baseUrl}/api/policy/${branchId}`, { headers: { authorization: `Bearer ${token}` } });
     if (!response.ok || !response.body) throw new Error(`full list: ${response.status}`);
     let bytes = 0;
     let policies = 0;
@@ -254,10 +261,11 @@ async function measureFullList(env: Record<string, string>, email: string, branc
       tail = text.slice(-20);
     }
     const seconds = (performance.now() - started) / 1000;
-    const rssPeak = await memoryOf(server.pid, 'VmHWM');
+    const rssPeak = await memoryOf(pid, 'VmHWM');
     return { seconds, bytes, policies, rssGrowthMb: (rssPeak - rssBefore) / 1024 };
   } finally {
-    await server.stop();
+    await stopServer(server.child);
+    if (!pgliteDir) await fs.rm(dataDir, { recursive: true, force: true });
   }
 }
 
@@ -267,40 +275,6 @@ async function memoryOf(pid: number, field: 'VmRSS' | 'VmHWM'): Promise<number> 
   return Number(status.match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'))?.[1] ?? Number.NaN);
 }
 
-async function startProductionServer(env: Record<string, string>) {
-  execFileSync(process.execPath, [path.join(repoRoot, 'scripts/build-if-needed.mjs'), 'api'], { stdio: 'inherit' });
-  const child = spawn(process.execPath, [path.join(repoRoot, 'apps/api/dist/main.mjs')], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
-  const port = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
-    child.stdout.on('data', () => {
-      const match = output.match(/http:\/\/[\w.]+:(\d+)/);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]!);
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}:\n${output}`));
-    });
-  });
-  return {
-    base: `http://127.0.0.1:${port}`,
-    pid: child.pid!,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.removeAllListeners('exit');
-        child.once('exit', () => resolve());
-        child.kill('SIGINT');
-      }),
-  };
-}
 
 function countKeys(text: string): number {
   return text.split('"investigationId"').length - 1;
