@@ -10,7 +10,7 @@ import { chromium, type BrowserContext, type CDPSession, type Page, type Respons
  * this script is the judge of issue 13's targets (JavaScript of /login ≤ 130 KB gzip; LCP ≤ 2.5 s
  * on /login, / and /policies; a Lighthouse-like score ≥ 90).
  *
- * The scene (Lighthouse's mobile preset): Debian's Chromium (/usr/bin/chromium), viewport 412×823
+ * The scene (Lighthouse's mobile preset): Debian's Chromium (/usr/bin/chromium, or CHROMIUM_PATH as for the e2e), viewport 412×823
  * at deviceScaleFactor 1.75 with a mobile user agent, the network throttled through CDP
  * `Network.emulateNetworkConditions` (latency 150 ms, 1.6 Mbps down ≈ 204,800 B/s, 750 Kbps up)
  * and the CPU slowed ×4 (`Emulation.setCPUThrottlingRate`). Unlike Lighthouse's default
@@ -191,7 +191,7 @@ async function main(): Promise<number> {
     return values.help ? 0 : 2;
   }
   const runs = Math.max(1, Number(values.runs) || 1);
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs });
   const all: PageResult[][] = [];
   try {
     for (let run = 0; run < runs; run++) {
