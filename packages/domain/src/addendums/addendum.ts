@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { exportFormatSchema } from '../common/export';
 import { messages } from '../common/messages';
 import { cappedTotalFields } from '../common/search';
 import { idSchema, maxId, optionalText, requiredId } from '../common/fields';
@@ -138,6 +139,13 @@ export const addendumSearchQuerySchema = z.object({
   branchId: z.coerce.number().int().positive().max(maxId).optional(),
 });
 export type AddendumSearchQuery = z.input<typeof addendumSearchQuerySchema>;
+
+/** GET /api/addendum/export: every addendum the search selects, as a CSV or XLSX file. */
+export const addendumExportQuerySchema = z.object({
+  q: optionalText('Búsqueda', 100),
+  branchId: z.coerce.number().int().positive().max(maxId).optional(),
+  format: exportFormatSchema,
+});
 
 export const addendumSearchResultSchema = z.object({
   items: z.array(addendumSchema),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { exportFormatSchema } from '../common/export';
 import { messages } from '../common/messages';
 import { cappedTotalFields } from '../common/search';
 import { emailField, maxId, optionalText, requiredText } from '../common/fields';
@@ -62,6 +63,8 @@ export const appointmentMessages = {
   notYours: 'Solo quien agendó la cita, un gerente o un administrador puede modificarla o eliminarla',
   feedNotFound: 'El calendario no existe o fue revocado',
   invalidMeetUrl: 'El enlace de la videollamada no es válido',
+  // The policy an appointment is about (issue 14): one of the appointment's own branch.
+  policyNotInBranch: 'El campo Póliza debe ser una póliza de la sucursal de la cita',
 } as const;
 
 /** The form's labels, which the messages name. */
@@ -77,6 +80,7 @@ export const appointmentFieldLabels = {
   attendeeName: 'Nombre',
   attendeeEmail: 'Correo electrónico',
   attendeeRole: 'Rol',
+  policy: 'Póliza',
 } as const;
 
 const label = appointmentFieldLabels;
@@ -138,6 +142,17 @@ export const appointmentInputSchema = z
       .refine((value) => value === null || meetUrlPattern.test(value), appointmentMessages.invalidMeetUrl),
     /** Admins may schedule for another branch; everyone else schedules for their own. */
     branchId: z.coerce.number().int().positive().max(maxId).nullish(),
+    /**
+     * The policy the appointment is about (not in the spec): one of the appointment's branch, null
+     * for none. On update, leaving it out keeps the stored one, so a client that knows nothing of it
+     * does not unlink it.
+     */
+    policyId: z.coerce
+      .number({ error: messages.invalidOption(label.policy) })
+      .int(messages.invalidOption(label.policy))
+      .positive(messages.invalidOption(label.policy))
+      .max(maxId, messages.invalidOption(label.policy))
+      .nullish(),
   })
   .refine((input) => !isTime(input.startTime) || !isTime(input.endTime) || input.endTime > input.startTime, {
     message: appointmentMessages.endBeforeStart,
@@ -174,6 +189,8 @@ export const appointmentSchema = z.object({
   googleMeetUrl: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Beyond the spec's shape: the policy the appointment is about (always sent, null when none). */
+  policyId: z.number().nullable().optional(),
 });
 export type Appointment = z.infer<typeof appointmentSchema>;
 
@@ -193,6 +210,13 @@ export const appointmentSearchQuerySchema = z.object({
   branchId: z.coerce.number().int().positive().max(maxId).optional(),
 });
 export type AppointmentSearchQuery = z.input<typeof appointmentSearchQuerySchema>;
+
+/** GET /api/appo/export: every appointment the list's search selects, as a CSV or XLSX file. */
+export const appointmentExportQuerySchema = z.object({
+  q: optionalText('Búsqueda', 100),
+  branchId: z.coerce.number().int().positive().max(maxId).optional(),
+  format: exportFormatSchema,
+});
 
 export const appointmentPageSchema = z.object({
   items: z.array(appointmentSchema),

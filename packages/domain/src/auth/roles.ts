@@ -1,23 +1,6 @@
 import { z } from 'zod';
+import { roles } from './role-values';
 
-export const roles = ['admin', 'manager', 'approver', 'agent'] as const;
-export type Role = (typeof roles)[number];
-
-export const roleLabels: Record<Role, string> = {
-  admin: 'Administrador',
-  manager: 'Gerente',
-  approver: 'Aprobador',
-  agent: 'Agente',
-};
+export * from './role-values';
 
 export const roleSchema = z.enum(roles, { error: 'El rol no es válido' });
-
-/** Roles that may approve or reject an investigation and answer on its documents. */
-export const reviewerRoles: readonly Role[] = ['admin', 'manager', 'approver'];
-
-export function isAdmin(role: Role | undefined | null): boolean {
-  return role === 'admin';
-}
-
-/** Roles that write addendums (create, edit, cancel, attach the file); approvers only read them. */
-export const addendumEditorRoles: readonly Role[] = ['admin', 'manager', 'agent'];

@@ -45,6 +45,10 @@ export const investigationMessages = {
   noDocuments: 'No hay documentos para revisar',
   fileUnavailable: 'El archivo no está disponible en el servidor',
   approvedNote: 'Investigación aprobada',
+  approvedWithMissingNote: (labels: readonly string[]) => `Aprobada con documentos faltantes: ${labels.join(', ')}`,
+  reasonNote: (reason: string) => `Motivo: ${reason}`,
+  missingDocuments: (labels: readonly string[]) =>
+    `Faltan documentos obligatorios: ${labels.join(', ')}. Confirme que desea aprobar la investigación sin ellos.`,
   rejectedNote: 'Investigación rechazada',
   responseTooLong: 'La respuesta admite como máximo 2000 caracteres',
   responseSaved: 'Respuesta guardada',

@@ -136,7 +136,7 @@ describe('policy rules', () => {
   });
 
   it('reads the search query: blank status is all, limit bounded', () => {
-    expect(policySearchQuerySchema.parse({ q: ' ana ', status: '' })).toEqual({ q: 'ana', limit: 25 });
+    expect(policySearchQuerySchema.parse({ q: ' ana ', status: '' })).toEqual({ q: 'ana', limit: 25, from: null, to: null, sort: 'newest' });
     expect(policySearchQuerySchema.safeParse({ limit: '500' }).success).toBe(false);
     expect(policySearchQuerySchema.safeParse({ status: 'nope' }).success).toBe(false);
   });
