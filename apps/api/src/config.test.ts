@@ -19,10 +19,11 @@ describe('loadConfig', () => {
       ADMIN_PASSWORD: 'muy-segura',
       MAX_UPLOAD_MB: '20',
       DATABASE_POOL_MAX: '40',
+      SEARCH_CACHE_SECONDS: '2.5',
       LOG_LEVEL: 'warn',
       TRUST_PROXY: 'true',
     });
-    expect(config).toMatchObject({ port: 8080, host: '0.0.0.0', dataDir: '/srv/portal', databaseUrl: 'postgres://portal@db:5432/portal', adminEmail: 'jefa@empresa.mx', databasePoolMax: 40, maxUploadBytes: 20 * 1024 * 1024, logLevel: 'warn', trustProxy: true });
+    expect(config).toMatchObject({ port: 8080, host: '0.0.0.0', dataDir: '/srv/portal', databaseUrl: 'postgres://portal@db:5432/portal', adminEmail: 'jefa@empresa.mx', databasePoolMax: 40, searchCacheMs: 2500, maxUploadBytes: 20 * 1024 * 1024, logLevel: 'warn', trustProxy: true });
   });
 
   it('treats empty variables as unset', () => {
@@ -30,12 +31,13 @@ describe('loadConfig', () => {
   });
 
   it('refuses bad values, naming each variable', () => {
-    const attempt = () => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', JWT_SECRET: 'corto', ADMIN_PASSWORD: '123', DATABASE_POOL_MAX: '0' });
+    const attempt = () => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', JWT_SECRET: 'corto', ADMIN_PASSWORD: '123', DATABASE_POOL_MAX: '0', SEARCH_CACHE_SECONDS: '-1' });
     expect(attempt).toThrow(ConfigError);
     expect(attempt).toThrow(/PORT/);
     expect(attempt).toThrow(/DATABASE_URL/);
     expect(attempt).toThrow(/JWT_SECRET debe tener al menos 32 caracteres/);
     expect(attempt).toThrow(/ADMIN_PASSWORD/);
     expect(attempt).toThrow(/DATABASE_POOL_MAX/);
+    expect(attempt).toThrow(/SEARCH_CACHE_SECONDS debe estar entre 0 y 60/);
   });
 });

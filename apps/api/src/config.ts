@@ -20,6 +20,7 @@ const envSchema = z.object({
   ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, 'ADMIN_PASSWORD debe tener al menos 8 caracteres').optional()),
   MAX_UPLOAD_MB: z.coerce.number().positive().default(100),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
+  SEARCH_CACHE_SECONDS: z.coerce.number().min(0, 'SEARCH_CACHE_SECONDS debe estar entre 0 y 60').max(60, 'SEARCH_CACHE_SECONDS debe estar entre 0 y 60').default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0', ''])
@@ -35,6 +36,11 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   /** Connections this instance keeps to PostgreSQL at most (DATABASE_POOL_MAX). */
   databasePoolMax: number;
+  /**
+   * How long an instance answers an identical policy search from its last answer
+   * (SEARCH_CACHE_SECONDS, 0 = never); any change to the policies drops them at once.
+   */
+  searchCacheMs: number;
   jwtSecret: string | undefined;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
@@ -60,6 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
+    searchCacheMs: Math.round(e.SEARCH_CACHE_SECONDS * 1000),
     jwtSecret: e.JWT_SECRET,
     adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,

@@ -1,6 +1,6 @@
 import { sql, type SQL, type Subquery } from 'drizzle-orm';
 import { searchTotalCap } from '@portal/domain';
-import type { Executor } from './client';
+import { rowsOf, type Executor } from './client';
 
 /** The total of a paged search: exact up to the cap, then the cap and a flag (issue 13). */
 export interface CappedTotal {
@@ -30,9 +30,4 @@ export function toCappedTotal(count: number): CappedTotal {
 export async function cappedCount(db: Executor, matching: MatchingRows): Promise<CappedTotal> {
   const [row] = rowsOf<{ count: number }>(await db.execute(sql`select ${cappedCountSql(matching)} as count`));
   return toCappedTotal(Number(row?.count ?? 0));
-}
-
-/** node-postgres and PGlite both answer `execute` with `{ rows }`. */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }

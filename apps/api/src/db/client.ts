@@ -147,3 +147,8 @@ async function listenPostgres(url: string, channel: string, handlers: Notificati
     await client?.end().catch(() => {});
   };
 }
+
+/** The rows of a raw `db.execute(sql…)`: node-postgres and PGlite both answer with `{ rows }`. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}

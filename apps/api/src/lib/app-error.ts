@@ -20,7 +20,7 @@ export class AppError extends Error {
 
 export const badRequest = (message: string, details?: ErrorDetail[]) => new AppError(400, message, details);
 export const unauthorized = (message: string) => new AppError(401, message);
-export const forbidden = (message = 'No tiene permiso para realizar esta acción') => new AppError(403, message);
+export const forbidden = (message = 'No tiene permiso para realizar esta acción', details?: ErrorDetail[]) => new AppError(403, message, details);
 export const notFound = (message = 'Recurso no encontrado') => new AppError(404, message);
 export const conflict = (message: string, details?: ErrorDetail[]) => new AppError(409, message, details);
 export const tooManyRequests = (message: string) => new AppError(429, message);

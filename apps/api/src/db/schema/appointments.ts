@@ -1,6 +1,7 @@
 import { boolean, char, date, index, integer, pgEnum, pgTable, text, time, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { appointmentStatuses, appointmentTypes, attendeeRoles } from '@portal/domain';
 import { branches, users } from './branches-and-users';
+import { policies } from './policies';
 
 export const appointmentStatusEnum = pgEnum('appointment_status', appointmentStatuses);
 export const appointmentTypeEnum = pgEnum('appointment_type', appointmentTypes);
@@ -30,11 +31,16 @@ export const appointments = pgTable(
     type: appointmentTypeEnum('type').notNull().default('signature'),
     status: appointmentStatusEnum('status').notNull().default('pending'),
     googleMeetUrl: varchar('google_meet_url', { length: 200 }),
+    /** The policy the appointment is about (issue 14), one of the same branch; the service checks it. */
+    policyId: integer('policy_id').references(() => policies.id, { onDelete: 'set null' }),
     createdAt: instant('created_at'),
     updatedAt: instant('updated_at'),
   },
-  // The calendar asks for a branch's days; the list pages the same order.
-  (table) => [index('appointments_branch_date_idx').on(table.branchId, table.date, table.startTime)],
+  // The calendar asks for a branch's days; the list pages the same order. The expediente asks for a policy's.
+  (table) => [
+    index('appointments_branch_date_idx').on(table.branchId, table.date, table.startTime),
+    index('appointments_policy_id_idx').on(table.policyId),
+  ],
 );
 
 export const attendees = pgTable(

@@ -98,6 +98,8 @@ export const policies = pgTable(
   },
   (table) => [
     uniqueIndex('policies_investigation_id_key').on(table.investigationId),
+    // A folio fragment ('INV-1511') searched as a prefix, whatever the database's collation.
+    index('policies_investigation_id_pattern_idx').on(table.investigationId.op('varchar_pattern_ops')),
     // The list's order (newest first) within a branch, with and without the status filter;
     // scanned backwards for ORDER BY created_at DESC, id DESC.
     index('policies_branch_created_idx').on(table.branchId, table.createdAt, table.id),

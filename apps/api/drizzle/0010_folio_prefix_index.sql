@@ -1,0 +1,1 @@
+CREATE INDEX "policies_investigation_id_pattern_idx" ON "policies" USING btree ("investigation_id" varchar_pattern_ops);

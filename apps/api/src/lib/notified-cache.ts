@@ -1,0 +1,85 @@
+/**
+ * Values kept for a few seconds and dropped when PostgreSQL announces a change (issue 13): the
+ * owner subscribes it to a NOTIFY channel and calls `forget`/`clear` as notifications arrive, and
+ * `setListening` as the subscription comes and goes. While it is not listening nothing is served
+ * or stored (a notification may have been missed), and every change of state drops everything.
+ *
+ * A value read before an invalidation must not be stored after it: `load` remembers the
+ * invalidation count when it starts and stores only if none happened meanwhile.
+ */
+export class NotifiedCache<K, V> {
+  private readonly entries = new Map<K, { value: V; expires: number; size: number }>();
+  private generation = 0;
+  private listening = false;
+  private size = 0;
+
+  /**
+   * `ttlMs`: how long a value is served at most; `maxSize`: the sum of `sizeOf` over the
+   * entries (their count when not given), past which everything is dropped and filling restarts.
+   */
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxSize: number,
+    private readonly sizeOf: (value: V) => number = () => 1,
+  ) {}
+
+  get isListening(): boolean {
+    return this.listening;
+  }
+
+  setListening(listening: boolean) {
+    this.clear();
+    this.listening = listening;
+  }
+
+  get(key: K): V | undefined {
+    if (!this.listening) return undefined;
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expires > Date.now()) return entry.value;
+    this.remove(key);
+    return undefined;
+  }
+
+  /** The value of `key`: from the cache while it is fresh, else from `lookup` (and stored). */
+  async read(key: K, lookup: () => Promise<V>): Promise<V> {
+    const hit = this.get(key);
+    return hit === undefined ? this.load(key, lookup) : hit;
+  }
+
+  async load(key: K, lookup: () => Promise<V>): Promise<V> {
+    const generation = this.generation;
+    const value = await lookup();
+    if (this.listening && generation === this.generation) this.store(key, value);
+    return value;
+  }
+
+  forget(key: K) {
+    this.generation++;
+    this.remove(key);
+  }
+
+  clear() {
+    this.generation++;
+    this.entries.clear();
+    this.size = 0;
+  }
+
+  private store(key: K, value: V) {
+    const size = this.sizeOf(value);
+    this.remove(key);
+    if (this.size + size > this.maxSize) {
+      this.entries.clear();
+      this.size = 0;
+    }
+    this.entries.set(key, { value, expires: Date.now() + this.ttlMs, size });
+    this.size += size;
+  }
+
+  private remove(key: K) {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.size -= entry.size;
+  }
+}
