@@ -168,11 +168,12 @@ describe('the web app, compressed', () => {
       expect(plain.headers['content-encoding']).toBeUndefined();
       expect(plain.body).toBe(script);
 
-      // index.html is too small to be worth a compressed copy: it is served as it is, revalidated.
+      // index.html is too small for a copy made at build time: compressed on the way out, revalidated.
       const page = await app.inject({ url: '/policies', headers: { 'accept-encoding': 'br' } });
       expect(page.statusCode).toBe(200);
       expect(page.headers['cache-control']).toBe('no-cache');
-      expect(page.body).toContain('Portal de Pólizas');
+      expect(page.headers['content-encoding']).toBe('br');
+      expect(zlib.brotliDecompressSync(page.rawPayload).toString()).toContain('Portal de Pólizas');
     } finally {
       await app.close();
     }
@@ -218,5 +219,30 @@ describe('text PostgreSQL cannot store', () => {
       const response = await ctx.app.inject({ url, headers: bearer(token) });
       expect(response.statusCode, url).toBe(400);
     }
+  });
+});
+
+describe('API answers, compressed', () => {
+  it('compresses JSON over 1 KiB for a client that accepts it, and leaves small answers and other clients alone', async () => {
+    const { token } = await login(ctx.app, ADMIN.email, ADMIN.password);
+    // The OpenAPI document: tens of KB of JSON.
+    const large = { url: '/api/docs/json' };
+    const plain = await ctx.app.inject(large);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024);
+
+    const brotli = await ctx.app.inject({ ...large, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(String(brotli.headers.vary)).toMatch(/accept-encoding/i);
+    expect(JSON.parse(zlib.brotliDecompressSync(brotli.rawPayload).toString())).toEqual(JSON.parse(plain.body));
+    expect(brotli.rawPayload.length).toBeLessThan(plain.body.length / 4);
+
+    const gzip = await ctx.app.inject({ ...large, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(gzip.rawPayload).toString())).toEqual(JSON.parse(plain.body));
+
+    const small = await ctx.app.inject({ url: '/api/auth/me', headers: { ...bearer(token), 'accept-encoding': 'br' } });
+    expect(small.statusCode).toBe(200);
+    expect(small.headers['content-encoding']).toBeUndefined();
   });
 });

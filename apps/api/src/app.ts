@@ -3,6 +3,7 @@ import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-
 import type { AppConfig } from './config';
 import type { Database, Db } from './db/client';
 import { authPlugin } from './plugins/auth';
+import { compressionPlugin } from './plugins/compression';
 import { errorsPlugin } from './plugins/errors';
 import { filesPlugin } from './plugins/files';
 import { openApiPlugin } from './plugins/openapi';
@@ -16,7 +17,8 @@ import { branchRoutes } from './modules/branches/index';
 import { healthRoutes } from './modules/health/index';
 import { investigationRoutes } from './modules/investigations/index';
 import { leadRoutes } from './modules/leads/index';
-import { policyRoutes } from './modules/policies/index';
+import { policyRoutes, startSearchPages } from './modules/policies/index';
+import { policyFileRoutes } from './modules/policy-file/index';
 import { userRoutes } from './modules/users/index';
 
 declare module 'fastify' {
@@ -78,6 +80,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
 
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
+  await app.register(compressionPlugin);
   await app.register(openApiPlugin);
   // The plugin knows no module: it is handed the current-user lookup of the auth module.
   const db = deps.database.db;
@@ -86,12 +89,22 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   app.addHook('onClose', stopUserCache);
   await app.register(authPlugin, { userForToken: (token) => userForAccessToken(db, deps.jwtSecret, token) });
   await app.register(filesPlugin);
+  // Recent policy search pages, dropped on NOTIFY policies_changed (issue 13) and, for this
+  // instance's own writes, before the write is answered: whatever a write request changed, the
+  // writer's next search reads it.
+  const searchPages = await startSearchPages(deps.database, config.searchCacheMs);
+  app.addHook('onClose', searchPages.stop);
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') searchPages.clear();
+    done(null, payload);
+  });
 
   await app.register(healthRoutes);
   await app.register(authRoutes, { jwtSecret: deps.jwtSecret });
   await app.register(userRoutes);
   await app.register(branchRoutes);
-  await app.register(policyRoutes);
+  await app.register(policyRoutes, { searchPages });
+  await app.register(policyFileRoutes);
   await app.register(investigationRoutes);
   await app.register(addendumRoutes);
   await app.register(appointmentRoutes);

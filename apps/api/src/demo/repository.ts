@@ -3,6 +3,7 @@ import { policySearchText, type PolicyStatus } from '@portal/domain';
 import type { Executor } from '../db/client';
 import { branches, guarantorVehicles, guarantors, investigationDocuments, policies, policyEvents, users } from '../db/schema/index';
 import type { AuthUser } from '../lib/auth-user';
+import { policyHasGuarantor } from '../db/policy-columns';
 
 /**
  * The demo seed's repository: what it reads to pick its branch, user and policies, and what no
@@ -121,7 +122,7 @@ export async function findInvestigatedPolicies(db: Executor, policyIds: number[]
       investigationId: policies.investigationId,
       policyType: policies.policyType,
       status: policies.status,
-      hasGuarantor: sql<boolean>`exists (select 1 from "guarantors" where "guarantors"."policy_id" = "policies"."id")`,
+      hasGuarantor: policyHasGuarantor,
       tenantNames: policies.tenantNames,
     })
     .from(policies)

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, inArray } from 'drizzle-orm';
-import { foldForSearch, formatInvestigationFolio, guarantorRequiredFor, policySchema, policySearchText, policyStatuses, type PolicyStatus } from '@portal/domain';
+import { foldForSearch, formatInvestigationFolio, guarantorRequiredFor, policySchema, policySearchQuerySchema, policySearchText, policyStatuses, type PolicyStatus } from '@portal/domain';
 import { createTestDatabase, type TestDatabase } from '../test/database';
 import { hashPassword } from '../lib/passwords';
 import { guarantors, guarantorVehicles, policies, policyEvents, properties, rents, tenantReferences, tenants, users } from '../db/schema/index';
@@ -73,7 +73,7 @@ describe('seedDemoPolicies', () => {
       }
       // The policy number arrives with the approval, in the form ('Datos generales').
       const approval = own.find((event) => event.toStatus === 'investigation_approved');
-      if (approval) expect(approval.changes).toEqual(['Datos generales']);
+      if (approval) expect(approval.changes).toEqual(['Salto de estatus', 'Datos generales']);
       expect(row.policyNumber === '').toBe(!approval);
     }
     const active = rows.find((row) => row.status === 'active')!;
@@ -130,7 +130,7 @@ describe('seedDemoPolicies', () => {
     const rows = await polancoRows();
     const surname = rows[0]!.tenantNames[0]!.split(' ').at(-1)!;
     const admin = { id: 1, email: 'admin@test.mx', role: 'admin' as const, branchId: 1 };
-    const result = await searchPolicies(db(), admin, { q: surname.toUpperCase(), status: undefined, limit: 100, branchId: 1 });
+    const result = await searchPolicies(db(), admin, policySearchQuerySchema.parse({ q: surname.toUpperCase(), limit: 100, branchId: 1 }));
     const expected = rows.filter((row) => row.searchText.includes(foldForSearch(surname))).map((row) => row.id);
     expect(result.total).toBe(expected.length);
     expect(result.items.map((item) => item.id).sort()).toEqual(expected.sort());

@@ -1,5 +1,6 @@
 import {
   businessDate,
+  canJumpStatus,
   foldForSearch,
   formatInvestigationFolio,
   policyInputSchema,
@@ -207,9 +208,14 @@ async function summary(db: Db, branch: { id: number; name: string }, ids: number
 
 // --- the policy's life, through the service ------------------------------------------------------
 
-/** Creates the policy and moves it along its path: the row menu where it offers the step, else the form. */
+/**
+ * Creates the policy and moves it along its path: the row menu where it offers the step, else the
+ * form. A form step outside the menu's transitions is a status jump, which only a manager or an
+ * admin may make: an agent's or approver's policies take those steps as the first admin.
+ */
 async function walk(db: Db, actor: AuthUser, input: PolicyInput, path: Step[], policyNumber: () => string): Promise<number> {
   const policy = await createPolicy(db, actor, input);
+  const jumper = canJumpStatus(actor.role) ? actor : ((await findFirstActiveAdmin(db)) ?? actor);
   let current = input;
   for (const step of path.slice(1)) {
     if (step.via === 'menu') {
@@ -217,7 +223,7 @@ async function walk(db: Db, actor: AuthUser, input: PolicyInput, path: Step[], p
     } else {
       // Approval is when the policy gets its number (policy folio) in the form.
       current = { ...current, status: step.status, ...(step.status === 'investigation_approved' ? { policyNumber: policyNumber() } : {}) };
-      await updatePolicy(db, actor, policy.id, current);
+      await updatePolicy(db, jumper, policy.id, current);
     }
   }
   return policy.id;

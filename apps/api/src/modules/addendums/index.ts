@@ -1,3 +1,3 @@
-/** The addendums module's public face: its routes, and what the demo seed drives. */
+/** The addendums module's public face: its routes, what the demo seed drives, and a policy's addendums for its expediente. */
 export { addendumRoutes } from './routes';
-export { cancelAddendum, createAddendum } from './service';
+export { cancelAddendum, createAddendum, listPolicyAddendums } from './service';

@@ -21,6 +21,8 @@ export interface AddendumFilter {
   id?: number;
   /** Folded text the policy number, client name or description contains. */
   text?: string | undefined;
+  /** Only one policy's addendums. */
+  policyId?: number;
 }
 
 function filterSql(filter: AddendumFilter): SQL | undefined {
@@ -28,6 +30,7 @@ function filterSql(filter: AddendumFilter): SQL | undefined {
     inBranchScope(addendums.branchId, filter.scope),
     filter.id === undefined ? undefined : eq(addendums.id, filter.id),
     filter.text ? matchesText(filter.text) : undefined,
+    filter.policyId === undefined ? undefined : eq(addendums.policyId, filter.policyId),
   );
 }
 

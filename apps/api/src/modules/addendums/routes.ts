@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   addendumEditorRoles,
+  addendumExportQuerySchema,
   addendumInputSchema,
   addendumMessages as messages,
   addendumSchema,
@@ -10,10 +11,14 @@ import {
   addendumUploadParamsSchema,
   apiErrorSchema,
   branchIdParamsSchema,
+  businessDate,
+  exportFileName,
   idParamsSchema,
 } from '@portal/domain';
 import type { DetectedFileType } from '../../lib/file-type';
 import { sendJsonArray } from '../../lib/json-array-stream';
+import { sendTableExport } from '../../lib/table-export';
+import { addendumExportColumns } from './export-columns';
 import { currentUser } from '../../plugins/auth';
 import { receiveUpload, sendStoredFile } from '../../plugins/files';
 import * as service from './service';
@@ -54,6 +59,28 @@ export const addendumRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => service.searchAddendums(app.db, currentUser(request), request.query),
+  );
+
+  app.get(
+    '/api/addendum/export',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Exportar a CSV o XLSX todos los addendums que cumplen la búsqueda',
+        querystring: addendumExportQuerySchema,
+        produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+        response: errors,
+      },
+    },
+    async (request, reply) =>
+      sendTableExport(reply, {
+        format: request.query.format,
+        fileName: exportFileName('addendums', request.query.format, businessDate()),
+        sheetName: 'Addendums',
+        columns: addendumExportColumns,
+        batches: await service.exportAddendums(app.db, currentUser(request), request.query),
+      }),
   );
 
   app.get(

@@ -10,6 +10,7 @@ import {
   type Addendum,
   type AddendumInput,
   type AddendumSearchResult,
+  type addendumExportQuerySchema,
   type addendumSearchQuerySchema,
 } from '@portal/domain';
 import type { FastifyBaseLogger } from 'fastify';
@@ -18,7 +19,8 @@ import { conflict, ensure, invalidField, notFound } from '../../lib/app-error';
 import { actorScope, listBranch } from '../../lib/branch-scope';
 import type { FileStore } from '../../lib/file-store';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
-import { keysetBatches } from '../../lib/keyset-batches';
+import { keysetBatches, keysetJsonBatches, type KeysetBatch } from '../../lib/keyset-batches';
+import type { CursorPosition } from '../../lib/keyset-cursor';
 import type { AuthUser } from '../../lib/auth-user';
 import { discardStoredFile, type ReceivedUpload } from '../../plugins/files';
 import { branchExists } from '../branches/index';
@@ -26,24 +28,38 @@ import { insertEvent } from '../policies/index';
 import * as repo from './repository';
 
 type SearchQuery = z.output<typeof addendumSearchQuerySchema>;
+type ExportQuery = z.output<typeof addendumExportQuerySchema>;
 
 const listMessages = { otherBranchList: messages.otherBranchList, branchNotFound: policyMessages.branchNotFound };
 
 // --- reads --------------------------------------------------------------------------------------
 
 /** GET /api/addendum[/{branchId}]: the spec's whole-branch array, newest first. */
-export async function listAddendums(db: Db, actor: AuthUser, requestedBranch?: number): Promise<AsyncIterable<Addendum[]>> {
+export async function listAddendums(db: Db, actor: AuthUser, requestedBranch?: number): Promise<AsyncIterable<string[]>> {
   const branchId = await listBranch(actor, requestedBranch, listMessages, (id) => branchExists(db, id));
   // Read by keyset in batches and streamed by the route: flat memory whatever the branch's size.
-  return keysetBatches(async (after) => {
-    const rows = await repo.findAddendums(db, { scope: { branchId } }, { after, limit: fullListBatchSize });
-    const last = rows.at(-1)?.row;
-    return { items: rows.map((row) => row.response), last: rows.length === fullListBatchSize && last ? { createdAt: last.createdAt, id: last.id } : null };
-  });
+  return keysetJsonBatches((after: CursorPosition | null) => addendumBatch(db, { scope: { branchId } }, after));
 }
 
 /** Addendums read for a full list at a time. */
 const fullListBatchSize = 1000;
+
+/** One batch of the addendums `filter` selects, newest first, after `after`. */
+async function addendumBatch(db: Db, filter: repo.AddendumFilter, after: CursorPosition | null): Promise<KeysetBatch<Addendum>> {
+  const rows = await repo.findAddendums(db, filter, { after, limit: fullListBatchSize });
+  const last = rows.at(-1)?.row;
+  return { items: rows.map((row) => row.response), last: rows.length === fullListBatchSize && last ? { createdAt: last.createdAt, id: last.id } : null };
+}
+
+/**
+ * GET /api/addendum/export: every addendum the list's search selects, newest first, read by
+ * keyset in batches (the route streams them into the file). Access is checked before the first byte.
+ */
+export async function exportAddendums(db: Db, actor: AuthUser, query: ExportQuery): Promise<AsyncIterable<Addendum[]>> {
+  const branchId = await listBranch(actor, query.branchId, listMessages, (id) => branchExists(db, id));
+  const needle = foldForSearch(query.q.trim());
+  return keysetBatches((after: CursorPosition | null) => addendumBatch(db, { scope: { branchId }, text: needle || undefined }, after));
+}
 
 /** The list screen: newest first, a page at a time, searched in SQL. */
 export async function searchAddendums(db: Db, actor: AuthUser, query: SearchQuery): Promise<AddendumSearchResult> {
@@ -60,6 +76,12 @@ export async function searchAddendums(db: Db, actor: AuthUser, query: SearchQuer
     nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null,
     ...total,
   };
+}
+
+/** The expediente's 'Addendums': one policy's, newest first, within the caller's scope. */
+export async function listPolicyAddendums(db: Executor, actor: AuthUser, policyId: number): Promise<Addendum[]> {
+  const rows = await repo.findAddendums(db, { scope: actorScope(actor), policyId });
+  return rows.map((row) => row.response);
 }
 
 export async function getAddendum(db: Executor, actor: AuthUser, id: number): Promise<Addendum> {

@@ -1,6 +1,7 @@
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Appointment, AppointmentFormValues, AppointmentPage } from '@portal/domain';
+import type { Appointment, AppointmentFormValues, AppointmentPage, Policy } from '@portal/domain';
+import { examplePolicyInput } from '@portal/domain/testing';
 import { loadAppointmentBatch, loadAppointments, type CalendarPosition } from './repository';
 import { ADMIN, bearer, copyRow, createTestContext, signInAs, json, login, type TestContext } from '../../test/app';
 
@@ -176,6 +177,63 @@ describe('create, read, update, delete', () => {
     }
     expect(json(await request('GET', '/api/appo/branch/1', santaFeAgent.token))).toMatchObject({ statusCode: 403, message: 'No tiene acceso a las citas de otra sucursal' });
     expect(json<Appointment[]>(await request('GET', '/api/appo', santaFeAgent.token)).some((item) => item.id === appointment.id)).toBe(false);
+  });
+});
+
+describe('the policy an appointment is about (issue 14)', () => {
+  async function policyOf(token: string): Promise<Policy> {
+    const response = await request('POST', '/api/policy', token, examplePolicyInput());
+    expect(response.statusCode, response.body).toBe(201);
+    return json<Policy>(response);
+  }
+
+  /** The spec's fields (section 3) and the server's timestamps, as before issue 14. */
+  const specFields = ['attendees', 'branchId', 'createdAt', 'date', 'description', 'endTime', 'googleMeetUrl', 'id', 'location', 'startTime', 'status', 'title', 'type', 'updatedAt', 'userId'];
+
+  it("names a policy of its branch; the spec's shape is unchanged, with policyId beside it", async () => {
+    const policy = await policyOf(agent.token);
+    const appointment = await create({ policyId: policy.id });
+    expect(appointment.policyId).toBe(policy.id);
+    expect(Object.keys(appointment).sort()).toEqual([...specFields, 'policyId'].sort());
+    // Without one, null; the list and the single read say the same.
+    expect((await create()).policyId).toBeNull();
+    expect(json<Appointment>(await request('GET', `/api/appo/${appointment.id}`, agent.token)).policyId).toBe(policy.id);
+  });
+
+  it("refuses another branch's policy with a 400 on the field, also for an admin scheduling in that other branch", async () => {
+    const santaFePolicy = await policyOf(santaFeAgent.token);
+    const refused = await request('POST', '/api/appo', agent.token, body({ policyId: santaFePolicy.id }));
+    expect(refused.statusCode).toBe(400);
+    expect(json(refused)).toMatchObject({
+      message: 'El campo Póliza debe ser una póliza de la sucursal de la cita',
+      details: [{ field: 'policyId', message: 'El campo Póliza debe ser una póliza de la sucursal de la cita' }],
+    });
+    // An admin's appointment for Santa Fe may name a Santa Fe policy, not a Polanco one.
+    const polancoPolicy = await policyOf(agent.token);
+    expect((await request('POST', '/api/appo', admin, body({ branchId: 2, policyId: santaFePolicy.id }))).statusCode).toBe(201);
+    expect((await request('POST', '/api/appo', admin, body({ branchId: 2, policyId: polancoPolicy.id }))).statusCode).toBe(400);
+    // Nor on update, and nothing changes.
+    const appointment = await create();
+    const update = await request('POST', `/api/appo/update/${appointment.id}`, agent.token, body({ policyId: santaFePolicy.id }));
+    expect(update.statusCode).toBe(400);
+    expect(json<Appointment>(await request('GET', `/api/appo/${appointment.id}`, agent.token)).policyId).toBeNull();
+  });
+
+  it('answers 400 naming Póliza to a policy id that is not one', async () => {
+    for (const policyId of ['abc', 0, -1, 1.5]) {
+      const response = await request('POST', '/api/appo', agent.token, body({ policyId }));
+      expect(response.statusCode, String(policyId)).toBe(400);
+      expect(json(response).details).toContainEqual({ field: 'policyId', message: 'El valor del campo Póliza no es válido' });
+    }
+  });
+
+  it('keeps the policy when an update leaves policyId out (a spec client), and drops it on null', async () => {
+    const policy = await policyOf(agent.token);
+    const appointment = await create({ policyId: policy.id });
+    const kept = await request('POST', `/api/appo/update/${appointment.id}`, agent.token, body({ title: 'Movida' }));
+    expect(json<Appointment>(kept)).toMatchObject({ title: 'Movida', policyId: policy.id });
+    const dropped = await request('POST', `/api/appo/update/${appointment.id}`, agent.token, body({ policyId: null }));
+    expect(json<Appointment>(dropped).policyId).toBeNull();
   });
 });
 

@@ -1,3 +1,3 @@
-/** The appointments module's public face: its routes (the calendar feed's apart), and what the demo seed drives. */
+/** The appointments module's public face: its routes (the calendar feed's apart), what the demo seed drives, and a policy's appointments for its expediente. */
 export { appointmentFeedRoutes, appointmentRoutes } from './routes';
-export { createAppointment } from './service';
+export { createAppointment, listPolicyAppointments } from './service';

@@ -3,7 +3,7 @@ import type { Appointment, AppointmentInput, AttendeeInput } from '@portal/domai
 import type { Executor } from '../../db/client';
 import { cappedCount, type CappedTotal } from '../../db/capped-count';
 import { containsPattern, foldSql } from '../../db/sql-search';
-import { appointmentFeeds, appointments, attendees } from '../../db/schema/index';
+import { appointmentFeeds, appointments, attendees, policies } from '../../db/schema/index';
 import { inBranchScope } from '../../db/scope';
 import type { BranchScope } from '../../lib/branch-scope';
 import type { KeysetBatch } from '../../lib/keyset-batches';
@@ -24,6 +24,8 @@ export interface AppointmentFilter {
   to?: string | null;
   /** Folded text to look for in the title, description, location or an attendee. */
   text?: string | undefined;
+  /** Only the appointments about this policy. */
+  policyId?: number;
 }
 
 function filterSql(filter: AppointmentFilter): SQL | undefined {
@@ -33,6 +35,7 @@ function filterSql(filter: AppointmentFilter): SQL | undefined {
     filter.from ? gte(appointments.date, filter.from) : undefined,
     filter.to ? lte(appointments.date, filter.to) : undefined,
     filter.text ? matchesText(filter.text) : undefined,
+    filter.policyId === undefined ? undefined : eq(appointments.policyId, filter.policyId),
   );
 }
 
@@ -59,23 +62,27 @@ export interface CalendarPosition {
 }
 
 /**
- * One batch of whole appointments in calendar order after `after` (the branch/date index's
- * order): the spec's full list is streamed batch by batch. `last` is null when there is no more.
+ * One batch of whole appointments in calendar order (or newest first) after `after` (the
+ * branch/date index's order): the spec's full list and the export are streamed batch by batch.
+ * `last` is null when there is no more.
  */
 export async function loadAppointmentBatch(
   db: Executor,
   filter: AppointmentFilter,
   after: CalendarPosition | null,
   limit: number,
+  order: Order = 'calendar',
 ): Promise<KeysetBatch<Appointment, CalendarPosition>> {
+  // 'newest' is the list screen's order (its export), the same keyset read backwards.
+  const direction = order === 'newest' ? { compare: sql.raw('<'), by: desc } : { compare: sql.raw('>'), by: asc };
   const position = after
-    ? sql`(${appointments.date}, ${appointments.startTime}, ${appointments.id}) > (${after.date}::date, ${after.startTime}::time, ${after.id})`
+    ? sql`(${appointments.date}, ${appointments.startTime}, ${appointments.id}) ${direction.compare} (${after.date}::date, ${after.startTime}::time, ${after.id})`
     : undefined;
   const rows = await db
     .select()
     .from(appointments)
     .where(and(filterSql(filter), position))
-    .orderBy(asc(appointments.date), asc(appointments.startTime), asc(appointments.id))
+    .orderBy(direction.by(appointments.date), direction.by(appointments.startTime), direction.by(appointments.id))
     .limit(limit);
   const lastRow = rows.at(-1);
   const last = rows.length === limit && lastRow ? { date: lastRow.date, startTime: lastRow.startTime, id: lastRow.id } : null;
@@ -110,7 +117,7 @@ function matchesText(needle: string): SQL {
 
 export async function lockAppointment(db: Executor, id: number, scope: BranchScope) {
   const [row] = await db
-    .select({ id: appointments.id, userId: appointments.userId, branchId: appointments.branchId, status: appointments.status })
+    .select({ id: appointments.id, userId: appointments.userId, branchId: appointments.branchId, status: appointments.status, policyId: appointments.policyId })
     .from(appointments)
     .where(filterSql({ id, scope }))
     .for('update');
@@ -132,6 +139,15 @@ export function rowValues(input: AppointmentInput) {
     type: input.type,
     googleMeetUrl: input.googleMeetUrl,
   };
+}
+
+/** Whether a policy belongs to a branch: an appointment names only a policy of its own branch. */
+export async function policyInBranch(db: Executor, policyId: number, branchId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: policies.id })
+    .from(policies)
+    .where(and(eq(policies.id, policyId), eq(policies.branchId, branchId)));
+  return row !== undefined;
 }
 
 export async function insertAppointment(db: Executor, values: AppointmentValues): Promise<number> {
@@ -200,5 +216,6 @@ function toAppointment(row: AppointmentRow, people: AttendeeRow[]): Appointment 
     googleMeetUrl: row.googleMeetUrl,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    policyId: row.policyId,
   };
 }

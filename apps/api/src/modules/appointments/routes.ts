@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   apiErrorSchema,
+  appointmentExportQuerySchema,
   appointmentFeedSchema,
   appointmentInputSchema,
   appointmentMessages as messages,
@@ -11,9 +12,12 @@ import {
   appointmentSearchQuerySchema,
   branchIdParamsSchema,
   businessDate,
+  exportFileName,
   idParamsSchema,
 } from '@portal/domain';
 import { sendJsonArray } from '../../lib/json-array-stream';
+import { sendTableExport } from '../../lib/table-export';
+import { appointmentExportColumns } from './export-columns';
 import { currentUser } from '../../plugins/auth';
 import { appointmentsCalendar } from './ics';
 import * as service from './service';
@@ -56,6 +60,28 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => service.searchAppointments(app.db, currentUser(request), request.query),
+  );
+
+  app.get(
+    '/api/appo/export',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Exportar a CSV o XLSX todas las citas que cumplen la búsqueda de la lista',
+        querystring: appointmentExportQuerySchema,
+        produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+        response: errors,
+      },
+    },
+    async (request, reply) =>
+      sendTableExport(reply, {
+        format: request.query.format,
+        fileName: exportFileName('citas', request.query.format, businessDate()),
+        sheetName: 'Citas',
+        columns: appointmentExportColumns,
+        batches: await service.exportAppointments(app.db, currentUser(request), request.query),
+      }),
   );
 
   app.get('/api/appo/:id', { schema: { tags, security, summary: 'Una cita', params: idParamsSchema, response: one } }, (request) =>

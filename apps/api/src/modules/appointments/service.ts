@@ -8,13 +8,14 @@ import {
   type Appointment,
   type AppointmentInput,
   type AppointmentPage,
+  type appointmentExportQuerySchema,
   type appointmentRangeQuerySchema,
   type appointmentSearchQuerySchema,
 } from '@portal/domain';
 import type { Db, Executor } from '../../db/client';
-import { ensure, forbidden, notFound } from '../../lib/app-error';
+import { ensure, forbidden, invalidField, notFound } from '../../lib/app-error';
 import { actorScope, listBranch, writeBranch } from '../../lib/branch-scope';
-import { keysetBatches } from '../../lib/keyset-batches';
+import { keysetBatches, keysetJsonBatches } from '../../lib/keyset-batches';
 import type { AuthUser } from '../../lib/auth-user';
 import { findActiveUser } from '../auth/index';
 import { branchExists } from '../branches/index';
@@ -22,21 +23,34 @@ import * as repo from './repository';
 
 type RangeQuery = z.output<typeof appointmentRangeQuerySchema>;
 type SearchQuery = z.output<typeof appointmentSearchQuerySchema>;
+type ExportQuery = z.output<typeof appointmentExportQuerySchema>;
 
 const listMessages = { otherBranchList: messages.otherBranchList, branchNotFound: policyMessages.branchNotFound };
 
 // --- reads --------------------------------------------------------------------------------------
 
 /** GET /api/appo[/branch/{id}]: the spec's array, in calendar order, optionally only some days. */
-export async function listAppointments(db: Db, actor: AuthUser, range: RangeQuery, requestedBranch?: number): Promise<AsyncIterable<Appointment[]>> {
+export async function listAppointments(db: Db, actor: AuthUser, range: RangeQuery, requestedBranch?: number): Promise<AsyncIterable<string[]>> {
   const branchId = await listBranch(actor, requestedBranch, listMessages, (id) => branchExists(db, id));
   // In calendar order, read by keyset in batches and streamed by the route: flat memory however long the range.
   const filter = { scope: { branchId }, from: range.from, to: range.to };
-  return keysetBatches((after: repo.CalendarPosition | null) => repo.loadAppointmentBatch(db, filter, after, fullListBatchSize));
+  return keysetJsonBatches((after: repo.CalendarPosition | null) => repo.loadAppointmentBatch(db, filter, after, fullListBatchSize));
 }
 
 /** Appointments read for a full list at a time. */
 const fullListBatchSize = 500;
+
+/**
+ * GET /api/appo/export: every appointment the list's search selects, in the list's order (newest
+ * first), read by keyset in batches (the route streams them into the file). Access is checked
+ * before the first byte.
+ */
+export async function exportAppointments(db: Db, actor: AuthUser, query: ExportQuery): Promise<AsyncIterable<Appointment[]>> {
+  const branchId = await listBranch(actor, query.branchId, listMessages, (id) => branchExists(db, id));
+  const needle = foldForSearch(query.q.trim());
+  const filter = { scope: { branchId }, text: needle || undefined };
+  return keysetBatches((after: repo.CalendarPosition | null) => repo.loadAppointmentBatch(db, filter, after, fullListBatchSize, 'newest'));
+}
 
 /** The list screen: newest first, a page of five, searched in SQL. */
 export async function searchAppointments(db: Db, actor: AuthUser, query: SearchQuery): Promise<AppointmentPage> {
@@ -50,6 +64,11 @@ export async function searchAppointments(db: Db, actor: AuthUser, query: SearchQ
   return { items, ...total, page: query.page, pageSize: query.pageSize };
 }
 
+/** The expediente's 'Citas': the appointments about one policy, in calendar order, within the caller's scope. */
+export function listPolicyAppointments(db: Executor, actor: AuthUser, policyId: number): Promise<Appointment[]> {
+  return repo.loadAppointments(db, { scope: actorScope(actor), policyId });
+}
+
 export async function getAppointment(db: Executor, actor: AuthUser, id: number): Promise<Appointment> {
   const [found] = await repo.loadAppointments(db, { id, scope: actorScope(actor) });
   return ensure(found, notFound(messages.notFound));
@@ -61,8 +80,11 @@ export async function getAppointment(db: Executor, actor: AuthUser, id: number):
 export async function createAppointment(db: Db, actor: AuthUser, input: AppointmentInput): Promise<Appointment> {
   const branchId = await writeBranch(actor, input.branchId, undefined, policyMessages.branchNotFound, (branchId) => branchExists(db, branchId));
   return db.transaction(async (tx) => {
+    const policyId = input.policyId ?? null;
+    await assertPolicyOfBranch(tx, policyId, branchId);
     const id = await repo.insertAppointment(tx, {
       ...repo.rowValues(input),
+      policyId,
       status: 'pending',
       googleMeetUrl: input.googleMeetUrl ?? generateMeetUrl(),
       branchId,
@@ -78,7 +100,9 @@ export async function updateAppointment(db: Db, actor: AuthUser, id: number, inp
   return db.transaction(async (tx) => {
     const row = await lockOwn(tx, actor, id);
     const branchId = await writeBranch(actor, input.branchId, row.branchId, policyMessages.branchNotFound, (branchId) => branchExists(tx, branchId));
-    await repo.updateAppointment(tx, id, { ...repo.rowValues(input), status: input.status ?? row.status, branchId, updatedAt: new Date() });
+    const policyId = input.policyId === undefined ? row.policyId : input.policyId;
+    await assertPolicyOfBranch(tx, policyId, branchId);
+    await repo.updateAppointment(tx, id, { ...repo.rowValues(input), status: input.status ?? row.status, policyId, branchId, updatedAt: new Date() });
     await repo.writeAttendees(tx, id, input.attendees);
     return getAppointment(tx, actor, id);
   });
@@ -90,6 +114,16 @@ export async function deleteAppointment(db: Db, actor: AuthUser, id: number): Pr
     await lockOwn(tx, actor, id);
     await repo.deleteAppointment(tx, id);
   });
+}
+
+/**
+ * A named policy must be of the appointment's branch (an admin's appointment for Santa Fe names a
+ * Santa Fe policy); another branch's policy is refused as if it did not exist: a 400 on the field.
+ */
+async function assertPolicyOfBranch(tx: Executor, policyId: number | null, branchId: number): Promise<void> {
+  if (policyId !== null && !(await repo.policyInBranch(tx, policyId, branchId))) {
+    throw invalidField('policyId', messages.policyNotInBranch);
+  }
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Database, Db } from '../../db/client';
 import type { AuthUser } from '../../lib/auth-user';
+import { NotifiedCache } from '../../lib/notified-cache';
 
 /**
  * The signed-in users' rows, kept per database handle for a few seconds (issue 13): most requests
@@ -19,45 +20,18 @@ const TTL_MS = 5_000;
 const MAX_ENTRIES = 10_000;
 const CHANNEL = 'users_changed';
 
-interface Entry {
-  user: AuthUser | null;
-  expires: number;
-}
-
-class UserCache {
-  private readonly entries = new Map<number, Entry>();
-  /** Bumped by every invalidation: a lookup that started before one must not store its answer. */
-  private generation = 0;
-  listening = false;
+/** The users' rows, plus who is waiting to hear of a change to one (`expectUserChange`). */
+class UserCache extends NotifiedCache<number, AuthUser | null> {
   owners = 1;
   stop: () => Promise<void> = async () => {};
-
-  get(userId: number): AuthUser | null | undefined {
-    if (!this.listening) return undefined;
-    const entry = this.entries.get(userId);
-    if (!entry) return undefined;
-    if (entry.expires <= Date.now()) {
-      this.entries.delete(userId);
-      return undefined;
-    }
-    return entry.user;
-  }
-
-  async load(userId: number, lookup: () => Promise<AuthUser | null>): Promise<AuthUser | null> {
-    const generation = this.generation;
-    const user = await lookup();
-    if (this.listening && generation === this.generation) {
-      if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
-      this.entries.set(userId, { user, expires: Date.now() + TTL_MS });
-    }
-    return user;
-  }
-
   private readonly waiters = new Map<number, Array<() => void>>();
 
-  forget(userId: number) {
-    this.generation++;
-    this.entries.delete(userId);
+  constructor() {
+    super(TTL_MS, MAX_ENTRIES);
+  }
+
+  override forget(userId: number) {
+    super.forget(userId);
     const waiting = this.waiters.get(userId);
     this.waiters.delete(userId);
     for (const resolve of waiting ?? []) resolve();
@@ -65,7 +39,7 @@ class UserCache {
 
   /** Resolves when the notification for `userId` arrives (or after `ms`, or at once when not listening). */
   heard(userId: number, ms: number): Promise<void> {
-    if (!this.listening) return Promise.resolve();
+    if (!this.isListening) return Promise.resolve();
     return new Promise((resolve) => {
       const timer = setTimeout(done, ms);
       const list = this.waiters.get(userId) ?? [];
@@ -78,9 +52,8 @@ class UserCache {
     });
   }
 
-  clear() {
-    this.generation++;
-    this.entries.clear();
+  override clear() {
+    super.clear();
     const waiting = [...this.waiters.values()].flat();
     this.waiters.clear();
     for (const resolve of waiting) resolve();
@@ -106,10 +79,7 @@ export async function startUserCache(database: Database): Promise<() => Promise<
         if (Number.isInteger(id)) cache.forget(id);
         else cache.clear();
       },
-      onState(listening) {
-        cache.clear();
-        cache.listening = listening;
-      },
+      onState: (listening) => cache.setListening(listening),
     });
   }
   return async () => {
@@ -123,8 +93,7 @@ export async function startUserCache(database: Database): Promise<() => Promise<
 export function cachedUser(db: Db, userId: number, lookup: () => Promise<AuthUser | null>): Promise<AuthUser | null> {
   const cache = caches.get(db);
   if (!cache) return lookup();
-  const hit = cache.get(userId);
-  return hit === undefined ? cache.load(userId, lookup) : Promise.resolve(hit);
+  return cache.read(userId, lookup);
 }
 
 /**

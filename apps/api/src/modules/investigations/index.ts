@@ -1,2 +1,3 @@
-/** The investigations module's public face: its routes. */
+/** The investigations module's public face: its routes, and a policy's documents checklist (the expediente). */
 export { investigationRoutes } from './routes';
+export { policyDocumentChecklist } from './service';

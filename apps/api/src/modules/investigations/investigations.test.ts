@@ -66,8 +66,17 @@ const statusOf = async (policy: Policy) =>
 const eventsOf = async (policy: Policy) =>
   json<PolicyEvent[]>(await ctx.app.inject({ url: `/api/policy/${policy.id}/events`, headers: bearer(admin) }));
 
-const decide = (token: string, decision: 'approve' | 'reject', folio: string, method: 'GET' | 'POST' = 'GET') =>
-  ctx.app.inject({ method, url: `/api/policy/${decision}/${folio}`, headers: bearer(token) });
+type DecisionOptions = { reason?: string; confirmMissing?: boolean };
+
+/** GET carries the options in the query string (the spec's call), POST as a JSON body. */
+function decide(token: string, decision: 'approve' | 'reject', folio: string, method: 'GET' | 'POST' = 'GET', options?: DecisionOptions) {
+  const url = `/api/policy/${decision}/${folio}`;
+  if (method === 'POST') return ctx.app.inject({ method, url, headers: bearer(token), ...(options ? { payload: options } : {}) });
+  const query = options ? `?${new URLSearchParams(Object.entries(options).map(([key, value]): [string, string] => [key, String(value)]))}` : '';
+  return ctx.app.inject({ method, url: `${url}${query}`, headers: bearer(token) });
+}
+
+const confirmed = { confirmMissing: true };
 
 async function documentRows(policyId: number): Promise<number> {
   const result = await ctx.testDb.database.db.execute(sql`select count(*)::int as n from investigation_documents where policy_id = ${policyId}`);
@@ -255,7 +264,9 @@ describe('upload', () => {
         details: [{ field: 'file' }],
       });
     }
-    expect(filesUnder(filesRoot)).toEqual(before);
+    // A body cut short is answered as soon as the parser fails; the half-written temporary file is
+    // removed when the store's own pipeline fails, which may come a moment after the answer.
+    await expect.poll(() => filesUnder(filesRoot), { timeout: 2_000, interval: 20 }).toEqual(before);
     expect(await documentRows(policy.id)).toBe(0);
   });
 
@@ -302,7 +313,7 @@ describe('upload', () => {
     expect((await upload(agent, 'INV-00000000-0000-000', 'tenantId')).statusCode).toBe(404);
 
     await uploaded(agent, policy.investigationId, 'tenantId');
-    expect((await decide(manager, 'approve', policy.investigationId)).statusCode).toBe(200);
+    expect((await decide(manager, 'approve', policy.investigationId, 'GET', confirmed)).statusCode).toBe(200);
     const late = await upload(agent, policy.investigationId, 'utilities');
     expect(json(late)).toMatchObject({ statusCode: 409, message: 'La investigación ya fue resuelta: sus documentos ya no se pueden cambiar' });
   });
@@ -424,7 +435,7 @@ describe('approve and reject', () => {
     expect(json(early)).toMatchObject({ statusCode: 409, message: 'La póliza no está en investigación: suba al menos un documento antes de aprobar o rechazar' });
 
     await uploaded(agent, policy.investigationId, 'tenantId');
-    const response = await decide(manager, 'approve', policy.investigationId);
+    const response = await decide(manager, 'approve', policy.investigationId, 'GET', confirmed);
     expect(response.statusCode).toBe(200);
     expect(json(response)).toEqual({
       policyId: policy.id,
@@ -436,7 +447,11 @@ describe('approve and reject', () => {
 
     const transitions = (await eventsOf(policy)).filter((event) => event.toStatus).map((event) => [event.fromStatus, event.toStatus, event.note]);
     expect(transitions).toEqual([
-      ['investigation', 'investigation_approved', 'Investigación aprobada'],
+      [
+        'investigation',
+        'investigation_approved',
+        'Investigación aprobada\nAprobada con documentos faltantes: Comprobantes de ingresos, Carta Laboral, Comprobante de domicilio, Identificación del propietario',
+      ],
       ['created', 'investigation', 'Documento subido: Identificación del inquilino (documento.pdf)'],
       [null, 'created', 'Póliza creada'],
     ]);
@@ -470,5 +485,100 @@ describe('approve and reject', () => {
     expect(json(await decide(santaFeManager, 'approve', policy.investigationId))).toMatchObject({ statusCode: 404, message: 'No se encontró la investigación' });
     expect(await statusOf(policy)).toBe('investigation');
     expect((await decide(admin, 'reject', policy.investigationId)).statusCode).toBe(200);
+  });
+});
+
+describe('approve and reject: reasons and missing documents', () => {
+  /** Every document a Básica policy asks for, the tenant's INE in two images. */
+  async function completeBasica(): Promise<Policy> {
+    const policy = await createPolicy();
+    const folio = policy.investigationId;
+    expect((await upload(agent, folio, 'tenantId', sampleFiles.pdf(), 'ine.pdf', 'ineSeparada')).statusCode).toBe(201);
+    expect((await upload(agent, folio, 'tenantIdBack', sampleFiles.pdf(), 'ine-atras.pdf', 'ineSeparada')).statusCode).toBe(201);
+    for (const slot of ['incomeProof', 'employmentLetter', 'utilities', 'ownerId']) await uploaded(agent, folio, slot);
+    return policy;
+  }
+
+  it('approves a complete file with the reason on the event, shown in the history (POST JSON)', async () => {
+    const policy = await completeBasica();
+    const response = await decide(manager, 'approve', policy.investigationId, 'POST', { reason: '  Ingresos comprobados: 3 veces la renta  ' });
+    expect(response.statusCode, response.body).toBe(200);
+    const [event] = await eventsOf(policy);
+    expect(event).toMatchObject({
+      fromStatus: 'investigation',
+      toStatus: 'investigation_approved',
+      note: 'Investigación aprobada\nMotivo: Ingresos comprobados: 3 veces la renta',
+    });
+  });
+
+  it('takes the reason in the query string of the spec\'s GET, and for a rejection too', async () => {
+    const policy = await completeBasica();
+    const response = await decide(approver, 'reject', policy.investigationId, 'GET', { reason: 'Carta laboral apócrifa' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await eventsOf(policy))[0]).toMatchObject({ toStatus: 'investigation_rejected', note: 'Investigación rechazada\nMotivo: Carta laboral apócrifa' });
+  });
+
+  it('refuses to approve with missing documents unless confirmed (409 listing them), then records them', async () => {
+    const policy = await createPolicy();
+    const folio = policy.investigationId;
+    expect((await upload(agent, folio, 'tenantId', sampleFiles.pdf(), 'ine.pdf', 'ineSeparada')).statusCode).toBe(201);
+    await uploaded(agent, folio, 'incomeProof');
+    await uploaded(agent, folio, 'ownerId');
+
+    for (const method of ['GET', 'POST'] as const) {
+      const refused = await decide(manager, 'approve', folio, method);
+      expect(json(refused)).toEqual({
+        statusCode: 409,
+        error: 'Conflict',
+        message:
+          'Faltan documentos obligatorios: INE parte trasera del inquilino, Carta Laboral, Comprobante de domicilio. ' +
+          'Confirme que desea aprobar la investigación sin ellos.',
+        details: [
+          { field: 'tenantIdBack', message: 'INE parte trasera del inquilino' },
+          { field: 'employmentLetter', message: 'Carta Laboral' },
+          { field: 'utilities', message: 'Comprobante de domicilio' },
+        ],
+      });
+    }
+    expect(json(await decide(manager, 'approve', folio, 'GET', { confirmMissing: false }))).toMatchObject({ statusCode: 409 });
+    expect(await statusOf(policy)).toBe('investigation');
+
+    const accepted = await decide(manager, 'approve', folio, 'POST', { confirmMissing: true, reason: 'La carta llega mañana' });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect((await eventsOf(policy))[0]!.note).toBe(
+      'Investigación aprobada\n' +
+        'Aprobada con documentos faltantes: INE parte trasera del inquilino, Carta Laboral, Comprobante de domicilio\n' +
+        'Motivo: La carta llega mañana',
+    );
+  });
+
+  it('rejects without asking about missing documents', async () => {
+    const policy = await createPolicy();
+    await uploaded(agent, policy.investigationId, 'ownerId');
+    expect((await decide(manager, 'reject', policy.investigationId, 'POST')).statusCode).toBe(200);
+  });
+
+  it('answers 400 naming the field for a reason too long or a confirmation that is not true/false', async () => {
+    const policy = await completeBasica();
+    const long = await decide(manager, 'approve', policy.investigationId, 'POST', { reason: 'x'.repeat(501) });
+    expect(json(long)).toMatchObject({
+      statusCode: 400,
+      details: [{ field: 'reason', message: 'El campo Motivo admite como máximo 500 caracteres' }],
+    });
+    const longQuery = await decide(manager, 'reject', policy.investigationId, 'GET', { reason: 'x'.repeat(501) });
+    expect(json(longQuery)).toMatchObject({ statusCode: 400, details: [{ field: 'reason' }] });
+    const flag = await ctx.app.inject({ url: `/api/policy/approve/${policy.investigationId}?confirmMissing=quizas`, headers: bearer(manager) });
+    expect(json(flag)).toMatchObject({ statusCode: 400, details: [{ field: 'confirmMissing', message: 'El valor del campo Confirmar documentos faltantes no es válido' }] });
+    expect(await statusOf(policy)).toBe('investigation');
+  });
+
+  it('keeps 401 without a token, 403 for an agent and 404 for another branch with a reason', async () => {
+    const policy = await completeBasica();
+    const folio = policy.investigationId;
+    const anonymous = await ctx.app.inject({ method: 'POST', url: `/api/policy/approve/${folio}`, payload: { reason: 'Bien' } });
+    expect(anonymous.statusCode).toBe(401);
+    expect((await decide(agent, 'approve', folio, 'POST', { reason: 'Bien', confirmMissing: true })).statusCode).toBe(403);
+    expect((await decide(santaFeManager, 'approve', folio, 'POST', { reason: 'Bien' })).statusCode).toBe(404);
+    expect(await statusOf(policy)).toBe('investigation');
   });
 });

@@ -5,6 +5,7 @@ import type { Executor } from '../../db/client';
 import { investigationDocuments, policies, users } from '../../db/schema/index';
 import { inBranchScope } from '../../db/scope';
 import type { BranchScope } from '../../lib/branch-scope';
+import { policyHasGuarantor } from '../../db/policy-columns';
 
 // --- the policy an investigation belongs to -----------------------------------------------------
 
@@ -13,8 +14,7 @@ const investigationColumns = {
   investigationId: policies.investigationId,
   status: policies.status,
   policyType: policies.policyType,
-  // Spelled out: drizzle may leave columns unqualified inside raw SQL, and "id" would then be the guarantor's.
-  hasGuarantor: sql<boolean>`exists (select 1 from "guarantors" where "guarantors"."policy_id" = "policies"."id")`,
+  hasGuarantor: policyHasGuarantor,
 };
 
 /** The policy under a folio, within `scope` (the caller's branch); null when there is none. */
@@ -56,11 +56,6 @@ export async function deleteSlot(db: Executor, policyId: number, slot: DocumentV
 
 export async function deleteDocument(db: Executor, id: number): Promise<void> {
   await db.delete(investigationDocuments).where(eq(investigationDocuments.id, id));
-}
-
-export async function countDocuments(db: Executor, policyId: number): Promise<number> {
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(investigationDocuments).where(eq(investigationDocuments.policyId, policyId));
-  return row?.count ?? 0;
 }
 
 /**

@@ -5,6 +5,8 @@ import {
   apiErrorSchema,
   documentIdParamsSchema,
   documentResponseInputSchema,
+  investigationDecisionBodySchema,
+  investigationDecisionInputSchema,
   investigationDecisionSchema,
   investigationDocumentSchema,
   investigationIdParamsSchema,
@@ -12,6 +14,7 @@ import {
   messageResultSchema,
   reviewerRoles,
   uploadParamsSchema,
+  type InvestigationDecisionInput,
 } from '@portal/domain';
 import type { DetectedFileType } from '../../lib/file-type';
 import { currentUser } from '../../plugins/auth';
@@ -132,13 +135,21 @@ export const investigationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   for (const decision of ['approve', 'reject'] as const) {
     const summary = decision === 'approve' ? 'Aprobar la investigación' : 'Rechazar la investigación';
-    app.route({
-      // The spec's client calls GET; POST is accepted too, as a change of state should be.
-      method: ['GET', 'POST'],
-      url: `/api/policy/${decision}/:investigationId`,
-      preHandler: reviewersOnly,
-      schema: { tags, security, summary, params: investigationIdParamsSchema, response: { 200: investigationDecisionSchema, ...errors } },
-      handler: (request) => service.decideInvestigation(app.db, currentUser(request), request.params.investigationId, decision),
-    });
+    const schema = { tags, security, params: investigationIdParamsSchema, response: { 200: investigationDecisionSchema, ...errors } };
+    const url = `/api/policy/${decision}/:investigationId`;
+    const decide = (request: FastifyRequest, investigationId: string, input: InvestigationDecisionInput) =>
+      service.decideInvestigation(app.db, currentUser(request), investigationId, decision, input);
+    // The spec's client calls GET; a reason and the confirmation of missing documents go in its query string.
+    app.get(
+      url,
+      { preHandler: reviewersOnly, schema: { ...schema, summary: `${summary} (opcional: ?reason=&confirmMissing=true)`, querystring: investigationDecisionInputSchema } },
+      (request) => decide(request, request.params.investigationId, request.query),
+    );
+    // POST, as a change of state should be: `{ reason?, confirmMissing? }` as JSON, or no body at all.
+    app.post(
+      url,
+      { preHandler: reviewersOnly, schema: { ...schema, summary, body: investigationDecisionBodySchema } },
+      (request) => decide(request, request.params.investigationId, request.body),
+    );
   }
 };

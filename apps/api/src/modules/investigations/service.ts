@@ -1,19 +1,26 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
   canDecideInvestigation,
+  documentChecklist,
   documentTypeLabel,
   formatDocumentType,
   investigationMessages as messages,
+  investigationDecisionInputSchema,
   isInvestigationOpen,
+  missingDocuments,
   normaliseFileName,
   parseDocumentType,
   policyStatusLabels,
   uploadRejection,
+  type DocumentChecklistItem,
   type DocumentResponseInput,
   type IdentificationType,
   type InvestigationDecision,
+  type InvestigationDecisionInput,
   type InvestigationDocument,
+  type MissingDocument,
   type PolicyStatus,
+  type PolicyType,
 } from '@portal/domain';
 import type { Db, Executor } from '../../db/client';
 import { conflict, ensure, invalidField, notFound } from '../../lib/app-error';
@@ -155,16 +162,28 @@ const decisions = {
 
 /**
  * Approves or rejects an investigation under way: the policy's new status and an event naming
- * the reviewer, in one transaction. A decided investigation is not decided again here (409);
- * the policy form can still set any status, and that is recorded as well.
+ * the reviewer, with their reason, in one transaction. Approving while required documents are
+ * missing needs the reviewer's confirmation (409 listing them otherwise), and the event says
+ * which were missing. A decided investigation is not decided again here (409); the policy form
+ * can still set any status, and that is recorded as well.
  */
-export async function decideInvestigation(db: Db, actor: AuthUser, investigationId: string, decision: Decision): Promise<InvestigationDecision> {
+export async function decideInvestigation(
+  db: Db,
+  actor: AuthUser,
+  investigationId: string,
+  decision: Decision,
+  input: InvestigationDecisionInput,
+): Promise<InvestigationDecision> {
+  const { reason, confirmMissing } = investigationDecisionInputSchema.parse(input);
   const outcome = decisions[decision];
   return db.transaction(async (tx) => {
     const policy = ensure(await repo.lockInvestigation(tx, investigationId, actorScope(actor)), notFound(messages.investigationNotFound));
     if (policy.status === 'created') throw conflict(messages.notUnderInvestigation);
     if (!canDecideInvestigation(policy.status)) throw conflict(messages.alreadyDecided(policyStatusLabels[policy.status]));
-    if ((await repo.countDocuments(tx, policy.policyId)) === 0) throw conflict(messages.noDocuments);
+    const documents = await repo.listDocuments(tx, { policyId: policy.policyId });
+    if (documents.length === 0) throw conflict(messages.noDocuments);
+    const missing = decision === 'approve' ? missingDocuments(policy, documents) : [];
+    if (missing.length > 0 && !confirmMissing) throw missingDocumentsConflict(missing);
     await updatePolicyRow(tx, policy.policyId, { status: outcome.status, updatedAt: new Date() });
     await insertEvent(tx, {
       policyId: policy.policyId,
@@ -172,9 +191,34 @@ export async function decideInvestigation(db: Db, actor: AuthUser, investigation
       fromStatus: 'investigation',
       toStatus: outcome.status,
       changes: [],
-      note: outcome.note,
+      note: decisionNote(outcome.note, missing, reason),
     });
     return { policyId: policy.policyId, investigationId: policy.investigationId, status: outcome.status, message: outcome.message };
   });
 }
 
+/** 409 naming each missing document (`details`: its slot and Spanish name), so a client can ask and retry. */
+function missingDocumentsConflict(missing: MissingDocument[]) {
+  const labels = missing.map((document) => document.label);
+  return conflict(
+    messages.missingDocuments(labels),
+    missing.map((document) => ({ field: document.slot, message: document.label })),
+  );
+}
+
+/** The history line: the decision, what was missing when it was approved anyway, and the reviewer's reason. */
+function decisionNote(note: string, missing: MissingDocument[], reason: string): string {
+  const lines = [note];
+  if (missing.length > 0) lines.push(messages.approvedWithMissingNote(missing.map((document) => document.label)));
+  if (reason) lines.push(messages.reasonNote(reason));
+  return lines.join('\n');
+}
+
+/**
+ * The expediente's checklist of a policy (read within the caller's scope by the policy-file
+ * module): the documents its type requires and how many files each has, from the same documents
+ * the approval checks.
+ */
+export async function policyDocumentChecklist(db: Db, policy: { policyId: number; policyType: PolicyType; hasGuarantor: boolean }): Promise<DocumentChecklistItem[]> {
+  return documentChecklist(policy, await repo.listDocuments(db, { policyId: policy.policyId }));
+}

@@ -3,5 +3,6 @@
  * own transactions, and what the demo seed drives.
  */
 export { policyRoutes } from './routes';
+export { startSearchPages } from './search-pages';
 export { insertEvent, loadPolicies, updatePolicyRow } from './repository';
 export { changePolicyStatus, createPolicy, searchPolicies, updatePolicy } from './service';

@@ -3,7 +3,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { sql } from 'drizzle-orm';
 import { investigationFolioPattern, policySearchResultSchema, type Policy, type PolicyFormValues, type PolicySearchResult } from '@portal/domain';
 import { exampleGuarantor, examplePolicyInput, exampleTenant } from '@portal/domain/testing';
-import { loadPolicies, loadPolicyBatch } from './repository';
+import { loadPolicies, loadPolicyJsonRange, policyBatchEnd } from './repository';
+import { parallelKeysetBatches } from '../../lib/keyset-batches';
+import type { CursorPosition } from '../../lib/keyset-cursor';
 import { ADMIN, bearer, copyRow, createTestContext, signInAs, insertBranch, insertUser, json, login, type TestContext } from '../../test/app';
 
 let ctx: TestContext;
@@ -229,16 +231,39 @@ describe('reading policies', () => {
     expect(json<Policy[]>(await get('/api/policy/act', token))).toEqual([]);
   });
 
-  it('reads a full list in batches that join up exactly (keyset after the last row of each)', async () => {
+  it('reads a full list in batches that join up exactly, each policy\'s JSON (built by PostgreSQL) equal to the one the API reads', async () => {
+    // Every kind of field: a vehicle, a separate guarantee address, references, money with cents,
+    // empty optional amounts and dates.
+    await createPolicy(
+      polancoAgent.token,
+      examplePolicyInput({
+        policyType: 'plusAuto',
+        tenants: [{ ...exampleTenant('Inés Centavos'), monthlyIncome: '18250.75' }],
+        guarantors: [{ ...exampleGuarantor('Raúl Placas'), vehicle: { brand: 'Kia', model: 'Rio', year: '2019', color: 'Rojo', licensePlate: 'XYZ-987-A' } }],
+      }),
+    );
+    const guaranteeAddress = { street: 'Av. Juárez', exteriorNumber: '10', interiorNumber: 'B', colony: 'Centro', municipality: 'Cuauhtémoc', state: 'Ciudad de México', zipCode: '06000' };
+    await createPolicy(
+      polancoAgent.token,
+      examplePolicyInput({ policyType: 'plus', guarantors: [{ ...exampleGuarantor('Olga Garantía'), sameAddressAsGuarantee: false, guaranteeAddress }] }),
+    );
     const whole = await loadPolicies(ctx.testDb.database.db, { scope: { branchId: 1 } });
+    expect(whole.some((policy) => policy.guarantors.some((guarantor) => guarantor.vehicle))).toBe(true);
+    expect(whole.some((policy) => policy.guarantors.some((guarantor) => guarantor.guaranteeAddress))).toBe(true);
+    expect(whole.some((policy) => policy.tenants.some((tenant) => tenant.references.length > 0))).toBe(true);
     expect(whole.length).toBeGreaterThan(2);
+    const { db } = ctx.testDb.database;
+    const filter = { scope: { branchId: 1 } };
     const batched: Policy[] = [];
-    let after: Awaited<ReturnType<typeof loadPolicyBatch>>['last'] = null;
-    do {
-      const batch = await loadPolicyBatch(ctx.testDb.database.db, { scope: { branchId: 1 } }, after, 2);
-      batched.push(...batch.items);
-      after = batch.last;
-    } while (after);
+    // Batches of 2, read 2 at a time: they must join up exactly, in order.
+    for await (const batch of parallelKeysetBatches<Policy, CursorPosition>(
+      (after) => policyBatchEnd(db, filter, after, 2),
+      async (after, through) => (await loadPolicyJsonRange(db, filter, after, through, 2)).map((text) => JSON.parse(text) as Policy),
+      2,
+    )) {
+      expect(batch.length).toBeLessThanOrEqual(2);
+      batched.push(...batch);
+    }
     expect(batched).toEqual(whole);
   });
 
@@ -320,9 +345,10 @@ describe('POST /api/policy/update/{id} with the whole form', () => {
     expect(event!.changes).toEqual(['Datos generales', 'Inquilinos', 'Avales']);
   });
 
-  it('lets the form set any status, recorded in the history with the user', async () => {
+  it('lets a manager set any status from the form, the jump marked in the history with the user', async () => {
+    const manager = await signInAs(ctx, 'manager', 1);
     const created = await createPolicy(polancoAgent.token);
-    const response = await post(`/api/policy/update/${created.id}`, polancoAgent.token, asBody(created, { status: 'active' }));
+    const response = await post(`/api/policy/update/${created.id}`, manager.token, asBody(created, { status: 'active', specialnote: 'Firmada en papel' }));
     expect(response.statusCode).toBe(200);
     expect(json(response).status).toBe('active');
     const events = json<any[]>(await get(`/api/policy/${created.id}/events`, polancoAgent.token));
@@ -330,7 +356,32 @@ describe('POST /api/policy/update/{id} with the whole form', () => {
       ['created', 'active'],
       [null, 'created'],
     ]);
-    expect(events[0]).toMatchObject({ userId: polancoAgent.id, userName: 'Ana Pérez', changes: [] });
+    expect(events[0]).toMatchObject({ userId: manager.id, userName: 'Ana Pérez', changes: ['Salto de estatus', 'Datos generales'] });
+    // An admin may too.
+    const back = await post(`/api/policy/update/${created.id}`, adminToken, asBody(created, { status: 'expired' }));
+    expect(back.statusCode).toBe(200);
+  });
+
+  it('refuses a status jump by an agent or an approver (403, Spanish, naming the field) and changes nothing', async () => {
+    const approver = await signInAs(ctx, 'approver', 1);
+    const created = await createPolicy(polancoAgent.token);
+    for (const token of [polancoAgent.token, approver.token]) {
+      const response = await post(`/api/policy/update/${created.id}`, token, asBody(created, { status: 'active', policyNumber: 'P-1' }));
+      const message = 'Solo un gerente o administrador puede cambiar el estatus de «Creada» a «Activa» desde el formulario';
+      expect(json(response)).toMatchObject({ statusCode: 403, message, details: [{ field: 'status', message }] });
+    }
+    expect(json(await get(`/api/policy/unique/${created.id}`, polancoAgent.token))).toEqual(created);
+    expect(json<any[]>(await get(`/api/policy/${created.id}/events`, polancoAgent.token))).toHaveLength(1);
+  });
+
+  it("lets an agent save the form keeping the status, or following one of the row menu's transitions", async () => {
+    const created = await createPolicy(polancoAgent.token, examplePolicyInput({ status: 'contracts' }));
+    const kept = await post(`/api/policy/update/${created.id}`, polancoAgent.token, asBody(created, { specialnote: 'Sin cambios de estatus' }));
+    expect(kept.statusCode).toBe(200);
+    const moved = await post(`/api/policy/update/${created.id}`, polancoAgent.token, asBody(created, { status: 'signature', specialnote: 'Sin cambios de estatus' }));
+    expect(moved.statusCode).toBe(200);
+    const [event] = json<any[]>(await get(`/api/policy/${created.id}/events`, polancoAgent.token));
+    expect(event).toMatchObject({ fromStatus: 'contracts', toStatus: 'signature', changes: [] });
   });
 
   it('records no event for a save that changes nothing, and ignores a non-admin’s branchId', async () => {
@@ -470,7 +521,7 @@ describe('GET /api/policy/search', () => {
     const params = new URLSearchParams(Object.entries(query).map(([key, value]): [string, string] => [key, String(value)]));
     const response = await get(`/api/policy/search?${params}`, as);
     expect(response.statusCode, response.body).toBe(200);
-    // Written without the zod pass (lib/trusted-json.ts): the body must still be exactly the schema's.
+    // Written without the zod pass (service.searchPoliciesJson): the body must still be exactly the schema's.
     const body = json<PolicySearchResult>(response);
     expect(policySearchResultSchema.strict().parse(body)).toEqual(body);
     for (const item of body.items) expect(Object.keys(item).sort()).toEqual(Object.keys(policySearchResultSchema.shape.items.element.shape).sort());
@@ -487,6 +538,9 @@ describe('GET /api/policy/search', () => {
     await copyRow(ctx, 'policies', one.id, 999, 'investigation_id');
     expect(await search({ q: 'multitud' }, crowdToken)).toMatchObject({ total: 1000, totalIsCapped: false });
     await copyRow(ctx, 'policies', one.id, 1, 'investigation_id');
+    // copyRow writes in SQL, past the app: the page just cached is dropped when PostgreSQL's
+    // NOTIFY arrives (search-pages.ts), a moment after the insert commits.
+    await expect.poll(async () => (await search({ q: 'multitud' }, crowdToken)).totalIsCapped, { timeout: 5_000, interval: 20 }).toBe(true);
     const capped = await search({ q: 'multitud', limit: 25 }, crowdToken);
     expect(capped).toMatchObject({ total: 1000, totalIsCapped: true });
     expect(capped.items).toHaveLength(25);
@@ -519,6 +573,12 @@ describe('GET /api/policy/search', () => {
   it('matches a substring of each searched field, ignoring case and accents', async () => {
     const jose = [policyIds.jose];
     expect(await idsFor({ q: folios.jose!.slice(2).toLowerCase() })).toEqual(jose); // folio fragment, lower case
+    // A text that starts like a folio is looked up as the start of one (its own index).
+    expect(await idsFor({ q: folios.jose! })).toEqual(jose);
+    expect(await idsFor({ q: folios.jose!.toLowerCase() })).toEqual(jose);
+    const sameDay = Object.keys(policyIds).filter((key) => folios[key]!.startsWith(folios.jose!.slice(0, 12)));
+    expect(await idsFor({ q: folios.jose!.slice(0, 12) })).toEqual(sameDay.map((key) => policyIds[key]!).sort());
+    expect(await idsFor({ q: 'INV-%' })).toEqual([]);
     expect(await idsFor({ q: '2026-0042' })).toEqual(jose); // policy number
     expect(await idsFor({ q: 'jose nunez' })).toEqual(jose); // tenant, no accents
     expect(await idsFor({ q: 'ÑÚÑEZ' })).toEqual(jose); // tenant, upper case with accents

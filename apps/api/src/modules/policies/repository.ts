@@ -4,15 +4,17 @@ import type {
   Guarantor,
   Policy,
   PolicyEvent,
+  PolicyAgent,
   PolicyInput,
+  PolicySort,
   PolicyStatus,
   PolicySummary,
+  PolicyType,
   Tenant,
 } from '@portal/domain';
-import { emptyDashboardStats, policyStatuses } from '@portal/domain';
-import type { Executor } from '../../db/client';
+import { businessTimeZone, emptyDashboardStats, policyStatuses } from '@portal/domain';
+import { rowsOf, type Executor } from '../../db/client';
 import type { CursorPosition } from '../../lib/keyset-cursor';
-import type { KeysetBatch } from '../../lib/keyset-batches';
 import { cappedCount, cappedCountSql, toCappedTotal, type CappedTotal } from '../../db/capped-count';
 import {
   guarantors,
@@ -28,9 +30,11 @@ import {
   users,
 } from '../../db/schema/index';
 import { addressValues, readAddress } from './mapping';
+import { policyJsonSelect } from './policy-json';
 import { inBranchScope } from '../../db/scope';
-import { containsPattern } from '../../db/sql-search';
+import { containsPattern, prefixPattern } from '../../db/sql-search';
 import type { BranchScope } from '../../lib/branch-scope';
+import type { SearchAfter } from './search-cursor';
 
 // --- reading whole policies --------------------------------------------------------------------
 
@@ -42,8 +46,14 @@ export interface PolicyFilter {
   id?: number;
   ids?: number[];
   status?: PolicyStatus | undefined;
-  /** Folded (foldForSearch) text that search_text must contain. */
+  /** Folded (foldForSearch) text that search_text must contain (a folio fragment: the folio must start with). */
   text?: string | undefined;
+  type?: PolicyType | undefined;
+  /** The user who created the policy (the list's agent filter). */
+  userId?: number | undefined;
+  /** Calendar days (yyyy-MM-dd) of creation in Mexico City, both included. */
+  createdFrom?: string | null | undefined;
+  createdTo?: string | null | undefined;
 }
 
 function filterSql(filter: PolicyFilter): SQL | undefined {
@@ -52,8 +62,35 @@ function filterSql(filter: PolicyFilter): SQL | undefined {
     filter.id === undefined ? undefined : eq(policies.id, filter.id),
     filter.ids === undefined ? undefined : inArray(policies.id, filter.ids),
     filter.status === undefined ? undefined : eq(policies.status, filter.status),
-    filter.text ? sql`${policies.searchText} like ${containsPattern(filter.text)}` : undefined,
+    filter.text ? textMatch(filter.text) : undefined,
+    filter.type === undefined ? undefined : eq(policies.policyType, filter.type),
+    filter.userId === undefined ? undefined : eq(policies.userId, filter.userId),
+    filter.createdFrom ? sql`${policies.createdAt} >= ${businessDayStart(filter.createdFrom, 0)}` : undefined,
+    filter.createdTo ? sql`${policies.createdAt} < ${businessDayStart(filter.createdTo, 1)}` : undefined,
   );
+}
+
+/** A folded text that starts like a folio (INV-ddMMyyyy-HHmm-NNN). */
+const folioStart = /^inv-/;
+
+/**
+ * A folio fragment ('inv-1511…') is the start of a folio: looked up as a prefix in the folio's
+ * own index (pattern ops, migration 0010) — in the trigram index 'inv' and 'nv-' are in every
+ * row, which cost 50 ms at 1,000,000 policies (issue 13). Any other text: contained anywhere in
+ * search_text, through its trigram index.
+ */
+function textMatch(text: string): SQL {
+  return folioStart.test(text)
+    ? sql`${policies.investigationId} like ${prefixPattern(text.toUpperCase())}`
+    : sql`${policies.searchText} like ${containsPattern(text)}`;
+}
+
+/**
+ * The instant a Mexico City calendar day (plus `days`) starts, as a constant expression: the
+ * range then bounds the (…, created_at, id) indexes' scans like any other value.
+ */
+function businessDayStart(day: string, days: 0 | 1): SQL {
+  return sql`((${day}::date + ${days}::int)::timestamp at time zone ${businessTimeZone})`;
 }
 
 /**
@@ -69,30 +106,64 @@ export async function loadPolicies(db: Executor, filter: PolicyFilter, order: 'n
 }
 
 /**
- * One batch of whole policies, newest first, after `after` (a keyset position): the spec's full
- * lists are streamed batch by batch, so neither the server nor the database holds a whole
- * branch at once. `last` is where the next batch starts (null: there is no more).
+ * Where a batch of `size` policies after `after` ends (newest first): the position of its last
+ * row, or null when fewer than `size` are left. An index scan of `size` entries.
  */
-export async function loadPolicyBatch(
-  db: Executor,
-  filter: PolicyFilter,
-  after: CursorPosition | null,
-  limit: number,
-): Promise<KeysetBatch<Policy>> {
-  const rows = await db
-    .select()
+export async function policyBatchEnd(db: Executor, filter: PolicyFilter, after: CursorPosition | null, size: number): Promise<CursorPosition | null> {
+  const [row] = await db
+    .select({ createdAt: policies.createdAt, id: policies.id })
     .from(policies)
     .where(and(filterSql(filter), positionAfter(after)))
     .orderBy(desc(policies.createdAt), desc(policies.id))
-    .limit(limit);
-  const lastRow = rows.at(-1);
-  const last = rows.length === limit && lastRow ? { createdAt: lastRow.createdAt, id: lastRow.id } : null;
-  return { items: await withChildren(db, rows, filterSql({ ids: rows.map((row) => row.id) })), last };
+    .offset(size - 1)
+    .limit(1);
+  return row ?? null;
 }
 
-/** Rows after a keyset position in the (created_at, id) descending order; all rows for null. */
-function positionAfter(after: CursorPosition | null): SQL | undefined {
-  return after ? sql`(${policies.createdAt}, ${policies.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id})` : undefined;
+/**
+ * Whole policies as JSON texts (built by PostgreSQL: policy-json.ts), newest first, after `after`
+ * and up to and including `through` (to the end when null), `size` at most: one batch of the
+ * spec's full lists, which are streamed batch by batch, so neither the server nor the database
+ * holds a whole branch. One short string per policy, nothing else: the server makes no objects.
+ */
+export async function loadPolicyJsonRange(
+  db: Executor,
+  filter: PolicyFilter,
+  after: CursorPosition | null,
+  through: CursorPosition | null,
+  size: number,
+): Promise<string[]> {
+  const where = and(filterSql(filter), positionAfter(after), through ? sql`(${policies.createdAt}, ${policies.id}) >= (${through.createdAt.toISOString()}::timestamptz, ${through.id})` : undefined);
+  // The LIMIT (at most a batch) keeps the plan on the (created_at, id) index walked backwards.
+  const page = sql`SELECT * FROM ${policies} ${where ? sql`WHERE ${where}` : sql``}
+    ORDER BY ${policies.createdAt} DESC, ${policies.id} DESC LIMIT ${size}`;
+  const { columns, joins } = policyJsonSelect;
+  const rows = rowsOf<{ json: string | null }>(
+    await db.execute(sql`SELECT ${sql.raw(columns)} FROM (${page}) p ${sql.raw(joins)} ORDER BY p.created_at DESC, p.id DESC`),
+  );
+  return rows.flatMap((row) => (row.json === null ? [] : [row.json]));
+}
+
+/**
+ * Rows after a keyset position in a sort's order (newest first by default); all rows for null.
+ * The status sort's position is (status, created_at, id), statuses in their lifecycle order
+ * (the enum's), newest first within each status.
+ */
+function positionAfter(after: SearchAfter | null, order: PolicySort = 'newest'): SQL | undefined {
+  if (!after) return undefined;
+  const instant = sql`(${after.createdAt.toISOString()}::timestamptz, ${after.id})`;
+  if (order === 'oldest') return sql`(${policies.createdAt}, ${policies.id}) > ${instant}`;
+  const newer = sql`(${policies.createdAt}, ${policies.id}) < ${instant}`;
+  if (order === 'newest' || !after.status) return newer;
+  const status = sql`${after.status}::policy_status`;
+  return sql`(${policies.status} > ${status} or (${policies.status} = ${status} and ${newer}))`;
+}
+
+/** A sort's ORDER BY: the keyset order positionAfter continues. */
+function orderFor(order: PolicySort): SQL[] {
+  if (order === 'oldest') return [asc(policies.createdAt), asc(policies.id)];
+  const newest = [desc(policies.createdAt), desc(policies.id)];
+  return order === 'status' ? [asc(policies.status), ...newest] : newest;
 }
 
 /** The policies of `rows` made whole: each child table read once, for the rows `where` selects. */
@@ -412,9 +483,10 @@ async function writeProperty(db: Executor, policyId: number, property: PolicyInp
 // --- the list ------------------------------------------------------------------------------------
 
 export interface SummarySearch {
-  /** Branch, status and text; the cursor's position comes separately. */
+  /** Branch, status, text, type, agent and dates; the cursor's position comes separately. */
   filter: PolicyFilter;
-  after: CursorPosition | null;
+  order: PolicySort;
+  after: SearchAfter | null;
   limit: number;
 }
 
@@ -437,6 +509,13 @@ const summaryColumns = {
   deliveryDate: policies.deliveryDate,
   createdAt: policies.createdAt,
   updatedAt: policies.updatedAt,
+};
+
+/** What an export adds to the list's row: who created the policy. */
+const exportColumns = {
+  ...summaryColumns,
+  userId: policies.userId,
+  agentName: sql<string | null>`(select trim(u.first_name || ' ' || u.last_name) from users u where u.id = policies.user_id)`,
 };
 
 export type SummaryRow = Omit<PolicySummary, 'propertyAddress' | 'createdAt' | 'updatedAt'> & {
@@ -491,7 +570,7 @@ export async function findSummaryPage(
   search: SummarySearch,
   totalFrom: TotalFrom,
 ): Promise<{ rows: SummaryRow[]; total: CappedTotal | undefined }> {
-  const { filter, after, limit } = search;
+  const { filter, order, after, limit } = search;
   const totalSql =
     totalFrom === 'matches'
       ? cappedCountSql(matchingPolicies(db, filter))
@@ -499,14 +578,37 @@ export async function findSummaryPage(
   const rows = await db
     .select({ ...summaryColumns, pageTotal: totalSql })
     .from(policies)
-    .where(and(filterSql(filter), positionAfter(after)))
-    .orderBy(desc(policies.createdAt), desc(policies.id))
+    .where(and(filterSql(filter), positionAfter(after, order)))
+    .orderBy(...orderFor(order))
     .limit(limit);
   const first = rows[0];
   if (!first) return { rows: [], total: undefined };
   const count = Number(first.pageTotal);
   const total = totalFrom === 'counters' ? { total: count, totalIsCapped: false } : toCappedTotal(count);
   return { rows: rows.map(({ pageTotal: _total, ...row }) => row), total };
+}
+
+export type ExportRow = SummaryRow & { userId: number | null; agentName: string | null };
+
+/** One batch of an export: the list's rows (and who created each) after `after`, in the sort's order. */
+export async function findExportBatch(db: Executor, search: SummarySearch): Promise<ExportRow[]> {
+  const { filter, order, after, limit } = search;
+  return db
+    .select(exportColumns)
+    .from(policies)
+    .where(and(filterSql(filter), positionAfter(after, order)))
+    .orderBy(...orderFor(order))
+    .limit(limit);
+}
+
+/** The users of a branch (all when undefined), by name: the list's agent filter. */
+export async function listAgents(db: Executor, scope: BranchScope): Promise<PolicyAgent[]> {
+  const name = sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`;
+  return db
+    .select({ id: users.id, name })
+    .from(users)
+    .where(inBranchScope(users.branchId, scope))
+    .orderBy(asc(name), asc(users.id));
 }
 
 /** Whether the policy exists within `scope`. */
@@ -525,13 +627,15 @@ async function countFromStatusCounts(db: Executor, scope: { branchId: number | u
   return row?.total ?? 0;
 }
 
-export async function countByStatus(db: Executor, branchId: number): Promise<DashboardStats> {
+/** The dashboard's counts of a branch, or of every branch (undefined): a sum of the counters. */
+export async function countByStatus(db: Executor, branchId: number | undefined): Promise<DashboardStats> {
   const rows = await db
-    .select({ status: policyStatusCounts.status, total: policyStatusCounts.total })
+    .select({ status: policyStatusCounts.status, total: sql<number>`sum(${policyStatusCounts.total})::int` })
     .from(policyStatusCounts)
-    .where(eq(policyStatusCounts.branchId, branchId));
+    .where(branchId === undefined ? undefined : eq(policyStatusCounts.branchId, branchId))
+    .groupBy(policyStatusCounts.status);
   const stats = { ...emptyDashboardStats };
-  for (const row of rows) if (policyStatuses.includes(row.status)) stats[row.status] = row.total;
+  for (const row of rows) if (policyStatuses.includes(row.status)) stats[row.status] = Number(row.total);
   return stats;
 }
 

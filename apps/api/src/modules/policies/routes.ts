@@ -3,9 +3,14 @@ import { z } from 'zod';
 import {
   apiErrorSchema,
   branchIdParamsSchema,
+  businessDate,
   dashboardStatsSchema,
+  exportFileName,
   idParamsSchema,
   policyEventSchema,
+  policyAgentSchema,
+  policyAgentsQuerySchema,
+  policyExportQuerySchema,
   policyInputSchema,
   policySchema,
   policySearchQuerySchema,
@@ -13,8 +18,11 @@ import {
   policyStatusChangeSchema,
 } from '@portal/domain';
 import { sendJsonArray } from '../../lib/json-array-stream';
-import { trustedJsonSerializer } from '../../lib/trusted-json';
+import { sendJsonText } from '../../lib/json-text';
+import { sendTableExport } from '../../lib/table-export';
+import { policyExportColumns } from './export-columns';
 import { currentUser } from '../../plugins/auth';
+import type { SearchPages } from './search-pages';
 import * as service from './service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
@@ -22,8 +30,13 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
 /** The full form, or the tracking row menu's `{ status, userId, branchId }`. */
 const policyUpdateBodySchema = z.union([policyStatusChangeSchema, policyInputSchema]);
 
+export interface PolicyRoutesOptions {
+  /** The search's recent pages (search-pages.ts), started by app.ts. */
+  searchPages: SearchPages;
+}
+
 /** Policies of every role, each scoped to the caller's branch (admins: all branches). */
-export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
+export const policyRoutes: FastifyPluginAsyncZod<PolicyRoutesOptions> = async (app, { searchPages }) => {
   app.addHook('onRequest', app.authenticate);
   const tags = ['policies'];
   const security = [{ bearerAuth: [] }];
@@ -60,10 +73,47 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: policySearchQuerySchema,
         response: { 200: policySearchResultSchema, ...errors },
       },
-      // Built field by field from typed rows by the service: written without the zod pass (issue 13).
-      serializerCompiler: trustedJsonSerializer,
     },
-    (request) => service.searchPolicies(app.db, currentUser(request), request.query),
+    // The service answers with the JSON itself, often a recent identical page's (issue 13): built
+    // field by field from typed rows, written without the zod pass; its tests parse every body with
+    // the strict schema.
+    async (request, reply) => sendJsonText(request, reply, await service.searchPoliciesJson(app.db, currentUser(request), request.query, searchPages)),
+  );
+
+  app.get(
+    '/api/policy/export',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Exportar a CSV o XLSX todas las pólizas que cumplen los filtros de la búsqueda (en su orden)',
+        querystring: policyExportQuerySchema,
+        produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+        response: errors,
+      },
+    },
+    async (request, reply) =>
+      sendTableExport(reply, {
+        format: request.query.format,
+        fileName: exportFileName('polizas', request.query.format, businessDate()),
+        sheetName: 'Pólizas',
+        columns: policyExportColumns,
+        batches: await service.exportPolicies(app.db, currentUser(request), request.query),
+      }),
+  );
+
+  app.get(
+    '/api/policy/agents',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Usuarios de la sucursal, para filtrar las pólizas por agente',
+        querystring: policyAgentsQuerySchema,
+        response: { 200: z.array(policyAgentSchema), ...errors },
+      },
+    },
+    (request) => service.listAgents(app.db, currentUser(request), request.query.branchId),
   );
 
   app.get(
@@ -84,6 +134,19 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => service.policyHistory(app.db, currentUser(request), request.params.id),
+  );
+
+  app.get(
+    '/api/policy/dashboard',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Número de pólizas por estatus: de todas las sucursales (administradores) o de la propia',
+        response: { 200: dashboardStatsSchema, ...errors },
+      },
+    },
+    (request) => service.dashboardStats(app.db, currentUser(request)),
   );
 
   app.get(

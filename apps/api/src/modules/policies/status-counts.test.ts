@@ -12,6 +12,7 @@ let adminToken: string;
 let branchA: number;
 let branchB: number;
 let agentA: string;
+let managerA: string;
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -20,6 +21,8 @@ beforeAll(async () => {
   branchB = await insertBranch(ctx);
   const agent = await insertUser(ctx, { role: 'agent', branchId: branchA });
   agentA = (await login(ctx.app, agent.email, agent.password)).token;
+  const manager = await insertUser(ctx, { role: 'manager', branchId: branchA });
+  managerA = (await login(ctx.app, manager.email, manager.password)).token;
 });
 afterAll(() => ctx.close());
 
@@ -65,7 +68,8 @@ describe('policy_status_counts', () => {
     // A form save without a status change, then one with (and a Plus guarantor), then the admin moves it.
     const body = examplePolicyInput({ status: 'created', specialnote: 'Llamar antes de las 10' });
     expect((await post(`/api/policy/update/${a2.id}`, agentA, body)).statusCode).toBe(200);
-    expect((await post(`/api/policy/update/${a2.id}`, agentA, { ...body, status: 'investigation', policyType: 'plus', guarantors: [exampleGuarantor('Lucía Núñez')] })).statusCode).toBe(200);
+    // Created → investigation is a status jump: a manager's (an agent's would be refused).
+    expect((await post(`/api/policy/update/${a2.id}`, managerA, { ...body, status: 'investigation', policyType: 'plus', guarantors: [exampleGuarantor('Lucía Núñez')] })).statusCode).toBe(200);
     await expectExact();
     expect((await post(`/api/policy/update/${a2.id}`, adminToken, { ...body, status: 'cancelled', branchId: branchB })).statusCode).toBe(200);
     await expectExact();
