@@ -1,12 +1,13 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { shellPreload } from './build/shell-preload';
 
 const srcDir = decodeURIComponent(new URL('./src', import.meta.url).pathname);
 const outDir = decodeURIComponent(new URL('./dist', import.meta.url).pathname);
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), shellPreload()],
   resolve: { alias: { '@': srcDir } },
   server: {
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: true } },

@@ -31,6 +31,11 @@ export const routes: RouteObject[] = [
           { index: true, lazy: () => import('@/features/dashboard/pages/dashboard-page').then((m) => ({ Component: m.DashboardPage })) },
           {
             path: paths.policies.list.pattern,
+            // The first page is asked for beside the screen's code, not after it renders (issue 13).
+            loader: ({ request }) => {
+              void import('@/features/policies/prefetch').then((m) => m.prefetchPolicyList(request.url));
+              return null;
+            },
             lazy: () => import('@/features/policies/pages/policies-page').then((m) => ({ Component: m.PoliciesPage })),
           },
           {
@@ -45,6 +50,11 @@ export const routes: RouteObject[] = [
           {
             path: paths.policies.edit.pattern,
             lazy: () => import('@/features/policies/pages/policy-edit-page').then((m) => ({ Component: m.PolicyEditPage })),
+          },
+          {
+            // After the static /policies/… paths in rank, whatever the order: React Router prefers them.
+            path: paths.policies.detail.pattern,
+            lazy: () => import('@/features/policies/pages/policy-file-page').then((m) => ({ Component: m.PolicyFilePage })),
           },
           {
             path: paths.policies.results.pattern,

@@ -29,7 +29,7 @@ function Shell() {
     <div className="flex min-h-dvh flex-col">
       <a
         href="#contenido"
-        className="sr-only z-50 rounded-md bg-brand-600 px-3 py-2 text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        className="sr-only z-50 rounded-md bg-brand-600 px-3 py-2 text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2 print:hidden"
       >
         Saltar al contenido
       </a>
@@ -38,16 +38,21 @@ function Shell() {
           <div className="h-full w-1/3 animate-[pulse_1s_ease-in-out_infinite] bg-brand-600 dark:bg-brand-400" />
         </div>
       ) : null}
-      <Header user={user} />
+      {/* Printed, a screen is only its content (the expediente's summary, issue 14): no shell. */}
+      <div className="contents print:hidden">
+        <Header user={user} />
+      </div>
       <div className="flex flex-1">
-        <aside className="sticky top-16 hidden h-[calc(100dvh-4rem)] w-64 shrink-0 border-r border-slate-200 bg-white lg:block dark:border-slate-800 dark:bg-slate-900">
+        <aside className="sticky top-16 hidden h-[calc(100dvh-4rem)] w-64 shrink-0 border-r border-slate-200 bg-white lg:block dark:border-slate-800 dark:bg-slate-900 print:hidden">
           <Sidebar user={user} />
         </aside>
         <div className="flex min-w-0 flex-1 flex-col">
-          <main id="contenido" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8 lg:py-8">
+          <main id="contenido" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8 lg:py-8 print:max-w-none print:p-0">
             <Outlet />
           </main>
-          <Footer />
+          <div className="contents print:hidden">
+            <Footer />
+          </div>
         </div>
       </div>
     </div>

@@ -1,20 +1,25 @@
 import type { LucideIcon } from 'lucide-react';
 import { Building2, CalendarClock, FilePlus2, FileText, LayoutDashboard, ListChecks, Users, Users2 } from 'lucide-react';
-import { paths } from '@/lib/paths';
+import { investigationOrigin, paths } from '@/lib/paths';
 
 export interface NavItem {
   label: string;
   to: string;
   icon: LucideIcon;
   /** When the item counts as the current page; default: its URL or any URL below it. */
-  isActive?: (pathname: string) => boolean;
+  isActive?: (pathname: string, search: string) => boolean;
 }
 
 const below = (base: string) => (pathname: string) => pathname === base || pathname.startsWith(`${base}/`);
 
-export function isNavItemActive(item: NavItem, pathname: string): boolean {
-  return (item.isActive ?? below(item.to))(pathname);
+export function isNavItemActive(item: NavItem, pathname: string, search: string): boolean {
+  return (item.isActive ?? below(item.to))(pathname, search);
 }
+
+/** The upload and results screens: under 'Pólizas', or under 'Seguimiento' when opened from there. */
+const isInvestigationScreen = (pathname: string) =>
+  pathname === paths.uploadDocuments.pattern || pathname === paths.policies.results.pattern;
+const fromTracking = (pathname: string, search: string) => isInvestigationScreen(pathname) && investigationOrigin(search) === 'tracking';
 
 /** The sidebar, as the spec lists it. Addendums is tagged admin/agent/supervisor but shown to all. */
 export const mainNavItems: NavItem[] = [
@@ -23,12 +28,18 @@ export const mainNavItems: NavItem[] = [
     label: 'Pólizas',
     to: paths.policies.list.to(),
     icon: FileText,
-    // The list and its form, results and uploads; tracking has its own item.
-    isActive: (p) =>
-      (below(paths.policies.list.to())(p) && !below(paths.policies.tracking.to())(p)) ||
-      below(paths.uploadDocuments.to())(p),
+    // The list and its form, results and uploads; tracking has its own item, and so do the
+    // results and uploads opened from it.
+    isActive: (p, search) =>
+      ((below(paths.policies.list.to())(p) && !below(paths.policies.tracking.to())(p)) || below(paths.uploadDocuments.to())(p)) &&
+      !fromTracking(p, search),
   },
-  { label: 'Seguimiento', to: paths.policies.tracking.to(), icon: ListChecks },
+  {
+    label: 'Seguimiento',
+    to: paths.policies.tracking.to(),
+    icon: ListChecks,
+    isActive: (p, search) => below(paths.policies.tracking.to())(p) || fromTracking(p, search),
+  },
   { label: 'Control de Citas', to: paths.appointments.to(), icon: CalendarClock },
   { label: 'Addendums', to: paths.addendums.list.to(), icon: FilePlus2 },
   { label: 'Leads', to: paths.leads.to(), icon: Users2 },

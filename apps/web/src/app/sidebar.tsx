@@ -7,8 +7,8 @@ import { useLogout } from '@/features/auth';
 import { adminNavItems, isNavItemActive, mainNavItems, type NavItem } from './nav-items';
 import { UserBadge } from './user-badge';
 
-function SidebarLink({ item, pathname, onNavigate }: { item: NavItem; pathname: string; onNavigate?: () => void }) {
-  const active = isNavItemActive(item, pathname);
+function SidebarLink({ item, pathname, search, onNavigate }: { item: NavItem; pathname: string; search: string; onNavigate?: () => void }) {
+  const active = isNavItemActive(item, pathname, search);
   const Icon = item.icon;
   return (
     <li>
@@ -35,14 +35,14 @@ function SidebarLink({ item, pathname, onNavigate }: { item: NavItem; pathname: 
  * only for admins (the server enforces it too).
  */
 export function Sidebar({ user, onNavigate }: { user: SessionUser; onNavigate?: () => void }) {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const logout = useLogout();
   return (
     <div className="flex h-full flex-col">
       <nav aria-label="Menú principal" className="flex-1 space-y-6 overflow-y-auto px-3 py-4">
         <ul className="space-y-1">
           {mainNavItems.map((item) => (
-            <SidebarLink key={item.to} item={item} pathname={pathname} onNavigate={onNavigate} />
+            <SidebarLink key={item.to} item={item} pathname={pathname} search={search} onNavigate={onNavigate} />
           ))}
         </ul>
         {user.role === 'admin' ? (
@@ -55,7 +55,7 @@ export function Sidebar({ user, onNavigate }: { user: SessionUser; onNavigate?: 
             </h2>
             <ul className="space-y-1">
               {adminNavItems.map((item) => (
-                <SidebarLink key={item.to} item={item} pathname={pathname} onNavigate={onNavigate} />
+                <SidebarLink key={item.to} item={item} pathname={pathname} search={search} onNavigate={onNavigate} />
               ))}
             </ul>
           </section>

@@ -23,3 +23,9 @@ export function formatDate(value: string | Date | null | undefined): string {
 export function currentYear(now = new Date()): number {
   return now.getFullYear();
 }
+
+/** '1 de diciembre de 2026': a calendar date as a person writes it (the expediente's summary). */
+export function formatLongDate(value: string | Date | null | undefined): string {
+  const date = toDate(value);
+  return date ? format(date, "d 'de' MMMM 'de' yyyy", { locale: es }) : '';
+}

@@ -1,9 +1,29 @@
 /**
+ * Which list opened an investigation screen, carried as `?from=` so the sidebar marks that
+ * list (also after a reload). Without it the screens belong to 'Pólizas'.
+ */
+export type InvestigationOrigin = 'tracking';
+const originParam = 'from';
+
+export function investigationOrigin(search: string): InvestigationOrigin | null {
+  return new URLSearchParams(search).get(originParam) === 'tracking' ? 'tracking' : null;
+}
+
+/**
  * The investigation screens take their input as router state (spec), and the folio also in the
  * URL so a reload or a shared link still knows which investigation it shows.
  */
-function withFolio(path: string, folio?: string): string {
-  return folio ? `${path}?folio=${encodeURIComponent(folio)}` : path;
+function withFolio(path: string, folio?: string, from?: InvestigationOrigin): string {
+  const query = new URLSearchParams();
+  if (folio) query.set('folio', folio);
+  if (from) query.set(originParam, from);
+  const text = query.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+function withQuery(path: string, query?: Record<string, string | number>): string {
+  const search = new URLSearchParams(Object.entries(query ?? {}).map(([key, value]) => [key, String(value)])).toString();
+  return search ? `${path}?${search}` : path;
 }
 
 /**
@@ -18,13 +38,16 @@ export const paths = {
   },
   dashboard: { pattern: '/', to: () => '/' },
   policies: {
-    list: { pattern: '/policies', to: () => '/policies' },
+    /** `filters` as the list keeps them in its URL (`?status=active`): the dashboard's cards link there. */
+    list: { pattern: '/policies', to: (filters?: Record<string, string | number>) => withQuery('/policies', filters) },
     tracking: { pattern: '/policies/tracking', to: () => '/policies/tracking' },
     new: { pattern: '/policies/new', to: () => '/policies/new' },
     edit: { pattern: '/policies/:id/edit', to: (id: string | number) => `/policies/${id}/edit` },
-    results: { pattern: '/policies/results', to: (folio?: string) => withFolio('/policies/results', folio) },
+    /** The policy's file (expediente, issue 14); `section` is an anchor such as 'documentos'. */
+    detail: { pattern: '/policies/:id', to: (id: string | number, section?: string) => `/policies/${id}${section ? `#${section}` : ''}` },
+    results: { pattern: '/policies/results', to: (folio?: string, from?: InvestigationOrigin) => withFolio('/policies/results', folio, from) },
   },
-  uploadDocuments: { pattern: '/upload-documents', to: (folio?: string) => withFolio('/upload-documents', folio) },
+  uploadDocuments: { pattern: '/upload-documents', to: (folio?: string, from?: InvestigationOrigin) => withFolio('/upload-documents', folio, from) },
   addendums: {
     list: { pattern: '/addendums', to: () => '/addendums' },
     new: { pattern: '/addendums/new', to: () => '/addendums/new' },

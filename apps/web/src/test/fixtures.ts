@@ -1,4 +1,4 @@
-import type { Branch, PolicySummary, SessionUser, User } from '@portal/domain';
+import type { Branch, Policy, PolicySummary, SessionUser, User } from '@portal/domain';
 
 export const adminUser: SessionUser = {
   id: 1,
@@ -84,6 +84,105 @@ export function makeSummary(overrides: Partial<PolicySummary> = {}): PolicySumma
     deliveryDate: '2026-03-05',
     createdAt: '2026-02-10T18:00:00.000Z',
     updatedAt: '2026-02-11T18:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** The address the policy fixtures use. */
+const policyAddress = {
+  street: 'Calle Durango',
+  exteriorNumber: '214',
+  interiorNumber: '3',
+  colony: 'Roma Norte',
+  municipality: 'Cuauhtémoc',
+  state: 'Ciudad de México',
+  zipCode: '06700',
+};
+const blankAddress = { street: '', exteriorNumber: '', interiorNumber: '', colony: '', municipality: '', state: '', zipCode: '' };
+
+/** A Plus policy whose guarantor pledges another property, paid by bank deposit. */
+export function makePolicy(overrides: Partial<Policy> = {}): Policy {
+  return {
+    id: 5,
+    investigationId: 'INV-01122026-1030-042',
+    policyNumber: 'POL-77',
+    status: 'investigation',
+    previousPolicy: '',
+    policyType: 'plus',
+    guarantorRequired: true,
+    isElectronicSignature: true,
+    specialnote: 'Cliente preferente',
+    branchId: 1,
+    userId: 7,
+    tenants: [
+      {
+        id: 21,
+        name: 'María López',
+        address: policyAddress,
+        phone: '5587654321',
+        mobile: '',
+        email: 'maria@example.mx',
+        profession: 'Contadora',
+        monthlyIncome: 55000,
+        company: 'Grupo Norte',
+        seniority: '3 años',
+        immediateBoss: '',
+        workAddress: blankAddress,
+        requiresInvoice: false,
+        references: [{ id: 3, name: 'Ana Pérez', phone: '5544433322', type: 'familiar' }],
+      },
+    ],
+    guarantors: [
+      {
+        id: 31,
+        name: 'Jorge Ríos',
+        address: { ...policyAddress, street: 'Av. Universidad' },
+        phone: '',
+        mobile: '',
+        email: '',
+        sameAddressAsGuarantee: false,
+        guaranteeAddress: { ...policyAddress, street: 'Calle Sonora' },
+        vehicle: null,
+      },
+    ],
+    property: {
+      id: 9,
+      owner: { id: 4, name: 'Roberto Sánchez', address: blankAddress, phone: '', mobile: '', email: '' },
+      address: policyAddress,
+      propertyType: 'apartment',
+      parkingSpots: 1,
+      identification: '',
+      services: { water: true, electricity: false, maintenance: false, other: '', details: '' },
+      commercialUse: false,
+      commercialServices: false,
+      commercialServicesDetails: '',
+      specialObjects: false,
+      specialObjectsDetails: '',
+      description: '',
+      rent: {
+        id: 11,
+        price: 18500,
+        includesMaintenance: false,
+        maintenanceAmount: null,
+        providesInvoice: false,
+        contractStartDate: '2026-12-01',
+        propertyDeliveryDate: '2026-12-01',
+        gracePeriod: 5,
+        deposit: 18500,
+        bankDeposit: true,
+        accountNumber: '',
+        bank: 'BBVA',
+        clabe: '012180001234567891',
+        accountHolder: 'Roberto Sánchez',
+        realEstate: false,
+        realEstateInfo: { name: '', agent: '' },
+      },
+    },
+    guarantorNames: 'Jorge Ríos',
+    ownerName: 'Roberto Sánchez',
+    propertyAddress: 'Calle Durango 214',
+    createdAt: '2026-03-01T10:00:00.000Z',
+    updatedAt: '2026-03-05T14:30:00.000Z',
     ...overrides,
   };
 }

@@ -31,7 +31,9 @@ describe('routes and guards', () => {
   it('sends a signed-out visitor to /login, remembering the page asked for', async () => {
     mockFetch({});
     const router = renderApp('/admin/users');
-    expect(await screen.findByRole('heading', { name: 'Iniciar Sesión' })).toBeInTheDocument();
+    // The file's first lazy screen: its modules are transformed on this import, which on a loaded
+    // machine takes longer than findBy's default second.
+    expect(await screen.findByRole('heading', { name: 'Iniciar Sesión' }, { timeout: 5_000 })).toBeInTheDocument();
     expect(here(router)).toBe('/login?redirectTo=%2Fadmin%2Fusers');
   });
 

@@ -44,6 +44,20 @@ describe('sidebar', () => {
     expect(screen.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
   });
 
+  it("marks 'Seguimiento' on the upload and results screens opened from tracking, else 'Pólizas'", () => {
+    mockFetch({});
+    const { unmount } = renderRoute(<Sidebar user={adminUser} />, { path: '/policies/results', url: '/policies/results?folio=INV-1&from=tracking' });
+    expect(screen.getByRole('link', { name: 'Seguimiento' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Pólizas' })).not.toHaveAttribute('aria-current');
+    unmount();
+    const upload = renderRoute(<Sidebar user={adminUser} />, { path: '/upload-documents', url: '/upload-documents?folio=INV-1&from=tracking' });
+    expect(screen.getByRole('link', { name: 'Seguimiento' })).toHaveAttribute('aria-current', 'page');
+    upload.unmount();
+    renderRoute(<Sidebar user={adminUser} />, { path: '/policies/results', url: '/policies/results?folio=INV-1' });
+    expect(screen.getByRole('link', { name: 'Pólizas' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Seguimiento' })).not.toHaveAttribute('aria-current');
+  });
+
   it("'Cerrar Sesión' revokes the refresh token and clears the session even when the call fails", async () => {
     storeSession(adminUser, 'access-1', 'refresh-1');
     const net = mockFetch({ 'POST /api/auth/logout': { status: 500, body: { statusCode: 500, error: 'Error', message: 'x' } } });

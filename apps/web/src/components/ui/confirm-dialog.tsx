@@ -14,6 +14,8 @@ interface ConfirmDialogProps {
   tone?: 'danger' | 'primary';
   busy?: boolean;
   onConfirm: () => void;
+  /** Anything the question needs below its description: a list, a field. */
+  children?: ReactNode;
 }
 
 /** The generic confirmation (spec: title, description, 'Cancelar' / 'Confirmar'). Escape cancels. */
@@ -27,6 +29,7 @@ export function ConfirmDialog({
   tone = 'primary',
   busy = false,
   onConfirm,
+  children,
 }: ConfirmDialogProps) {
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
@@ -42,6 +45,7 @@ export function ConfirmDialog({
           <AlertDialog.Description className="mt-2 text-sm text-slate-600 dark:text-slate-400">
             {description}
           </AlertDialog.Description>
+          {children}
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <AlertDialog.Cancel asChild>
               <Button variant="secondary" disabled={busy}>

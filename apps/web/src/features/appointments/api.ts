@@ -1,5 +1,13 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { appointmentPageSize, type Appointment, type AppointmentFeed, type AppointmentInput, type AppointmentPage } from '@portal/domain';
+import {
+  appointmentPageSize,
+  type Appointment,
+  type AppointmentFeed,
+  type AppointmentInput,
+  type AppointmentPage,
+  type Policy,
+  type PolicySearchResult,
+} from '@portal/domain';
 import { apiClient } from '@/lib/api-client';
 
 const appointmentsKey = ['appointments'] as const;
@@ -51,6 +59,31 @@ function appointmentRangeQueryOptions(from: string, to: string) {
 
 export function useAppointmentRange(from: string, to: string) {
   return useQuery({ ...appointmentRangeQueryOptions(from, to), placeholderData: keepPreviousData });
+}
+
+// --- the policy an appointment names (issue 14) -----------------------------------------------
+
+/** How many policies the dialog's picker offers for what was typed. */
+const policyChoiceLimit = 8;
+
+/** Policies of the caller's branch matching the text (folio, names, address), newest first. */
+export function usePolicyChoices(q: string, options: { enabled: boolean }) {
+  return useQuery({
+    queryKey: ['appointments', 'policy-choices', q.trim()] as const,
+    queryFn: ({ signal }) =>
+      apiClient.get<PolicySearchResult>('/api/policy/search', { query: { q: q.trim() || undefined, limit: policyChoiceLimit }, signal }),
+    enabled: options.enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The chosen policy's folio and tenants, for an appointment that already names one. */
+export function useChosenPolicy(id: number | null) {
+  return useQuery({
+    queryKey: ['appointments', 'policy-choice', id ?? 0] as const,
+    queryFn: ({ signal }) => apiClient.get<Policy>(`/api/policy/unique/${id}`, { signal }),
+    enabled: id !== null,
+  });
 }
 
 // --- writes ------------------------------------------------------------------------------------

@@ -3,6 +3,7 @@ import type {
   DocumentResponseInput,
   IdentificationType,
   InvestigationDecision,
+  InvestigationDecisionInput,
   InvestigationDocument,
   PolicySearchResult,
   PolicySummary,
@@ -97,8 +98,17 @@ function saveDocumentResponse(id: number, body: DocumentResponseInput) {
 
 export type Decision = 'approve' | 'reject';
 
-function decideInvestigation(folio: string, decision: Decision) {
-  return apiClient.post<InvestigationDecision>(`/api/policy/${decision}/${segment(folio)}`);
+/** What the reviewer adds to a decision: a reason, and (approving) that the missing documents were seen. */
+interface DecisionRequest {
+  folio: string;
+  decision: Decision;
+  reason: string;
+  confirmMissing: boolean;
+}
+
+function decideInvestigation({ folio, decision, reason, confirmMissing }: DecisionRequest) {
+  const body: InvestigationDecisionInput = { ...(reason ? { reason } : {}), ...(confirmMissing ? { confirmMissing } : {}) };
+  return apiClient.post<InvestigationDecision>(`/api/policy/${decision}/${segment(folio)}`, body);
 }
 
 // --- cache updates -----------------------------------------------------------------------------
@@ -152,7 +162,7 @@ export function useSaveDocumentResponse(folio: string) {
 export function useDecideInvestigation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ folio, decision }: { folio: string; decision: Decision }) => decideInvestigation(folio, decision),
+    mutationFn: decideInvestigation,
     onSuccess: async (_answer, { folio }) => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: policiesKey }),

@@ -2,45 +2,62 @@ import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery,
 import type {
   DashboardStats,
   Policy,
+  PolicyAgent,
   PolicyEvent,
+  PolicyFile,
   PolicyFormValues,
   PolicySearchResult,
   PolicyStatus,
 } from '@portal/domain';
+import { defaultPolicySort } from '@portal/domain';
 import { apiClient } from '@/lib/api-client';
+import type { PolicyListFilters } from './components/policy-list-params';
 
 /** Rows fetched per page of the list and tracking screens. */
 const policyPageSize = 25;
 const dashboardTimeoutMs = 15_000;
 
-export interface PolicyFilters {
-  q: string;
-  status?: PolicyStatus | undefined;
-}
-
 // --- search (list and tracking) ----------------------------------------------------------------
 
-function searchPolicies(filters: PolicyFilters, cursor: string | null, signal?: AbortSignal) {
+/** The filters as the API's query (`?q=&status=&type=&agent=&from=&to=&sort=&branchId=`), shared by the search and the export. */
+export function policyFiltersQuery(filters: PolicyListFilters) {
+  return {
+    q: filters.q.trim() || undefined,
+    status: filters.status,
+    type: filters.type,
+    agent: filters.agent,
+    from: filters.from,
+    to: filters.to,
+    // The server's default order goes unsaid: the same search, the same URL (and cached page).
+    sort: filters.sort === defaultPolicySort ? undefined : filters.sort,
+    branchId: filters.branch,
+  };
+}
+
+function searchPolicies(filters: PolicyListFilters, cursor: string | null, signal?: AbortSignal) {
   return apiClient.get<PolicySearchResult>('/api/policy/search', {
-    query: { q: filters.q.trim() || undefined, status: filters.status, limit: policyPageSize, cursor: cursor ?? undefined },
+    query: { ...policyFiltersQuery(filters), limit: policyPageSize, cursor: cursor ?? undefined },
     signal,
     // Spec section 8: a failed list call (401/403/500/504, timeout, no response) ends the session.
     endSessionOnFailure: true,
   });
 }
 
-function policySearchQueryOptions(filters: PolicyFilters) {
+export function policySearchQueryOptions(filters: PolicyListFilters) {
   return infiniteQueryOptions({
-    queryKey: ['policies', 'search', { q: filters.q.trim(), status: filters.status ?? null }] as const,
+    // Every filter and the sort, each normalised, so equal searches share one cache entry.
+    queryKey: ['policies', 'search', policyFiltersQuery(filters)] as const,
     queryFn: ({ pageParam, signal }) => searchPolicies(filters, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor,
     // A failure that matters has already ended the session; what is left (a 400) will not heal.
     retry: false,
+    // The route's loader may have fetched the first page a moment ago (prefetch.ts): not again.
+    staleTime: 2_000,
   });
 }
 
-export function usePolicySearch(filters: PolicyFilters, options: { enabled?: boolean } = {}) {
+export function usePolicySearch(filters: PolicyListFilters, options: { enabled?: boolean } = {}) {
   return useInfiniteQuery({
     ...policySearchQueryOptions(filters),
     enabled: options.enabled ?? true,
@@ -74,21 +91,57 @@ export function usePolicyEvents(id: number) {
   return useQuery({ ...policyEventsQueryOptions(id), enabled: Number.isInteger(id) && id > 0 });
 }
 
+/**
+ * The expediente's branch and agent names, documents checklist, addendums and appointments
+ * (GET /api/policy/{id}/file). Under 'policies': any policy write refreshes it with the rest.
+ */
+function policyFileQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: ['policies', 'file', id] as const,
+    queryFn: ({ signal }) => apiClient.get<PolicyFile>(`/api/policy/${id}/file`, { signal }),
+  });
+}
+
+export function usePolicyFile(id: number) {
+  return useQuery({ ...policyFileQueryOptions(id), enabled: Number.isInteger(id) && id > 0 });
+}
+
+// --- the agent filter -----------------------------------------------------------------------------
+
+function policyAgentsQueryOptions(branchId: number | undefined) {
+  return queryOptions({
+    queryKey: ['policies', 'agents', branchId ?? null] as const,
+    queryFn: ({ signal }) => apiClient.get<PolicyAgent[]>('/api/policy/agents', { query: { branchId }, signal }),
+    // The branch's staff changes rarely; the list's own data is what must be fresh.
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function usePolicyAgents(branchId: number | undefined, options: { enabled?: boolean } = {}) {
+  return useQuery({ ...policyAgentsQueryOptions(branchId), enabled: options.enabled ?? true });
+}
+
 // --- dashboard ---------------------------------------------------------------------------------
 
-function dashboardQueryOptions(branchId: number) {
+/** A branch's counts, or (`'all'`, admins) every branch's. */
+export type DashboardScope = number | 'all';
+
+function dashboardQueryOptions(scope: DashboardScope) {
   return queryOptions({
-    queryKey: ['policies', 'dashboard', branchId] as const,
+    queryKey: ['policies', 'dashboard', scope] as const,
     queryFn: ({ signal }) =>
-      apiClient.get<DashboardStats>(`/api/policy/dashboard/${branchId}`, { signal, timeoutMs: dashboardTimeoutMs }),
+      apiClient.get<DashboardStats>(scope === 'all' ? '/api/policy/dashboard' : `/api/policy/dashboard/${scope}`, {
+        signal,
+        timeoutMs: dashboardTimeoutMs,
+      }),
     // Spec section 8 maps each failure to a message at once (or a logout); a silent retry would
     // double the 15 s wait before the user is told anything.
     retry: false,
   });
 }
 
-export function useDashboardStats(branchId: number | null) {
-  return useQuery({ ...dashboardQueryOptions(branchId ?? 0), enabled: branchId !== null && branchId > 0 });
+export function useDashboardStats(scope: DashboardScope | null) {
+  return useQuery({ ...dashboardQueryOptions(scope ?? 0), enabled: scope === 'all' || (scope !== null && scope > 0) });
 }
 
 // --- writes ------------------------------------------------------------------------------------

@@ -1,1 +1,1 @@
-export { useDashboardStats } from './api';
+export { useDashboardStats, type DashboardScope } from './api';

@@ -5,6 +5,7 @@ import { emptyCell, formatAmount, formatPeriod } from './addendum-format';
 import { AddendumStatusBadge } from './addendum-status-badge';
 import { DownloadButton } from './download-button';
 import { EditLink } from './edit-link';
+import { PolicyFileLink } from './policy-file-link';
 
 /** Phones: one card per addendum, headed by its policy, with the columns as labelled values. */
 export function AddendumCardList({ rows }: { rows: Addendum[] }) {
@@ -29,7 +30,7 @@ function AddendumCard({ addendum }: { addendum: Addendum }) {
         <div className="flex items-start justify-between gap-3">
           <div className="min-w-0">
             <h2 id={headingId} className="text-sm font-semibold break-all text-slate-900 dark:text-white">
-              {addendum.policyNumber || emptyCell}
+              <PolicyFileLink addendum={addendum} />
             </h2>
             <p className="text-xs text-slate-500 dark:text-slate-400">{addendum.clientName || emptyCell}</p>
           </div>

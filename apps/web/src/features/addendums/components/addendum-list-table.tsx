@@ -7,6 +7,7 @@ import { emptyCell, formatAmount, formatPeriod } from './addendum-format';
 import { AddendumStatusBadge } from './addendum-status-badge';
 import { DownloadButton } from './download-button';
 import { EditLink } from './edit-link';
+import { PolicyFileLink } from './policy-file-link';
 
 /** Tables from Tailwind's `md` up; below it, one card per addendum. */
 const tableMediaQuery = '(min-width: 768px)';
@@ -43,7 +44,9 @@ function AddendumRow({ addendum }: { addendum: Addendum }) {
   return (
     <Tr data-testid={`addendum-row-${addendum.id}`}>
       <Td id={policyId} className="min-w-40">
-        <span className="block font-medium whitespace-nowrap text-slate-900 dark:text-white">{addendum.policyNumber || emptyCell}</span>
+        <span className="block font-medium whitespace-nowrap text-slate-900 dark:text-white">
+          <PolicyFileLink addendum={addendum} />
+        </span>
         <span className="block text-xs text-slate-500 dark:text-slate-400">{addendum.clientName || emptyCell}</span>
       </Td>
       <Td className="max-w-md min-w-52">

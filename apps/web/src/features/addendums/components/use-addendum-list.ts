@@ -16,7 +16,7 @@ export function useAddendumList() {
   const totalIsCapped = lastPage?.totalIsCapped ?? false;
   // Old rows stay visible while a new search runs (placeholder data): say that it is searching.
   const searching = search.trim() !== q.trim() || (query.isPlaceholderData && query.isFetching);
-  return { search, setSearch, query, rows, total, totalIsCapped, searching };
+  return { search, setSearch, q: q.trim(), query, rows, total, totalIsCapped, searching };
 }
 
 export type AddendumListState = ReturnType<typeof useAddendumList>;

@@ -7,6 +7,7 @@ import { paths } from '@/lib/paths';
 import { notify } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { FormActions } from '@/components/ui/form-actions';
+import { UnsavedChangesGuard } from '@/components/form/unsaved-changes-guard';
 import { SaveFailureAlert, useSaveFailure } from '@/components/ui/save-failure-alert';
 import { onlyEditorsNote, useCanEditAddendums } from '../components/use-addendum-editor';
 import { AddendumFields } from './addendum-fields';
@@ -67,6 +68,8 @@ export function AddendumForm({ addendum, onSave }: AddendumFormProps) {
   return (
     <FormProvider {...form}>
       <form onSubmit={form.handleSubmit(save)} noValidate className="space-y-6">
+        {/* A chosen file not yet sent is unsaved work too. */}
+        <UnsavedChangesGuard dirty={(form.formState.isDirty || upload.file !== null) && !saving} />
         <SaveFailureAlert failure={failure} alertRef={alertRef} />
         {readOnlyReason ? <ReadOnlyNotice text={readOnlyReason} /> : null}
         <FormCard title="Datos del addendum">

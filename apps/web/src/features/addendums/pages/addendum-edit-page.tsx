@@ -1,4 +1,5 @@
 import { Link, useParams } from 'react-router';
+import { FolderOpen } from 'lucide-react';
 import { addendumMessages } from '@portal/domain';
 import { errorMessage, isApiError } from '@/lib/api-error';
 import { paths } from '@/lib/paths';
@@ -27,7 +28,19 @@ export function AddendumEditPage() {
 
   return (
     <div className="mx-auto max-w-3xl space-y-6">
-      <PageHeader title={addendumMessages.editTitle} />
+      <PageHeader
+        title={addendumMessages.editTitle}
+        actions={
+          addendum.data ? (
+            <Button asChild variant="secondary">
+              <Link to={paths.policies.detail.to(addendum.data.policyId)}>
+                <FolderOpen aria-hidden="true" />
+                Ver expediente de la póliza
+              </Link>
+            </Button>
+          ) : undefined
+        }
+      />
       {invalidId ? (
         <ErrorState title={addendumMessages.notFound} message="El identificador del addendum no es válido." action={<BackToList />} />
       ) : addendum.isError ? (

@@ -3,6 +3,7 @@ import { Plus } from 'lucide-react';
 import { addendumMessages } from '@portal/domain';
 import { paths } from '@/lib/paths';
 import { usePageTitle } from '@/lib/use-page-title';
+import { ExportButtons } from '@/components/export-buttons';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { SearchInput } from '@/components/ui/search-input';
@@ -24,15 +25,18 @@ export function AddendumsPage() {
       <PageHeader
         title={addendumMessages.listTitle}
         actions={
-          // Approvers only read addendums: no way into a form they could not save.
-          canEdit ? (
-            <Button asChild>
-              <Link to={paths.addendums.new.to()}>
-                <Plus aria-hidden="true" />
-                {addendumMessages.newButton}
-              </Link>
-            </Button>
-          ) : null
+          <>
+            <ExportButtons path="/api/addendum/export" list="addendums" query={{ q: list.q || undefined }} errorTitle="No se pudieron exportar los addendums" />
+            {/* Approvers only read addendums: no way into a form they could not save. */}
+            {canEdit ? (
+              <Button asChild>
+                <Link to={paths.addendums.new.to()}>
+                  <Plus aria-hidden="true" />
+                  {addendumMessages.newButton}
+                </Link>
+              </Button>
+            ) : null}
+          </>
         }
       />
       <SearchInput value={list.search} onChange={list.setSearch} placeholder={searchPlaceholder} className="sm:max-w-md" />

@@ -9,6 +9,7 @@ import { displayTitle, formatSchedule, typeLabel } from './appointment-format';
 import { AppointmentStatusBadge, styleOf } from './appointment-status';
 import { IcsDownloadButton } from './ics-download-button';
 import { MeetLink } from './meet-link';
+import { PolicyFileLink } from './policy-file-link';
 import { useCanChangeAppointment } from './use-can-change-appointment';
 
 interface CardActions {
@@ -78,6 +79,7 @@ function AppointmentCard({ appointment, canChange, onEdit, onDelete }: { appoint
             </>
           ) : null}
           <IcsDownloadButton appointment={appointment} describedBy={headingId} />
+          <PolicyFileLink appointment={appointment} describedBy={headingId} />
         </div>
       </article>
     </li>

@@ -8,6 +8,7 @@ import { displayTitle, formatSchedule, roleLabel, typeLabel } from './appointmen
 import { AppointmentStatusBadge } from './appointment-status';
 import { IcsDownloadButton } from './ics-download-button';
 import { MeetLink } from './meet-link';
+import { PolicyFileLink } from './policy-file-link';
 import { useCanChangeAppointment } from './use-can-change-appointment';
 
 interface AppointmentDetailDialogProps {
@@ -55,6 +56,7 @@ function DetailContent({ appointment, onEdit, onDelete }: { appointment: Appoint
       />
       <div className="mt-6 flex flex-col-reverse gap-2 border-t border-slate-100 pt-4 sm:flex-row sm:justify-end dark:border-slate-800">
         <IcsDownloadButton appointment={appointment} variant="secondary" />
+        <PolicyFileLink appointment={appointment} />
         {canChange ? (
           <>
             <Button variant="danger-outline" size="sm" onClick={() => onDelete(appointment)}>

@@ -12,8 +12,9 @@ import { cn } from '@/lib/cn';
 import { describedControl, FormField, SelectField, TextField } from '@/components/ui/form-field';
 import { controlClasses } from '@/components/ui/input';
 import { useFieldError } from './field-error';
+import { PolicyPicker } from './policy-picker';
 
-/** Título, Descripción, Fecha, Hora de inicio / de fin, Ubicación, Tipo and (on edit) Estatus. */
+/** Título, Descripción, Fecha, Hora de inicio / de fin, Ubicación, Tipo, (on edit) Estatus, and Póliza. */
 export function AppointmentFields({ isEdit }: { isEdit: boolean }) {
   const { register } = useFormContext<AppointmentFormValues>();
   return (
@@ -32,6 +33,7 @@ export function AppointmentFields({ isEdit }: { isEdit: boolean }) {
         ))}
       </SelectField>
       {isEdit ? <StatusSelect /> : null}
+      <PolicyPicker />
     </div>
   );
 }

@@ -40,11 +40,12 @@ export function appointmentToFormValues(appointment: Appointment): AppointmentFo
     status: appointment.status,
     attendees: appointment.attendees.map(({ id, externalId, name, email, role, confirmed }) => ({ id, externalId, name, email, role, confirmed })),
     googleMeetUrl: appointment.googleMeetUrl,
+    policyId: appointment.policyId ?? null,
   };
 }
 
 /** The inputs the dialog shows, by the names the API's 400 `details` use ('attendees.0.email'). */
-const appointmentFormFields = ['title', 'description', 'date', 'startTime', 'endTime', 'location', 'type', 'status', 'googleMeetUrl'] as const;
+const appointmentFormFields = ['title', 'description', 'date', 'startTime', 'endTime', 'location', 'type', 'status', 'policyId', 'googleMeetUrl'] as const;
 
 export function formFieldNames(attendeeCount: number): string[] {
   const attendeeFields = Array.from({ length: attendeeCount }, (_, index) => ['name', 'email', 'role'].map((field) => `attendees.${index}.${field}`));

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Plus } from 'lucide-react';
 import { appointmentMessages, type Appointment } from '@portal/domain';
 import { usePageTitle } from '@/lib/use-page-title';
+import { ExportButtons } from '@/components/export-buttons';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { SearchInput } from '@/components/ui/search-input';
@@ -42,6 +43,10 @@ export function AppointmentsPage() {
         title={appointmentMessages.title}
         actions={
           <>
+            {/* The list's export: every appointment its search selects (the calendar has no search). */}
+            {inCalendar ? null : (
+              <ExportButtons path="/api/appo/export" list="citas" query={{ q: list.q || undefined }} errorTitle="No se pudieron exportar las citas" />
+            )}
             <CalendarFeedDialog />
             <Button onClick={createNew}>
               <Plus aria-hidden="true" />

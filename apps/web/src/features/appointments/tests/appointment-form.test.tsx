@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { meetUrlPattern } from '@portal/domain';
 import { renderRoute } from '@/test/render';
 import { mockFetch } from '@/test/fetch-mock';
-import { agentUser, storeSession } from '@/test/fixtures';
+import { agentUser, makeSummary, storeSession } from '@/test/fixtures';
 import { AppointmentsPage } from '../pages/appointments-page';
 import { makeAppointment, page, searchUrl } from './appointment-fixtures';
 
@@ -170,6 +170,30 @@ describe("the appointment dialog: 'Nueva Cita'", () => {
     expect(await screen.findByTestId('appointment-card-20')).toBeInTheDocument();
   });
 
+  it('names a policy of the branch, picked from the policy search by keyboard, and sends its id', async () => {
+    const policy = makeSummary({ id: 77, investigationId: 'INV-01122026-1030-042', policyNumber: '', tenantNames: ['María López'] });
+    const { net } = renderPage({
+      'GET /api/policy/search?limit=8': { body: { items: [], nextCursor: null, total: 0, totalIsCapped: false } },
+      'GET /api/policy/search?q=Mar%C3%ADa&limit=8': { body: { items: [policy], nextCursor: null, total: 1, totalIsCapped: false } },
+      'GET /api/policy/unique/77': { body: { investigationId: 'INV-01122026-1030-042', policyNumber: '', tenants: [{ name: 'María López' }] } },
+    });
+    const user = userEvent.setup();
+    await openNew(user);
+    await fillMain(user);
+    const picker = within(dialog()).getByRole('combobox', { name: 'Póliza' });
+    await user.type(picker, 'María');
+    expect(await within(dialog()).findByRole('option', { name: 'INV-01122026-1030-042 — María López' })).toBeInTheDocument();
+    // Escape closes the list, not the dialog; the arrows open it again.
+    await user.keyboard('{Escape}');
+    expect(within(dialog()).queryByRole('listbox')).not.toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Nueva Cita' })).toBeInTheDocument();
+    await user.keyboard('{ArrowDown}{ArrowUp}{Enter}');
+    expect(await within(dialog()).findByTestId('chosen-policy')).toHaveTextContent('INV-01122026-1030-042 — María López');
+    await user.click(within(dialog()).getByRole('button', { name: 'Crear Cita' }));
+    await waitFor(() => expect(net.callsTo('POST', '/api/appo')).toHaveLength(1));
+    expect(net.callsTo('POST', '/api/appo')[0]?.body).toMatchObject({ title: 'Firma con el aval', policyId: 77 });
+  });
+
   it("a refused save keeps the dialog open, puts the server's messages under their fields and toasts the reason", async () => {
     renderPage({
       'POST /api/appo': {
@@ -252,6 +276,8 @@ describe("the appointment dialog: 'Editar Cita'", () => {
       type: 'signature',
       status: 'confirmed',
       googleMeetUrl: 'https://meet.google.com/abc-defg-hij',
+      // The dialog states the policy it names (none): a null the server reads as "no policy".
+      policyId: null,
       attendees: [
         { id: 11, externalId: '', name: 'Lucía Hernández', email: 'lucia@example.mx', role: 'tenant', confirmed: true },
         { externalId: '', name: 'Patricia Ochoa', email: 'patricia@example.mx', role: 'guarantor', confirmed: false },

@@ -17,6 +17,7 @@ import { notify } from '@/lib/toast';
 import { AddressFields } from '@/components/form/address-fields';
 import { Card } from '@/components/ui/card';
 import { FormActions } from '@/components/ui/form-actions';
+import { UnsavedChangesGuard } from '@/components/form/unsaved-changes-guard';
 import { SelectField, TextField } from '@/components/ui/form-field';
 import { FormSection } from '@/components/ui/form-section';
 import { SaveFailureAlert, useSaveFailure } from '@/components/ui/save-failure-alert';
@@ -88,7 +89,7 @@ export function BranchForm(props: BranchFormProps) {
   const {
     register,
     handleSubmit,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = form;
   const { failure, showFailure, clearFailure, alertRef } = useSaveFailure(form);
 
@@ -110,6 +111,7 @@ export function BranchForm(props: BranchFormProps) {
     <Card className="p-5 sm:p-8">
       <FormProvider {...form}>
         <form onSubmit={submit} noValidate className="space-y-8">
+          <UnsavedChangesGuard dirty={isDirty && !isSubmitting} />
           <SaveFailureAlert failure={failure} alertRef={alertRef} />
 
           <FormSection title="Sucursal">

@@ -9,17 +9,22 @@ import { Spinner } from '@/components/ui/spinner';
 import { EmptyState } from '@/components/ui/state-panels';
 import { useSession } from '@/features/auth';
 import { useDashboardStats } from '@/features/policies';
+import { DashboardBranchSelect, useDashboardScope, useScopeDescription } from '../components/dashboard-scope';
 import { classifyDashboardFailure, dashboardLogoutDelayMs, dashboardMessages } from '../components/dashboard-failure';
 import { StatCards } from '../components/stat-cards';
 import { StatusBar } from '../components/status-bar';
 import { useDelayedLogout } from '../components/use-delayed-logout';
 
-/** /: 'Dashboard de Pólizas', the counts of the signed-in user's branch (admins: theirs too). */
+/**
+ * /: 'Dashboard de Pólizas', the counts of the signed-in user's branch; an admin chooses a branch
+ * or all of them. Each card opens the list filtered by its status.
+ */
 export function DashboardPage() {
   usePageTitle('Dashboard de Pólizas');
   const { user } = useSession();
-  const branchId = user?.branchId ?? null;
-  const stats = useDashboardStats(branchId);
+  const { isAdmin, scope, choose, listFilters } = useDashboardScope(user);
+  const description = useScopeDescription(scope, user);
+  const stats = useDashboardStats(scope);
   const failure = stats.isError ? classifyDashboardFailure(stats.error) : null;
   useDelayedLogout(failure === 'session-or-network', dashboardLogoutDelayMs);
   // Spec section 8: any failure shows all-zero counts, never numbers that may be stale.
@@ -29,11 +34,11 @@ export function DashboardPage() {
     <div className="space-y-6">
       <PageHeader
         title="Dashboard de Pólizas"
-        // The counts are one branch's: say whose (an admin's policy list spans every branch).
-        description={user?.branchName ? `Pólizas de ${user.branchName}` : undefined}
+        description={description}
         actions={
-          branchId !== null ? (
+          scope !== null ? (
             <>
+              {isAdmin ? <DashboardBranchSelect scope={scope} onChange={choose} /> : null}
               {stats.dataUpdatedAt > 0 ? (
                 <p className="text-sm text-slate-500 dark:text-slate-400">
                   Última actualización: {format(stats.dataUpdatedAt, 'HH:mm:ss')}
@@ -52,7 +57,7 @@ export function DashboardPage() {
           ) : null
         }
       />
-      {branchId === null ? (
+      {scope === null ? (
         <EmptyState title="Sin sucursal asignada" description="Su usuario no tiene una sucursal; las estadísticas se muestran por sucursal." />
       ) : stats.isPending ? (
         <Spinner label={dashboardMessages.loading} className="py-16" />
@@ -69,7 +74,7 @@ export function DashboardPage() {
               </span>
             </Alert>
           ) : null}
-          <StatCards stats={counts} />
+          <StatCards stats={counts} listFilters={listFilters} />
           <StatusBar stats={counts} />
         </>
       )}

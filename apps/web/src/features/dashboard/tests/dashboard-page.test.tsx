@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { emptyDashboardStats, type DashboardStats } from '@portal/domain';
 import { renderRoute } from '@/test/render';
 import { mockFetch } from '@/test/fetch-mock';
-import { adminUser, storeSession } from '@/test/fixtures';
+import { adminUser, agentUser, makeBranch, storeSession } from '@/test/fixtures';
 import { DashboardPage } from '../pages/dashboard-page';
 import { dashboardLogoutDelayMs } from '../components/dashboard-failure';
 
@@ -34,7 +34,7 @@ function renderDashboard(routes: Parameters<typeof mockFetch>[0] = {}, user = ad
 const cardCounts = () => within(screen.getByRole('list', { name: 'Pólizas por estatus' })).getAllByRole('listitem').map((li) => li.getAttribute('aria-label'));
 
 describe('dashboard (/)', () => {
-  it('shows a spinner, then the nine cards in the spec order with their counts', async () => {
+  it('shows a spinner, then the ten cards (the spec’s nine and Inv. Rechazada) with their counts', async () => {
     renderDashboard();
     expect(screen.getByRole('status')).toHaveTextContent('Cargando estadísticas...');
     expect(await screen.findByRole('list', { name: 'Pólizas por estatus' })).toBeInTheDocument();
@@ -43,6 +43,7 @@ describe('dashboard (/)', () => {
       'Creadas: 4',
       'En Investigación: 3',
       'Inv. Aprobada: 2',
+      'Inv. Rechazada: 1',
       'Contratos: 5',
       'En Firma: 6',
       'Activas: 6',
@@ -138,8 +139,45 @@ describe('dashboard (/)', () => {
     expect(screen.queryByText(otherMessage)).not.toBeInTheDocument();
   });
 
+  it('each card opens the policy list filtered by its status', async () => {
+    const { router } = renderDashboard({}, agentUser);
+    const active = await screen.findByRole('link', { name: 'Activas: 6' });
+    expect(active).toHaveAttribute('href', '/policies?status=active');
+    expect(screen.getByRole('link', { name: 'Inv. Rechazada: 1' })).toHaveAttribute('href', '/policies?status=investigation_rejected');
+    await userEvent.setup().click(active);
+    expect(router.state.location.search).toBe('?status=active');
+  });
+
+  it('an agent sees their own branch’s name and no branch picker', async () => {
+    renderDashboard({}, { ...agentUser, branchName: 'Sucursal Santa Fe' });
+    await screen.findByRole('list', { name: 'Pólizas por estatus' });
+    expect(screen.getByText('Pólizas de Sucursal Santa Fe')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Sucursal')).not.toBeInTheDocument();
+  });
+
+  it('an admin chooses a branch or every branch; the cards then open that branch’s list', async () => {
+    const { net, router } = renderDashboard({
+      'GET /api/branches': { body: [makeBranch({ id: 1, name: 'Sucursal Polanco' }), makeBranch({ id: 2, name: 'Sucursal Santa Fe' })] },
+      'GET /api/policy/dashboard': { body: { ...stats, active: 40 } },
+      'GET /api/policy/dashboard/2': { body: { ...stats, active: 3 } },
+    });
+    const picker = await screen.findByLabelText('Sucursal');
+    expect(picker).toHaveValue('1');
+    expect(await screen.findByRole('link', { name: 'Activas: 6' })).toHaveAttribute('href', '/policies?branch=1&status=active');
+    const user = userEvent.setup();
+    await waitFor(() => expect(within(picker).getAllByRole('option').map((option) => option.textContent)).toEqual(['Todas las sucursales', 'Sucursal Polanco', 'Sucursal Santa Fe']));
+    await user.selectOptions(picker, 'Todas las sucursales');
+    expect(await screen.findByRole('link', { name: 'Activas: 40' })).toHaveAttribute('href', '/policies?status=active');
+    expect(screen.getByText('Pólizas de todas las sucursales')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?sucursal=todas');
+    await user.selectOptions(picker, 'Sucursal Santa Fe');
+    expect(await screen.findByRole('link', { name: 'Activas: 3' })).toHaveAttribute('href', '/policies?branch=2&status=active');
+    expect(screen.getByText('Pólizas de Sucursal Santa Fe')).toBeInTheDocument();
+    expect(net.callsTo('GET', '/api/policy/dashboard')).toHaveLength(1);
+  });
+
   it('a user without a branch sees an empty state and no call is made', async () => {
-    const { net } = renderDashboard({}, { ...adminUser, branchId: null });
+    const { net } = renderDashboard({}, { ...agentUser, branchId: null });
     expect(await screen.findByText('Sin sucursal asignada')).toBeInTheDocument();
     expect(net.calls).toHaveLength(0);
   });

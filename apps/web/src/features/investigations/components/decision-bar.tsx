@@ -1,7 +1,9 @@
 import { useId, useState } from 'react';
 import { CheckCircle2, Loader2, XCircle } from 'lucide-react';
+import type { MissingDocument } from '@portal/domain';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import type { Decision } from '../api';
+import { DecisionDialog } from './decision-dialog';
 import { useInvestigationDecision } from './use-investigation-decision';
 
 const onlyReviewersNote = 'Solo un administrador, gerente o aprobador puede aprobar o rechazar la investigación.';
@@ -14,18 +16,37 @@ interface DecisionBarProps {
   canDecide: boolean;
   /** The investigation is under way (not before its first document, not once decided). */
   decidable: boolean;
+  /** Required documents not uploaded yet, as far as the screen knows. */
+  missing: readonly MissingDocument[];
 }
 
 /**
- * 'Aprobar' and 'Rechazar' below the list. Rejecting asks first: it closes the tenant's
- * investigation for good. Approving is the expected outcome of a complete file and goes at once.
+ * 'Aprobar' and 'Rechazar' below the list. Both ask first, with an optional reason for the
+ * history: rejecting closes the tenant's investigation for good, and approving lists the
+ * required documents still missing. If the server knows of others (a stale screen), its 409
+ * names them and the question is asked again with its list.
  */
-export function DecisionBar({ folio, hasDocuments, canDecide, decidable }: DecisionBarProps) {
+export function DecisionBar({ folio, hasDocuments, canDecide, decidable, missing }: DecisionBarProps) {
   const { decide, pending } = useInvestigationDecision(folio);
-  const [askingReject, setAskingReject] = useState(false);
+  const [asking, setAsking] = useState<Decision | null>(null);
+  const [serverMissing, setServerMissing] = useState<readonly MissingDocument[] | null>(null);
   const noteId = useId();
   const disabled = !folio || !hasDocuments || !canDecide || !decidable || pending !== null;
   const describedBy = canDecide ? undefined : noteId;
+  const shownMissing = serverMissing ?? missing;
+
+  const ask = (decision: Decision) => {
+    setServerMissing(null);
+    setAsking(decision);
+  };
+  const confirm = (reason: string) => {
+    if (!asking) return;
+    const decision = asking;
+    decide(decision, { reason, confirmMissing: decision === 'approve' && shownMissing.length > 0 }, {
+      onMissing: (found) => setServerMissing(found),
+      onFailed: () => setAsking(null),
+    });
+  };
 
   return (
     <div className="flex flex-col gap-3 border-t border-slate-200 pt-4 sm:flex-row sm:items-center sm:justify-end dark:border-slate-800">
@@ -35,29 +56,22 @@ export function DecisionBar({ folio, hasDocuments, canDecide, decidable }: Decis
         </p>
       )}
       <div className="flex flex-wrap gap-2">
-        <Button disabled={disabled} aria-describedby={describedBy} onClick={() => decide('approve')}>
+        <Button disabled={disabled} aria-describedby={describedBy} onClick={() => ask('approve')}>
           {pending === 'approve' ? <Loader2 aria-hidden="true" className="animate-spin" /> : <CheckCircle2 aria-hidden="true" />}
           {pending === 'approve' ? 'Aprobando...' : 'Aprobar'}
         </Button>
-        <Button variant="danger-outline" disabled={disabled} aria-describedby={describedBy} onClick={() => setAskingReject(true)}>
+        <Button variant="danger-outline" disabled={disabled} aria-describedby={describedBy} onClick={() => ask('reject')}>
           {pending === 'reject' ? <Loader2 aria-hidden="true" className="animate-spin" /> : <XCircle aria-hidden="true" />}
           {pending === 'reject' ? 'Rechazando...' : 'Rechazar'}
         </Button>
       </div>
-      <ConfirmDialog
-        open={askingReject}
-        onOpenChange={setAskingReject}
-        title="Rechazar investigación"
-        description={
-          `¿Rechazar la investigación ${folio}? La póliza quedará como «Investigación rechazada» ` +
-          'y sus documentos ya no se podrán cambiar.'
-        }
-        confirmLabel="Rechazar"
-        tone="danger"
-        onConfirm={() => {
-          setAskingReject(false);
-          decide('reject');
-        }}
+      <DecisionDialog
+        decision={asking}
+        folio={folio}
+        missing={shownMissing}
+        busy={pending !== null}
+        onClose={() => setAsking(null)}
+        onConfirm={confirm}
       />
     </div>
   );

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { policyTypeSchema, type PolicyType } from '@portal/domain';
-import { paths } from '@/lib/paths';
+import { paths, type InvestigationOrigin } from '@/lib/paths';
 
 /**
  * Router state of /upload-documents and /policies/results (spec: policyId, investigationId,
@@ -32,14 +32,17 @@ export function investigationNavState(policy: InvestigationPolicyRef): Investiga
   };
 }
 
-/** Where 'Subir Documentos' goes: the folio in the URL too, so a reload keeps the screen. */
-export function uploadDocumentsLink(policy: InvestigationPolicyRef) {
-  return { to: paths.uploadDocuments.to(policy.investigationId), state: investigationNavState(policy) };
+/**
+ * Where 'Subir Documentos' goes: the folio in the URL too, so a reload keeps the screen, and
+ * `from` when tracking opened it (the sidebar then marks 'Seguimiento').
+ */
+export function uploadDocumentsLink(policy: InvestigationPolicyRef, from?: InvestigationOrigin) {
+  return { to: paths.uploadDocuments.to(policy.investigationId, from), state: investigationNavState(policy) };
 }
 
 /** Where 'Mostrar Resultados' goes. */
-export function investigationResultsLink(policy: InvestigationPolicyRef) {
-  return { to: paths.policies.results.to(policy.investigationId), state: investigationNavState(policy) };
+export function investigationResultsLink(policy: InvestigationPolicyRef, from?: InvestigationOrigin) {
+  return { to: paths.policies.results.to(policy.investigationId, from), state: investigationNavState(policy) };
 }
 
 const navStateSchema = z.object({

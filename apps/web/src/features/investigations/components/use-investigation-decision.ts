@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { investigationMessages } from '@portal/domain';
+import { documentSlots, investigationMessages, type MissingDocument } from '@portal/domain';
 import { isApiError } from '@/lib/api-error';
 import { paths } from '@/lib/paths';
 import { notify } from '@/lib/toast';
@@ -20,6 +20,23 @@ const texts = {
   },
 } as const;
 
+interface DecisionCallbacks {
+  /** The server refused an approval for missing documents it names: ask again with its list. */
+  onMissing: (missing: MissingDocument[]) => void;
+  /** Any other failure, after its toast. */
+  onFailed: () => void;
+}
+
+/** A 409 whose details name missing document slots (the approval needs the reviewer's confirmation). */
+function missingFrom(error: unknown): MissingDocument[] | null {
+  if (!isApiError(error) || error.status !== 409) return null;
+  const missing = error.details.flatMap((detail) => {
+    const slot = documentSlots.find((candidate) => candidate === detail.field);
+    return slot ? [{ slot, label: detail.message }] : [];
+  });
+  return missing.length > 0 ? missing : null;
+}
+
 /**
  * 'Aprobar' and 'Rechazar': the spec's toasts (a failure also says the server's reason), then
  * /policies, whose lists refetch. Nothing at all happens without an investigation id (spec).
@@ -28,11 +45,11 @@ export function useInvestigationDecision(folio: string) {
   const mutation = useDecideInvestigation();
   const navigate = useNavigate();
 
-  const decide = (decision: Decision) => {
+  const decide = (decision: Decision, options: { reason: string; confirmMissing: boolean }, callbacks: DecisionCallbacks) => {
     if (!folio || mutation.isPending) return;
     const text = texts[decision];
     mutation.mutate(
-      { folio, decision },
+      { folio, decision, ...options },
       {
         onSuccess: () => {
           notify.success(text.done, text.doneDescription);
@@ -40,7 +57,13 @@ export function useInvestigationDecision(folio: string) {
         },
         onError: (error) => {
           if (isApiError(error) && error.code === 'session_expired') return;
+          const missing = decision === 'approve' ? missingFrom(error) : null;
+          if (missing) {
+            callbacks.onMissing(missing);
+            return;
+          }
           notify.error(text.failed, isApiError(error) ? error.message : text.unknown);
+          callbacks.onFailed();
         },
       },
     );

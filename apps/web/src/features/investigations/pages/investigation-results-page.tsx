@@ -17,6 +17,7 @@ import { MissingFolioState } from '../components/missing-folio-state';
 import { useGoBack } from '../components/use-go-back';
 import { useInvestigationFolio } from '../components/use-investigation-folio';
 import { useInvestigationStatus } from '../components/use-investigation-status';
+import { useMissingDocuments } from '../components/use-missing-documents';
 
 /** /policies/results: the investigation's documents, the reviewers' answers, and the decision. */
 export function InvestigationResultsPage() {
@@ -45,6 +46,7 @@ export function InvestigationResultsPage() {
 function InvestigationResults({ folio }: { folio: string }) {
   const documents = useInvestigationDocuments(folio);
   const investigation = useInvestigationStatus(folio);
+  const missing = useMissingDocuments(folio, documents.data);
   const { user } = useSession();
   const isReviewer = user !== null && reviewerRoles.includes(user.role);
   useErrorToast(documents.error, documents.errorUpdatedAt, 'Error', investigationMessages.loadErrorToast);
@@ -71,6 +73,7 @@ function InvestigationResults({ folio }: { folio: string }) {
         hasDocuments={(documents.data?.length ?? 0) > 0}
         canDecide={isReviewer}
         decidable={investigation.decidable}
+        missing={missing}
       />
     </div>
   );

@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { ClipboardList } from 'lucide-react';
 import { investigationMessages, policyTypeLabels, requiredDocuments, type InvestigationDocument } from '@portal/domain';
 import { errorMessage } from '@/lib/api-error';
-import { paths } from '@/lib/paths';
+import { investigationOrigin, paths } from '@/lib/paths';
 import { usePageTitle } from '@/lib/use-page-title';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -104,10 +104,12 @@ function byDocumentType(documents: InvestigationDocument[]): ReadonlyMap<string,
   return new Map(documents.map((document) => [document.documentType, document]));
 }
 
+/** To the results, still under the list the upload screen was opened from. */
 function ResultsLink({ policy }: { policy: InvestigationNavState }) {
+  const from = investigationOrigin(useLocation().search) ?? undefined;
   return (
     <Button asChild variant="secondary">
-      <Link to={paths.policies.results.to(policy.investigationId)} state={policy}>
+      <Link to={paths.policies.results.to(policy.investigationId, from)} state={policy}>
         <ClipboardList aria-hidden="true" />
         Mostrar Resultados
       </Link>

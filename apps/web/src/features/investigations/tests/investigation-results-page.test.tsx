@@ -147,15 +147,83 @@ describe('Resultados de investigación (/policies/results)', () => {
     expect(screen.getByRole('article', { name: 'Identificacion_Jose.pdf' })).toBeInTheDocument();
   });
 
-  it("'Aprobar' approves, toasts and goes to /policies", async () => {
+  it("'Aprobar' asks, listing the missing documents; 'Aprobar de todos modos' sends the reason, toasts and goes to /policies", async () => {
     const { net } = renderResults({
       routes: { [`POST /api/policy/approve/${folio}`]: { body: { policyId: 1, investigationId: folio, status: 'investigation_approved', message: 'Investigación aprobada' } } },
     });
     await screen.findByRole('article', { name: 'Identificacion_Jose.pdf' });
-    await userEvent.setup().click(buttons().approve);
+    const user = userEvent.setup();
+    await user.click(buttons().approve);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Aprobar investigación' });
+    // A Básica policy with the INE and one income proof lacks three documents.
+    const missing = within(dialog).getByRole('list', { name: 'Documentos faltantes' });
+    expect(within(missing).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Carta Laboral',
+      'Comprobante de domicilio',
+      'Identificación del propietario',
+    ]);
+    expect(net.callsTo('POST', `/api/policy/approve/${folio}`)).toHaveLength(0);
+
+    await user.type(within(dialog).getByLabelText('Motivo (opcional)'), 'Carta laboral en camino');
+    await user.click(within(dialog).getByRole('button', { name: 'Aprobar de todos modos' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/policies'));
-    expect(net.callsTo('POST', `/api/policy/approve/${folio}`)).toHaveLength(1);
+    expect(net.callsTo('POST', `/api/policy/approve/${folio}`).map((call) => call.body)).toEqual([
+      { reason: 'Carta laboral en camino', confirmMissing: true },
+    ]);
     expect(notify.success).toHaveBeenCalledWith('Documentos aprobados', 'Los documentos han sido aprobados correctamente');
+  });
+
+  it("'Aprobar' on a complete file lists nothing, and sends no confirmation nor an empty reason", async () => {
+    const complete = [
+      tenantId,
+      income,
+      makeDocument({ id: 3, documentType: 'employmentLetter', identificationType: null, originalFilename: 'carta.pdf' }),
+      makeDocument({ id: 4, documentType: 'utilities', identificationType: null, originalFilename: 'luz.pdf' }),
+      makeDocument({ id: 5, documentType: 'ownerId', originalFilename: 'ine-propietario.pdf' }),
+    ];
+    const { net } = renderResults({
+      routes: {
+        [documentsUrl]: { body: complete },
+        [`POST /api/policy/approve/${folio}`]: { body: { policyId: 1, investigationId: folio, status: 'investigation_approved', message: 'x' } },
+      },
+    });
+    await screen.findByRole('article', { name: 'luz.pdf' });
+    const user = userEvent.setup();
+    await user.click(buttons().approve);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Aprobar investigación' });
+    expect(within(dialog).queryByRole('list')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Aprobar' }));
+    await waitFor(() => expect(net.callsTo('POST', `/api/policy/approve/${folio}`)).toHaveLength(1));
+    expect(net.callsTo('POST', `/api/policy/approve/${folio}`)[0]?.body).toEqual({});
+  });
+
+  it('asks again with the list the server gives when it knows of missing documents the screen did not', async () => {
+    const refusal = {
+      status: 409,
+      body: {
+        statusCode: 409,
+        error: 'Conflict',
+        message: 'Faltan documentos obligatorios: Carta Laboral. Confirme que desea aprobar la investigación sin ellos.',
+        details: [{ field: 'employmentLetter', message: 'Carta Laboral' }],
+      },
+    };
+    const approved = { body: { policyId: 1, investigationId: folio, status: 'investigation_approved', message: 'x' } };
+    // Opened by URL (no router state) and the policy not found by folio: nothing known to be missing.
+    storeSession(adminUser);
+    const net = mockFetch({ [documentsUrl]: { body: [tenantId, income] }, [`POST /api/policy/approve/${folio}`]: [refusal, approved] });
+    renderRoute(<InvestigationResultsPage />, { path: '/policies/results', url: `/policies/results?folio=${folio}` });
+    await screen.findByRole('article', { name: 'Identificacion_Jose.pdf' });
+    const user = userEvent.setup();
+    await user.click(buttons().approve);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Aprobar investigación' });
+    expect(within(dialog).queryByRole('list')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Aprobar' }));
+    await waitFor(() => expect(net.callsTo('POST', `/api/policy/approve/${folio}`)).toHaveLength(1));
+    expect(notify.error).not.toHaveBeenCalled();
+    expect(within(dialog).getByRole('list', { name: 'Documentos faltantes' })).toHaveTextContent('Carta Laboral');
+    await user.click(within(dialog).getByRole('button', { name: 'Aprobar de todos modos' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/policies'));
+    expect(net.callsTo('POST', `/api/policy/approve/${folio}`)[1]?.body).toMatchObject({ confirmMissing: true });
   });
 
   it("'Rechazar' asks first; a refused rejection toasts the server's reason and stays", async () => {
@@ -172,6 +240,7 @@ describe('Resultados de investigación (/policies/results)', () => {
     await user.click(buttons().reject);
     const dialog = await screen.findByRole('alertdialog', { name: 'Rechazar investigación' });
     expect(net.callsTo('POST', `/api/policy/reject/${folio}`)).toHaveLength(0);
+    await user.type(within(dialog).getByLabelText('Motivo (opcional)'), 'Ingresos insuficientes');
     await user.click(within(dialog).getByRole('button', { name: 'Rechazar' }));
     await waitFor(() =>
       expect(notify.error).toHaveBeenCalledWith(
@@ -179,7 +248,7 @@ describe('Resultados de investigación (/policies/results)', () => {
         'La investigación ya fue resuelta: la póliza está en «Investigación aprobada»',
       ),
     );
-    expect(net.callsTo('POST', `/api/policy/reject/${folio}`)).toHaveLength(1);
+    expect(net.callsTo('POST', `/api/policy/reject/${folio}`).map((call) => call.body)).toEqual([{ reason: 'Ingresos insuficientes' }]);
     expect(screen.getByRole('heading', { level: 1, name: 'Resultados de investigación' })).toBeInTheDocument();
     expect(buttons().reject).toBeEnabled();
   });

@@ -2,9 +2,13 @@ import { useId, type ReactNode } from 'react';
 import { policyTypeLabels, type PolicySummary } from '@portal/domain';
 import { DetailList } from '@/components/ui/detail-list';
 import { PolicyStatusBadge } from './policy-status-badge';
+import { PolicyFolioLink, useOpenOnRowClick } from './policy-row-link';
 
-/** Tables from Tailwind's `md` up; below it, the policy screens show one card per policy. */
-export const tableMediaQuery = '(min-width: 768px)';
+/**
+ * Tables from Tailwind's `lg` (1024 px) up, where they fit without sideways scrolling; below it
+ * (phones, tablets, a narrow window) the policy screens show one card per policy.
+ */
+export const tableMediaQuery = '(min-width: 1024px)';
 
 /** One labelled value on a policy's card. */
 export interface CardDetail {
@@ -24,8 +28,9 @@ interface PolicyCardListProps {
 }
 
 /**
- * Phones get one card per policy instead of a ten-column table that shows only the folio:
- * folio and policy number, the action, the status and type, then the columns as a list.
+ * Phones and tablets get one card per policy instead of a table that shows only the folio:
+ * folio (the link into the expediente) and policy number, the action, the status and type, then
+ * the columns as a list. A click anywhere on the card opens the policy too.
  */
 export function PolicyCardList({ rows, label, details, actions }: PolicyCardListProps) {
   return (
@@ -47,16 +52,18 @@ function PolicyCard({
   actions: ReactNode;
 }) {
   const headingId = useId();
+  const open = useOpenOnRowClick(policy);
   return (
     <li>
       <article
         aria-labelledby={headingId}
-        className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+        onClick={open}
+        className="cursor-pointer rounded-xl border border-slate-200 bg-white p-4 shadow-sm hover:border-slate-300 dark:border-slate-800 dark:bg-slate-900 dark:hover:border-slate-700"
       >
         <div className="flex items-start justify-between gap-3">
           <div className="min-w-0">
             <h2 id={headingId} className="text-sm font-semibold break-all text-slate-900 dark:text-white">
-              {policy.investigationId || 'Sin folio'}
+              {policy.investigationId ? <PolicyFolioLink policy={policy} /> : 'Sin folio'}
             </h2>
             <p className="text-xs text-slate-500 dark:text-slate-400">
               {policy.policyNumber ? `Póliza ${policy.policyNumber}` : 'Sin folio de póliza'}

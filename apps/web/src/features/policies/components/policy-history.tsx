@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { History } from 'lucide-react';
-import { policyStatusLabels, type PolicyEvent } from '@portal/domain';
+import { History, AlertTriangle } from 'lucide-react';
+import { policyStatusLabels, statusJumpChange, type PolicyEvent } from '@portal/domain';
 import { errorMessage } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/dates';
 import { Card } from '@/components/ui/card';
@@ -17,6 +17,9 @@ function statusChange(event: PolicyEvent): string | null {
 
 function HistoryEntry({ event }: { event: PolicyEvent }) {
   const change = statusChange(event);
+  // The jump mark travels in `changes` beside the section names; it is shown apart from them.
+  const jumped = event.changes.includes(statusJumpChange);
+  const sections = event.changes.filter((name) => name !== statusJumpChange);
   return (
     <li className="relative border-l-2 border-slate-200 pb-5 pl-5 last:pb-0 dark:border-slate-700">
       <span aria-hidden="true" className="absolute top-1.5 -left-[5px] size-2 rounded-full bg-brand-500" />
@@ -26,12 +29,30 @@ function HistoryEntry({ event }: { event: PolicyEvent }) {
         </time>
         <span className="text-slate-600 dark:text-slate-400">{event.userName || 'Sistema'}</span>
       </p>
-      {change ? <p className="mt-1 text-sm text-slate-800 dark:text-slate-200">{change}</p> : null}
-      {event.changes.length > 0 ? (
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Secciones modificadas: {event.changes.join(', ')}</p>
+      {change ? (
+        <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-800 dark:text-slate-200">
+          {change}
+          {jumped ? <StatusJumpBadge /> : null}
+        </p>
+      ) : null}
+      {sections.length > 0 ? (
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Secciones modificadas: {sections.join(', ')}</p>
       ) : null}
       {event.note ? <p className="mt-1 text-sm whitespace-pre-line text-slate-600 italic dark:text-slate-400">{event.note}</p> : null}
     </li>
+  );
+}
+
+/** A status set from the form outside the row menu's transitions (by a manager or an admin). */
+function StatusJumpBadge() {
+  return (
+    <span
+      title="Estatus cambiado desde el formulario, fuera de las transiciones del menú de acciones"
+      className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-200"
+    >
+      <AlertTriangle aria-hidden="true" className="size-3" />
+      {statusJumpChange}
+    </span>
   );
 }
 

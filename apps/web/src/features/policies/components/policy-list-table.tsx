@@ -3,31 +3,23 @@ import { Pencil } from 'lucide-react';
 import type { PolicySummary } from '@portal/domain';
 import { paths } from '@/lib/paths';
 import { Button } from '@/components/ui/button';
-import { Table, TableBody, TableHead, Td, Th, Tr } from '@/components/ui/table';
-import { PolicyCardList } from './policy-card-list';
-import { AddressCell, DateCell, PeopleCells, peopleDetails, StatusCell, TypeCell } from './policy-cells';
-import { displayDate, emptyCell, fullAddress } from './policy-format';
+import { Table, TableBody, Td, Tr } from '@/components/ui/table';
 import { useMediaQuery } from '@/lib/use-media-query';
-import { tableMediaQuery } from './policy-card-list';
+import { PolicyCardList, tableMediaQuery } from './policy-card-list';
+import { AddressCell, DateCell, FolioCell, PeopleCell, peopleDetails, StatusCell } from './policy-cells';
+import { displayDate, emptyCell, fullAddress } from './policy-format';
+import { useOpenOnRowClick } from './policy-row-link';
+import { PolicyTableHeader, type PolicyColumn } from './policy-table-header';
 
-const columns = [
-  'Folio de Investigación',
-  'Folio de Póliza',
-  'Estatus',
-  'Tipo Poliza',
-  'Inquilino',
-  'Aval',
-  'Propietario',
-  'Fecha de Entrega',
-  'Dirección del Inmueble',
-] as const;
-
-/**
- * 'Acciones' stays pinned at the right edge while the other columns scroll under it: the ten
- * columns are wider than a laptop's screen, and the edit link must not be the part scrolled away.
- */
-const pinnedRight =
-  'sticky right-0 z-10 shadow-[-6px_0_6px_-6px_rgb(15_23_42/0.2)] dark:shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.6)]';
+/** The spec's ten columns, five of them on a second line under another (policy-cells.tsx). */
+const columns: readonly PolicyColumn[] = [
+  { label: 'Folio de Investigación', secondLine: 'Folio de Póliza' },
+  { label: 'Estatus', secondLine: 'Tipo Poliza' },
+  { label: 'Inquilino', secondLine: 'Aval' },
+  { label: 'Dirección del Inmueble', secondLine: 'Propietario' },
+  { label: 'Fecha de Entrega' },
+  { label: 'Acciones' },
+];
 
 function EditLink({ policy }: { policy: PolicySummary }) {
   return (
@@ -40,7 +32,26 @@ function EditLink({ policy }: { policy: PolicySummary }) {
   );
 }
 
-/** The policy list's table (/policies): one row per policy, edit at the end; cards on phones. */
+function PolicyListRow({ policy }: { policy: PolicySummary }) {
+  const open = useOpenOnRowClick(policy);
+  return (
+    <Tr className="cursor-pointer [&>td]:px-3" onClick={open}>
+      <FolioCell policy={policy} />
+      <StatusCell policy={policy} />
+      <PeopleCell policy={policy} />
+      <AddressCell address={fullAddress(policy.propertyAddress)} owner={policy.ownerName} />
+      <DateCell date={policy.deliveryDate} />
+      <Td className="py-2">
+        <EditLink policy={policy} />
+      </Td>
+    </Tr>
+  );
+}
+
+/**
+ * The policy list's table (/policies): one row per policy, each opening its expediente, edit at
+ * the end. From 1024 px it fits the screen without sideways scrolling; narrower, cards.
+ */
 export function PolicyListTable({ rows }: { rows: PolicySummary[] }) {
   const wide = useMediaQuery(tableMediaQuery);
   if (!wide) {
@@ -58,29 +69,11 @@ export function PolicyListTable({ rows }: { rows: PolicySummary[] }) {
     );
   }
   return (
-    <Table label="Pólizas">
-      <TableHead>
-        <tr>
-          {columns.map((column) => (
-            <Th key={column}>{column}</Th>
-          ))}
-          <Th className={`${pinnedRight} bg-slate-50 dark:bg-slate-800`}>Acciones</Th>
-        </tr>
-      </TableHead>
+    <Table label="Pólizas" className="min-w-0">
+      <PolicyTableHeader columns={columns} />
       <TableBody>
         {rows.map((policy) => (
-          <Tr key={policy.id} className="group">
-            <Td className="font-medium whitespace-nowrap text-slate-900 dark:text-white">{policy.investigationId || emptyCell}</Td>
-            <Td className="whitespace-nowrap">{policy.policyNumber || emptyCell}</Td>
-            <StatusCell policy={policy} />
-            <TypeCell policy={policy} />
-            <PeopleCells policy={policy} />
-            <DateCell date={policy.deliveryDate} />
-            <AddressCell address={fullAddress(policy.propertyAddress)} className="min-w-52" />
-            <Td className={`${pinnedRight} bg-white py-2 group-hover:bg-slate-50 dark:bg-slate-900 dark:group-hover:bg-slate-800`}>
-              <EditLink policy={policy} />
-            </Td>
-          </Tr>
+          <PolicyListRow key={policy.id} policy={policy} />
         ))}
       </TableBody>
     </Table>

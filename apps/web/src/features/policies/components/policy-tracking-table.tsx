@@ -1,24 +1,23 @@
 import type { PolicySummary } from '@portal/domain';
-import { Table, TableBody, TableHead, Td, Th, Tr } from '@/components/ui/table';
-import { PolicyCardList } from './policy-card-list';
-import { AddressCell, DateCell, PeopleCells, peopleDetails, StatusCell, TypeCell } from './policy-cells';
+import { Table, TableBody, Td, Tr } from '@/components/ui/table';
+import { useMediaQuery } from '@/lib/use-media-query';
+import { PolicyCardList, tableMediaQuery } from './policy-card-list';
+import { AddressCell, DateCell, FolioCell, PeopleCell, peopleDetails, StatusCell } from './policy-cells';
 import { displayDate, emptyCell, shortAddress } from './policy-format';
 import { PolicyRowMenu } from './policy-row-menu';
+import { useOpenOnRowClick } from './policy-row-link';
+import { PolicyTableHeader, type PolicyColumn } from './policy-table-header';
 import type { RowAction } from './row-actions';
-import { useMediaQuery } from '@/lib/use-media-query';
-import { tableMediaQuery } from './policy-card-list';
 
-const columns = [
-  'Folio',
-  'Acciones',
-  'Estatus',
-  'Tipo Poliza',
-  'Inquilino',
-  'Aval',
-  'Propietario',
-  'Dirección del Inmueble',
-  'Fecha',
-] as const;
+/** The spec's nine columns, four of them on a second line under another (policy-cells.tsx). */
+const columns: readonly PolicyColumn[] = [
+  { label: 'Folio' },
+  { label: 'Acciones' },
+  { label: 'Estatus', secondLine: 'Tipo Poliza' },
+  { label: 'Inquilino', secondLine: 'Aval' },
+  { label: 'Dirección del Inmueble', secondLine: 'Propietario' },
+  { label: 'Fecha' },
+];
 
 interface PolicyTrackingTableProps {
   rows: PolicySummary[];
@@ -26,7 +25,26 @@ interface PolicyTrackingTableProps {
   onAction: (policy: PolicySummary, action: RowAction) => void;
 }
 
-/** The tracking table: folio over policy number, the row menu right after it; cards on phones. */
+function TrackingRow({ policy, busy, onAction }: { policy: PolicySummary; busy: boolean; onAction: PolicyTrackingTableProps['onAction'] }) {
+  const open = useOpenOnRowClick(policy);
+  return (
+    <Tr className="cursor-pointer [&>td]:px-3" onClick={open}>
+      <FolioCell policy={policy} />
+      <Td className="py-2">
+        <PolicyRowMenu policy={policy} busy={busy} onAction={onAction} />
+      </Td>
+      <StatusCell policy={policy} />
+      <PeopleCell policy={policy} />
+      <AddressCell address={shortAddress(policy.propertyAddress)} owner={policy.ownerName} />
+      <DateCell date={policy.createdAt} />
+    </Tr>
+  );
+}
+
+/**
+ * The tracking table: folio over policy number, the row menu right after it, each row opening
+ * the policy's expediente. From 1024 px it fits the screen without sideways scrolling; narrower, cards.
+ */
 export function PolicyTrackingTable({ rows, busyPolicyId, onAction }: PolicyTrackingTableProps) {
   const wide = useMediaQuery(tableMediaQuery);
   if (!wide) {
@@ -44,30 +62,11 @@ export function PolicyTrackingTable({ rows, busyPolicyId, onAction }: PolicyTrac
     );
   }
   return (
-    <Table label="Seguimiento de pólizas">
-      <TableHead>
-        <tr>
-          {columns.map((column) => (
-            <Th key={column}>{column}</Th>
-          ))}
-        </tr>
-      </TableHead>
+    <Table label="Seguimiento de pólizas" className="min-w-0">
+      <PolicyTableHeader columns={columns} />
       <TableBody>
         {rows.map((policy) => (
-          <Tr key={policy.id}>
-            <Td className="whitespace-nowrap">
-              <span className="block font-medium text-slate-900 dark:text-white">{policy.investigationId || emptyCell}</span>
-              <span className="block text-xs text-slate-500 dark:text-slate-400">{policy.policyNumber || emptyCell}</span>
-            </Td>
-            <Td className="py-2">
-              <PolicyRowMenu policy={policy} busy={busyPolicyId === policy.id} onAction={onAction} />
-            </Td>
-            <StatusCell policy={policy} />
-            <TypeCell policy={policy} />
-            <PeopleCells policy={policy} />
-            <AddressCell address={shortAddress(policy.propertyAddress)} className="min-w-48" />
-            <DateCell date={policy.createdAt} />
-          </Tr>
+          <TrackingRow key={policy.id} policy={policy} busy={busyPolicyId === policy.id} onAction={onAction} />
         ))}
       </TableBody>
     </Table>

@@ -1,5 +1,6 @@
-import { useFormContext } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
 import {
+  canJumpStatus,
   guarantorRequiredFor,
   policyLabels,
   policyStatuses,
@@ -10,6 +11,7 @@ import {
   type PolicyType,
 } from '@portal/domain';
 import { TextField } from '@/components/ui/form-field';
+import { useSession } from '@/features/auth';
 import { formLabels } from './form-labels';
 import { BranchSelect } from './branch-select';
 import { CheckboxInput, FieldGrid, SelectInput, TextareaInput, TextInput } from './fields';
@@ -41,17 +43,11 @@ export function GeneralSection({ investigationId }: { investigationId: string | 
           readOnly
           disabled={investigationId === null}
           // Read-only on edit too: shaded like the disabled one, so it does not invite typing.
-          className="bg-slate-50 text-slate-700 dark:bg-slate-800/60 dark:text-slate-300"
+          className={readOnlyClasses}
           hint={investigationId === null ? 'Folio asignado automáticamente' : 'No se puede modificar'}
         />
         <TextInput name="policyNumber" label={policyLabels.policyNumber} />
-        <SelectInput name="status" label={policyLabels.status} required>
-          {policyStatuses.map((status) => (
-            <option key={status} value={status}>
-              {policyStatusLabels[status]}
-            </option>
-          ))}
-        </SelectInput>
+        <StatusField />
         <SelectInput name="policyType" label={policyLabels.policyType} required onValueChange={onTypeChange}>
           {policyTypes.map((type) => (
             <option key={type} value={type}>
@@ -66,4 +62,30 @@ export function GeneralSection({ investigationId }: { investigationId: string | 
       </FieldGrid>
     </SectionCard>
   );
+}
+
+/** Read-only fields are shaded like disabled ones, so they do not invite typing. */
+const readOnlyClasses = 'bg-slate-50 text-slate-700 dark:bg-slate-800/60 dark:text-slate-300';
+
+const statusReadOnlyHint = 'Solo un gerente o administrador lo cambia aquí; los pasos del trámite están en Seguimiento.';
+
+/**
+ * Any status for managers and admins (the spec's form); everyone else sees it read-only and moves
+ * a policy with the row menu, as the server allows them (a jump from the form is a 403).
+ */
+function StatusField() {
+  const { user } = useSession();
+  const status = useWatch<PolicyFormValues, 'status'>({ name: 'status' }) ?? 'created';
+  if (user && canJumpStatus(user.role)) {
+    return (
+      <SelectInput name="status" label={policyLabels.status} required>
+        {policyStatuses.map((option) => (
+          <option key={option} value={option}>
+            {policyStatusLabels[option]}
+          </option>
+        ))}
+      </SelectInput>
+    );
+  }
+  return <TextField label={policyLabels.status} value={policyStatusLabels[status]} readOnly className={readOnlyClasses} hint={statusReadOnlyHint} />;
 }

@@ -2,17 +2,28 @@ import { useFieldArray, useFormContext } from 'react-hook-form';
 import { Plus, Trash2 } from 'lucide-react';
 import type { PolicyFormValues, PolicyType } from '@portal/domain';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ArrayError } from './fields';
 import { formLabels } from './form-labels';
 import { emptyGuarantor } from './policy-form-values';
 import { GuarantorFields } from './guarantor-fields';
 import { SectionCard } from './section-card';
+import { removalDescription, useConfirmedRemoval } from './use-confirmed-removal';
 
 /** Shown only for types that need a joint guarantor; at least one stays (spec section 5). */
 export function GuarantorsSection({ type }: { type: PolicyType }) {
-  const { control } = useFormContext<PolicyFormValues>();
+  const { control, getValues } = useFormContext<PolicyFormValues>();
   const { fields, append, remove } = useFieldArray({ control, name: 'guarantors' });
+  const removal = useConfirmedRemoval();
   const canRemove = fields.length > 1;
+  const askRemove = (index: number) => {
+    const guarantor = getValues(`guarantors.${index}`);
+    removal.request(guarantor, {
+      title: `¿${formLabels.removeGuarantor(index + 1)}?`,
+      description: removalDescription(guarantor?.name, 'Este aval'),
+      remove: () => remove(index),
+    });
+  };
 
   return (
     <SectionCard title={formLabels.sections.guarantors} description="Obligatorio para pólizas Plus y Plus Auto.">
@@ -29,7 +40,7 @@ export function GuarantorsSection({ type }: { type: PolicyType }) {
                 size="sm"
                 disabled={!canRemove}
                 title={canRemove ? undefined : 'Debe haber al menos un aval'}
-                onClick={() => remove(index)}
+                onClick={() => askRemove(index)}
               >
                 <Trash2 aria-hidden="true" />
                 {formLabels.removeGuarantor(index + 1)}
@@ -42,6 +53,7 @@ export function GuarantorsSection({ type }: { type: PolicyType }) {
         <Plus aria-hidden="true" />
         {formLabels.addGuarantor}
       </Button>
+      <ConfirmDialog {...removal.dialogProps} />
     </SectionCard>
   );
 }

@@ -5,6 +5,7 @@ import { getUser, useSession } from '@/features/auth';
 import { paths } from '@/lib/paths';
 import { notify } from '@/lib/toast';
 import { FormActions } from '@/components/ui/form-actions';
+import { UnsavedChangesGuard } from '@/components/form/unsaved-changes-guard';
 import { SaveFailureAlert, useSaveFailure } from '@/components/ui/save-failure-alert';
 import { fieldsNamed } from '@/lib/form-errors';
 import { GeneralSection } from './general-section';
@@ -64,6 +65,7 @@ export function PolicyForm({ policy, onSave }: PolicyFormProps) {
   return (
     <FormProvider {...form}>
       <form ref={formRef} onSubmit={submit} onKeyDown={onKeyDown} noValidate className="space-y-6">
+        <UnsavedChangesGuard dirty={form.formState.isDirty && !form.formState.isSubmitting} />
         <SaveFailureAlert failure={failure} alertRef={alertRef} />
         <GeneralSection investigationId={policy ? policy.investigationId : null} />
         <TenantsSection />

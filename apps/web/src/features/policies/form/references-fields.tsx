@@ -2,14 +2,25 @@ import { useFieldArray, useFormContext } from 'react-hook-form';
 import { Plus, Trash2 } from 'lucide-react';
 import { policyLabels, referenceTypeLabels, referenceTypes, type PolicyFormValues } from '@portal/domain';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { formLabels } from './form-labels';
 import { FieldGroup, SelectInput, TextInput } from './fields';
 import { emptyReference } from './policy-form-values';
+import { removalDescription, useConfirmedRemoval } from './use-confirmed-removal';
 
-/** A tenant's personal and family references; any number, blank rows are not saved. */
+/** A tenant's personal and family references; any number, blank rows are not saved. One with typed data goes only after asking. */
 export function ReferencesFields({ tenantIndex }: { tenantIndex: number }) {
-  const { control } = useFormContext<PolicyFormValues>();
+  const { control, getValues } = useFormContext<PolicyFormValues>();
   const { fields, append, remove } = useFieldArray({ control, name: `tenants.${tenantIndex}.references` });
+  const removal = useConfirmedRemoval();
+  const askRemove = (index: number) => {
+    const reference = getValues(`tenants.${tenantIndex}.references.${index}`);
+    removal.request(reference, {
+      title: `¿${formLabels.removeReference(index + 1)}?`,
+      description: removalDescription(reference?.name, 'Esta referencia'),
+      remove: () => remove(index),
+    });
+  };
 
   return (
     <FieldGroup
@@ -38,11 +49,12 @@ export function ReferencesFields({ tenantIndex }: { tenantIndex: number }) {
               </option>
             ))}
           </SelectInput>
-          <Button variant="ghost" size="icon" aria-label={formLabels.removeReference(index + 1)} onClick={() => remove(index)}>
+          <Button variant="ghost" size="icon" aria-label={formLabels.removeReference(index + 1)} onClick={() => askRemove(index)}>
             <Trash2 aria-hidden="true" />
           </Button>
         </fieldset>
       ))}
+      <ConfirmDialog {...removal.dialogProps} />
     </FieldGroup>
   );
 }

@@ -2,17 +2,28 @@ import { useFieldArray, useFormContext } from 'react-hook-form';
 import { Plus, Trash2 } from 'lucide-react';
 import type { PolicyFormValues } from '@portal/domain';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ArrayError } from './fields';
 import { formLabels } from './form-labels';
 import { emptyTenant } from './policy-form-values';
 import { SectionCard } from './section-card';
 import { TenantFields } from './tenant-fields';
+import { removalDescription, useConfirmedRemoval } from './use-confirmed-removal';
 
-/** One or more tenants; the last one cannot be removed (spec section 5). */
+/** One or more tenants; the last one cannot be removed (spec section 5), one with typed data only after asking. */
 export function TenantsSection() {
-  const { control } = useFormContext<PolicyFormValues>();
+  const { control, getValues } = useFormContext<PolicyFormValues>();
   const { fields, append, remove } = useFieldArray({ control, name: 'tenants' });
+  const removal = useConfirmedRemoval();
   const canRemove = fields.length > 1;
+  const askRemove = (index: number) => {
+    const tenant = getValues(`tenants.${index}`);
+    removal.request(tenant, {
+      title: `¿${formLabels.removeTenant(index + 1)}?`,
+      description: removalDescription(tenant.name, 'Este inquilino'),
+      remove: () => remove(index),
+    });
+  };
 
   return (
     <SectionCard title={formLabels.sections.tenants}>
@@ -28,7 +39,7 @@ export function TenantsSection() {
                 size="sm"
                 disabled={!canRemove}
                 title={canRemove ? undefined : 'Debe haber al menos un inquilino'}
-                onClick={() => remove(index)}
+                onClick={() => askRemove(index)}
               >
                 <Trash2 aria-hidden="true" />
                 {formLabels.removeTenant(index + 1)}
@@ -41,6 +52,7 @@ export function TenantsSection() {
         <Plus aria-hidden="true" />
         {formLabels.addTenant}
       </Button>
+      <ConfirmDialog {...removal.dialogProps} />
     </SectionCard>
   );
 }

@@ -5,12 +5,16 @@ import { paths } from '@/lib/paths';
 import { usePageTitle } from '@/lib/use-page-title';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
+import { PolicyExportButtons } from '../components/policy-export-buttons';
 import { PolicyFilters } from '../components/policy-filters';
 import { PolicyListTable } from '../components/policy-list-table';
 import { PolicyResults } from '../components/policy-results';
 import { usePolicyList } from '../components/use-policy-list';
 
-/** /policies: 'Pólizas', searched and paged on the server (scoped there to the user's branch). */
+/**
+ * /policies: 'Pólizas', searched, filtered, sorted and paged on the server (scoped there to the
+ * user's branch); the filters live in the URL, and the export takes the same ones.
+ */
 export function PoliciesPage() {
   usePageTitle('Pólizas');
   const list = usePolicyList();
@@ -20,21 +24,18 @@ export function PoliciesPage() {
       <PageHeader
         title="Pólizas"
         actions={
-          <Button asChild>
-            <Link to={paths.policies.new.to()}>
-              <Plus aria-hidden="true" />
-              Nueva Póliza
-            </Link>
-          </Button>
+          <>
+            <PolicyExportButtons filters={list.filters} />
+            <Button asChild>
+              <Link to={paths.policies.new.to()}>
+                <Plus aria-hidden="true" />
+                Nueva Póliza
+              </Link>
+            </Button>
+          </>
         }
       />
-      <PolicyFilters
-        search={list.search}
-        onSearchChange={list.setSearch}
-        status={list.status}
-        onStatusChange={list.setStatus}
-        statusLabels={policyStatusFilterLabels}
-      />
+      <PolicyFilters list={list} statusLabels={policyStatusFilterLabels} />
       <PolicyResults list={list} emptyText={policyMessages.emptyList} busyText={list.searching ? 'Buscando...' : null}>
         {(rows) => <PolicyListTable rows={rows} />}
       </PolicyResults>

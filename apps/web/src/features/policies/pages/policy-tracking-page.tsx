@@ -7,6 +7,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState } from '@/components/ui/state-panels';
 import { useSession } from '@/features/auth';
 import { investigationResultsLink, uploadDocumentsLink } from '@/features/investigations';
+import { PolicyExportButtons } from '../components/policy-export-buttons';
 import { ConfirmSignatureDialog } from '../components/confirm-signature-dialog';
 import { PolicyFilters } from '../components/policy-filters';
 import { PolicyResults } from '../components/policy-results';
@@ -30,8 +31,8 @@ export function PolicyTrackingPage() {
   const goTo = (link: { to: string; state: unknown }) => void navigate(link.to, { state: link.state });
   const onAction = (policy: PolicySummary, action: RowAction) => {
     const investigation = { ...policy, guarantorId: policy.firstGuarantorId };
-    if (action.kind === 'upload-documents') goTo(uploadDocumentsLink(investigation));
-    else if (action.kind === 'show-results') goTo(investigationResultsLink(investigation));
+    if (action.kind === 'upload-documents') goTo(uploadDocumentsLink(investigation, 'tracking'));
+    else if (action.kind === 'show-results') goTo(investigationResultsLink(investigation, 'tracking'));
     else if (action.kind === 'confirm-signature') statusChange.askSignature(policy);
     else statusChange.change(policy, action.to);
   };
@@ -41,19 +42,18 @@ export function PolicyTrackingPage() {
       <PageHeader
         title="Seguimiento de Pólizas"
         actions={
-          <Button variant="secondary" onClick={() => void query.refetch()} disabled={!hasBranch || query.isFetching}>
-            <RefreshCw aria-hidden="true" className={refreshing ? 'animate-spin' : undefined} />
-            {refreshing ? 'Actualizando datos...' : 'Actualizar'}
-          </Button>
+          <>
+            {hasBranch ? (
+              <PolicyExportButtons filters={list.filters} />
+            ) : null}
+            <Button variant="secondary" onClick={() => void query.refetch()} disabled={!hasBranch || query.isFetching}>
+              <RefreshCw aria-hidden="true" className={refreshing ? 'animate-spin' : undefined} />
+              {refreshing ? 'Actualizando datos...' : 'Actualizar'}
+            </Button>
+          </>
         }
       />
-      <PolicyFilters
-        search={list.search}
-        onSearchChange={list.setSearch}
-        status={list.status}
-        onStatusChange={list.setStatus}
-        statusLabels={policyStatusLabels}
-      />
+      {hasBranch ? <PolicyFilters list={list} statusLabels={policyStatusLabels} /> : null}
       {hasBranch ? (
         <PolicyResults list={list} emptyText={policyMessages.emptyTracking} busyText={list.searching ? 'Buscando...' : null}>
           {(rows) => <PolicyTrackingTable rows={rows} busyPolicyId={statusChange.busyPolicyId} onAction={onAction} />}

@@ -2,109 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
-import { policyMessages, type Policy, type PolicyEvent } from '@portal/domain';
+import { policyMessages, type PolicyEvent } from '@portal/domain';
 import { renderRoute } from '@/test/render';
 import { mockFetch } from '@/test/fetch-mock';
-import { agentUser, storeSession } from '@/test/fixtures';
+import { agentUser, makePolicy, storeSession } from '@/test/fixtures';
 import { PolicyEditPage } from '../pages/policy-edit-page';
-
-const address = {
-  street: 'Calle Durango',
-  exteriorNumber: '214',
-  interiorNumber: '3',
-  colony: 'Roma Norte',
-  municipality: 'Cuauhtémoc',
-  state: 'Ciudad de México',
-  zipCode: '06700',
-};
-const blank = { street: '', exteriorNumber: '', interiorNumber: '', colony: '', municipality: '', state: '', zipCode: '' };
-
-/** A Plus policy whose guarantor pledges another property, paid by bank deposit. */
-function makePolicy(overrides: Partial<Policy> = {}): Policy {
-  return {
-    id: 5,
-    investigationId: 'INV-01122026-1030-042',
-    policyNumber: 'POL-77',
-    status: 'investigation',
-    previousPolicy: '',
-    policyType: 'plus',
-    guarantorRequired: true,
-    isElectronicSignature: true,
-    specialnote: 'Cliente preferente',
-    branchId: 1,
-    userId: 7,
-    tenants: [
-      {
-        id: 21,
-        name: 'María López',
-        address,
-        phone: '5587654321',
-        mobile: '',
-        email: 'maria@example.mx',
-        profession: 'Contadora',
-        monthlyIncome: 55000,
-        company: 'Grupo Norte',
-        seniority: '3 años',
-        immediateBoss: '',
-        workAddress: blank,
-        requiresInvoice: false,
-        references: [{ id: 3, name: 'Ana Pérez', phone: '5544433322', type: 'familiar' }],
-      },
-    ],
-    guarantors: [
-      {
-        id: 31,
-        name: 'Jorge Ríos',
-        address: { ...address, street: 'Av. Universidad' },
-        phone: '',
-        mobile: '',
-        email: '',
-        sameAddressAsGuarantee: false,
-        guaranteeAddress: { ...address, street: 'Calle Sonora' },
-        vehicle: null,
-      },
-    ],
-    property: {
-      id: 9,
-      owner: { id: 4, name: 'Roberto Sánchez', address: blank, phone: '', mobile: '', email: '' },
-      address,
-      propertyType: 'apartment',
-      parkingSpots: 1,
-      identification: '',
-      services: { water: true, electricity: false, maintenance: false, other: '', details: '' },
-      commercialUse: false,
-      commercialServices: false,
-      commercialServicesDetails: '',
-      specialObjects: false,
-      specialObjectsDetails: '',
-      description: '',
-      rent: {
-        id: 11,
-        price: 18500,
-        includesMaintenance: false,
-        maintenanceAmount: null,
-        providesInvoice: false,
-        contractStartDate: '2026-12-01',
-        propertyDeliveryDate: '2026-12-01',
-        gracePeriod: 5,
-        deposit: 18500,
-        bankDeposit: true,
-        accountNumber: '',
-        bank: 'BBVA',
-        clabe: '012180001234567891',
-        accountHolder: 'Roberto Sánchez',
-        realEstate: false,
-        realEstateInfo: { name: '', agent: '' },
-      },
-    },
-    guarantorNames: 'Jorge Ríos',
-    ownerName: 'Roberto Sánchez',
-    propertyAddress: 'Calle Durango 214',
-    createdAt: '2026-03-01T10:00:00.000Z',
-    updatedAt: '2026-03-05T14:30:00.000Z',
-    ...overrides,
-  };
-}
 
 // Local times (no offset), so the shown time does not depend on the machine's time zone.
 const events: PolicyEvent[] = [
@@ -132,8 +34,10 @@ const events: PolicyEvent[] = [
   },
 ];
 
-function renderEdit(routes: Parameters<typeof mockFetch>[0] = {}) {
-  storeSession(agentUser);
+const managerUser = { ...agentUser, id: 9, email: 'gerente@example.com', role: 'manager' as const };
+
+function renderEdit(routes: Parameters<typeof mockFetch>[0] = {}, sessionUser = agentUser) {
+  storeSession(sessionUser);
   const net = mockFetch({
     'GET /api/policy/unique/5': { body: makePolicy() },
     'GET /api/policy/5/events': { body: events },
@@ -163,7 +67,9 @@ describe('policy form: Editar Póliza', () => {
     expect(folio).toHaveAttribute('readonly');
     expect(folio).toHaveAccessibleDescription('No se puede modificar');
     expect(screen.getByLabelText('Folio de Póliza')).toHaveValue('POL-77');
-    expect(screen.getByLabelText('Estatus')).toHaveValue('investigation');
+    // An agent reads the status; a jump from the form is a manager's or an admin's.
+    expect(screen.getByLabelText('Estatus')).toHaveValue('En investigación');
+    expect(screen.getByLabelText('Estatus')).toHaveAttribute('readonly');
     expect(screen.getByLabelText('Tipo de Póliza')).toHaveValue('plus');
     expect(screen.getByLabelText('Firma electrónica')).toBeChecked();
 
@@ -207,6 +113,28 @@ describe('policy form: Editar Póliza', () => {
     expect(items[1]).not.toHaveTextContent('Secciones modificadas');
   });
 
+  it('marks a status jump apart from the changed sections, and shows a decision with its reason line by line', async () => {
+    const jumped: PolicyEvent[] = [
+      { ...events[0]!, id: 9, fromStatus: 'created', toStatus: 'active', changes: ['Salto de estatus', 'Renta'], note: '' },
+      {
+        ...events[0]!,
+        id: 8,
+        fromStatus: 'investigation',
+        toStatus: 'investigation_approved',
+        changes: [],
+        note: 'Investigación aprobada\nMotivo: Ingresos comprobados',
+      },
+    ];
+    renderEdit({ 'GET /api/policy/5/events': { body: jumped } });
+    const history = await screen.findByRole('region', { name: 'Historial' });
+    const [jump, decision] = await within(history).findAllByRole('listitem');
+    expect(within(jump!).getByText('Salto de estatus')).toBeInTheDocument();
+    expect(jump).toHaveTextContent('Secciones modificadas: Renta');
+    expect(jump).not.toHaveTextContent('Secciones modificadas: Salto');
+    expect(within(decision!).queryByText('Salto de estatus')).not.toBeInTheDocument();
+    expect(decision).toHaveTextContent('Motivo: Ingresos comprobados');
+  });
+
   it("says 'Sin movimientos registrados' for an empty history, and offers a retry when it fails", async () => {
     renderEdit({
       'GET /api/policy/5/events': [
@@ -221,7 +149,7 @@ describe('policy form: Editar Póliza', () => {
   });
 
   it('saves the whole policy to POST /api/policy/update/{id}, keeping child ids, then returns to /policies', async () => {
-    const net = renderEdit({ 'POST /api/policy/update/5': { body: makePolicy() } });
+    const net = renderEdit({ 'POST /api/policy/update/5': { body: makePolicy() } }, managerUser);
     const user = userEvent.setup();
     await user.selectOptions(await screen.findByLabelText('Estatus'), 'contracts');
     await user.click(screen.getByRole('button', { name: 'Guardar Cambios' }));

@@ -10,6 +10,14 @@ import { PolicyCreatePage } from '../pages/policy-create-page';
 
 type User = ReturnType<typeof userEvent.setup>;
 
+const managerUser = { ...agentUser, id: 9, email: 'gerente@example.com', role: 'manager' as const };
+
+function renderCreateView(sessionUser: typeof agentUser) {
+  storeSession(sessionUser);
+  mockFetch({});
+  return renderRoute(<PolicyCreatePage />, { path: '/policies/new' });
+}
+
 function renderCreate(routes: Parameters<typeof mockFetch>[0] = {}, sessionUser = agentUser) {
   storeSession(sessionUser);
   const net = mockFetch(routes);
@@ -56,11 +64,10 @@ describe('policy form: Nueva Póliza, layout', () => {
     expect(folio).toBeDisabled();
     expect(folio).toHaveAttribute('placeholder', 'Se generará al guardar');
 
+    // An agent sees the status read-only: only managers and admins set it from the form.
     const status = screen.getByLabelText('Estatus');
-    expect(status).toHaveValue('created');
-    expect(within(status).getAllByRole('option').map((option) => option.textContent)).toEqual(
-      policyStatuses.map((value) => policyStatusLabels[value]),
-    );
+    expect(status).toHaveValue('Creada');
+    expect(status).toHaveAttribute('readonly');
     expect(screen.getByLabelText('Tipo de Póliza')).toHaveValue('basica');
     expect(screen.getByLabelText('Firma electrónica')).not.toBeChecked();
     expect(screen.getByLabelText('Tipo de inmueble')).toHaveValue('house');
@@ -73,6 +80,30 @@ describe('policy form: Nueva Póliza, layout', () => {
     expect(screen.getByLabelText('Fecha de entrega')).toHaveAttribute('type', 'date');
     expect(screen.getByRole('link', { name: 'Cancelar' })).toHaveAttribute('href', '/policies');
     expect(screen.getByRole('button', { name: 'Crear Póliza' })).toBeInTheDocument();
+  });
+});
+
+describe('policy form: the status field by role', () => {
+  it('lets a manager (and an admin) pick any status', async () => {
+    renderCreate({}, managerUser);
+    const status = await screen.findByLabelText('Estatus');
+    expect(status.tagName).toBe('SELECT');
+    expect(status).toHaveValue('created');
+    expect(within(status).getAllByRole('option').map((option) => option.textContent)).toEqual(
+      policyStatuses.map((value) => policyStatusLabels[value]),
+    );
+  });
+
+  it('shows it read-only to an agent and an approver, saying who may change it', async () => {
+    for (const sessionUser of [agentUser, { ...agentUser, role: 'approver' as const }]) {
+      const { unmount } = renderCreateView(sessionUser);
+      const status = await screen.findByLabelText('Estatus');
+      expect(status.tagName).toBe('INPUT');
+      expect(status).toHaveAttribute('readonly');
+      expect(status).toHaveValue('Creada');
+      expect(status).toHaveAccessibleDescription('Solo un gerente o administrador lo cambia aquí; los pasos del trámite están en Seguimiento.');
+      unmount();
+    }
   });
 });
 
@@ -213,7 +244,7 @@ describe('policy form: tenants and references', () => {
 
 describe('policy form: keyboard', () => {
   it('Enter moves to the next field and never submits; in a text area it makes a new line', async () => {
-    const net = renderCreate({ 'POST /api/policy': created });
+    const net = renderCreate({ 'POST /api/policy': created }, managerUser);
     const user = userEvent.setup();
     await user.click(await screen.findByLabelText('Folio de Póliza'));
     await user.keyboard('P-100{Enter}');

@@ -55,23 +55,17 @@ describe('policy tracking (/policies/tracking)', () => {
     expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
       'Folio',
       'Acciones',
-      'Estatus',
-      'Tipo Poliza',
-      'Inquilino',
-      'Aval',
-      'Propietario',
-      'Dirección del Inmueble',
+      'EstatusTipo Poliza',
+      'InquilinoAval',
+      'Dirección del InmueblePropietario',
       'Fecha',
     ]);
     const cells = within(screen.getByText(signature.investigationId).closest('tr')!).getAllByRole('cell');
-    expect(cells[0]).toHaveTextContent(`${signature.investigationId}${signature.policyNumber}`);
+    expect(cells[0]).toHaveTextContent(`${signature.investigationId}Folio de Póliza: ${signature.policyNumber}`);
     expect(cells.slice(2).map((td) => td.textContent)).toEqual([
-      'Pendiente de firma',
-      'Básica',
-      'Ana López',
-      'Jorge Ríos',
-      'María Fernández',
-      'Av. Reforma 222, Juárez',
+      'Pendiente de firmaTipo Poliza: Básica',
+      'Ana LópezAval: Jorge Ríos',
+      'Av. Reforma 222, JuárezPropietario: María Fernández',
       '10 feb 2026',
     ]);
   });
@@ -129,14 +123,14 @@ describe('policy tracking (/policies/tracking)', () => {
     await waitFor(() => expect(net.callsTo('POST', '/api/policy/update/3')[0]?.body).toEqual({ status: 'signature', userId: 1, branchId: 1 }));
   });
 
-  it("'Subir Documentos' and 'Mostrar Resultados' navigate with the investigation state and ?folio= (a reload keeps it)", async () => {
+  it("'Subir Documentos' and 'Mostrar Resultados' navigate with the investigation state and ?folio=&from=tracking (a reload keeps it)", async () => {
     const { router } = renderTracking();
     await screen.findByText(created.investigationId);
     const state = { policyId: '1', investigationId: created.investigationId, policyType: 'plus', guarantorId: 31 };
     let { user, menu } = await openMenu(created);
     await user.click(within(menu).getByRole('menuitem', { name: 'Subir Documentos' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/upload-documents'));
-    expect(router.state.location.search).toBe(`?folio=${created.investigationId}`);
+    expect(router.state.location.search).toBe(`?folio=${created.investigationId}&from=tracking`);
     expect(router.state.location.state).toEqual(state);
 
     await router.navigate('/policies/tracking');
@@ -144,7 +138,7 @@ describe('policy tracking (/policies/tracking)', () => {
     ({ user, menu } = await openMenu(created));
     await user.click(within(menu).getByRole('menuitem', { name: 'Mostrar Resultados' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/policies/results'));
-    expect(router.state.location.search).toBe(`?folio=${created.investigationId}`);
+    expect(router.state.location.search).toBe(`?folio=${created.investigationId}&from=tracking`);
     expect(router.state.location.state).toEqual(state);
   });
 

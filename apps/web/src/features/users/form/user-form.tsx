@@ -19,6 +19,7 @@ import { paths } from '@/lib/paths';
 import { notify } from '@/lib/toast';
 import { Card } from '@/components/ui/card';
 import { FormActions } from '@/components/ui/form-actions';
+import { UnsavedChangesGuard } from '@/components/form/unsaved-changes-guard';
 import { SelectField, TextField } from '@/components/ui/form-field';
 import { FormSection } from '@/components/ui/form-section';
 import { SaveFailureAlert, useSaveFailure } from '@/components/ui/save-failure-alert';
@@ -29,7 +30,13 @@ const saveErrorToast = 'Error al guardar el usuario';
 const fieldNames = ['email', 'firstName', 'lastName', 'role', 'branchId', 'phone', 'mobile', 'status', 'password'] as const;
 
 type UserFormProps =
-  | { mode: 'create'; branches: Branch[]; onSubmit: (body: CreateUserRequest) => Promise<unknown> }
+  | {
+      mode: 'create';
+      branches: Branch[];
+      /** The signed-in admin's own branch: new users usually join it (issue 14). */
+      defaultBranchId?: number | null;
+      onSubmit: (body: CreateUserRequest) => Promise<unknown>;
+    }
   | { mode: 'edit'; user: User; branches: Branch[]; onSubmit: (body: UpdateUserRequest) => Promise<unknown> };
 
 /** Branches a user may be assigned to: the active ones, plus (on edit) the one they are in. */
@@ -37,7 +44,10 @@ function selectableBranches(branches: Branch[], currentBranchId: number | null):
   return branches.filter((branch) => branch.status === 'active' || branch.id === currentBranchId);
 }
 
-/** Create: role agent, status active, the first branch. Edit: the record, passwords blank. */
+/**
+ * Create: role agent, status active, the admin's own branch (the spec's first branch when it is
+ * not selectable). Edit: the record, passwords blank.
+ */
 function userFormDefaults(props: UserFormProps): UserFormInput {
   if (props.mode === 'edit') {
     const { user } = props;
@@ -54,7 +64,8 @@ function userFormDefaults(props: UserFormProps): UserFormInput {
       confirmPassword: '',
     };
   }
-  const first = selectableBranches(props.branches, null)[0];
+  const selectable = selectableBranches(props.branches, null);
+  const first = selectable.find((branch) => branch.id === props.defaultBranchId) ?? selectable[0];
   return {
     email: '',
     firstName: '',
@@ -83,7 +94,7 @@ export function UserForm(props: UserFormProps) {
   const {
     register,
     handleSubmit,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = form;
   const { failure, showFailure, clearFailure, alertRef } = useSaveFailure(form);
 
@@ -107,6 +118,7 @@ export function UserForm(props: UserFormProps) {
   return (
     <Card className="p-5 sm:p-8">
       <form onSubmit={submit} noValidate className="space-y-8">
+        <UnsavedChangesGuard dirty={isDirty && !isSubmitting} />
         <SaveFailureAlert failure={failure} alertRef={alertRef} />
 
         <FormSection title="Cuenta">

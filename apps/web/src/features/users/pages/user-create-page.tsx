@@ -8,12 +8,14 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { ErrorState } from '@/components/ui/state-panels';
 import { useBranches } from '@/features/branches';
+import { useSession } from '@/features/auth';
 import { useCreateUser } from '../api';
 import { UserForm } from '../form/user-form';
 
-/** /admin/users/new: 'Nuevo Usuario'. Waits for the branches so the first one can be preselected. */
+/** /admin/users/new: 'Nuevo Usuario'. Waits for the branches so the admin's own can be preselected. */
 export function UserCreatePage() {
   usePageTitle('Nuevo Usuario');
+  const { user } = useSession();
   const navigate = useNavigate();
   const branches = useBranches();
   const createUser = useCreateUser();
@@ -35,6 +37,7 @@ export function UserCreatePage() {
         <UserForm
           mode="create"
           branches={branches.data}
+          defaultBranchId={user?.branchId}
           onSubmit={async (body) => {
             await createUser.mutateAsync(body);
             notify.success('Usuario creado correctamente');

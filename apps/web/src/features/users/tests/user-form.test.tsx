@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { renderRoute } from '@/test/render';
 import { mockFetch } from '@/test/fetch-mock';
-import { makeBranch, makeUser, storeSession } from '@/test/fixtures';
+import { adminUser, makeBranch, makeUser, storeSession } from '@/test/fixtures';
 import { UserCreatePage } from '../pages/user-create-page';
 import { UserEditPage } from '../pages/user-edit-page';
 
@@ -21,8 +21,8 @@ const branches = [
   makeBranch({ id: 8, name: 'Sucursal Cerrada', status: 'inactive' }),
 ];
 
-function renderCreate(routes: Parameters<typeof mockFetch>[0] = {}) {
-  storeSession();
+function renderCreate(routes: Parameters<typeof mockFetch>[0] = {}, admin = adminUser) {
+  storeSession(admin);
   const net = mockFetch({ 'GET /api/branches': { body: branches }, ...routes });
   renderRoute(<UserCreatePage />, { path: '/admin/users/new' });
   return net;
@@ -48,6 +48,11 @@ async function fillRecord(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('user form: Nuevo Usuario', () => {
+  it('defaults the branch to the admin’s own (issue 14), else the first active one', async () => {
+    renderCreate({}, { ...adminUser, branchId: 5 });
+    await waitFor(() => expect(screen.getByLabelText('Sucursal')).toHaveValue('5'));
+  });
+
   it('defaults to role Agente and the first branch; no status field, no password reset', async () => {
     renderCreate();
     expect(await screen.findByRole('heading', { name: 'Nuevo Usuario' })).toBeInTheDocument();

@@ -1,0 +1,167 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Addendum, Appointment, InvestigationDocument, Policy, PolicyEvent, PolicyFile } from '@portal/domain';
+import { renderRoute } from '@/test/render';
+import { mockFetch } from '@/test/fetch-mock';
+import { agentUser, makePolicy as makePlusPolicy, storeSession } from '@/test/fixtures';
+import { PolicyFilePage } from '../pages/policy-file-page';
+
+/** A Básica policy waiting for its contracts' signature. */
+function makePolicy(overrides: Partial<Policy> = {}): Policy {
+  const plus = makePlusPolicy();
+  return makePlusPolicy({
+    status: 'signature',
+    policyType: 'basica',
+    guarantorRequired: false,
+    isElectronicSignature: false,
+    specialnote: '',
+    guarantors: [],
+    guarantorNames: '',
+    property: { ...plus.property, rent: { ...plus.property.rent, bankDeposit: false, bank: '', clabe: '', accountHolder: '' } },
+    ...overrides,
+  });
+}
+
+const addendum: Addendum = {
+  id: 3,
+  policyId: 5,
+  policyNumber: 'POL-77',
+  clientName: 'María López',
+  description: 'Incremento de renta',
+  amount: 1200,
+  startDate: '2026-12-01',
+  endDate: '2027-11-30',
+  status: 'pending',
+  branchId: 1,
+  files: [],
+  createdBy: 7,
+  createdAt: '2026-03-02T10:00:00.000Z',
+  updatedAt: '2026-03-02T10:00:00.000Z',
+};
+
+const appointment: Appointment = {
+  id: 8,
+  title: 'Firma de contrato',
+  description: '',
+  date: '2026-12-03',
+  startTime: '10:00',
+  endTime: '11:00',
+  location: 'Sala de firmas',
+  type: 'signature',
+  attendees: [],
+  status: 'pending',
+  branchId: 1,
+  userId: 7,
+  googleMeetUrl: null,
+  createdAt: '2026-03-02T10:00:00.000Z',
+  updatedAt: '2026-03-02T10:00:00.000Z',
+  policyId: 5,
+};
+
+const file: PolicyFile = {
+  policyId: 5,
+  branch: { id: 1, name: 'Sucursal Polanco' },
+  agent: { id: 7, name: 'Laura Méndez' },
+  checklist: [
+    { slot: 'tenantId', label: 'Identificación del inquilino', hint: null, expected: 1, present: 1 },
+    { slot: 'incomeProof', label: 'Comprobantes de ingresos', hint: 'Últimos 3 recibos de nómina o estados de cuenta', expected: 3, present: 1 },
+    { slot: 'employmentLetter', label: 'Carta Laboral', hint: null, expected: 1, present: 0 },
+  ],
+  addendums: [addendum],
+  appointments: [appointment],
+};
+
+const storedDocument: InvestigationDocument = {
+  id: 40,
+  originalFilename: 'ine_maria.pdf',
+  documentType: 'tenantId',
+  identificationType: 'ine',
+  mimeType: 'application/pdf',
+  size: 2048,
+  sha256: 'a'.repeat(64),
+  uploadedAt: '2026-03-01T11:00:00',
+  uploadedByName: 'Laura Méndez',
+  respuesta: 'Vigente y legible',
+  respondedAt: '2026-03-01T12:00:00',
+  respondedByName: 'Pablo Torres',
+};
+
+const events: PolicyEvent[] = [
+  { id: 1, policyId: 5, userId: 7, userName: 'Pablo Torres', fromStatus: null, toStatus: 'created', changes: [], note: 'Póliza creada', createdAt: '2026-03-01T09:05:00' },
+];
+
+function renderFile(routes: Parameters<typeof mockFetch>[0] = {}, url = '/policies/5') {
+  storeSession(agentUser);
+  const net = mockFetch({
+    'GET /api/policy/unique/5': { body: makePolicy() },
+    'GET /api/policy/5/file': { body: file },
+    'GET /api/policy/5/events': { body: events },
+    'GET /api/files/documentswithresponses/INV-01122026-1030-042': { body: [storedDocument] },
+    ...routes,
+  });
+  renderRoute(<PolicyFilePage />, { path: '/policies/:id', url });
+  return net;
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('the expediente (/policies/:id)', () => {
+  it('shows the header, the summary as a person reads it, the checklist, addendums, appointments and history', async () => {
+    renderFile();
+    expect(screen.getByRole('status')).toHaveTextContent('Cargando expediente...');
+    expect(await screen.findByRole('heading', { level: 1, name: /INV-01122026-1030-042/ })).toBeInTheDocument();
+    expect(screen.getByText('Pendiente de firma')).toBeInTheDocument();
+    expect(await screen.findByText('Sucursal Polanco')).toBeInTheDocument();
+    expect(screen.getByText('Laura Méndez', { selector: 'dd' })).toBeInTheDocument();
+
+    const summary = screen.getByRole('region', { name: 'Resumen' });
+    expect(within(summary).getAllByText('$18,500.00')).toHaveLength(2);
+    expect(within(summary).getByText('$55,000.00')).toBeInTheDocument();
+    expect(within(summary).getAllByText('Calle Durango 214 int. 3, Roma Norte, Cuauhtémoc, Ciudad de México, C.P. 06700')).toHaveLength(2);
+    expect(within(summary).getByText('Ana Pérez (Familiar) 5544433322')).toBeInTheDocument();
+    expect(within(summary).getAllByText('1 de diciembre de 2026')).toHaveLength(2);
+
+    const documents = screen.getByRole('region', { name: 'Documentos' });
+    expect(within(documents).getByText('Faltan 2 documentos de 3.')).toBeInTheDocument();
+    const letter = within(documents).getAllByTestId('checklist-item')[2]!;
+    expect(letter).toHaveTextContent('Carta Laboral');
+    expect(letter).toHaveTextContent('Falta');
+    expect(within(documents).getAllByTestId('checklist-item')[1]).toHaveTextContent('Faltan 2 de 3');
+    expect(await within(documents).findByText('ine_maria.pdf')).toBeInTheDocument();
+    expect(within(documents).getByText('Vigente y legible')).toBeInTheDocument();
+    // Read only: nothing to answer or delete here.
+    expect(within(documents).queryByRole('textbox')).not.toBeInTheDocument();
+
+    const addendums = screen.getByRole('region', { name: 'Addendums' });
+    expect(within(addendums).getByRole('link', { name: 'Editar addendum «Incremento de renta»' })).toHaveAttribute('href', '/addendums/3/edit');
+    expect(within(screen.getByRole('region', { name: 'Citas' })).getByText('Firma de contrato')).toBeInTheDocument();
+    expect(await screen.findByText('Póliza creada')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Editar' })).toHaveAttribute('href', '/policies/5/edit');
+  });
+
+  it("offers the row menu's 'Confirmar Firma' and sends the spec's status change", async () => {
+    const user = userEvent.setup();
+    const net = renderFile({ 'POST /api/policy/update/5': { body: makePolicy({ status: 'active' }) } });
+    await user.click(await screen.findByRole('button', { name: 'Acciones de la póliza INV-01122026-1030-042' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Confirmar Firma' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Confirmar Firma' });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar Firma' }));
+    await vi.waitFor(() => expect(net.callsTo('POST', '/api/policy/update/5')).toHaveLength(1));
+    expect(net.callsTo('POST', '/api/policy/update/5')[0]!.body).toEqual({ status: 'active', userId: agentUser.id, branchId: agentUser.branchId });
+  });
+
+  it("says 'Póliza no encontrada' for another branch's policy (the server's 404) and for an id that is not one", async () => {
+    renderFile({ 'GET /api/policy/unique/5': { status: 404, body: { statusCode: 404, error: 'Not Found', message: 'Póliza no encontrada' } } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Póliza no encontrada' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Volver a pólizas' })).toHaveAttribute('href', '/policies');
+  });
+
+  it('shows an error with a retry when loading fails otherwise', async () => {
+    renderFile({ 'GET /api/policy/unique/5': { status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'Ocurrió un error interno' } } });
+    expect(await screen.findByText('Error al cargar el expediente')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();
+  });
+});
