@@ -90,6 +90,9 @@ describe('runBench', () => {
     // The full list, read from the production server in its own process: every policy, once.
     expect(result.fullList.policies).toBe(150);
     expect(result.fullList.bytes).toBeGreaterThan(150 * 1000);
+    // Asked for as a browser asks, it travels compressed.
+    expect(result.fullList.encoding).toBe('br');
+    expect(result.fullList.wireBytes).toBeLessThan(result.fullList.bytes / 4);
     expect(result.fullList.rssGrowthMb).toBeGreaterThanOrEqual(0);
     // The query table, a blank line, then the full-list table with one row per engine.
     expect(markdownTable([result]).split('\n')).toHaveLength(2 + benchQueries(1).length + 1 + 2 + 1);

@@ -11,7 +11,8 @@ import { openDatabase, type Database } from '../apps/api/src/db/client';
  *
  * - `app`: the real app on the benchmark's database (`THROUGHPUT_DATABASE_URL`, or the PGlite
  *   directory `THROUGHPUT_PGLITE_DIR`), logging to its stdout as in production (the parent points
- *   stdout at /dev/null);
+ *   stdout at /dev/null), its search cache as configured (`THROUGHPUT_SEARCH_CACHE_SECONDS`, the
+ *   default when unset);
  * - `bare`: a bare Fastify answering `GET /api/policy/search` with the bytes of
  *   `THROUGHPUT_BODY_FILE`, read once: the ceiling of this machine for that response.
  *
@@ -30,6 +31,7 @@ async function startApp(): Promise<{ server: FastifyInstance; database?: Databas
     HOST: '127.0.0.1',
     PORT: '0',
     LOG_LEVEL: process.env.THROUGHPUT_LOG_LEVEL || 'info',
+    SEARCH_CACHE_SECONDS: process.env.THROUGHPUT_SEARCH_CACHE_SECONDS,
     JWT_SECRET: process.env.THROUGHPUT_JWT_SECRET,
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
   });

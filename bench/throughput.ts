@@ -21,9 +21,12 @@ import { percentile } from './harness';
  * `GET /api/policy/search?limit=50` under `connections` concurrent keep-alive clients (autocannon,
  * in this process), against the real app in a process of its own, and against a bare Fastify in
  * another process serving the same body from memory: req/s, p50/p99, errors, timeouts and the ratio.
+ * The app as deployed (its search cache on: one search repeated, the pages staff share), then the
+ * app with SEARCH_CACHE_SECONDS=0 (every search reads the database).
  *
- * Then, one request at a time, the app's p50 for `status=active` and for no filter against the
- * p50 of the same page and count statements sent straight to the database ("bare SQL").
+ * Then, one request at a time, the app's p50 for `status=active` and for no filter, with and
+ * without the cache, against the p50 of the same page and count statements sent straight to the
+ * database ("bare SQL") and of the bare server (the HTTP round trip alone).
  */
 
 type Engine = 'pglite' | 'postgres';
@@ -31,6 +34,8 @@ type Engine = 'pglite' | 'postgres';
 const PASSWORD = 'Bench-Password-1';
 const EMAIL = 'agente@bench.local';
 const SEARCH = '/api/policy/search?limit=50';
+const ACTIVE = '/api/policy/search?status=active';
+const NO_FILTER = '/api/policy/search';
 const serverScript = path.join(import.meta.dirname, 'throughput-server.ts');
 
 interface Prepared {
@@ -167,8 +172,11 @@ async function sequentialP50(url: string, headers: Record<string, string>): Prom
 interface EngineThroughput {
   engine: Engine;
   app: LoadResult;
+  /** The app with SEARCH_CACHE_SECONDS=0. */
+  uncached: LoadResult;
   bare: LoadResult;
-  sequential: Array<{ name: string; appP50: number; sqlP50: number }>;
+  /** One request at a time: the app with and without its cache, the bare server, the bare SQL. */
+  sequential: Array<{ name: string; cachedP50: number; appP50: number; bareHttpP50: number; sqlP50: number }>;
 }
 
 async function runEngine(
@@ -183,13 +191,7 @@ async function runEngine(
   let bare: Server | undefined;
   try {
     app = await startServer('app', { ...prepared.env, THROUGHPUT_JWT_SECRET: jwtSecret }, options.cpuProfDir);
-    const login = await fetch(`${app.base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
-    });
-    if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
-    const headers = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+    const headers = await signIn(app.base);
     const sample = await fetch(`${app.base}${SEARCH}`, { headers });
     if (!sample.ok) throw new Error(`${SEARCH}: ${sample.status}`);
     const bodyFile = path.join(workDir, 'body.json');
@@ -202,25 +204,55 @@ async function runEngine(
     const bareResult = await load(`${bare.base}${SEARCH}`, headers, options.connections, options.duration);
     log(`${engine}: bare  ${describe(bareResult)}`);
     const appResult = await load(`${app.base}${SEARCH}`, headers, options.connections, options.duration);
-    log(`${engine}: app   ${describe(appResult)}  (${(appResult.requestsPerSecond / bareResult.requestsPerSecond).toFixed(3)}× bare)`);
+    log(`${engine}: app   ${describe(appResult)}  (${ratio(appResult, bareResult)} bare)`);
+    const cachedP50 = { 'status=active': await sequentialP50(`${app.base}${ACTIVE}`, headers), 'no filter': await sequentialP50(`${app.base}${NO_FILTER}`, headers) };
+    // The HTTP round trip alone (this client, a Fastify answering from memory): the floor of any app's time.
+    const bareHttpP50 = await sequentialP50(`${bare.base}${SEARCH}`, headers);
+    await app.stop();
+    app = undefined;
 
+    // The same app with its search cache off: every request reads the database (the path of a
+    // search nobody made in the last seconds), under load and one at a time against bare SQL.
+    app = await startServer('app', { ...prepared.env, THROUGHPUT_JWT_SECRET: jwtSecret, THROUGHPUT_SEARCH_CACHE_SECONDS: '0' });
+    await load(`${app.base}${SEARCH}`, headers, options.connections, 2);
+    const uncachedResult = await load(`${app.base}${SEARCH}`, headers, options.connections, options.duration);
+    log(`${engine}: app, no search cache   ${describe(uncachedResult)}  (${ratio(uncachedResult, bareResult)} bare)`);
     const sequential = [];
     for (const [name, query] of [
-      ['status=active', '/api/policy/search?status=active'],
-      ['no filter', '/api/policy/search'],
+      ['status=active', ACTIVE],
+      ['no filter', NO_FILTER],
     ] as const) {
       const appP50 = await sequentialP50(`${app.base}${query}`, headers);
       const sqlP50 = prepared.sqlP50[name]!;
-      log(`${engine}: ${name.padEnd(14)} app p50 ${appP50.toFixed(2)} ms, bare SQL p50 ${sqlP50.toFixed(2)} ms (${(appP50 / sqlP50).toFixed(1)}×)`);
-      sequential.push({ name, appP50, sqlP50 });
+      const row = { name, cachedP50: cachedP50[name], appP50, bareHttpP50, sqlP50 };
+      log(
+        `${engine}: ${name.padEnd(14)} p50: app ${row.cachedP50.toFixed(2)} ms (${(row.cachedP50 / sqlP50).toFixed(1)}× SQL), no cache ${appP50.toFixed(2)} ms (${(appP50 / sqlP50).toFixed(1)}×), ` +
+          `bare HTTP ${bareHttpP50.toFixed(2)} ms, bare SQL ${sqlP50.toFixed(2)} ms`,
+      );
+      sequential.push(row);
     }
-    return { engine, app: appResult, bare: bareResult, sequential };
+    return { engine, app: appResult, uncached: uncachedResult, bare: bareResult, sequential };
   } finally {
     await bare?.stop();
     await app?.stop();
     await prepared.cleanup();
     await fs.rm(workDir, { recursive: true, force: true });
   }
+}
+
+/** The bench agent's bearer header, from a real sign-in. */
+async function signIn(base: string): Promise<Record<string, string>> {
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+  });
+  if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
+  return { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+}
+
+function ratio(result: LoadResult, bare: LoadResult): string {
+  return `${(result.requestsPerSecond / bare.requestsPerSecond).toFixed(3)}×`;
 }
 
 function describe(r: LoadResult): string {
@@ -234,14 +266,28 @@ function markdown(results: EngineThroughput[], connections: number): string {
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const r of results) {
-    lines.push(
-      `| ${label(r.engine)} | ${r.bare.requestsPerSecond.toFixed(0)} | ${r.app.requestsPerSecond.toFixed(0)} | ${(r.app.requestsPerSecond / r.bare.requestsPerSecond).toFixed(3)}× | ` +
-        `${r.app.p50} ms | ${r.app.p99} ms | ${r.app.errors} | ${r.app.timeouts} | ${r.app.non2xx} |`,
-    );
+    for (const [name, app] of [
+      ['', r.app],
+      [', no search cache', r.uncached],
+    ] as const) {
+      lines.push(
+        `| ${label(r.engine)}${name} | ${r.bare.requestsPerSecond.toFixed(0)} | ${app.requestsPerSecond.toFixed(0)} | ${ratio(app, r.bare)} | ` +
+          `${app.p50} ms | ${app.p99} ms | ${app.errors} | ${app.timeouts} | ${app.non2xx} |`,
+      );
+    }
   }
-  lines.push('', '| one at a time | app p50 | bare SQL p50 | app ÷ SQL |', '|---|---:|---:|---:|');
+  lines.push(
+    '',
+    '| one at a time (p50) | app | app ÷ SQL | app, no search cache | no cache ÷ SQL | bare HTTP | bare SQL |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+  );
+  const ms = (value: number) => `${value.toFixed(2)} ms`;
   for (const r of results) {
-    for (const s of r.sequential) lines.push(`| ${label(r.engine)} ${s.name} | ${s.appP50.toFixed(2)} ms | ${s.sqlP50.toFixed(2)} ms | ${(s.appP50 / s.sqlP50).toFixed(1)}× |`);
+    for (const s of r.sequential) {
+      lines.push(
+        `| ${label(r.engine)} ${s.name} | ${ms(s.cachedP50)} | ${(s.cachedP50 / s.sqlP50).toFixed(1)}× | ${ms(s.appP50)} | ${(s.appP50 / s.sqlP50).toFixed(1)}× | ${ms(s.bareHttpP50)} | ${ms(s.sqlP50)} |`,
+      );
+    }
   }
   return lines.join('\n');
 }

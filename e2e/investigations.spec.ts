@@ -120,7 +120,11 @@ test("a Básica policy's documents are uploaded, answered, approved, and trackin
   );
 
   // --- Aprobar → /policies, and tracking shows the decision ------------------------------------------
+  // Aprobar asks first; a complete file lists nothing missing, and the reason is optional.
   await page.getByRole('button', { name: 'Aprobar' }).click();
+  const approving = page.getByRole('alertdialog', { name: 'Aprobar investigación' });
+  await expect(approving.getByRole('list', { name: 'Documentos faltantes' })).toHaveCount(0);
+  await approving.getByRole('button', { name: 'Aprobar' }).click();
   await expect(page.getByText('Documentos aprobados')).toBeVisible();
   await expect(page.getByText('Los documentos han sido aprobados correctamente')).toBeVisible();
   await expect(page).toHaveURL(/\/policies$/);

@@ -102,7 +102,8 @@ test('a Plus policy goes from the form through tracking to Activa, and its histo
   await expect(listRow).toContainText('Creada');
   await expect(listRow).toContainText('01 dic 2026');
   await expect(listRow).toContainText('Av. Álvaro Obregón 120, Roma Norte, Cuauhtémoc');
-  const folio = (await listRow.getByRole('cell').first().innerText()).trim();
+  // The folio is the first cell's link (the policy number sits on its second line).
+  const folio = (await listRow.getByRole('cell').first().getByRole('link').innerText()).trim();
   expect(folio).toMatch(/^INV-\d{8}-\d{4}-\d{3}$/);
 
   // --- Edit: the form sets 'Investigación aprobada' directly ------------------------------------
@@ -146,7 +147,8 @@ test('a Plus policy goes from the form through tracking to Activa, and its histo
   await expect(dialog.getByRole('button', { name: 'Cancelar Firma' })).toBeVisible();
   await dialog.getByRole('button', { name: 'Confirmar Firma' }).click();
   await expect(dialog).toBeHidden();
-  await expect(trackingRow.getByRole('cell').nth(2)).toHaveText('Activa');
+  // The status cell: the badge, and the type on its second line.
+  await expect(trackingRow.getByRole('cell').nth(2)).toContainText(/^Activa/);
   // An active policy has no further steps in the menu.
   await expect(rowMenu).toHaveCount(0);
   await expect(trackingRow.getByText('Sin acciones')).toBeAttached();
