@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 // The app's session, registered with the transport as main.tsx does.
 import '@/features/auth';
@@ -23,6 +23,10 @@ if (hasDom && document.createElement('option').defaultSelected === undefined) {
     },
   });
 }
+
+// findBy…/waitFor wait up to 5 s rather than 1 s: on a loaded CI machine (2 cores, other suites
+// running) a debounce plus a render can pass 1 s; a test that fails still fails, only later.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();
