@@ -9,12 +9,15 @@ import { filesPlugin } from './plugins/files';
 import { openApiPlugin } from './plugins/openapi';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { zodValidatorCompiler } from './plugins/validation';
+import { businessJobs } from './jobs/business-jobs';
+import { createJobQueue, type JobQueue } from './jobs/job-queue';
 import { webAppPlugin } from './plugins/web-app';
 import { addendumRoutes } from './modules/addendums/index';
 import { appointmentFeedRoutes, appointmentRoutes } from './modules/appointments/index';
 import { authRoutes, startUserCache, userForAccessToken } from './modules/auth/index';
 import { branchRoutes } from './modules/branches/index';
 import { healthRoutes } from './modules/health/index';
+import { jobRoutes } from './modules/jobs/index';
 import { investigationRoutes } from './modules/investigations/index';
 import { leadRoutes } from './modules/leads/index';
 import { policyRoutes, startSearchPages } from './modules/policies/index';
@@ -26,6 +29,8 @@ declare module 'fastify' {
     db: Db;
     dbKind: Database['kind'];
     config: AppConfig;
+    /** The job queue (issue 15): started by main.ts once the server listens, or by a test. */
+    jobQueue: JobQueue;
   }
 }
 
@@ -34,6 +39,8 @@ export interface AppDependencies {
   jwtSecret: Uint8Array;
   /** Where log lines go; stdout when absent. Tests pass a collector. */
   logStream?: { write(line: string): void };
+  /** How often idle job workers poll (tests shorten it); pg-boss's 2 s otherwise. */
+  jobPollingIntervalSeconds?: number;
 }
 
 /** Never logged: credentials in headers and bodies. */
@@ -99,6 +106,17 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     done(null, payload);
   });
 
+  // Built here, started later (main.ts, after listen): serving requests never waits for it.
+  const jobQueue = createJobQueue(deps.database.jobConnection, businessJobs({ db, files: app.files }), {
+    enabled: config.jobsEnabled,
+    log: app.log,
+    serializeStartup: (work) => deps.database.withStartupLock(work),
+    onFinalFailure: async (name, error) => app.log.error({ err: error, job: name }, 'job gave up after its last attempt'),
+    ...(deps.jobPollingIntervalSeconds ? { pollingIntervalSeconds: deps.jobPollingIntervalSeconds } : {}),
+  });
+  app.decorate('jobQueue', jobQueue);
+  app.addHook('onClose', () => jobQueue.stop());
+
   await app.register(healthRoutes);
   await app.register(authRoutes, { jwtSecret: deps.jwtSecret });
   await app.register(userRoutes);
@@ -110,6 +128,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(appointmentRoutes);
   await app.register(appointmentFeedRoutes);
   await app.register(leadRoutes);
+  await app.register(jobRoutes, { queue: jobQueue });
 
   await app.register(webAppPlugin, { distDir: config.webDistDir });
   return app;

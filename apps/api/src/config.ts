@@ -21,6 +21,7 @@ const envSchema = z.object({
   MAX_UPLOAD_MB: z.coerce.number().positive().default(100),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
   SEARCH_CACHE_SECONDS: z.coerce.number().min(0, 'SEARCH_CACHE_SECONDS debe estar entre 0 y 60').max(60, 'SEARCH_CACHE_SECONDS debe estar entre 0 y 60').default(5),
+  JOBS: z.enum(['on', 'off'], "JOBS debe ser 'on' u 'off'").default('on'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0', ''])
@@ -41,6 +42,11 @@ export interface AppConfig {
    * (SEARCH_CACHE_SECONDS, 0 = never); any change to the policies drops them at once.
    */
   searchCacheMs: number;
+  /**
+   * Whether this instance works the job queue (JOBS, on by default): the daily lifecycle,
+   * reminders, e-mail delivery. Any number of instances may; pg-boss hands each run to one.
+   */
+  jobsEnabled: boolean;
   jwtSecret: string | undefined;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
@@ -67,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
     searchCacheMs: Math.round(e.SEARCH_CACHE_SECONDS * 1000),
+    jobsEnabled: e.JOBS === 'on',
     jwtSecret: e.JWT_SECRET,
     adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,

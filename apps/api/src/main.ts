@@ -41,8 +41,26 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  startJobsWhenPossible(app);
   const address = app.server.address();
   announce(typeof address === 'object' && address ? address.port : config.port, config.host, database.kind, seed);
+}
+
+const JOB_START_RETRY_MS = 30_000;
+
+/**
+ * The queue starts after the server listens (its first start creates pg-boss's schema) and, if
+ * the database refuses it for now, tries again until it works: requests never wait for it.
+ */
+function startJobsWhenPossible(app: Awaited<ReturnType<typeof buildApp>>) {
+  if (!app.jobQueue.enabled) return;
+  app.jobQueue.start().then(
+    () => app.log.info('job queue started'),
+    (error: unknown) => {
+      app.log.error({ err: error }, 'job queue did not start; trying again in 30 s');
+      setTimeout(() => startJobsWhenPossible(app), JOB_START_RETRY_MS).unref();
+    },
+  );
 }
 
 /** Written to the console, not the log: the generated password must appear once and never in log files. */

@@ -27,8 +27,17 @@ export interface Database {
    * changed); `onState(false)` when the connection is lost. Resolves to the unsubscribe function.
    */
   listen(channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>>;
+  /** How the job queue (pg-boss, jobs/) reaches this same database. */
+  jobConnection: JobConnection;
   close(): Promise<void>;
 }
+
+/**
+ * On PostgreSQL the queue opens a small pool of its own from the URL (its polling must not wait
+ * behind the app's requests); PGlite has one engine, so the queue sends its SQL through it.
+ */
+export type JobConnection = { connectionString: string } | { executeSql: SqlRunner };
+type SqlRunner = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
 
 interface NotificationHandlers {
   onNotify(payload: string): void;
@@ -72,7 +81,29 @@ export function pgliteDatabase(client: PGlite): Database {
         await unlisten().catch(() => {});
       };
     },
+    jobConnection: { executeSql: pgliteSqlRunner(client) },
     close: () => client.close(),
+  };
+}
+
+/** A text pg-boss wraps in its own BEGIN; … COMMIT; (plans.locked in pg-boss). */
+const explicitTransaction = /^\s*BEGIN;([\s\S]*)COMMIT;\s*$/;
+
+/**
+ * pg-boss sends its schema's migrations as several statements in one text without values, which
+ * only PGlite's `exec` accepts; everything else goes through `query` with its parameters.
+ *
+ * PGlite is one session shared with the app: a text that opens its own transaction and fails
+ * half-way (pg-boss fails some on purpose, e.g. "already on this version") would leave that session
+ * in an aborted transaction and every later query of the app failing. So such a text runs inside
+ * PGlite's transaction(), which rolls back on error before anyone else may use the session.
+ */
+function pgliteSqlRunner(client: PGlite): SqlRunner {
+  return async (text, values) => {
+    if (values && values.length > 0) return { rows: (await client.query(text, values)).rows };
+    const body = explicitTransaction.exec(text)?.[1];
+    const results = body === undefined ? await client.exec(text) : await client.transaction((tx) => tx.exec(body));
+    return { rows: results.at(-1)?.rows ?? [] };
   };
 }
 
@@ -95,6 +126,7 @@ async function openPostgres(url: string, poolMax = 10): Promise<Database> {
       }
     },
     listen: (channel, handlers) => listenPostgres(url, channel, handlers),
+    jobConnection: { connectionString: url },
     close: () => pool.end(),
   };
 }

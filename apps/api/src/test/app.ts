@@ -29,6 +29,8 @@ export function testConfig(overrides: Record<string, string> = {}): AppConfig {
     LOG_LEVEL: 'info',
     JWT_SECRET,
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    // Test apps run no job workers unless the test is about jobs (it sets JOBS=on and starts the queue).
+    JOBS: 'off',
     ...overrides,
   });
 }
@@ -57,6 +59,8 @@ export async function buildTestApp(config: AppConfig, testDb: TestDatabase) {
     database: testDb.database,
     jwtSecret: new TextEncoder().encode(JWT_SECRET),
     logStream: { write: (line: string) => void logs.push(line) },
+    // Workers of tests that start the queue pick a queued run up within half a second.
+    jobPollingIntervalSeconds: 0.5,
   });
   await app.ready();
   return { app, logs };

@@ -1,0 +1,102 @@
+import fs from 'node:fs';
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { JobsOverview } from '@portal/domain';
+import { sampleFiles } from '../../test/files';
+import { ADMIN, bearer, buildTestApp, createTestContext, json, login, testConfig, tokenFor, type TestContext } from '../../test/app';
+
+let ctx: TestContext;
+let adminToken: string;
+const soon = { timeout: 15_000, interval: 100 };
+
+beforeAll(async () => {
+  // This instance works the queue, as a production instance does by default.
+  ctx = await createTestContext({ JOBS: 'on' });
+  await ctx.app.jobQueue.start();
+  adminToken = (await login(ctx.app, ADMIN.email, ADMIN.password)).token;
+});
+afterAll(() => ctx.close());
+
+const overview = async (token = adminToken) => {
+  const response = await ctx.app.inject({ method: 'GET', url: '/api/admin/jobs', headers: bearer(token) });
+  expect(response.statusCode, response.body).toBe(200);
+  return json<JobsOverview>(response);
+};
+const runNow = (name: string, token = adminToken, app = ctx.app) => app.inject({ method: 'POST', url: `/api/admin/jobs/${name}/run`, headers: bearer(token) });
+
+describe('GET /api/admin/jobs', () => {
+  it('lists every job with its schedule, in Spanish, and says this instance works them', async () => {
+    const body = await overview();
+    expect(body.workerHere).toBe(true);
+    expect(body.jobs.map((job) => job.name)).toEqual(['policy-lifecycle', 'appointment-reminders', 'email-delivery', 'files-sweep']);
+    expect(body.jobs.find((job) => job.name === 'files-sweep')).toMatchObject({
+      label: 'Limpieza de archivos sin uso',
+      schedule: 'Diario a las 03:30 (hora de la Ciudad de México)',
+    });
+  });
+
+  it('answers 401 without a token and 403 to agents and managers', async () => {
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/admin/jobs' })).statusCode).toBe(401);
+    for (const role of ['agent', 'manager'] as const) {
+      const token = await tokenFor(ctx, role);
+      expect((await ctx.app.inject({ method: 'GET', url: '/api/admin/jobs', headers: bearer(token) })).statusCode).toBe(403);
+      expect((await runNow('files-sweep', token)).statusCode).toBe(403);
+    }
+  });
+});
+
+describe('POST /api/admin/jobs/{name}/run', () => {
+  it('queues a run that a worker completes, and the page shows its summary', async () => {
+    // A file nobody references, two days old (as a crash between the rename and the commit
+    // would leave it): the sweep removes it.
+    const orphan = await ctx.app.files.save(Readable.from([sampleFiles.pdf('huérfano')]), { accept: ['pdf'], wasTruncated: () => false });
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
+    fs.utimesSync(ctx.app.files.pathOf(orphan.storedName), twoDaysAgo, twoDaysAgo);
+
+    const response = await runNow('files-sweep');
+    expect(response.statusCode, response.body).toBe(202);
+    const { id, message } = json<{ id: string; message: string }>(response);
+    expect(message).toBe('Tarea en cola: se ejecutará en unos segundos.');
+
+    await expect.poll(async () => (await overview()).jobs.find((job) => job.name === 'files-sweep')?.lastCompleted?.id, soon).toBe(id);
+    const body = await overview();
+    const sweep = body.jobs.find((job) => job.name === 'files-sweep')!;
+    expect(sweep.lastCompleted).toMatchObject({ state: 'completed', attempts: 1, message: expect.stringMatching(/1 sin uso eliminados/) });
+    expect(sweep.pending).toBe(0);
+    expect(body.recentRuns[0]).toMatchObject({ id, name: 'files-sweep', state: 'completed' });
+    expect(fs.existsSync(ctx.app.files.pathOf(orphan.storedName))).toBe(false);
+  });
+
+  it('answers 400 naming an unknown job', async () => {
+    const response = await runNow('no-existe');
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toContain('Tarea desconocida');
+  });
+
+  it('answers 409 on an instance that does not work jobs (JOBS=off), which still shows them', async () => {
+    const { app } = await buildTestApp(testConfig({ JOBS: 'off' }), ctx.testDb);
+    try {
+      const token = (await login(app, ADMIN.email, ADMIN.password)).token;
+      const response = await runNow('files-sweep', token, app);
+      expect(response.statusCode).toBe(409);
+      expect(response.body).toContain('JOBS=off');
+      const shown = json<JobsOverview>(await app.inject({ method: 'GET', url: '/api/admin/jobs', headers: bearer(token) }));
+      expect(shown.workerHere).toBe(false);
+      expect(shown.recentRuns.length).toBeGreaterThan(0);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('shows an empty history on a database where no instance has started the queue yet', async () => {
+    const fresh = await createTestContext();
+    try {
+      const token = (await login(fresh.app, ADMIN.email, ADMIN.password)).token;
+      const body = json<JobsOverview>(await fresh.app.inject({ method: 'GET', url: '/api/admin/jobs', headers: bearer(token) }));
+      expect(body).toMatchObject({ workerHere: false, recentRuns: [] });
+      expect(body.jobs.every((job) => job.lastCompleted === null && job.pending === 0)).toBe(true);
+    } finally {
+      await fresh.close();
+    }
+  });
+});

@@ -1,0 +1,28 @@
+import { jobLabels, jobNames, type JobsOverview } from '@portal/domain';
+import type { Db } from '../../db/client';
+import * as repo from './repository';
+
+const RECENT_RUNS = 30;
+
+/** The admin's view of the jobs: each one's last success and failure, what is pending, the latest runs. */
+export async function jobsOverview(db: Db, workerHere: boolean): Promise<JobsOverview> {
+  const empty = { workerHere, jobs: jobNames.map((name) => ({ name, ...jobLabels[name], lastCompleted: null, lastFailed: null, pending: 0 })), recentRuns: [] };
+  if (!(await repo.jobTablesExist(db))) return empty;
+  const [completed, failed, pending, recentRuns] = await Promise.all([
+    repo.lastRunsIn(db, jobNames, 'completed'),
+    repo.lastRunsIn(db, jobNames, 'failed'),
+    repo.pendingCounts(db, jobNames),
+    repo.recentRuns(db, jobNames, RECENT_RUNS),
+  ]);
+  return {
+    workerHere,
+    jobs: jobNames.map((name) => ({
+      name,
+      ...jobLabels[name],
+      lastCompleted: completed.get(name) ?? null,
+      lastFailed: failed.get(name) ?? null,
+      pending: pending.get(name) ?? 0,
+    })),
+    recentRuns,
+  };
+}

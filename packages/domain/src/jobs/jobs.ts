@@ -1,0 +1,66 @@
+import { z } from 'zod';
+
+/** The jobs the queue runs (pg-boss queue names), in the order the admin page lists them. */
+export const jobNames = ['policy-lifecycle', 'appointment-reminders', 'email-delivery', 'files-sweep'] as const;
+export type JobName = (typeof jobNames)[number];
+
+/** What each job is, and when it runs by itself, as the admin page says it. */
+export const jobLabels: Record<JobName, { label: string; schedule: string }> = {
+  'policy-lifecycle': { label: 'Vigencias y avisos de vencimiento', schedule: 'Diario a las 00:05 (hora de la Ciudad de México) y al iniciar' },
+  'appointment-reminders': { label: 'Recordatorios de citas', schedule: 'Cada 10 minutos' },
+  'email-delivery': { label: 'Envío de correos', schedule: 'Cada minuto' },
+  'files-sweep': { label: 'Limpieza de archivos sin uso', schedule: 'Diario a las 03:30 (hora de la Ciudad de México)' },
+};
+
+export const jobRunStates = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'] as const;
+export type JobRunState = (typeof jobRunStates)[number];
+
+export const jobRunStateLabels: Record<JobRunState, string> = {
+  created: 'En cola',
+  retry: 'Por reintentar',
+  active: 'En curso',
+  completed: 'Completada',
+  cancelled: 'Cancelada',
+  failed: 'Fallida',
+};
+
+export const jobRunSchema = z.object({
+  id: z.string(),
+  name: z.enum(jobNames),
+  state: z.enum(jobRunStates),
+  /** Attempts made so far (1 for a first run). */
+  attempts: z.number().int(),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  /** The run's summary when it completed, its error when it failed; '' otherwise. */
+  message: z.string(),
+});
+export type JobRun = z.infer<typeof jobRunSchema>;
+
+export const jobSummarySchema = z.object({
+  name: z.enum(jobNames),
+  label: z.string(),
+  schedule: z.string(),
+  lastCompleted: jobRunSchema.nullable(),
+  lastFailed: jobRunSchema.nullable(),
+  /** Runs queued, active or waiting for a retry. */
+  pending: z.number().int(),
+});
+export type JobSummary = z.infer<typeof jobSummarySchema>;
+
+export const jobsOverviewSchema = z.object({
+  /** Whether the instance that answered works jobs (JOBS=on); others on the same database may. */
+  workerHere: z.boolean(),
+  jobs: z.array(jobSummarySchema),
+  /** The latest runs of every job, newest first. */
+  recentRuns: z.array(jobRunSchema),
+});
+export type JobsOverview = z.infer<typeof jobsOverviewSchema>;
+
+export const jobNameParamsSchema = z.object({ name: z.enum(jobNames, 'Tarea desconocida') });
+
+export const jobMessages = {
+  notHere: 'Este servidor no ejecuta tareas programadas (JOBS=off); pídalo en uno que sí las ejecute.',
+  queued: 'Tarea en cola: se ejecutará en unos segundos.',
+} as const;
