@@ -122,6 +122,10 @@ export const routes: RouteObject[] = [
                 lazy: () =>
                   import('@/features/branches/pages/branch-edit-page').then((m) => ({ Component: m.BranchEditPage })),
               },
+              {
+                path: paths.admin.jobs.pattern,
+                lazy: () => import('@/features/jobs/pages/jobs-page').then((m) => ({ Component: m.JobsPage })),
+              },
             ],
           },
           { path: '*', lazy: () => import('@/app/not-found-page').then((m) => ({ Component: m.NotFoundPage })) },

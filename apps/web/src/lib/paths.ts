@@ -66,6 +66,7 @@ export const paths = {
       new: { pattern: '/admin/branches/new', to: () => '/admin/branches/new' },
       edit: { pattern: '/admin/branches/:id/edit', to: (id: string | number) => `/admin/branches/${id}/edit` },
     },
+    jobs: { pattern: '/admin/jobs', to: () => '/admin/jobs' },
   },
 } as const;
 

@@ -93,7 +93,8 @@ describe('routes and guards', () => {
       await router.navigate(url);
       expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
     }
-  });
+    // Eleven screens, each a lazy chunk transformed on first import: ~2 s alone, 4–5 s on a loaded machine.
+  }, 20_000);
 
   it('an unknown address shows a Spanish 404 page', async () => {
     storeSession(adminUser);
