@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema/index';
@@ -15,6 +15,18 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 /** Repositories take either, so a service can run them inside its transaction. */
 export type Executor = Db | Tx;
+
+/**
+ * Runs independent reads side by side on a pool, and one after another inside a transaction: a
+ * transaction is one connection, which answers one query at a time anyway (node-postgres warns
+ * that queuing them is deprecated, and pg 9 refuses it).
+ */
+export async function readTogether<T extends readonly unknown[]>(db: Executor, reads: { [K in keyof T]: () => Promise<T[K]> }): Promise<T> {
+  if (!(db instanceof PgTransaction)) return (await Promise.all(reads.map((read) => read()))) as unknown as T;
+  const results: unknown[] = [];
+  for (const read of reads) results.push(await read());
+  return results as unknown as T;
+}
 
 export interface Database {
   db: Db;

@@ -13,7 +13,7 @@ import type {
   Tenant,
 } from '@portal/domain';
 import { businessTimeZone, emptyDashboardStats, policyStatuses } from '@portal/domain';
-import { rowsOf, type Executor } from '../../db/client';
+import { readTogether, rowsOf, type Executor } from '../../db/client';
 import type { CursorPosition } from '../../lib/keyset-cursor';
 import { cappedCount, cappedCountSql, toCappedTotal, type CappedTotal } from '../../db/capped-count';
 import {
@@ -170,25 +170,27 @@ function orderFor(order: PolicySort): SQL[] {
 async function withChildren(db: Executor, rows: Array<typeof policies.$inferSelect>, where: SQL | undefined): Promise<Policy[]> {
   if (rows.length === 0) return [];
   const selected = db.select({ id: policies.id }).from(policies).where(where);
-  const [tenantRows, guarantorRows, propertyRows] = await Promise.all([
-    db.select().from(tenants).where(inArray(tenants.policyId, selected)).orderBy(asc(tenants.policyId), asc(tenants.position)),
-    db.select().from(guarantors).where(inArray(guarantors.policyId, selected)).orderBy(asc(guarantors.policyId), asc(guarantors.position)),
-    db
-      .select({ property: properties, owner: propertyOwners, rent: rents })
-      .from(properties)
-      .innerJoin(propertyOwners, eq(propertyOwners.propertyId, properties.id))
-      .innerJoin(rents, eq(rents.propertyId, properties.id))
-      .where(inArray(properties.policyId, selected)),
+  const [tenantRows, guarantorRows, propertyRows] = await readTogether(db, [
+    () => db.select().from(tenants).where(inArray(tenants.policyId, selected)).orderBy(asc(tenants.policyId), asc(tenants.position)),
+    () => db.select().from(guarantors).where(inArray(guarantors.policyId, selected)).orderBy(asc(guarantors.policyId), asc(guarantors.position)),
+    () =>
+      db
+        .select({ property: properties, owner: propertyOwners, rent: rents })
+        .from(properties)
+        .innerJoin(propertyOwners, eq(propertyOwners.propertyId, properties.id))
+        .innerJoin(rents, eq(rents.propertyId, properties.id))
+        .where(inArray(properties.policyId, selected)),
   ]);
   const selectedTenants = db.select({ id: tenants.id }).from(tenants).where(inArray(tenants.policyId, selected));
   const selectedGuarantors = db.select({ id: guarantors.id }).from(guarantors).where(inArray(guarantors.policyId, selected));
-  const [referenceRows, vehicleRows] = await Promise.all([
-    db
-      .select()
-      .from(tenantReferences)
-      .where(inArray(tenantReferences.tenantId, selectedTenants))
-      .orderBy(asc(tenantReferences.tenantId), asc(tenantReferences.position)),
-    db.select().from(guarantorVehicles).where(inArray(guarantorVehicles.guarantorId, selectedGuarantors)),
+  const [referenceRows, vehicleRows] = await readTogether(db, [
+    () =>
+      db
+        .select()
+        .from(tenantReferences)
+        .where(inArray(tenantReferences.tenantId, selectedTenants))
+        .orderBy(asc(tenantReferences.tenantId), asc(tenantReferences.position)),
+    () => db.select().from(guarantorVehicles).where(inArray(guarantorVehicles.guarantorId, selectedGuarantors)),
   ]);
 
   const referencesByTenant = groupBy(referenceRows, (row) => row.tenantId);
