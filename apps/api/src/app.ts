@@ -20,6 +20,9 @@ import { leadRoutes } from './modules/leads/index';
 import { policyRoutes, startSearchPages } from './modules/policies/index';
 import { policyFileRoutes } from './modules/policy-file/index';
 import { userRoutes } from './modules/users/index';
+import { accountRoutes } from './modules/account/index';
+import { notificationRoutes } from './modules/notifications/index';
+import { emailAdminRoutes } from './modules/email/index';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -110,6 +113,9 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(appointmentRoutes);
   await app.register(appointmentFeedRoutes);
   await app.register(leadRoutes);
+  await app.register(notificationRoutes);
+  await app.register(accountRoutes);
+  await app.register(emailAdminRoutes);
 
   await app.register(webAppPlugin, { distDir: config.webDistDir });
   return app;

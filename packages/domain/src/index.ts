@@ -17,3 +17,4 @@ export * from './addendums/index';
 export * from './appointments/index';
 export * from './leads/index';
 export * from './policy-file/index';
+export * from './notifications/index';
