@@ -16,6 +16,8 @@ export function escapeHtml(value: string): string {
 
 interface Layout {
   subject: string;
+  /** The message's headline, above the greeting. */
+  heading: string;
   greeting: string;
   paragraphs: string[];
   /** The closing line: what to do next. */
@@ -31,13 +33,14 @@ function layout(parts: Layout): RenderedEmail {
   const html = [
     '<!doctype html><html lang="es"><head><meta charset="utf-8"></head>',
     '<body style="font-family:Arial,Helvetica,sans-serif;color:#0f172a;line-height:1.5">',
+    `<h1 style="font-size:18px;margin:0 0 16px">${escapeHtml(parts.heading)}</h1>`,
     paragraph(parts.greeting),
     ...parts.paragraphs.map(paragraph),
     paragraph(parts.hint),
     `<p style="margin:24px 0 0;color:#475569;font-size:13px">${escapeHtml(signature)}<br>${escapeHtml(footer)}</p>`,
     '</body></html>',
   ].join('\n');
-  const text = [parts.greeting, ...parts.paragraphs, parts.hint, '', `— ${signature}`, footer].join('\n\n');
+  const text = [parts.heading, parts.greeting, ...parts.paragraphs, parts.hint, '', `— ${signature}`, footer].join('\n\n');
   return { subject: parts.subject, html, text };
 }
 
@@ -64,6 +67,7 @@ const subjectPrefix = '[Portal de Pólizas]';
 export function notificationEmail(kind: NotificationKind, message: NotificationEmail): RenderedEmail {
   return layout({
     subject: `${subjectPrefix} ${message.title}`,
+    heading: message.title,
     greeting: message.name ? `Hola, ${message.name}:` : 'Hola:',
     paragraphs: [message.body],
     hint: hints[kind],
@@ -83,6 +87,7 @@ export interface AppointmentReminderEmail {
 export function appointmentReminderEmail(reminder: AppointmentReminderEmail): RenderedEmail {
   return layout({
     subject: `Recordatorio de cita: ${reminder.title}`,
+    heading: `Recordatorio de cita: ${reminder.title}`,
     greeting: reminder.attendeeName ? `Hola, ${reminder.attendeeName}:` : 'Hola:',
     paragraphs: [
       `Le recordamos su cita «${reminder.title}».`,
