@@ -1,0 +1,1 @@
+export { EmailsPage } from './pages/emails-page';
