@@ -2,10 +2,9 @@
  * The notifications module's public face. For other modules: notify() inside their transactions,
  * the investigation and renewal notices, a user's e-mail choices ('Mi cuenta'). For the job queue:
  * the expiring-policy notices, the appointment reminders, job failures and the e-mail delivery
- * run (with the transport of SMTP_URL).
+ * run (its transport comes from the e-mail module's createMailTransport(config)).
  */
 export { notificationRoutes } from './routes';
-export { emailKindsOf, notify, saveEmailKinds, type NotifyInput } from './service';
-export { deliverDueEmails, notifyInvestigationDecided, notifyJobFailed, notifyPolicyExpiring, notifyRenewalCreated, type ExpiringPolicy } from './notices';
-export { sendAppointmentReminders, type ReminderOptions } from './reminders';
-export { createMailTransport, type MailTransport } from '../email/index';
+export { emailKindsOf, notify, saveEmailKinds } from './service';
+export { deliverDueEmails, notifyInvestigationDecided, notifyJobFailed, notifyPolicyExpiring, notifyRenewalCreated } from './notices';
+export { sendAppointmentReminders } from './reminders';

@@ -5,7 +5,7 @@ import { apiClient } from '@/lib/api-client';
 /** How many the bell's list shows: the newest; older ones have been read or can wait. */
 const bellLimit = 20;
 /** The bell asks again this often while the page is open (and at once when the window regains focus). */
-export const bellPollMs = 30_000;
+const bellPollMs = 30_000;
 
 const notificationsKey = ['notifications'] as const;
 

@@ -1,1 +1,0 @@
-export { EmailsPage } from './pages/emails-page';
