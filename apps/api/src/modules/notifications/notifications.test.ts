@@ -264,4 +264,12 @@ describe('sendAppointmentReminders', () => {
     expect(await sendAppointmentReminders(db(), new Date('2031-03-11T20:00:00Z'))).toBe(1);
     expect((await notificationsOf(agent.id)).filter((row) => row.appointmentId === dayAfter.id)).toHaveLength(1);
   });
+
+  it('reminds once when two runs (two instances) go at the same time', async () => {
+    const appointmentDue = await createAppointment(appointment({ date: '2031-05-20', title: 'Inspección' }));
+    const now = new Date('2031-05-19T20:00:00Z');
+    const counts = await Promise.all([sendAppointmentReminders(db(), now), sendAppointmentReminders(db(), now)]);
+    expect(counts[0]! + counts[1]!).toBe(1);
+    expect((await notificationsOf(agent.id)).filter((row) => row.appointmentId === appointmentDue.id)).toHaveLength(1);
+  });
 });
