@@ -72,7 +72,9 @@ describe('routes and guards', () => {
     expect(here(router)).toBe('/');
   });
 
-  it('every spec screen has a route', async () => {
+  // Loads the code of ten lazy screens (and, since issue 15, the header's bell): on a busy 2-core
+  // machine that alone came close to vitest's default 5 s.
+  it('every spec screen has a route', { timeout: 15_000 }, async () => {
     storeSession(adminUser);
     mockFetch({ 'GET /api/auth/me': { body: adminUser } });
     const screens: Array<[string, string]> = [
