@@ -1,7 +1,10 @@
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jobLabels, type JobName } from '@portal/domain';
 import type { AppConfig } from './config';
 import type { Database, Db } from './db/client';
+import { businessJobs } from './jobs/business-jobs';
+import { createJobQueue, type JobQueue } from './jobs/job-queue';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
 import { errorsPlugin } from './plugins/errors';
@@ -9,17 +12,18 @@ import { filesPlugin } from './plugins/files';
 import { openApiPlugin } from './plugins/openapi';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { zodValidatorCompiler } from './plugins/validation';
-import { businessJobs } from './jobs/business-jobs';
-import { createJobQueue, type JobQueue } from './jobs/job-queue';
 import { webAppPlugin } from './plugins/web-app';
+import { accountRoutes } from './modules/account/index';
 import { addendumRoutes } from './modules/addendums/index';
 import { appointmentFeedRoutes, appointmentRoutes } from './modules/appointments/index';
 import { authRoutes, startUserCache, userForAccessToken } from './modules/auth/index';
 import { branchRoutes } from './modules/branches/index';
+import { createMailTransport, emailAdminRoutes } from './modules/email/index';
 import { healthRoutes } from './modules/health/index';
-import { jobRoutes } from './modules/jobs/index';
 import { investigationRoutes } from './modules/investigations/index';
+import { jobRoutes } from './modules/jobs/index';
 import { leadRoutes } from './modules/leads/index';
+import { notificationRoutes, notifyJobFailed } from './modules/notifications/index';
 import { policyRoutes, startSearchPages } from './modules/policies/index';
 import { policyFileRoutes } from './modules/policy-file/index';
 import { userRoutes } from './modules/users/index';
@@ -107,11 +111,13 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   });
 
   // Built here, started later (main.ts, after listen): serving requests never waits for it.
-  const jobQueue = createJobQueue(deps.database.jobConnection, businessJobs({ db, files: app.files }), {
+  const jobs = businessJobs({ db, files: app.files, mail: createMailTransport(config) });
+  const jobQueue = createJobQueue(deps.database.jobConnection, jobs, {
     enabled: config.jobsEnabled,
     log: app.log,
     serializeStartup: (work) => deps.database.withStartupLock(work),
-    onFinalFailure: async (name, error) => app.log.error({ err: error, job: name }, 'job gave up after its last attempt'),
+    onFinalFailure: (name, error) =>
+      notifyJobFailed(db, { jobName: jobLabels[name as JobName]?.label ?? name, error: error instanceof Error ? error.message : String(error) }),
     ...(deps.jobPollingIntervalSeconds ? { pollingIntervalSeconds: deps.jobPollingIntervalSeconds } : {}),
   });
   app.decorate('jobQueue', jobQueue);
@@ -128,6 +134,9 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(appointmentRoutes);
   await app.register(appointmentFeedRoutes);
   await app.register(leadRoutes);
+  await app.register(notificationRoutes);
+  await app.register(accountRoutes);
+  await app.register(emailAdminRoutes);
   await app.register(jobRoutes, { queue: jobQueue });
 
   await app.register(webAppPlugin, { distDir: config.webDistDir });

@@ -10,6 +10,9 @@ const optionalString = z
   .transform((value) => (value === '' ? undefined : value))
   .optional();
 
+/** 'Name <address>' or a bare address: what an e-mail's From header takes. */
+const mailFromPattern = /^(?:[^<>]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/;
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().trim().min(1).default('localhost'),
@@ -28,6 +31,12 @@ const envSchema = z.object({
     .default('false')
     .transform((value) => value === 'true' || value === '1'),
   WEB_DIST_DIR: z.string().trim().min(1).default(defaultWebDist),
+  SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/, error: 'SMTP_URL debe ser smtp://… o smtps://…' }).optional()),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .regex(mailFromPattern, 'MAIL_FROM debe ser una dirección, p. ej. Portal de Pólizas <no-responder@empresa.mx>')
+    .default('Portal de Pólizas <no-responder@localhost>'),
 });
 
 export interface AppConfig {
@@ -54,6 +63,10 @@ export interface AppConfig {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   trustProxy: boolean;
   webDistDir: string;
+  /** smtp://user:pass@host:587 or smtps://…; undefined keeps e-mails queued in the outbox (SMTP_URL). */
+  smtpUrl: string | undefined;
+  /** The From of every e-mail (MAIL_FROM). */
+  mailFrom: string;
 }
 
 export class ConfigError extends Error {}
@@ -81,5 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
   };
 }

@@ -90,6 +90,10 @@ export const routes: RouteObject[] = [
             lazy: () => import('@/features/leads/pages/leads-page').then((m) => ({ Component: m.LeadsPage })),
           },
           {
+            path: paths.account.pattern,
+            lazy: () => import('@/features/account/pages/account-page').then((m) => ({ Component: m.AccountPage })),
+          },
+          {
             id: 'admin',
             loader: adminLoader,
             shouldRevalidate: alwaysRecheck,
@@ -121,6 +125,10 @@ export const routes: RouteObject[] = [
                 path: paths.admin.branches.edit.pattern,
                 lazy: () =>
                   import('@/features/branches/pages/branch-edit-page').then((m) => ({ Component: m.BranchEditPage })),
+              },
+              {
+                path: paths.admin.emails.pattern,
+                lazy: () => import('@/features/emails/pages/emails-page').then((m) => ({ Component: m.EmailsPage })),
               },
               {
                 path: paths.admin.jobs.pattern,

@@ -18,3 +18,4 @@ export * from './appointments/index';
 export * from './leads/index';
 export * from './policy-file/index';
 export * from './jobs/jobs';
+export * from './notifications/index';

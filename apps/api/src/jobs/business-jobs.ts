@@ -1,7 +1,9 @@
 import type { JobName } from '@portal/domain';
 import type { Db } from '../db/client';
 import type { FileStore } from '../lib/file-store';
+import type { MailTransport } from '../modules/email/index';
 import { sweepUnreferencedFiles } from '../modules/files/index';
+import { deliverDueEmails, sendAppointmentReminders } from '../modules/notifications/index';
 import type { JobDefinition } from './job-queue';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -15,8 +17,39 @@ interface BusinessJob extends JobDefinition {
  * in Mexico City time; every job is safe to run twice (a retry, a catch-up at start, an admin's
  * 'Ejecutar ahora'), so "at least once" from the queue is "once" in effect.
  */
-export function businessJobs({ db, files }: { db: Db; files: FileStore }): BusinessJob[] {
+export interface JobDependencies {
+  db: Db;
+  files: FileStore;
+  /** undefined without SMTP_URL: e-mails stay queued in the outbox, visible to admins. */
+  mail: MailTransport | undefined;
+}
+
+export function businessJobs({ db, files, mail }: JobDependencies): BusinessJob[] {
   return [
+    {
+      name: 'appointment-reminders',
+      cron: '*/10 * * * *',
+      retryLimit: 3,
+      retryDelaySeconds: 60,
+      expireInMinutes: 10,
+      async run(now) {
+        const reminded = await sendAppointmentReminders(db, now);
+        return { summary: reminded === 1 ? '1 cita recordada.' : `${reminded} citas recordadas.` };
+      },
+    },
+    {
+      name: 'email-delivery',
+      cron: '* * * * *',
+      // The outbox keeps each e-mail's own attempts and backoff; a failed run is simply the next minute's.
+      retryLimit: 0,
+      retryDelaySeconds: 60,
+      expireInMinutes: 10,
+      async run(now) {
+        if (!mail) return { summary: 'Sin SMTP_URL: los correos quedan en cola.' };
+        const report = await deliverDueEmails(db, mail, now);
+        return { summary: `${report.sent} enviados, ${report.retrying} por reintentar, ${report.failed} fallidos.`, ...report };
+      },
+    },
     {
       name: 'files-sweep',
       cron: '30 3 * * *',

@@ -1,14 +1,18 @@
 import { Link } from 'react-router';
-import { LogOut, ShieldCheck } from 'lucide-react';
+import { CircleUserRound, LogOut, ShieldCheck } from 'lucide-react';
 import type { SessionUser } from '@portal/domain';
 import { paths } from '@/lib/paths';
 import { Button } from '@/components/ui/button';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { useLogout } from '@/features/auth';
+import { NotificationBell } from '@/features/notifications';
 import { MobileNav } from './mobile-nav';
 import { UserBadge } from './user-badge';
 
-/** Product title, the user's e-mail and role, the theme toggle and 'Cerrar Sesión'. */
+/**
+ * Product title, the notifications bell, the user's e-mail and role (a link to 'Mi cuenta'; an
+ * icon on phones), the theme toggle and 'Cerrar Sesión'.
+ */
 export function Header({ user }: { user: SessionUser }) {
   const logout = useLogout();
   return (
@@ -22,7 +26,20 @@ export function Header({ user }: { user: SessionUser }) {
           <span className="truncate text-base font-semibold tracking-tight sm:text-lg">Portal de Pólizas</span>
         </Link>
         <div className="ml-auto flex items-center gap-1 sm:gap-3">
-          <UserBadge user={user} className="hidden max-w-64 md:flex" />
+          <NotificationBell />
+          <Link
+            to={paths.account.to()}
+            title="Mi cuenta"
+            className="hidden max-w-64 rounded-lg p-1 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500 md:flex dark:hover:bg-slate-800"
+          >
+            <span className="sr-only">Mi cuenta: </span>
+            <UserBadge user={user} />
+          </Link>
+          <Button variant="ghost" size="icon" asChild className="md:hidden">
+            <Link to={paths.account.to()} aria-label="Mi cuenta">
+              <CircleUserRound aria-hidden="true" />
+            </Link>
+          </Button>
           <ThemeToggle />
           <Button
             variant="ghost"

@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import { Building2, CalendarClock, FilePlus2, FileText, LayoutDashboard, ListChecks, Timer, Users, Users2 } from 'lucide-react';
+import { Building2, CalendarClock, FilePlus2, FileText, LayoutDashboard, ListChecks, Mail, Timer, Users, Users2 } from 'lucide-react';
 import { investigationOrigin, paths } from '@/lib/paths';
 
 export interface NavItem {
@@ -48,5 +48,6 @@ export const mainNavItems: NavItem[] = [
 export const adminNavItems: NavItem[] = [
   { label: 'Gestión de Usuarios', to: paths.admin.users.list.to(), icon: Users },
   { label: 'Gestión de Sucursales', to: paths.admin.branches.list.to(), icon: Building2 },
+  { label: 'Correos salientes', to: paths.admin.emails.to(), icon: Mail },
   { label: 'Tareas programadas', to: paths.admin.jobs.to(), icon: Timer },
 ];

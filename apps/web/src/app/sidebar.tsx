@@ -1,7 +1,8 @@
 import { Link, useLocation } from 'react-router';
-import { LogOut } from 'lucide-react';
+import { CircleUserRound, LogOut } from 'lucide-react';
 import type { SessionUser } from '@portal/domain';
 import { cn } from '@/lib/cn';
+import { paths } from '@/lib/paths';
 import { Button } from '@/components/ui/button';
 import { useLogout } from '@/features/auth';
 import { adminNavItems, isNavItemActive, mainNavItems, type NavItem } from './nav-items';
@@ -63,6 +64,12 @@ export function Sidebar({ user, onNavigate }: { user: SessionUser; onNavigate?: 
       </nav>
       <div className="space-y-3 border-t border-slate-200 p-4 dark:border-slate-800">
         <UserBadge user={user} />
+        <Button variant="secondary" size="sm" className="w-full" asChild>
+          <Link to={paths.account.to()} onClick={onNavigate}>
+            <CircleUserRound aria-hidden="true" />
+            Mi cuenta
+          </Link>
+        </Button>
         <Button variant="secondary" size="sm" className="w-full" onClick={() => logout.mutate()} disabled={logout.isPending}>
           <LogOut aria-hidden="true" />
           Cerrar Sesión

@@ -55,6 +55,8 @@ export const paths = {
   },
   appointments: { pattern: '/appointments', to: () => '/appointments' },
   leads: { pattern: '/leads', to: () => '/leads' },
+  /** 'Mi cuenta' (issue 15): the signed-in user's own data, password and e-mail choices. */
+  account: { pattern: '/account', to: () => '/account' },
   admin: {
     users: {
       list: { pattern: '/admin/users', to: () => '/admin/users' },
@@ -67,6 +69,8 @@ export const paths = {
       edit: { pattern: '/admin/branches/:id/edit', to: (id: string | number) => `/admin/branches/${id}/edit` },
     },
     jobs: { pattern: '/admin/jobs', to: () => '/admin/jobs' },
+    /** The e-mail outbox (issue 15). */
+    emails: { pattern: '/admin/emails', to: () => '/admin/emails' },
   },
 } as const;
 

@@ -1,4 +1,5 @@
 import { boolean, char, date, index, integer, pgEnum, pgTable, text, time, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { appointmentStatuses, appointmentTypes, attendeeRoles } from '@portal/domain';
 import { branches, users } from './branches-and-users';
 import { policies } from './policies';
@@ -33,6 +34,8 @@ export const appointments = pgTable(
     googleMeetUrl: varchar('google_meet_url', { length: 200 }),
     /** The policy the appointment is about (issue 14), one of the same branch; the service checks it. */
     policyId: integer('policy_id').references(() => policies.id, { onDelete: 'set null' }),
+    /** When the 24-hour reminder went out (issue 15); cleared when the date or start time changes. */
+    remindedAt: timestamp('reminded_at', { withTimezone: true, precision: 3, mode: 'date' }),
     createdAt: instant('created_at'),
     updatedAt: instant('updated_at'),
   },
@@ -40,6 +43,8 @@ export const appointments = pgTable(
   (table) => [
     index('appointments_branch_date_idx').on(table.branchId, table.date, table.startTime),
     index('appointments_policy_id_idx').on(table.policyId),
+    // The reminder run looks only at the days ahead that were not reminded yet.
+    index('appointments_reminder_due_idx').on(table.date).where(sql`${table.remindedAt} is null`),
   ],
 );
 

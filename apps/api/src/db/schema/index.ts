@@ -7,3 +7,4 @@ export * from './investigations';
 export * from './addendums';
 export * from './appointments';
 export * from './leads';
+export * from './notifications';

@@ -1,3 +1,8 @@
-/** The appointments module's public face: its routes (the calendar feed's apart), what the demo seed drives, and a policy's appointments for its expediente. */
+/**
+ * The appointments module's public face: its routes (the calendar feed's apart), what the demo
+ * seed drives, a policy's appointments for its expediente, and the reminders' due appointments
+ * and .ics (notifications module).
+ */
 export { appointmentFeedRoutes, appointmentRoutes } from './routes';
-export { createAppointment, listPolicyAppointments } from './service';
+export { claimAppointmentReminders, createAppointment, listPolicyAppointments } from './service';
+export { appointmentsCalendar } from './ics';

@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, gte, inArray, lte, notInArray, sql, type SQL } from 'drizzle-orm';
-import type { Appointment, AppointmentInput, AttendeeInput } from '@portal/domain';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import { businessTimeZone, type Appointment, type AppointmentInput, type AttendeeInput } from '@portal/domain';
 import type { Executor } from '../../db/client';
 import { cappedCount, type CappedTotal } from '../../db/capped-count';
 import { containsPattern, foldSql } from '../../db/sql-search';
@@ -26,6 +26,8 @@ export interface AppointmentFilter {
   text?: string | undefined;
   /** Only the appointments about this policy. */
   policyId?: number;
+  /** Only these appointments (the reminder run's). */
+  ids?: number[];
 }
 
 function filterSql(filter: AppointmentFilter): SQL | undefined {
@@ -36,6 +38,7 @@ function filterSql(filter: AppointmentFilter): SQL | undefined {
     filter.to ? lte(appointments.date, filter.to) : undefined,
     filter.text ? matchesText(filter.text) : undefined,
     filter.policyId === undefined ? undefined : eq(appointments.policyId, filter.policyId),
+    filter.ids === undefined ? undefined : inArray(appointments.id, filter.ids),
   );
 }
 
@@ -156,7 +159,46 @@ export async function insertAppointment(db: Executor, values: AppointmentValues)
 }
 
 export async function updateAppointment(db: Executor, id: number, values: Partial<AppointmentValues>): Promise<void> {
-  await db.update(appointments).set(values).where(eq(appointments.id, id));
+  await db
+    .update(appointments)
+    .set({ ...values, ...(values.date !== undefined && values.startTime !== undefined ? { remindedAt: reminderKeptIfSameStart(values.date, values.startTime) } : {}) })
+    .where(eq(appointments.id, id));
+}
+
+/** A reminder already sent stays sent only while the appointment starts when it said: a moved one is reminded again. */
+function reminderKeptIfSameStart(date: string, startTime: string): SQL {
+  return sql`case when ${appointments.date} = ${date}::date and ${appointments.startTime} = ${startTime}::time then ${appointments.remindedAt} end`;
+}
+
+/** The start instant of an appointment: its Mexico City wall-clock date and time. */
+const startsAt = sql`((${appointments.date} + ${appointments.startTime}) at time zone ${businessTimeZone})`;
+
+/**
+ * Appointments (not cancelled, not yet reminded) starting after `from` and up to `until`, marked
+ * reminded at `from` in the same statement. Rows another run holds are skipped (SKIP LOCKED), so
+ * two instances never remind one appointment twice; the caller's transaction undoes the mark if
+ * the reminders are not written.
+ */
+export async function claimDueReminders(db: Executor, from: Date, until: Date, limit: number): Promise<number[]> {
+  const due = db
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(
+      and(
+        isNull(appointments.remindedAt),
+        ne(appointments.status, 'cancelled'),
+        // The dates first, so the partial index on (date) where not reminded does the narrowing.
+        gte(appointments.date, sql`(${from.toISOString()}::timestamptz at time zone ${businessTimeZone})::date`),
+        lte(appointments.date, sql`(${until.toISOString()}::timestamptz at time zone ${businessTimeZone})::date`),
+        sql`${startsAt} > ${from.toISOString()}::timestamptz`,
+        sql`${startsAt} <= ${until.toISOString()}::timestamptz`,
+      ),
+    )
+    .orderBy(appointments.id)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const rows = await db.update(appointments).set({ remindedAt: from }).where(inArray(appointments.id, due)).returning({ id: appointments.id });
+  return rows.map((row) => row.id).sort((a, b) => a - b);
 }
 
 export async function deleteAppointment(db: Executor, id: number): Promise<void> {

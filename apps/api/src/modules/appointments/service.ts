@@ -95,6 +95,19 @@ export async function createAppointment(db: Db, actor: AuthUser, input: Appointm
   });
 }
 
+/**
+ * The appointments whose 24-hour reminder is due at `now` (starting after it, within a day; not
+ * cancelled, not reminded yet), each marked reminded in the caller's transaction.
+ */
+export async function claimAppointmentReminders(tx: Executor, now: Date): Promise<Appointment[]> {
+  const ids = await repo.claimDueReminders(tx, now, new Date(now.getTime() + reminderWindowMs), reminderBatchSize);
+  return ids.length === 0 ? [] : repo.loadAppointments(tx, { scope: { branchId: undefined }, ids });
+}
+
+const reminderWindowMs = 24 * 60 * 60_000;
+/** Appointments reminded per run: a busy day's worth, the rest on the next run. */
+const reminderBatchSize = 500;
+
 /** POST /api/appo/update/{id}: the whole dialog, attendees included, in one transaction. */
 export async function updateAppointment(db: Db, actor: AuthUser, id: number, input: AppointmentInput): Promise<Appointment> {
   return db.transaction(async (tx) => {

@@ -1,10 +1,11 @@
 /**
  * The auth module's public face: its routes, the current-user lookup app.ts hands to the auth
  * plugin and its cache (started by app.ts, told of a user changed here by the users module), the
- * JWT secret main.ts resolves, and ending a user's sessions (users module).
+ * JWT secret main.ts resolves, and ending a user's sessions (users module; all but the current
+ * one after a password change, account module).
  */
 export { authRoutes } from './routes';
-export { findActiveUser, userForAccessToken } from './service';
+export { findActiveUser, revokeOtherSessions, userForAccessToken } from './service';
 export { revokeAllRefreshTokens as revokeAllSessions } from './repository';
 export { resolveJwtSecret } from './jwt-secret';
 export { expectUserChange, startUserCache } from './user-cache';

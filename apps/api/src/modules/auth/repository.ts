@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { SessionUser } from '@portal/domain';
 import type { Executor } from '../../db/client';
 import { branches, loginThrottle, refreshTokens, users } from '../../db/schema/index';
@@ -83,6 +83,14 @@ export async function revokeAllRefreshTokens(db: Executor, userId: number) {
     .update(refreshTokens)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}
+
+/** Ends every session of a user but the one `keepFamilyId` names (their own password change). */
+export async function revokeRefreshTokensExcept(db: Executor, userId: number, keepFamilyId: string | null) {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt), keepFamilyId ? ne(refreshTokens.familyId, keepFamilyId) : undefined));
 }
 
 // Sign-in throttle

@@ -6,7 +6,7 @@ import {
   type RefreshTokenResponse,
   type SessionUser,
 } from '@portal/domain';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { AppError, tooManyRequests, unauthorized } from '../../lib/app-error';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import type { AuthUser } from '../../lib/auth-user';
@@ -101,4 +101,14 @@ export async function userForAccessToken(db: Db, jwtSecret: Uint8Array, token: s
 /** The user behind an id if still active (a calendar feed's owner, for instance). */
 export function findActiveUser(db: Db, userId: number): Promise<AuthUser | null> {
   return repo.findActiveAuthUser(db, userId);
+}
+
+/**
+ * After a user changes their own password: every other session ends; the one whose refresh
+ * token is given (theirs, still valid) goes on. Without one, all end.
+ */
+export async function revokeOtherSessions(db: Executor, userId: number, keepRefreshToken: string | undefined): Promise<void> {
+  const kept = keepRefreshToken ? await repo.findRefreshToken(db, hashRefreshToken(keepRefreshToken)) : null;
+  const keepFamily = kept && kept.userId === userId && !kept.revokedAt ? kept.familyId : null;
+  await repo.revokeRefreshTokensExcept(db, userId, keepFamily);
 }

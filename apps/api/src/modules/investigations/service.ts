@@ -29,6 +29,7 @@ import type { AuthUser } from '../../lib/auth-user';
 import { discardStoredFile, type ReceivedUpload } from '../../plugins/files';
 import { actorScope } from '../../lib/branch-scope';
 import { insertEvent, updatePolicyRow } from '../policies/index';
+import { notifyInvestigationDecided } from '../notifications/index';
 import * as repo from './repository';
 
 export interface UploadTarget {
@@ -193,6 +194,8 @@ export async function decideInvestigation(
       changes: [],
       note: decisionNote(outcome.note, missing, reason),
     });
+    // The agent learns of it in the portal (and by e-mail if chosen), only if the decision commits.
+    await notifyInvestigationDecided(tx, { policyId: policy.policyId, approved: decision === 'approve' });
     return { policyId: policy.policyId, investigationId: policy.investigationId, status: outcome.status, message: outcome.message };
   });
 }

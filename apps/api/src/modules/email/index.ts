@@ -1,0 +1,8 @@
+/**
+ * The e-mail module's public face: the outbox (written inside other modules' transactions),
+ * its delivery run and transport (started by the job queue), the templates, and the admin's routes.
+ */
+export { emailAdminRoutes } from './routes';
+export { deliverDueEmails, queueEmails, retryDelayMs, type DeliveryOptions, type DeliveryReport, type NewEmail, type UndeliveredEmail } from './service';
+export { createMailTransport, type MailTransport } from './transport';
+export { appointmentReminderEmail, notificationEmail } from './templates';

@@ -1,0 +1,267 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
+import { eq } from 'drizzle-orm';
+import type { EmailList } from '@portal/domain';
+import { emailOutbox, notifications } from '../../db/schema/index';
+import { ADMIN, bearer, createTestContext, insertUser, json, login, signInAs, type TestContext } from '../../test/app';
+import { deliverDueEmails as deliverReportingFailures } from '../notifications/index';
+import { createMailTransport, deliverDueEmails, queueEmails, retryDelayMs, type MailTransport } from './index';
+
+let ctx: TestContext;
+let admin: string;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = (await login(ctx.app, ADMIN.email, ADMIN.password)).token;
+});
+afterAll(() => ctx.close());
+afterEach(async () => {
+  await ctx.testDb.database.db.delete(emailOutbox);
+});
+
+const db = () => ctx.testDb.database.db;
+
+/** A message as the SMTP receiver got it: envelope recipients and the raw MIME text. */
+interface Received {
+  to: string[];
+  raw: string;
+}
+
+/**
+ * A real SMTP server on loopback (port 0). `refuse(recipient, attempt)` answers a 4xx/5xx to
+ * RCPT TO when it returns a code: the receiver decides, as a real one would.
+ */
+async function smtpReceiver(refuse: (recipient: string, attempt: number) => number | null = () => null) {
+  const received: Received[] = [];
+  const attempts = new Map<string, number>();
+  const options: SMTPServerOptions = {
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      const attempt = (attempts.get(address.address) ?? 0) + 1;
+      attempts.set(address.address, attempt);
+      const code = refuse(address.address, attempt);
+      if (code) return callback(Object.assign(new Error(code >= 500 ? 'Buzón inexistente' : 'Intente más tarde'), { responseCode: code }));
+      callback();
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw: Buffer.concat(chunks).toString('utf8') });
+        callback();
+      });
+    },
+  };
+  const server = new SMTPServer(options);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as { port: number };
+  const transport = createMailTransport({ smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'Portal de Pólizas <avisos@empresa.test>' })!;
+  return {
+    received,
+    transport,
+    async close() {
+      transport.close?.();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+const outboxRows = () => db().select().from(emailOutbox).orderBy(emailOutbox.id);
+
+const ics = Buffer.from('BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n').toString('base64');
+
+describe('createMailTransport', () => {
+  it('is undefined without SMTP_URL, so the outbox waits', () => {
+    expect(createMailTransport({ smtpUrl: undefined, mailFrom: 'a@b.mx' })).toBeUndefined();
+  });
+});
+
+describe('deliverDueEmails against a real SMTP receiver', () => {
+  it('retries a refused first attempt after its backoff and delivers it exactly once, .ics attached', async () => {
+    const smtp = await smtpReceiver((recipient, attempt) => (recipient === 'lucia@example.mx' && attempt === 1 ? 451 : null));
+    try {
+      await queueEmails(db(), [
+        {
+          recipient: 'lucia@example.mx',
+          subject: 'Recordatorio de cita: Firma de contrato',
+          html: '<p>Hola</p>',
+          text: 'Hola',
+          kind: 'appointment_reminder',
+          attachments: [{ filename: 'cita.ics', contentType: 'text/calendar; charset=utf-8', content: ics }],
+        },
+      ]);
+      const start = new Date();
+
+      expect(await deliverDueEmails(db(), smtp.transport, start)).toEqual({ sent: 0, retrying: 1, failed: 0 });
+      const [waiting] = await outboxRows();
+      expect(waiting).toMatchObject({ status: 'queued', attempts: 1, sentAt: null });
+      expect(waiting!.lastError).toMatch(/451/);
+      expect(waiting!.nextAttemptAt.getTime()).toBe(start.getTime() + retryDelayMs(1));
+      expect(smtp.received).toHaveLength(0);
+
+      // Not due yet a minute later; due after the backoff.
+      expect(await deliverDueEmails(db(), smtp.transport, new Date(start.getTime() + 60_000))).toEqual({ sent: 0, retrying: 0, failed: 0 });
+      const later = new Date(start.getTime() + retryDelayMs(1) + 1000);
+      expect(await deliverDueEmails(db(), smtp.transport, later)).toEqual({ sent: 1, retrying: 0, failed: 0 });
+      // A further run finds nothing: delivered once.
+      expect(await deliverDueEmails(db(), smtp.transport, new Date(later.getTime() + 3_600_000))).toEqual({ sent: 0, retrying: 0, failed: 0 });
+
+      expect(smtp.received).toHaveLength(1);
+      const [message] = smtp.received;
+      expect(message!.to).toEqual(['lucia@example.mx']);
+      expect(message!.raw).toMatch(/^Subject: Recordatorio de cita: Firma de contrato$/m);
+      expect(message!.raw).toMatch(/^From: .*<avisos@empresa\.test>$/m);
+      expect(message!.raw).toMatch(/Content-Type: text\/calendar/);
+      expect(message!.raw).toMatch(/filename=cita\.ics/);
+      expect(message!.raw).toContain(ics.slice(0, 40));
+      const [sent] = await outboxRows();
+      expect(sent).toMatchObject({ status: 'sent', attempts: 2, lastError: null, sentAt: later });
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('gives a permanently refused address up after the maximum attempts, admins told once in the portal', async () => {
+    const smtp = await smtpReceiver((recipient) => (recipient === 'no-existe@example.mx' ? 550 : null));
+    const otherAdmin = await insertUser(ctx, { role: 'admin' });
+    const inactiveAdmin = await insertUser(ctx, { role: 'admin', status: 'inactive' });
+    try {
+      await queueEmails(db(), [
+        { recipient: 'no-existe@example.mx', subject: 'Aviso', html: '<p>x</p>', text: 'x', kind: 'job_failed' },
+        { recipient: 'bien@example.mx', subject: 'Aviso', html: '<p>x</p>', text: 'x', kind: 'job_failed' },
+      ]);
+      let now = new Date();
+      const reports = [];
+      for (let run = 0; run < 4; run++) {
+        reports.push(await deliverReportingFailures(db(), smtp.transport, now, { maxAttempts: 3 }));
+        now = new Date(now.getTime() + 6 * 3_600_000);
+      }
+      expect(reports).toEqual([
+        { sent: 1, retrying: 1, failed: 0 },
+        { sent: 0, retrying: 1, failed: 0 },
+        { sent: 0, retrying: 0, failed: 1 },
+        { sent: 0, retrying: 0, failed: 0 },
+      ]);
+      const [bad, good] = await outboxRows();
+      expect(bad).toMatchObject({ status: 'failed', attempts: 3, sentAt: null });
+      expect(bad!.lastError).toMatch(/550/);
+      expect(good).toMatchObject({ status: 'sent', attempts: 1 });
+      expect(smtp.received.map((message) => message.to)).toEqual([['bien@example.mx']]);
+
+      const told = await db().select().from(notifications).where(eq(notifications.kind, 'job_failed'));
+      const toldUsers = told.filter((row) => row.body.includes('no-existe@example.mx')).map((row) => row.userId);
+      expect(toldUsers).toContain(otherAdmin.id);
+      expect(toldUsers).not.toContain(inactiveAdmin.id);
+      expect(new Set(toldUsers).size).toBe(toldUsers.length);
+      // Told in the portal only: no e-mail about an e-mail that cannot be sent.
+      expect((await outboxRows()).filter((row) => row.subject.includes('envío de correo'))).toHaveLength(0);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('sends each e-mail once when two runs claim at the same time', async () => {
+    const smtp = await smtpReceiver();
+    try {
+      await queueEmails(
+        db(),
+        Array.from({ length: 12 }, (_, i) => ({ recipient: `persona${i}@example.mx`, subject: `Aviso ${i}`, html: '<p>x</p>', text: 'x', kind: 'job_failed' })),
+      );
+      const now = new Date();
+      const reports = await Promise.all([
+        deliverDueEmails(db(), smtp.transport, now, { batchSize: 5 }),
+        deliverDueEmails(db(), smtp.transport, now, { batchSize: 5 }),
+      ]);
+      expect(reports[0]!.sent + reports[1]!.sent).toBe(12);
+      expect(smtp.received).toHaveLength(12);
+      expect(new Set(smtp.received.map((message) => message.to[0])).size).toBe(12);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('leaves every row queued without a transport (no SMTP_URL)', async () => {
+    await queueEmails(db(), [{ recipient: 'a@example.mx', subject: 'Aviso', html: '<p>x</p>', text: 'x', kind: 'job_failed' }]);
+    expect(await deliverDueEmails(db(), undefined, new Date(Date.now() + 86_400_000))).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    expect(await outboxRows()).toMatchObject([{ status: 'queued', attempts: 0 }]);
+  });
+
+  it('records a transport that throws (no server at all) as a failed attempt', async () => {
+    const broken: MailTransport = { sendMail: () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:1')) };
+    await queueEmails(db(), [{ recipient: 'a@example.mx', subject: 'Aviso', html: '<p>x</p>', text: 'x', kind: 'job_failed' }]);
+    expect(await deliverDueEmails(db(), broken, new Date())).toEqual({ sent: 0, retrying: 1, failed: 0 });
+    expect(await outboxRows()).toMatchObject([{ status: 'queued', attempts: 1, lastError: 'connect ECONNREFUSED 127.0.0.1:1' }]);
+  });
+});
+
+describe('GET /api/admin/emails and retry', () => {
+  async function seedRows() {
+    await queueEmails(db(), [
+      { recipient: 'uno@example.mx', subject: 'Primero', html: '<p>1</p>', text: '1', kind: 'job_failed' },
+      { recipient: 'dos@example.mx', subject: 'Segundo', html: '<p>2</p>', text: '2', kind: 'appointment_reminder', attachments: [{ filename: 'cita.ics', contentType: 'text/calendar', content: ics }] },
+      { recipient: 'tres@example.mx', subject: 'Tercero', html: '<p>3</p>', text: '3', kind: 'job_failed' },
+    ]);
+    const rows = await outboxRows();
+    await db().update(emailOutbox).set({ status: 'failed', attempts: 8, lastError: '550 Buzón inexistente' }).where(eq(emailOutbox.id, rows[0]!.id));
+    return rows.map((row) => row.id);
+  }
+
+  it('lists newest first for admins, pages, filters by status and says SMTP is not configured', async () => {
+    const [first, second, third] = await seedRows();
+    const page = json<EmailList>(await ctx.app.inject({ url: '/api/admin/emails?limit=2', headers: bearer(admin) }));
+    expect(page.smtpConfigured).toBe(false);
+    expect(page.items.map((item) => item.id)).toEqual([third, second]);
+    expect(page.items[1]).toMatchObject({ recipient: 'dos@example.mx', status: 'queued', attempts: 0, attachmentNames: ['cita.ics'] });
+    expect(page.items[1]).not.toHaveProperty('html');
+    expect(page.nextBefore).toBe(second);
+    const rest = json<EmailList>(await ctx.app.inject({ url: `/api/admin/emails?limit=2&before=${page.nextBefore}`, headers: bearer(admin) }));
+    expect(rest.items.map((item) => item.id)).toEqual([first]);
+    expect(rest.nextBefore).toBeNull();
+
+    const failed = json<EmailList>(await ctx.app.inject({ url: '/api/admin/emails?status=failed', headers: bearer(admin) }));
+    expect(failed.items).toMatchObject([{ id: first, status: 'failed', attempts: 8, lastError: '550 Buzón inexistente' }]);
+  });
+
+  it('says SMTP is configured when SMTP_URL is set', async () => {
+    const configured = await createTestContext({ SMTP_URL: 'smtp://127.0.0.1:2525' });
+    try {
+      const token = (await login(configured.app, ADMIN.email, ADMIN.password)).token;
+      expect(json<EmailList>(await configured.app.inject({ url: '/api/admin/emails', headers: bearer(token) })).smtpConfigured).toBe(true);
+    } finally {
+      await configured.close();
+    }
+  });
+
+  it('puts a failed e-mail back in the queue with fresh attempts; not a queued one (409) nor an unknown one (404)', async () => {
+    const [failedId, queuedId] = await seedRows();
+    const retried = await ctx.app.inject({ method: 'POST', url: `/api/admin/emails/${failedId}/retry`, headers: bearer(admin) });
+    expect(retried.statusCode).toBe(204);
+    const [row] = await db().select().from(emailOutbox).where(eq(emailOutbox.id, failedId!));
+    expect(row).toMatchObject({ status: 'queued', attempts: 0, lastError: '550 Buzón inexistente' });
+    expect(row!.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now());
+
+    const notFailed = await ctx.app.inject({ method: 'POST', url: `/api/admin/emails/${queuedId}/retry`, headers: bearer(admin) });
+    expect(notFailed.statusCode).toBe(409);
+    expect(json(notFailed).message).toBe('Solo se puede reintentar un correo fallido');
+    const missing = await ctx.app.inject({ method: 'POST', url: '/api/admin/emails/999999/retry', headers: bearer(admin) });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('refuses bad filters (400), no token (401) and every other role (403)', async () => {
+    const badStatus = await ctx.app.inject({ url: '/api/admin/emails?status=perdido', headers: bearer(admin) });
+    expect(badStatus.statusCode).toBe(400);
+    expect(json(badStatus).details[0].field).toBe('status');
+    expect((await ctx.app.inject({ url: '/api/admin/emails?limit=0', headers: bearer(admin) })).statusCode).toBe(400);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/admin/emails/abc/retry', headers: bearer(admin) })).statusCode).toBe(400);
+    expect((await ctx.app.inject({ url: '/api/admin/emails' })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/admin/emails/1/retry' })).statusCode).toBe(401);
+    for (const role of ['manager', 'agent', 'approver'] as const) {
+      const { token } = await signInAs(ctx, role);
+      expect((await ctx.app.inject({ url: '/api/admin/emails', headers: bearer(token) })).statusCode).toBe(403);
+      expect((await ctx.app.inject({ method: 'POST', url: '/api/admin/emails/1/retry', headers: bearer(token) })).statusCode).toBe(403);
+    }
+  });
+});
+

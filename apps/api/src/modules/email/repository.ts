@@ -1,0 +1,124 @@
+import { and, desc, eq, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import type { EmailStatus, OutboxEmail } from '@portal/domain';
+import type { Executor } from '../../db/client';
+import { emailOutbox, type StoredAttachment } from '../../db/schema/index';
+
+export interface NewEmail {
+  recipient: string;
+  subject: string;
+  html: string;
+  text: string;
+  kind: string;
+  attachments?: StoredAttachment[];
+}
+
+export async function insertEmails(db: Executor, emails: NewEmail[]): Promise<void> {
+  if (emails.length === 0) return;
+  await db.insert(emailOutbox).values(emails.map((email) => ({ ...email, attachments: email.attachments ?? [] })));
+}
+
+export type ClaimedEmail = Pick<typeof emailOutbox.$inferSelect, 'id' | 'recipient' | 'subject' | 'html' | 'text' | 'attachments' | 'kind' | 'attempts'>;
+
+/**
+ * Takes up to `limit` queued e-mails due at `now` and pushes their next attempt to `leaseUntil`,
+ * in one statement: rows another instance holds are skipped (SKIP LOCKED), and a claimed row is
+ * not due again for anyone until its lease ends, so it is sent by one instance only. A process
+ * that dies mid-send leaves the row queued: it is tried again after the lease.
+ */
+export async function claimDueEmails(db: Executor, now: Date, leaseUntil: Date, limit: number): Promise<ClaimedEmail[]> {
+  const due = db
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.status, 'queued'), lte(emailOutbox.nextAttemptAt, now)))
+    .orderBy(emailOutbox.nextAttemptAt, emailOutbox.id)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(emailOutbox)
+    .set({ nextAttemptAt: leaseUntil })
+    .where(inArray(emailOutbox.id, due))
+    .returning({
+      id: emailOutbox.id,
+      recipient: emailOutbox.recipient,
+      subject: emailOutbox.subject,
+      html: emailOutbox.html,
+      text: emailOutbox.text,
+      attachments: emailOutbox.attachments,
+      kind: emailOutbox.kind,
+      attempts: emailOutbox.attempts,
+    });
+}
+
+export async function markSent(db: Executor, id: number, at: Date): Promise<void> {
+  await db
+    .update(emailOutbox)
+    .set({ status: 'sent', attempts: sql`${emailOutbox.attempts} + 1`, sentAt: at, lastError: null })
+    .where(eq(emailOutbox.id, id));
+}
+
+/** One failed attempt: tried again at `retryAt`, or failed for good when `retryAt` is null. */
+export async function markAttemptFailed(db: Executor, id: number, error: string, retryAt: Date | null): Promise<void> {
+  await db
+    .update(emailOutbox)
+    .set({
+      attempts: sql`${emailOutbox.attempts} + 1`,
+      lastError: error,
+      ...(retryAt ? { nextAttemptAt: retryAt } : { status: 'failed' as const }),
+    })
+    .where(eq(emailOutbox.id, id));
+}
+
+export interface EmailFilter {
+  status?: EmailStatus | undefined;
+  before?: number | undefined;
+}
+
+function filterSql(filter: EmailFilter): SQL | undefined {
+  return and(
+    filter.status ? eq(emailOutbox.status, filter.status) : undefined,
+    filter.before === undefined ? undefined : lt(emailOutbox.id, filter.before),
+  );
+}
+
+/** Newest first (ids grow with time). */
+export async function findEmails(db: Executor, filter: EmailFilter, limit: number): Promise<OutboxEmail[]> {
+  const rows = await db
+    .select({
+      id: emailOutbox.id,
+      recipient: emailOutbox.recipient,
+      subject: emailOutbox.subject,
+      kind: emailOutbox.kind,
+      status: emailOutbox.status,
+      attempts: emailOutbox.attempts,
+      lastError: emailOutbox.lastError,
+      nextAttemptAt: emailOutbox.nextAttemptAt,
+      sentAt: emailOutbox.sentAt,
+      createdAt: emailOutbox.createdAt,
+      attachmentNames: sql<string[]>`coalesce((select array_agg(a->>'filename') from jsonb_array_elements(${emailOutbox.attachments}) a), '{}')`,
+    })
+    .from(emailOutbox)
+    .where(filterSql(filter))
+    .orderBy(desc(emailOutbox.id))
+    .limit(limit);
+  return rows.map((row) => ({
+    ...row,
+    nextAttemptAt: row.nextAttemptAt.toISOString(),
+    sentAt: row.sentAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  }));
+}
+
+/** A failed e-mail back in the queue with a fresh set of attempts; false if it was not failed (or not there). */
+export async function requeueFailed(db: Executor, id: number, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(emailOutbox)
+    .set({ status: 'queued', attempts: 0, nextAttemptAt: now })
+    .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'failed')))
+    .returning({ id: emailOutbox.id });
+  return rows.length > 0;
+}
+
+export async function emailExists(db: Executor, id: number): Promise<boolean> {
+  const rows = await db.select({ id: emailOutbox.id }).from(emailOutbox).where(eq(emailOutbox.id, id));
+  return rows.length > 0;
+}

@@ -1,0 +1,98 @@
+import type { NotificationKind } from '@portal/domain';
+
+/** What every e-mail is made of: a subject and the same message as HTML and plain text. */
+export interface RenderedEmail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+const htmlEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Names, folios and reasons typed by people go into HTML only through here. */
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (character) => htmlEscapes[character]!);
+}
+
+interface Layout {
+  subject: string;
+  /** The message's headline, above the greeting. */
+  heading: string;
+  greeting: string;
+  paragraphs: string[];
+  /** The closing line: what to do next. */
+  hint: string;
+}
+
+const signature = 'Portal de Pólizas';
+const footer = 'Este correo se envió automáticamente; no responda a esta dirección.';
+
+/** One layout for every e-mail: each text escaped in the HTML, line breaks kept. */
+function layout(parts: Layout): RenderedEmail {
+  const paragraph = (text: string) => `<p style="margin:0 0 12px">${escapeHtml(text).replace(/\n/g, '<br>')}</p>`;
+  const html = [
+    '<!doctype html><html lang="es"><head><meta charset="utf-8"></head>',
+    '<body style="font-family:Arial,Helvetica,sans-serif;color:#0f172a;line-height:1.5">',
+    `<h1 style="font-size:18px;margin:0 0 16px">${escapeHtml(parts.heading)}</h1>`,
+    paragraph(parts.greeting),
+    ...parts.paragraphs.map(paragraph),
+    paragraph(parts.hint),
+    `<p style="margin:24px 0 0;color:#475569;font-size:13px">${escapeHtml(signature)}<br>${escapeHtml(footer)}</p>`,
+    '</body></html>',
+  ].join('\n');
+  const text = [parts.heading, parts.greeting, ...parts.paragraphs, parts.hint, '', `— ${signature}`, footer].join('\n\n');
+  return { subject: parts.subject, html, text };
+}
+
+/** A notification as the user reads it in the portal; `name` is the recipient's first name. */
+export interface NotificationEmail {
+  name: string;
+  title: string;
+  body: string;
+}
+
+/** The closing line per kind: each e-mail says where in the portal to follow up. */
+const hints: Record<NotificationKind, string> = {
+  investigation_approved: 'Abra el expediente de la póliza en el Portal de Pólizas para continuar con los contratos.',
+  investigation_rejected: 'Abra el expediente de la póliza en el Portal de Pólizas para ver el motivo del rechazo.',
+  policy_expiring: 'Abra el expediente de la póliza en el Portal de Pólizas para preparar la renovación.',
+  appointment_reminder: 'Consulte los detalles en Control de Citas del Portal de Pólizas.',
+  renewal_created: 'Abra la nueva póliza en el Portal de Pólizas para revisarla y completarla.',
+  job_failed: 'Revise las tareas y los correos salientes en la administración del Portal de Pólizas.',
+};
+
+const subjectPrefix = '[Portal de Pólizas]';
+
+/** The e-mail of an in-app notification of `kind`. */
+export function notificationEmail(kind: NotificationKind, message: NotificationEmail): RenderedEmail {
+  return layout({
+    subject: `${subjectPrefix} ${message.title}`,
+    heading: message.title,
+    greeting: message.name ? `Hola, ${message.name}:` : 'Hola:',
+    paragraphs: [message.body],
+    hint: hints[kind],
+  });
+}
+
+/** An attendee's reminder of an appointment (people outside the portal too); the .ics travels attached. */
+export interface AppointmentReminderEmail {
+  attendeeName: string;
+  title: string;
+  /** '3 de diciembre de 2026, 10:00 a 11:00 (hora de la Ciudad de México)'. */
+  when: string;
+  location: string;
+  meetUrl: string | null;
+}
+
+export function appointmentReminderEmail(reminder: AppointmentReminderEmail): RenderedEmail {
+  return layout({
+    subject: `Recordatorio de cita: ${reminder.title}`,
+    heading: `Recordatorio de cita: ${reminder.title}`,
+    greeting: reminder.attendeeName ? `Hola, ${reminder.attendeeName}:` : 'Hola:',
+    paragraphs: [
+      `Le recordamos su cita «${reminder.title}».`,
+      `Cuándo: ${reminder.when}\nDónde: ${reminder.location}${reminder.meetUrl ? `\nVideollamada: ${reminder.meetUrl}` : ''}`,
+    ],
+    hint: 'Adjuntamos la cita en formato de calendario (.ics) para agregarla a su agenda.',
+  });
+}

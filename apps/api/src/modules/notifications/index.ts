@@ -1,0 +1,10 @@
+/**
+ * The notifications module's public face. For other modules: notify() inside their transactions,
+ * the investigation and renewal notices, a user's e-mail choices ('Mi cuenta'). For the job queue:
+ * the expiring-policy notices, the appointment reminders, job failures and the e-mail delivery
+ * run (its transport comes from the e-mail module's createMailTransport(config)).
+ */
+export { notificationRoutes } from './routes';
+export { emailKindsOf, notify, saveEmailKinds } from './service';
+export { deliverDueEmails, notifyInvestigationDecided, notifyJobFailed, notifyPolicyExpiring, notifyRenewalCreated } from './notices';
+export { sendAppointmentReminders } from './reminders';

@@ -1,0 +1,3 @@
+export * from './notification';
+export * from './email';
+export * from './account';
