@@ -34,6 +34,9 @@ const branchCodeField = z
   .transform((value) => value.toUpperCase())
   .refine((value) => branchCodePattern.test(value), branchCodeMessage);
 
+/** Blank means "not given": the server assigns one on create and keeps the current one on update. */
+const optionalBranchCode = z.preprocess((value) => (value === '' || value === null ? undefined : value), branchCodeField.optional());
+
 const expiryNoticeDaysField = z.coerce
   .number({ error: 'El campo Aviso de vencimiento (días) debe ser un número' })
   .int('El campo Aviso de vencimiento (días) debe ser un número entero')
@@ -74,7 +77,7 @@ const branchFields = {
 export const createBranchRequestSchema = z.object({
   ...branchFields,
   /** Not given: the server assigns `SUC` and a number (decision 013). */
-  code: z.preprocess((value) => (value === '' || value === null ? undefined : value), branchCodeField.optional()),
+  code: optionalBranchCode,
   expiryNoticeDays: expiryNoticeDaysField.default(defaultExpiryNoticeDays),
   status: recordStatusSchema.default('active'),
 });
@@ -83,7 +86,7 @@ export type CreateBranchRequest = z.input<typeof createBranchRequestSchema>;
 /** Code and notice days left out (a client written to the spec) keep what the branch has. */
 export const updateBranchRequestSchema = z.object({
   ...branchFields,
-  code: branchCodeField.optional(),
+  code: optionalBranchCode,
   expiryNoticeDays: expiryNoticeDaysField.optional(),
   status: recordStatusSchema,
 });

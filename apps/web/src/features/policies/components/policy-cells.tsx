@@ -1,7 +1,7 @@
 import { policyTypeLabels, type PolicySummary } from '@portal/domain';
 import { Td } from '@/components/ui/table';
 import type { CardDetail } from './policy-card-list';
-import { displayDate, displayNames, emptyCell } from './policy-format';
+import { displayDate, displayNames, emptyCell, formatTermParts } from './policy-format';
 import { PolicyStatusBadge } from './policy-status-badge';
 import { PolicyFolioLink } from './policy-row-link';
 
@@ -60,6 +60,18 @@ export function AddressCell({ address, owner }: { address: string; owner: string
 
 export function DateCell({ date }: { date: string | null }) {
   return <Td className="whitespace-nowrap">{displayDate(date)}</Td>;
+}
+
+/** Vigencia on two lines ('15 ene 2026 –' over '14 ene 2027'), so the column stays narrow. */
+export function TermCell({ policy }: { policy: Pick<PolicySummary, 'contractStartDate' | 'endDate'> }) {
+  const term = formatTermParts(policy.contractStartDate, policy.endDate);
+  if (!term) return <Td className="whitespace-nowrap">{emptyCell}</Td>;
+  return (
+    <Td className="whitespace-nowrap">
+      <span className="block">{term.start} –</span>
+      <span className="block">{term.end}</span>
+    </Td>
+  );
 }
 
 /** The same people on a card. */

@@ -6,8 +6,8 @@ import { Button } from '@/components/ui/button';
 import { Table, TableBody, Td, Tr } from '@/components/ui/table';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { PolicyCardList, tableMediaQuery } from './policy-card-list';
-import { AddressCell, DateCell, FolioCell, PeopleCell, peopleDetails, StatusCell } from './policy-cells';
-import { displayDate, emptyCell, fullAddress } from './policy-format';
+import { AddressCell, DateCell, FolioCell, PeopleCell, peopleDetails, StatusCell, TermCell } from './policy-cells';
+import { displayDate, displayTerm, emptyCell, fullAddress } from './policy-format';
 import { useOpenOnRowClick } from './policy-row-link';
 import { PolicyTableHeader, type PolicyColumn } from './policy-table-header';
 
@@ -18,6 +18,7 @@ const columns: readonly PolicyColumn[] = [
   { label: 'Inquilino', secondLine: 'Aval' },
   { label: 'Dirección del Inmueble', secondLine: 'Propietario' },
   { label: 'Fecha de Entrega' },
+  { label: 'Vigencia' },
   { label: 'Acciones' },
 ];
 
@@ -41,6 +42,7 @@ function PolicyListRow({ policy }: { policy: PolicySummary }) {
       <PeopleCell policy={policy} />
       <AddressCell address={fullAddress(policy.propertyAddress)} owner={policy.ownerName} />
       <DateCell date={policy.deliveryDate} />
+      <TermCell policy={policy} />
       <Td className="py-2">
         <EditLink policy={policy} />
       </Td>
@@ -63,6 +65,7 @@ export function PolicyListTable({ rows }: { rows: PolicySummary[] }) {
         details={(policy) => [
           ...peopleDetails(policy),
           { label: 'Fecha de Entrega', value: displayDate(policy.deliveryDate) },
+          { label: 'Vigencia', value: displayTerm(policy.contractStartDate, policy.endDate) },
           { label: 'Dirección del Inmueble', value: fullAddress(policy.propertyAddress) || emptyCell, wide: true },
         ]}
       />
