@@ -43,6 +43,7 @@ describe('policy list (/policies)', () => {
       'InquilinoAval',
       'Dirección del InmueblePropietario',
       'Fecha de Entrega',
+      'Vigencia',
       'Acciones',
     ]);
     const cells = within(rowOf(first.investigationId))
@@ -54,6 +55,7 @@ describe('policy list (/policies)', () => {
       'Ana López, Luis PérezAval: Jorge Ríos Martínez de la Garza, Sofía Hernández C...',
       'Av. Reforma 222, Juárez, CuauhtémocPropietario: María Fernández',
       '05 mar 2026',
+      '05 mar 2026 –04 mar 2027',
       'Editar',
     ]);
     expect(within(rowOf(second.investigationId)).getByRole('link', { name: /Editar/ })).toHaveAttribute('href', '/policies/2/edit');
