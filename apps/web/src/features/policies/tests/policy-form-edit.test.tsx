@@ -136,6 +136,18 @@ describe('policy form: Editar Póliza', () => {
     expect(items[1]).not.toHaveTextContent('Secciones modificadas');
   });
 
+  it("names the server's own changes 'Sistema' (as the API sends them) and a deleted user's apart", async () => {
+    const daily: PolicyEvent[] = [
+      { ...events[0]!, id: 11, userId: null, userName: 'Sistema', fromStatus: 'active', toStatus: 'expiring', note: 'Vigencia próxima a terminar' },
+      { ...events[0]!, id: 10, userId: null, userName: '' },
+    ];
+    renderEdit({ 'GET /api/policy/5/events': { body: daily } });
+    const items = await within(await screen.findByRole('region', { name: 'Historial' })).findAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Sistema');
+    expect(items[0]).toHaveTextContent('De «Activa» a «Por vencer»');
+    expect(items[1]).toHaveTextContent('Usuario eliminado');
+  });
+
   it('marks a status jump apart from the changed sections, and shows a decision with its reason line by line', async () => {
     const jumped: PolicyEvent[] = [
       { ...events[0]!, id: 9, fromStatus: 'created', toStatus: 'active', changes: ['Salto de estatus', 'Renta'], note: '' },
