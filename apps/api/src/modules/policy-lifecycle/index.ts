@@ -2,4 +2,6 @@
  * The policies' daily lifecycle (issue 15): statuses that change with the calendar and the
  * reminders due, as one function the job queue calls once a day.
  */
-export { runDailyLifecycle, type DailyLifecycleResult } from './service';
+export { runDailyLifecycle } from './service';
+/** @public the daily job's result (issue 15's queue sends the reminders' notifications). */
+export type { DailyLifecycleResult } from './service';
