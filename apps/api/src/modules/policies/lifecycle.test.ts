@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { businessYear, policySearchText, type Policy, type PolicyEvent, type PolicyFormValues } from '@portal/domain';
@@ -81,8 +82,24 @@ describe('the term', () => {
     const { id, investigationId: _f, createdAt: _c, updatedAt: _u, userId: _us, guarantorNames: _g, ownerName: _o, propertyAddress: _p, endDate: _e, ...body } = policy;
     const longer = json<Policy>(await post(`/api/policy/update/${id}`, polancoAgent.token, { ...body, termMonths: 24 }));
     expect(longer).toMatchObject({ termMonths: 24, endDate: '2028-01-30' });
+    expect((await events(id))[0]!.changes).toEqual(['Datos generales']);
     const undated = { ...body, property: { ...body.property, rent: { ...body.property.rent, contractStartDate: null } } };
     expect(json<Policy>(await post(`/api/policy/update/${id}`, polancoAgent.token, undated)).endDate).toBeNull();
+  });
+
+  it('is what migration 0012 backfills for existing policies (its last statement, the same rule in SQL)', async () => {
+    const cases: Array<[string | null, number]> = [['2026-01-31', 1], ['2028-01-30', 1], ['2026-01-15', 12], ['2028-02-29', 12], ['2026-03-31', 1], [null, 12]];
+    const created = await Promise.all(cases.map(([start, months]) => createPolicy(polancoAgent.token, examplePolicyInput(withStart(start, months)))));
+    const db = ctx.testDb.database.db;
+    const ids = created.map((policy) => policy.id);
+    await db.execute(sql`update policies set start_date = null, end_date = null where id in ${ids}`);
+    expect(await storedRow(ids[0]!)).toMatchObject({ start_date: null, end_date: null });
+    const migration = fs.readFileSync(new URL('../../../drizzle/0012_policy_term_number_lifecycle.sql', import.meta.url), 'utf8');
+    await db.execute(sql.raw(migration.split('--> statement-breakpoint').at(-1)!));
+    for (const policy of created) {
+      expect(await storedRow(policy.id)).toMatchObject({ start_date: policy.property.rent.contractStartDate, end_date: policy.endDate });
+    }
+    expect(created.map((policy) => policy.endDate)).toEqual(['2026-02-28', '2028-02-29', '2027-01-14', '2029-02-28', '2026-04-30', null]);
   });
 
   it('refuses a term outside 1–60 whole months (400 naming the field)', async () => {
