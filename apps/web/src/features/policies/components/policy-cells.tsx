@@ -62,14 +62,26 @@ export function DateCell({ date }: { date: string | null }) {
   return <Td className="whitespace-nowrap">{displayDate(date)}</Td>;
 }
 
-/** Vigencia on two lines ('15 ene 2026 –' over '14 ene 2027'), so the column stays narrow. */
-export function TermCell({ policy }: { policy: Pick<PolicySummary, 'contractStartDate' | 'endDate'> }) {
+/**
+ * 'Fecha de Entrega' with 'Vigencia' under it (issue 15), the term's two ends on two short lines
+ * ('15 ene 2026 –' over '14 ene 2027'): a column of its own would not fit a 1024 px screen.
+ */
+export function DeliveryAndTermCell({ policy }: { policy: Pick<PolicySummary, 'deliveryDate' | 'contractStartDate' | 'endDate'> }) {
   const term = formatTermParts(policy.contractStartDate, policy.endDate);
-  if (!term) return <Td className="whitespace-nowrap">{emptyCell}</Td>;
   return (
     <Td className="whitespace-nowrap">
-      <span className="block">{term.start} –</span>
-      <span className="block">{term.end}</span>
+      <span className="block">{displayDate(policy.deliveryDate)}</span>
+      <span className={secondLine}>
+        <span className="sr-only">Vigencia: </span>
+        {term ? (
+          <>
+            <span className="block">{term.start} –</span>
+            <span className="block">{term.end}</span>
+          </>
+        ) : (
+          emptyCell
+        )}
+      </span>
     </Td>
   );
 }

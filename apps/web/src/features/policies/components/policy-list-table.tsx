@@ -6,19 +6,18 @@ import { Button } from '@/components/ui/button';
 import { Table, TableBody, Td, Tr } from '@/components/ui/table';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { PolicyCardList, tableMediaQuery } from './policy-card-list';
-import { AddressCell, DateCell, FolioCell, PeopleCell, peopleDetails, StatusCell, TermCell } from './policy-cells';
+import { AddressCell, DeliveryAndTermCell, FolioCell, PeopleCell, peopleDetails, StatusCell } from './policy-cells';
 import { displayDate, displayTerm, emptyCell, fullAddress } from './policy-format';
 import { useOpenOnRowClick } from './policy-row-link';
 import { PolicyTableHeader, type PolicyColumn } from './policy-table-header';
 
-/** The spec's ten columns, five of them on a second line under another (policy-cells.tsx). */
+/** The spec's ten columns, five of them on a second line under another (policy-cells.tsx), and Vigencia under Fecha de Entrega. */
 const columns: readonly PolicyColumn[] = [
   { label: 'Folio de Investigación', secondLine: 'Folio de Póliza' },
   { label: 'Estatus', secondLine: 'Tipo Poliza' },
   { label: 'Inquilino', secondLine: 'Aval' },
   { label: 'Dirección del Inmueble', secondLine: 'Propietario' },
-  { label: 'Fecha de Entrega' },
-  { label: 'Vigencia' },
+  { label: 'Fecha de Entrega', secondLine: 'Vigencia' },
   { label: 'Acciones' },
 ];
 
@@ -41,8 +40,7 @@ function PolicyListRow({ policy }: { policy: PolicySummary }) {
       <StatusCell policy={policy} />
       <PeopleCell policy={policy} />
       <AddressCell address={fullAddress(policy.propertyAddress)} owner={policy.ownerName} />
-      <DateCell date={policy.deliveryDate} />
-      <TermCell policy={policy} />
+      <DeliveryAndTermCell policy={policy} />
       <Td className="py-2">
         <EditLink policy={policy} />
       </Td>
