@@ -26,6 +26,7 @@ import {
   type PolicyAgent,
   type PolicyEvent,
   type PolicyInput,
+  type PolicyStatus,
   type PolicySearchResult,
   type policyExportQuerySchema,
   type policySearchQuerySchema,
@@ -230,7 +231,7 @@ export async function createPolicy(db: Db, actor: AuthUser, input: PolicyInput):
       const id = await db.transaction(async (tx) => {
         const policyId = await repo.insertPolicyRow(tx, { ...rowValues(input, investigationId), branchId, userId: actor.id });
         await repo.writeChildren(tx, policyId, input);
-        const assigned = await assignPolicyNumberIfDue(tx, policyId);
+        const assigned = await assignPolicyNumberIfDue(tx, policyId, input.status);
         await repo.insertEvent(tx, { policyId, userId: actor.id, fromStatus: null, toStatus: input.status, changes: [], note: noteLines('Póliza creada', assigned) });
         return policyId;
       });
@@ -262,7 +263,7 @@ export async function updatePolicy(db: Db, actor: AuthUser, id: number, input: P
     const kept = { ...input, policyNumber: input.policyNumber || locked.policyNumber };
     await repo.updatePolicyRow(tx, id, { ...rowValues(kept, before.investigationId), branchId, updatedAt: new Date() });
     await repo.writeChildren(tx, id, input);
-    const assigned = await assignPolicyNumberIfDue(tx, id);
+    const assigned = await assignPolicyNumberIfDue(tx, id, input.status);
     // Read back inside the transaction: the history's diff and the response are the same state.
     const after = await getPolicy(tx, actor, id);
     const changes = [...(jump ? [statusJumpChange] : []), ...changedSections(before, after)];
@@ -282,7 +283,7 @@ export async function changePolicyStatus(db: Db, actor: AuthUser, id: number, ch
       throw conflict(message, [{ field: 'status', message }]);
     }
     await repo.updatePolicyRow(tx, id, { status: change.status, updatedAt: new Date() });
-    const assigned = await assignPolicyNumberIfDue(tx, id);
+    const assigned = await assignPolicyNumberIfDue(tx, id, change.status);
     await repo.insertEvent(tx, {
       policyId: id,
       userId: actor.id,
@@ -306,7 +307,9 @@ function noteLines(...lines: Array<string | null | undefined>): string {
  * 'Generar Contratos', the form, an admin's jump, a new policy). Returns the history's line
  * about it, or null when nothing was due.
  */
-async function assignPolicyNumberIfDue(tx: Executor, id: number, now = new Date()): Promise<string | null> {
+async function assignPolicyNumberIfDue(tx: Executor, id: number, status: PolicyStatus, now = new Date()): Promise<string | null> {
+  // Only a write into 'contracts' can be due: the others skip the read.
+  if (status !== 'contracts') return null;
   const state = await repo.numberingState(tx, id);
   if (!state || state.status !== 'contracts' || state.policyNumber !== '') return null;
   const year = businessYear(now);
