@@ -10,18 +10,21 @@ export const DEFAULT_ADMIN_EMAIL = 'admin@portal.local';
 const seedBranches = [
   {
     name: 'Sucursal Polanco',
+    code: 'POL',
     phone: '55 5280 1000',
     email: 'polanco@portal.local',
     address: { street: 'Av. Presidente Masaryk', exteriorNumber: '111', interiorNumber: '', colony: 'Polanco V Sección', municipality: 'Miguel Hidalgo', state: 'Ciudad de México', zipCode: '11560' },
   },
   {
     name: 'Sucursal Santa Fe',
+    code: 'STF',
     phone: '55 5292 2000',
     email: 'santafe@portal.local',
     address: { street: 'Av. Vasco de Quiroga', exteriorNumber: '3800', interiorNumber: '', colony: 'Santa Fe Cuajimalpa', municipality: 'Cuajimalpa de Morelos', state: 'Ciudad de México', zipCode: '05348' },
   },
   {
     name: 'Sucursal Del Valle',
+    code: 'DVA',
     phone: '55 5543 3000',
     email: 'delvalle@portal.local',
     address: { street: 'Av. Insurgentes Sur', exteriorNumber: '1235', interiorNumber: '', colony: 'Del Valle Centro', municipality: 'Benito Juárez', state: 'Ciudad de México', zipCode: '03100' },
@@ -55,7 +58,7 @@ export async function seedIfEmpty(db: Db, admin: { email?: string | undefined; p
         const [address] = await tx.insert(addresses).values(branch.address).returning({ id: addresses.id });
         const [row] = await tx
           .insert(branches)
-          .values({ name: branch.name, phone: branch.phone, email: branch.email, addressId: address!.id })
+          .values({ name: branch.name, code: branch.code, phone: branch.phone, email: branch.email, addressId: address!.id })
           .returning({ id: branches.id });
         polancoId ??= row!.id;
       }

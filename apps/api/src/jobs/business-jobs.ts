@@ -3,7 +3,8 @@ import type { Db } from '../db/client';
 import type { FileStore } from '../lib/file-store';
 import type { MailTransport } from '../modules/email/index';
 import { sweepUnreferencedFiles } from '../modules/files/index';
-import { deliverDueEmails, sendAppointmentReminders } from '../modules/notifications/index';
+import { deliverDueEmails, notifyPolicyExpiring, sendAppointmentReminders } from '../modules/notifications/index';
+import { runDailyLifecycle } from '../modules/policy-lifecycle/index';
 import type { JobDefinition } from './job-queue';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -26,6 +27,26 @@ export interface JobDependencies {
 
 export function businessJobs({ db, files, mail }: JobDependencies): BusinessJob[] {
   return [
+    {
+      name: 'policy-lifecycle',
+      cron: '5 0 * * *',
+      catchUpAtStart: true,
+      retryLimit: 5,
+      retryDelaySeconds: 60,
+      expireInMinutes: 60,
+      async run(now) {
+        const day = await runDailyLifecycle(db, now);
+        // Deduped per policy and threshold: a second run the same day tells nobody twice.
+        const notices = await notifyPolicyExpiring(db, day.reminders);
+        return {
+          summary: `${day.today}: ${day.expiring} por vencer, ${day.expired} vencidas, ${notices} avisos de vencimiento.`,
+          today: day.today,
+          expiring: day.expiring,
+          expired: day.expired,
+          notices,
+        };
+      },
+    },
     {
       name: 'appointment-reminders',
       cron: '*/10 * * * *',

@@ -1,12 +1,10 @@
 import crypto from 'node:crypto';
 import PgBoss from 'pg-boss';
+import { businessTimeZone } from '@portal/domain';
 import type { JobConnection } from '../db/client';
 
-/** Where the business's days begin and end: crons and "once a day" are Mexico City's. */
-export const BUSINESS_TIME_ZONE = 'America/Mexico_City';
-
-/** The schema pg-boss keeps its tables in (created and migrated by pg-boss itself). */
-export const JOB_SCHEMA = 'pgboss';
+/** The schema pg-boss keeps its tables in (created and migrated by pg-boss itself; modules/jobs reads it). */
+const JOB_SCHEMA = 'pgboss';
 
 /** A piece of business work the queue runs: on its schedule, when an admin asks, and retried when it fails. */
 export interface JobDefinition {
@@ -49,8 +47,8 @@ export interface JobQueue {
 }
 
 const STOP_TIMEOUT_MS = 8_000;
-/** yyyy-MM-dd in Mexico City (the en-CA locale writes dates that way). */
-const businessDay = new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+/** yyyy-MM-dd in Mexico City, where the business's days begin and end (the en-CA locale writes dates that way). */
+const businessDay = new Intl.DateTimeFormat('en-CA', { timeZone: businessTimeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
 
 export function createJobQueue(connection: JobConnection, definitions: readonly JobDefinition[], options: JobQueueOptions): JobQueue {
   let boss: PgBoss | undefined;
@@ -121,7 +119,7 @@ async function prepareQueue(boss: PgBoss, definition: JobDefinition, options: Jo
   // createQueue leaves an existing queue as it is; updateQueue brings its settings up to date.
   await boss.createQueue(definition.name, settings);
   await boss.updateQueue(definition.name, settings);
-  if (definition.cron) await boss.schedule(definition.name, definition.cron, {}, { tz: BUSINESS_TIME_ZONE });
+  if (definition.cron) await boss.schedule(definition.name, definition.cron, {}, { tz: businessTimeZone });
   else await boss.unschedule(definition.name);
 
   const workOptions = { includeMetadata: true as const, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 };

@@ -85,7 +85,13 @@ export function bearer(token: string) {
 let sequence = 0;
 const next = () => `${process.pid}-${++sequence}`;
 
-export async function insertBranch(ctx: TestContext, overrides: Partial<{ name: string; status: 'active' | 'inactive' }> = {}) {
+/** Branch codes given so far by insertBranch (T1, T2…: the seed's are letters only). */
+let branchCodes = 0;
+
+export async function insertBranch(
+  ctx: TestContext,
+  overrides: Partial<{ name: string; status: 'active' | 'inactive'; code: string; expiryNoticeDays: number }> = {},
+) {
   const db = ctx.testDb.database.db;
   const [address] = await db
     .insert(addresses)
@@ -93,7 +99,15 @@ export async function insertBranch(ctx: TestContext, overrides: Partial<{ name: 
     .returning({ id: addresses.id });
   const [row] = await db
     .insert(branches)
-    .values({ name: overrides.name ?? `Sucursal ${next()}`, phone: '5555555555', email: 'sucursal@test.mx', addressId: address!.id, status: overrides.status ?? 'active' })
+    .values({
+      name: overrides.name ?? `Sucursal ${next()}`,
+      code: overrides.code ?? `T${(++branchCodes).toString(36).toUpperCase()}`,
+      expiryNoticeDays: overrides.expiryNoticeDays ?? 30,
+      phone: '5555555555',
+      email: 'sucursal@test.mx',
+      addressId: address!.id,
+      status: overrides.status ?? 'active',
+    })
     .returning({ id: branches.id });
   return row!.id;
 }

@@ -44,3 +44,24 @@ describe('formatAddress and search', () => {
     expect(branchMatchesSearch(branch, '03100')).toBe(false);
   });
 });
+
+describe('branch code and expiry notice (issue 15)', () => {
+  it('upper-cases a code, leaves a blank one to the server and defaults the notice to 30 days', () => {
+    expect(createBranchRequestSchema.parse({ ...valid, code: ' pol2 ' })).toMatchObject({ code: 'POL2', expiryNoticeDays: 30 });
+    expect(createBranchRequestSchema.parse({ ...valid, code: '' }).code).toBeUndefined();
+    const update = updateBranchRequestSchema.parse({ ...valid, status: 'active', expiryNoticeDays: '45' });
+    expect(update.expiryNoticeDays).toBe(45);
+    expect(update.code).toBeUndefined();
+  });
+
+  it('refuses a code outside 2–6 letters or digits and a notice outside 1–365 days', () => {
+    for (const code of ['P', 'POLANCO', 'PO-1', 'Ñú']) {
+      expect(createBranchRequestSchema.safeParse({ ...valid, code }).error?.issues[0]?.message, code).toBe(
+        'El campo Clave debe tener de 2 a 6 letras mayúsculas o dígitos',
+      );
+    }
+    for (const expiryNoticeDays of [0, 366, 2.5]) {
+      expect(createBranchRequestSchema.safeParse({ ...valid, expiryNoticeDays }).error?.issues[0]?.path, String(expiryNoticeDays)).toEqual(['expiryNoticeDays']);
+    }
+  });
+});

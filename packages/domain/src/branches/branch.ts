@@ -17,7 +17,31 @@ export const branchLabels = {
   email: 'Correo electrónico',
   manager: 'Gerente',
   status: 'Estatus',
+  code: 'Clave',
+  expiryNoticeDays: 'Aviso de vencimiento (días)',
 } as const;
+
+/** A branch's short code, the first part of its policy numbers (`POL-2026-00042`). */
+export const branchCodePattern = /^[A-Z0-9]{2,6}$/;
+export const branchCodeMessage = 'El campo Clave debe tener de 2 a 6 letras mayúsculas o dígitos';
+export const defaultExpiryNoticeDays = 30;
+export const maxExpiryNoticeDays = 365;
+
+/** Upper-cased and trimmed; '' or null leave it to the server (create) and are refused on update. */
+const branchCodeField = z
+  .string({ error: branchCodeMessage })
+  .trim()
+  .transform((value) => value.toUpperCase())
+  .refine((value) => branchCodePattern.test(value), branchCodeMessage);
+
+/** Blank means "not given": the server assigns one on create and keeps the current one on update. */
+const optionalBranchCode = z.preprocess((value) => (value === '' || value === null ? undefined : value), branchCodeField.optional());
+
+const expiryNoticeDaysField = z.coerce
+  .number({ error: 'El campo Aviso de vencimiento (días) debe ser un número' })
+  .int('El campo Aviso de vencimiento (días) debe ser un número entero')
+  .min(1, `El campo Aviso de vencimiento (días) debe estar entre 1 y ${maxExpiryNoticeDays}`)
+  .max(maxExpiryNoticeDays, `El campo Aviso de vencimiento (días) debe estar entre 1 y ${maxExpiryNoticeDays}`);
 
 export const zipCodeField = z
   .string({ error: messages.required(branchLabels.zipCode) })
@@ -52,11 +76,20 @@ const branchFields = {
 
 export const createBranchRequestSchema = z.object({
   ...branchFields,
+  /** Not given: the server assigns `SUC` and a number (decision 013). */
+  code: optionalBranchCode,
+  expiryNoticeDays: expiryNoticeDaysField.default(defaultExpiryNoticeDays),
   status: recordStatusSchema.default('active'),
 });
 export type CreateBranchRequest = z.input<typeof createBranchRequestSchema>;
 
-export const updateBranchRequestSchema = z.object({ ...branchFields, status: recordStatusSchema });
+/** Code and notice days left out (a client written to the spec) keep what the branch has. */
+export const updateBranchRequestSchema = z.object({
+  ...branchFields,
+  code: optionalBranchCode,
+  expiryNoticeDays: expiryNoticeDaysField.optional(),
+  status: recordStatusSchema,
+});
 export type UpdateBranchRequest = z.input<typeof updateBranchRequestSchema>;
 
 /**
@@ -94,6 +127,8 @@ export const branchSchema = z.object({
   email: z.string(),
   manager: z.number().nullable(),
   managerName: z.string().nullable(),
+  code: z.string(),
+  expiryNoticeDays: z.number(),
   status: recordStatusSchema,
   createdAt: z.string(),
   updatedAt: z.string(),

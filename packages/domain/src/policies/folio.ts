@@ -29,3 +29,16 @@ export function formatInvestigationFolio(at: Date, random: number): string {
 }
 
 export const investigationFolioPattern = /^INV-\d{8}-\d{4}-\d{3}$/;
+
+/** The year of an instant in Mexico City (the policy number's year). */
+export function businessYear(at: Date): number {
+  return Number(businessDate(at).slice(0, 4));
+}
+
+/**
+ * Folio de póliza `{branch code}-{year}-{NNNNN}` (`POL-2026-00042`): the branch's counter of that
+ * year, zero-padded to five digits (a sixth digit appears past 99,999 rather than wrapping).
+ */
+export function formatPolicyNumber(branchCode: string, year: number, sequence: number): string {
+  return `${branchCode}-${year}-${String(sequence).padStart(5, '0')}`;
+}

@@ -7,6 +7,8 @@ export * from './policy-input';
 export * from './policy-response';
 export * from './policy-search';
 export * from './policy-status-change';
+export * from './policy-term';
+export * from './policy-lifecycle';
 export * from './policy-event';
 export * from './dashboard';
 export * from './folio';

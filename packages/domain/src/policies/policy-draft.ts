@@ -4,8 +4,9 @@ import { maxId, optionalText, requiredText } from '../common/fields';
 import { addressInputSchema, branchLabels } from '../branches/branch';
 import { policyStatusSchema } from './policy-status';
 import { policyTypeSchema, propertyTypeSchema } from './policy-type';
-import { flag, optionalCount, optionalDate, optionalEmail, optionalMoney, policyMessages, requiredMoney } from './policy-fields';
+import { flag, monthsField, optionalCount, optionalDate, optionalEmail, optionalMoney, policyMessages, requiredMoney } from './policy-fields';
 import { policyLabels } from './policy-labels';
+import { defaultTermMonths, maxTermMonths, minTermMonths } from './policy-term';
 
 /*
  * The policy form's fields, one schema per section, as the user fills them in. The rules that
@@ -149,6 +150,8 @@ export const policyDraftSchema = z.object({
   status: policyStatusSchema.default('created'),
   previousPolicy: optionalText(L.previousPolicy, 40),
   policyType: policyTypeSchema.default('basica'),
+  /** The term from the rent's contract start date; the server computes the end date from both. */
+  termMonths: monthsField(L.termMonths, minTermMonths, maxTermMonths, defaultTermMonths),
   specialnote: noteText(L.specialnote),
   /** Honoured only for admins; everyone else's policies belong to their own branch. */
   branchId: z.coerce.number().int().positive().max(maxId).nullish().catch(undefined),

@@ -35,6 +35,14 @@ export function optionalCount(label: string, max = 10_000) {
     .refine((value) => value === null || (value >= 0 && value <= max), policyMessages.range(label, 0, max));
 }
 
+/** Whole months in `min`–`max`; not given means `fallback` (the policy's term: 12). */
+export function monthsField(label: string, min: number, max: number, fallback: number) {
+  return numberLike(label)
+    .transform((value) => value ?? fallback)
+    .refine((value) => Number.isInteger(value), policyMessages.wholeNumber(label))
+    .refine((value) => value >= min && value <= max, policyMessages.range(label, min, max));
+}
+
 /** A calendar date `yyyy-MM-dd` (what a date input gives), or null. */
 export function optionalDate(label: string) {
   return z

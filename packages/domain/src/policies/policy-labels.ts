@@ -33,6 +33,8 @@ export const policyLabels = {
   price: 'Renta mensual',
   maintenanceAmount: 'Monto de mantenimiento',
   contractStartDate: 'Inicio del contrato',
+  termMonths: 'Vigencia (meses)',
+  endDate: 'Fin de vigencia',
   propertyDeliveryDate: 'Fecha de entrega',
   gracePeriod: 'Periodo de gracia (días)',
   deposit: 'Depósito en garantía',

@@ -94,6 +94,12 @@ export const policySchema = z.object({
   specialnote: z.string(),
   branchId: z.number(),
   userId: z.number().nullable(),
+  termMonths: z.number(),
+  /** Last day of the term (`yyyy-MM-dd`), computed by the server; null without a contract start date. */
+  endDate: z.string().nullable(),
+  /** The renewal this policy became, and the policy it renews (issue 15). */
+  renewedToPolicyId: z.number().nullable(),
+  renewedFromPolicyId: z.number().nullable(),
   tenants: z.array(tenantSchema),
   guarantors: z.array(guarantorSchema),
   property: propertySchema,
@@ -122,6 +128,10 @@ export const policySummarySchema = z.object({
   propertyAddress: z.object({ street: z.string(), exteriorNumber: z.string(), colony: z.string(), municipality: z.string() }),
   /** Fecha de Entrega: the rent's property delivery date, `yyyy-MM-dd`. */
   deliveryDate: z.string().nullable(),
+  /** Vigencia: the rent's contract start date and the term's last day, `yyyy-MM-dd`. */
+  contractStartDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  renewedToPolicyId: z.number().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

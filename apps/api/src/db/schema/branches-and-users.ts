@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, uniqueIndex, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, smallint, text, uniqueIndex, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { timestamps } from './columns';
 import { recordStatusEnum, roleEnum } from './enums';
@@ -22,11 +22,16 @@ export const branches = pgTable(
     email: varchar('email', { length: 254 }).notNull(),
     managerId: integer('manager_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     status: recordStatusEnum('status').notNull().default('active'),
+    /** Short code that starts the branch's policy numbers (`POL-2026-00042`); upper case, unique. */
+    code: varchar('code', { length: 6 }).notNull(),
+    /** How many days before a policy's end date it becomes 'Por vencer' (the daily job). */
+    expiryNoticeDays: smallint('expiry_notice_days').notNull().default(30),
     ...timestamps,
   },
   (table) => [
     uniqueIndex('branches_name_key').on(sql`lower(${table.name})`),
     uniqueIndex('branches_address_id_key').on(table.addressId),
+    uniqueIndex('branches_code_key').on(table.code),
     index('branches_manager_id_idx').on(table.managerId),
   ],
 );

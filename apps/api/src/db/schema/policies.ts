@@ -13,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
   varchar,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { policyStatuses, policyTypes, propertyTypes, referenceTypes } from '@portal/domain';
 import { branches, users } from './branches-and-users';
@@ -91,6 +92,14 @@ export const policies = pgTable(
     colony: varchar('colony', { length: 120 }).notNull().default(''),
     municipality: varchar('municipality', { length: 120 }).notNull().default(''),
     deliveryDate: date('delivery_date', { mode: 'string' }),
+    /** The term (issue 15): months from the rent's contract start date, copied here with the end
+     * date the server computes from both, so the list and the daily job read one table. */
+    termMonths: smallint('term_months').notNull().default(12),
+    startDate: date('start_date', { mode: 'string' }),
+    endDate: date('end_date', { mode: 'string' }),
+    /** A renewal and the policy it renews point at each other. */
+    renewedToPolicyId: integer('renewed_to_policy_id').references((): AnyPgColumn => policies.id, { onDelete: 'set null' }),
+    renewedFromPolicyId: integer('renewed_from_policy_id').references((): AnyPgColumn => policies.id, { onDelete: 'set null' }),
     /** Every searched field, lower-cased and without accents, for one trigram-indexed LIKE. */
     searchText: text('search_text').notNull().default(''),
     createdAt: instant('created_at'),
@@ -108,7 +117,28 @@ export const policies = pgTable(
     index('policies_branch_status_created_idx').on(table.branchId, table.status, table.createdAt, table.id),
     index('policies_search_text_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
     index('policies_user_id_idx').on(table.userId),
+    // The daily job: policies in force whose end date is before (or near) a day.
+    index('policies_status_end_date_idx').on(table.status, table.endDate),
+    uniqueIndex('policies_renewed_to_policy_id_key').on(table.renewedToPolicyId),
+    uniqueIndex('policies_renewed_from_policy_id_key').on(table.renewedFromPolicyId),
   ],
+);
+
+/**
+ * The last policy number given per branch and year (`{code}-{year}-{NNNNN}`). Taken with an
+ * upsert that returns the new value inside the transaction that moves the policy to 'contracts':
+ * concurrent transactions queue on the row, and a rolled-back one gives its number back.
+ */
+export const policyNumberCounters = pgTable(
+  'policy_number_counters',
+  {
+    branchId: integer('branch_id')
+      .notNull()
+      .references(() => branches.id, { onDelete: 'cascade' }),
+    year: smallint('year').notNull(),
+    lastValue: integer('last_value').notNull(),
+  },
+  (table) => [primaryKey({ name: 'policy_number_counters_pkey', columns: [table.branchId, table.year] })],
 );
 
 export const tenants = pgTable(
@@ -257,6 +287,8 @@ export const policyEvents = pgTable(
     toStatus: policyStatusEnum('to_status'),
     changes: text('changes').array().notNull().default(sql`'{}'::text[]`),
     note: text('note').notNull().default(''),
+    /** Written by the server on its own (the daily job): the history shows 'Sistema' as the actor. */
+    bySystem: boolean('by_system').notNull().default(false),
     createdAt: instant('created_at'),
   },
   (table) => [index('policy_events_policy_id_idx').on(table.policyId, table.createdAt)],

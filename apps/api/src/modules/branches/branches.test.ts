@@ -137,3 +137,44 @@ describe('POST /api/branches/:id and DELETE', () => {
     expect((await ctx.app.inject({ method: 'DELETE', url: '/api/branches/999999', headers: asAdmin() })).statusCode).toBe(404);
   });
 });
+
+describe('code and expiry notice (issue 15)', () => {
+  it('stores a given code upper-cased, or gives SUC and a number, with a 30-day notice by default', async () => {
+    const coded = json(await post('/api/branches', validBranchBody({ code: ' cya2 ', expiryNoticeDays: 45 } as never)));
+    expect(coded).toMatchObject({ code: 'CYA2', expiryNoticeDays: 45 });
+    const defaulted = json(await post('/api/branches', validBranchBody()));
+    expect(defaulted.code).toMatch(/^SUC\d{3,}$/);
+    expect(defaulted.expiryNoticeDays).toBe(30);
+    const seeded = json<any[]>(await ctx.app.inject({ url: '/api/branches', headers: asAdmin() })).find((b) => b.name === 'Sucursal Polanco');
+    expect(seeded.code).toBe('POL');
+  });
+
+  it('lets the admin edit both, keeps them when a client leaves them out, and refuses a taken code (409)', async () => {
+    const created = json(await post('/api/branches', validBranchBody({ code: 'EDT' } as never)));
+    const { id, address, manager, name, phone, email } = created;
+    const { id: _address, ...addressBody } = address;
+    const body = { name, phone, email, manager, address: addressBody, status: 'active' };
+    const edited = await post(`/api/branches/${id}`, { ...body, code: 'EDT2', expiryNoticeDays: 60 });
+    expect(json(edited)).toMatchObject({ code: 'EDT2', expiryNoticeDays: 60 });
+    expect(json(await post(`/api/branches/${id}`, body))).toMatchObject({ code: 'EDT2', expiryNoticeDays: 60 });
+    const taken = await post(`/api/branches/${id}`, { ...body, code: 'POL' });
+    expect(taken.statusCode).toBe(409);
+    expect(json(taken).details).toEqual([{ field: 'code', message: 'Ya existe una sucursal con esa clave' }]);
+  });
+
+  it('answers 400 naming the field for a bad code or notice period', async () => {
+    for (const [extra, field] of [
+      [{ code: 'A' }, 'code'],
+      [{ code: 'ABCDEFG' }, 'code'],
+      [{ code: 'AB-1' }, 'code'],
+      [{ expiryNoticeDays: 0 }, 'expiryNoticeDays'],
+      [{ expiryNoticeDays: 366 }, 'expiryNoticeDays'],
+      [{ expiryNoticeDays: 'treinta' }, 'expiryNoticeDays'],
+    ] as const) {
+      const response = await post('/api/branches', { ...validBranchBody(), ...extra });
+      expect(response.statusCode, JSON.stringify(extra)).toBe(400);
+      expect(json(response).details[0].field).toBe(field);
+      expect(json(response).details[0].message).toMatch(field === 'code' ? /Clave/ : /Aviso de vencimiento/);
+    }
+  });
+});

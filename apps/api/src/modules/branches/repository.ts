@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { addressInputSchema, Branch, RecordStatus } from '@portal/domain';
@@ -14,6 +14,8 @@ const branchColumns = {
   email: branches.email,
   manager: branches.managerId,
   managerName: managers.firstName,
+  code: branches.code,
+  expiryNoticeDays: branches.expiryNoticeDays,
   status: branches.status,
   createdAt: branches.createdAt,
   updatedAt: branches.updatedAt,
@@ -64,13 +66,26 @@ export interface BranchValues {
   email: string;
   managerId: number | null;
   status: RecordStatus;
+  code: string;
+  expiryNoticeDays: number;
 }
 
-export async function insertBranch(db: Executor, values: BranchValues, address: AddressValues): Promise<number> {
+/**
+ * A new branch's code when the admin gives none: 'SUC' and the next id, as migration 0012 coded
+ * the existing branches. Computed in the INSERT; should an admin already have taken it, the
+ * unique index answers and the service asks for a code (409).
+ */
+const defaultBranchCode = sql<string>`(select 'SUC' || lpad((coalesce(max(id), 0) + 1)::text, 3, '0') from branches)`;
+
+export async function insertBranch(
+  db: Executor,
+  values: Omit<BranchValues, 'code'> & { code?: string | undefined },
+  address: AddressValues,
+): Promise<number> {
   const [addressRow] = await db.insert(addresses).values(address).returning({ id: addresses.id });
   const [row] = await db
     .insert(branches)
-    .values({ ...values, addressId: addressRow!.id })
+    .values({ ...values, code: values.code ?? defaultBranchCode, addressId: addressRow!.id })
     .returning({ id: branches.id });
   return row!.id;
 }

@@ -10,6 +10,7 @@ type UpdateBranch = z.output<typeof updateBranchRequestSchema>;
 const branchMessages = {
   notFound: 'Sucursal no encontrada',
   nameTaken: 'Ya existe una sucursal con ese nombre',
+  codeTaken: 'Ya existe una sucursal con esa clave',
   invalidManager: 'El gerente debe ser un usuario activo con rol Gerente',
 } as const;
 
@@ -55,6 +56,9 @@ async function withNameCheck<T>(write: () => Promise<T>): Promise<T> {
   } catch (error) {
     if (isUniqueViolation(error, 'branches_name_key')) {
       throw conflict(branchMessages.nameTaken, [{ field: 'name', message: branchMessages.nameTaken }]);
+    }
+    if (isUniqueViolation(error, 'branches_code_key')) {
+      throw conflict(branchMessages.codeTaken, [{ field: 'code', message: branchMessages.codeTaken }]);
     }
     throw error;
   }

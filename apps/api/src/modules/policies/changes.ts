@@ -4,7 +4,7 @@ import type { Policy } from '@portal/domain';
 const sections: ReadonlyArray<[name: string, pick: (policy: Policy) => unknown]> = [
   [
     'Datos generales',
-    (p) => [p.policyNumber, p.previousPolicy, p.policyType, p.isElectronicSignature, p.specialnote, p.branchId],
+    (p) => [p.policyNumber, p.previousPolicy, p.policyType, p.termMonths, p.isElectronicSignature, p.specialnote, p.branchId],
   ],
   ['Inquilinos', (p) => p.tenants],
   ['Avales', (p) => p.guarantors],

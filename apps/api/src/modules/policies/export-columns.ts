@@ -20,6 +20,8 @@ export const policyExportColumns: ReadonlyArray<ExportColumn<ExportRow>> = [
   { header: 'Propietario', value: (row) => row.ownerName, width: 28 },
   { header: 'Fecha de Entrega', value: (row) => (row.deliveryDate ? { day: row.deliveryDate } : null), width: 14 },
   { header: 'Dirección del Inmueble', value: address, width: 48 },
+  { header: 'Inicio de Vigencia', value: (row) => (row.contractStartDate ? { day: row.contractStartDate } : null), width: 14 },
+  { header: 'Fin de Vigencia', value: (row) => (row.endDate ? { day: row.endDate } : null), width: 14 },
   { header: 'Fecha de Creación', value: (row) => ({ day: businessDate(row.createdAt) }), width: 14 },
   { header: 'Agente', value: (row) => row.agentName, width: 26 },
   { header: 'ID Póliza', value: (row) => row.id, width: 10 },

@@ -209,6 +209,8 @@ describe('GET /api/policy/export', () => {
       'Propietario',
       'Fecha de Entrega',
       'Dirección del Inmueble',
+      'Inicio de Vigencia',
+      'Fin de Vigencia',
       'Fecha de Creación',
       'Agente',
       'ID Póliza',
@@ -222,6 +224,9 @@ describe('GET /api/policy/export', () => {
     expect(old[column('Tipo Poliza')]).toBe('Básica');
     expect(old[column('Fecha de Creación')]).toBe('31/10/2026');
     expect(old[column('Fecha de Entrega')]).toBe('01/12/2026');
+    // The example's 12-month term from 1 December 2026.
+    expect(old[column('Inicio de Vigencia')]).toBe('01/12/2026');
+    expect(old[column('Fin de Vigencia')]).toBe('30/11/2027');
     expect(old[column('Agente')]).toBe('Óscar Ibáñez');
     expect(old[column('ID Sucursal')]).toBe(String(branchId));
     expect(old[column('Dirección del Inmueble')]).toBe('Calle Durango 214, Roma Norte, Cuauhtémoc');
@@ -268,8 +273,9 @@ describe('GET /api/policy/export', () => {
     expect(values(1)[0]).toBe('Folio de Investigación');
     expect(sheet.rowCount).toBe(3);
     expect(values(3)[4]).toBe('Íñigo Peña, "El Güero"');
-    expect(values(3)[9]).toEqual(new Date('2026-10-31T00:00:00Z'));
-    expect(values(3)[11]).toBe(ids.basicaOld);
+    expect(values(3)[10]).toEqual(new Date('2027-11-30T00:00:00Z'));
+    expect(values(3)[11]).toEqual(new Date('2026-10-31T00:00:00Z'));
+    expect(values(3)[13]).toBe(ids.basicaOld);
   });
 
   it('reads a list longer than a batch in order, every row once', async () => {

@@ -12,15 +12,17 @@ import type {
   PolicyType,
   Tenant,
 } from '@portal/domain';
-import { businessTimeZone, emptyDashboardStats, policyStatuses } from '@portal/domain';
+import { businessTimeZone, emptyDashboardStats, policyStatuses, systemActorName } from '@portal/domain';
 import { readTogether, rowsOf, type Executor } from '../../db/client';
 import type { CursorPosition } from '../../lib/keyset-cursor';
 import { cappedCount, cappedCountSql, toCappedTotal, type CappedTotal } from '../../db/capped-count';
 import {
+  branches,
   guarantors,
   guarantorVehicles,
   policies,
   policyEvents,
+  policyNumberCounters,
   policyStatusCounts,
   properties,
   propertyOwners,
@@ -280,6 +282,10 @@ function toPolicy(row: PolicyRow, tenantList: Tenant[], guarantorList: Guarantor
     specialnote: row.specialnote,
     branchId: row.branchId,
     userId: row.userId,
+    termMonths: row.termMonths,
+    endDate: row.endDate,
+    renewedToPolicyId: row.renewedToPolicyId,
+    renewedFromPolicyId: row.renewedFromPolicyId,
     tenants: tenantList,
     guarantors: guarantorList,
     property: {
@@ -348,10 +354,58 @@ export async function updatePolicyRow(db: Executor, id: number, values: Partial<
 /** The row's status and branch, locked until the transaction ends (two status changes queue). */
 export async function lockPolicy(db: Executor, id: number, scope: BranchScope) {
   const [row] = await db
-    .select({ id: policies.id, status: policies.status, branchId: policies.branchId })
+    .select({
+      id: policies.id,
+      status: policies.status,
+      branchId: policies.branchId,
+      policyNumber: policies.policyNumber,
+      renewedToPolicyId: policies.renewedToPolicyId,
+    })
     .from(policies)
     .where(filterSql({ id, scope }))
     .for('update');
+  return row ?? null;
+}
+
+// --- the policy number ------------------------------------------------------------------------
+
+/**
+ * The next number of a branch's year and the branch's code. The upsert takes the counter row's
+ * lock until the transaction ends: a concurrent transaction's upsert waits for it, then adds one
+ * to the committed value (or, if this one rolled back, to the value before it). No gaps, no
+ * duplicates; the first number of a year inserts the row.
+ */
+export async function takePolicyNumber(db: Executor, branchId: number, year: number): Promise<{ code: string; sequence: number }> {
+  const [counter] = await db
+    .insert(policyNumberCounters)
+    .values({ branchId, year, lastValue: 1 })
+    .onConflictDoUpdate({
+      target: [policyNumberCounters.branchId, policyNumberCounters.year],
+      set: { lastValue: sql`${policyNumberCounters.lastValue} + 1` },
+    })
+    .returning({ sequence: policyNumberCounters.lastValue });
+  const [branch] = await db.select({ code: branches.code }).from(branches).where(eq(branches.id, branchId));
+  return { code: branch!.code, sequence: counter!.sequence };
+}
+
+/** What a policy number is given by, and what search_text is rebuilt from when it is. */
+export async function numberingState(db: Executor, id: number) {
+  const [row] = await db
+    .select({
+      status: policies.status,
+      branchId: policies.branchId,
+      investigationId: policies.investigationId,
+      policyNumber: policies.policyNumber,
+      tenantNames: policies.tenantNames,
+      guarantorNames: policies.guarantorNames,
+      ownerName: policies.ownerName,
+      street: policies.street,
+      exteriorNumber: policies.exteriorNumber,
+      colony: policies.colony,
+      municipality: policies.municipality,
+    })
+    .from(policies)
+    .where(eq(policies.id, id));
   return row ?? null;
 }
 
@@ -509,6 +563,9 @@ const summaryColumns = {
   colony: policies.colony,
   municipality: policies.municipality,
   deliveryDate: policies.deliveryDate,
+  contractStartDate: policies.startDate,
+  endDate: policies.endDate,
+  renewedToPolicyId: policies.renewedToPolicyId,
   createdAt: policies.createdAt,
   updatedAt: policies.updatedAt,
 };
@@ -650,6 +707,8 @@ export interface PolicyEventValues {
   toStatus: PolicyStatus | null;
   changes: string[];
   note: string;
+  /** The server acting on its own (no user): the history names 'Sistema'. */
+  bySystem?: boolean;
 }
 
 export async function insertEvent(db: Executor, values: PolicyEventValues): Promise<void> {
@@ -662,7 +721,7 @@ export async function listEvents(db: Executor, policyId: number): Promise<Policy
       id: policyEvents.id,
       policyId: policyEvents.policyId,
       userId: policyEvents.userId,
-      userName: sql<string>`coalesce(trim(${users.firstName} || ' ' || ${users.lastName}), '')`,
+      userName: sql<string>`case when ${policyEvents.bySystem} then ${systemActorName} else coalesce(trim(${users.firstName} || ' ' || ${users.lastName}), '') end`,
       fromStatus: policyEvents.fromStatus,
       toStatus: policyEvents.toStatus,
       changes: policyEvents.changes,

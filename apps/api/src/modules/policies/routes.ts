@@ -16,6 +16,7 @@ import {
   policySearchQuerySchema,
   policySearchResultSchema,
   policyStatusChangeSchema,
+  policyTerminationInputSchema,
 } from '@portal/domain';
 import { sendJsonArray } from '../../lib/json-array-stream';
 import { sendJsonText } from '../../lib/json-text';
@@ -188,5 +189,34 @@ export const policyRoutes: FastifyPluginAsyncZod<PolicyRoutesOptions> = async (a
         ? service.updatePolicy(app.db, actor, request.params.id, body)
         : service.changePolicyStatus(app.db, actor, request.params.id, body);
     },
+  );
+
+  app.post(
+    '/api/policy/:id/renew',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Renovar una póliza activa, por vencer o vencida: crea la nueva en Creada con los mismos datos y la vigencia siguiente',
+        params: idParamsSchema,
+        response: { 201: policySchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await service.renewPolicy(app.db, currentUser(request), request.params.id)),
+  );
+
+  app.post(
+    '/api/policy/:id/terminate',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Terminar anticipadamente una póliza activa o por vencer (gerente o administrador), con motivo',
+        params: idParamsSchema,
+        body: policyTerminationInputSchema,
+        response: { 200: policySchema, ...errors },
+      },
+    },
+    (request) => service.terminatePolicy(app.db, currentUser(request), request.params.id, request.body),
   );
 };

@@ -1,7 +1,17 @@
 import crypto from 'node:crypto';
 import type { z } from 'zod';
 import {
+  businessYear,
   canJumpStatus,
+  canRenewRole,
+  canTerminateRole,
+  dayAfter,
+  formatPolicyNumber,
+  policyEndDate,
+  policyLifecycleMessages,
+  renewableStatuses,
+  terminableStatuses,
+  type PolicyTermination,
   foldForSearch,
   formatInvestigationFolio,
   invalidTransitionMessage,
@@ -16,6 +26,7 @@ import {
   type PolicyAgent,
   type PolicyEvent,
   type PolicyInput,
+  type PolicyStatus,
   type PolicySearchResult,
   type policyExportQuerySchema,
   type policySearchQuerySchema,
@@ -26,6 +37,7 @@ import { conflict, ensure, forbidden, invalidField, isUniqueViolation, notFound 
 import type { AuthUser } from '../../lib/auth-user';
 import { actorScope, listBranch as listBranchFor, writeBranch as writeBranchFor } from '../../lib/branch-scope';
 import { branchExists } from '../branches/index';
+import { notifyRenewalCreated } from '../notifications/index';
 import { changedSections } from './changes';
 import type { CursorPosition } from '../../lib/keyset-cursor';
 import { keysetBatches, parallelKeysetBatches } from '../../lib/keyset-batches';
@@ -220,7 +232,8 @@ export async function createPolicy(db: Db, actor: AuthUser, input: PolicyInput):
       const id = await db.transaction(async (tx) => {
         const policyId = await repo.insertPolicyRow(tx, { ...rowValues(input, investigationId), branchId, userId: actor.id });
         await repo.writeChildren(tx, policyId, input);
-        await repo.insertEvent(tx, { policyId, userId: actor.id, fromStatus: null, toStatus: input.status, changes: [], note: 'Póliza creada' });
+        const assigned = await assignPolicyNumberIfDue(tx, policyId, input.status);
+        await repo.insertEvent(tx, { policyId, userId: actor.id, fromStatus: null, toStatus: input.status, changes: [], note: noteLines('Póliza creada', assigned) });
         return policyId;
       });
       return await getPolicy(db, actor, id);
@@ -247,13 +260,16 @@ export async function updatePolicy(db: Db, actor: AuthUser, id: number, input: P
     }
     const before = await getPolicy(tx, actor, id);
     const branchId = await writeBranch(tx, actor, input.branchId, locked.branchId);
-    await repo.updatePolicyRow(tx, id, { ...rowValues(input, before.investigationId), branchId, updatedAt: new Date() });
+    // A number once given is not blanked by a form loaded before it was (decision 013).
+    const kept = { ...input, policyNumber: input.policyNumber || locked.policyNumber };
+    await repo.updatePolicyRow(tx, id, { ...rowValues(kept, before.investigationId), branchId, updatedAt: new Date() });
     await repo.writeChildren(tx, id, input);
+    const assigned = await assignPolicyNumberIfDue(tx, id, input.status);
     // Read back inside the transaction: the history's diff and the response are the same state.
     const after = await getPolicy(tx, actor, id);
     const changes = [...(jump ? [statusJumpChange] : []), ...changedSections(before, after)];
     if (changes.length > 0 || locked.status !== input.status) {
-      await repo.insertEvent(tx, { policyId: id, userId: actor.id, fromStatus: locked.status, toStatus: input.status, changes, note: '' });
+      await repo.insertEvent(tx, { policyId: id, userId: actor.id, fromStatus: locked.status, toStatus: input.status, changes, note: noteLines(assigned) });
     }
     return after;
   });
@@ -268,13 +284,142 @@ export async function changePolicyStatus(db: Db, actor: AuthUser, id: number, ch
       throw conflict(message, [{ field: 'status', message }]);
     }
     await repo.updatePolicyRow(tx, id, { status: change.status, updatedAt: new Date() });
+    const assigned = await assignPolicyNumberIfDue(tx, id, change.status);
     await repo.insertEvent(tx, {
       policyId: id,
       userId: actor.id,
       fromStatus: locked.status,
       toStatus: change.status,
       changes: [],
-      note: change.note ?? '',
+      note: noteLines(change.note, assigned),
+    });
+  });
+  return getPolicy(db, actor, id);
+}
+
+/** A history note of several lines, the empty ones left out. */
+function noteLines(...lines: Array<string | null | undefined>): string {
+  return lines.filter(Boolean).join('\n');
+}
+
+/**
+ * Gives a policy in 'contracts' without a folio de póliza the next number of its branch's year
+ * (Mexico City), in the caller's transaction, whichever path brought it there (the row menu's
+ * 'Generar Contratos', the form, an admin's jump, a new policy). Returns the history's line
+ * about it, or null when nothing was due.
+ */
+async function assignPolicyNumberIfDue(tx: Executor, id: number, status: PolicyStatus, now = new Date()): Promise<string | null> {
+  // Only a write into 'contracts' can be due: the others skip the read.
+  if (status !== 'contracts') return null;
+  const state = await repo.numberingState(tx, id);
+  if (!state || state.status !== 'contracts' || state.policyNumber !== '') return null;
+  const year = businessYear(now);
+  const { code, sequence } = await repo.takePolicyNumber(tx, state.branchId, year);
+  const policyNumber = formatPolicyNumber(code, year, sequence);
+  await repo.updatePolicyRow(tx, id, { policyNumber, searchText: policySearchText({ ...state, policyNumber }) });
+  return policyLifecycleMessages.numberAssignedNote(policyNumber);
+}
+
+// --- renewal and early termination ------------------------------------------------------------------
+
+/** The folio a history note names a policy by: its number, or its investigation folio before it has one. */
+const folioOf = (policy: { policyNumber: string; investigationId: string }) => policy.policyNumber || policy.investigationId;
+
+/**
+ * POST /api/policy/{id}/renew: a new policy in 'Creada' with the same people, property and rent
+ * (new rows, no documents), its term starting the day after the old one ends, linked both ways
+ * with an event on each history, all in one transaction. A policy is renewed once (409 after).
+ */
+export async function renewPolicy(db: Db, actor: AuthUser, id: number): Promise<Policy> {
+  if (!canRenewRole(actor.role)) throw forbidden(policyLifecycleMessages.renewRoleForbidden);
+  for (let attempt = 1; ; attempt++) {
+    const investigationId = formatInvestigationFolio(new Date(), crypto.randomInt(1000));
+    try {
+      const renewalId = await db.transaction(async (tx) => {
+        const locked = ensure(await repo.lockPolicy(tx, id, actorScope(actor)), notFound(policyMessages.notFound));
+        if (locked.renewedToPolicyId !== null) throw conflict(policyLifecycleMessages.alreadyRenewed);
+        if (!renewableStatuses.includes(locked.status)) throw conflict(policyLifecycleMessages.notRenewable);
+        const old = await getPolicy(tx, actor, id);
+        const input = renewalInput(old);
+        const now = new Date();
+        const newId = await repo.insertPolicyRow(tx, { ...rowValues(input, investigationId), branchId: old.branchId, userId: actor.id, renewedFromPolicyId: id });
+        await repo.writeChildren(tx, newId, input);
+        await repo.updatePolicyRow(tx, id, { renewedToPolicyId: newId, updatedAt: now });
+        const event = { userId: actor.id, changes: [] };
+        await repo.insertEvent(tx, { ...event, policyId: id, fromStatus: null, toStatus: null, note: policyLifecycleMessages.renewedAsNote(investigationId) });
+        await repo.insertEvent(tx, { ...event, policyId: newId, fromStatus: null, toStatus: 'created', note: noteLines('Póliza creada', policyLifecycleMessages.renewalOfNote(folioOf(old))) });
+        // The agent and the branch manager hear of it with the renewal, or not at all.
+        await notifyRenewalCreated(tx, { oldPolicyId: id, newPolicyId: newId, actorUserId: actor.id });
+        return newId;
+      });
+      return await getPolicy(db, actor, renewalId);
+    } catch (error) {
+      if (!isUniqueViolation(error, 'policies_investigation_id_key')) throw error;
+      if (attempt === folioAttempts) throw conflict(policyMessages.folioUnavailable);
+    }
+  }
+}
+
+/** The renewal's form values: the old policy's, without ids, numbers or documents, its term next. */
+function renewalInput(old: Policy): PolicyInput {
+  const { property } = old;
+  const { id: _rent, ...rent } = property.rent;
+  const { id: _owner, ...owner } = property.owner;
+  return {
+    isElectronicSignature: old.isElectronicSignature,
+    policyNumber: '',
+    status: 'created',
+    previousPolicy: old.policyNumber,
+    policyType: old.policyType,
+    termMonths: old.termMonths,
+    specialnote: old.specialnote,
+    branchId: old.branchId,
+    guarantorRequired: old.guarantorRequired,
+    tenants: old.tenants.map(({ id: _id, references, ...tenant }) => ({
+      ...tenant,
+      id: undefined,
+      references: references.map(({ id: _ref, ...reference }) => reference),
+    })),
+    guarantors: old.guarantors.map(({ id: _id, vehicle, ...guarantor }) => ({
+      ...guarantor,
+      id: undefined,
+      vehicle: vehicle ? { brand: vehicle.brand, model: vehicle.model, year: vehicle.year, color: vehicle.color, licensePlate: vehicle.licensePlate } : null,
+    })),
+    property: {
+      owner,
+      address: property.address,
+      propertyType: property.propertyType,
+      parkingSpots: property.parkingSpots,
+      identification: property.identification,
+      services: property.services,
+      commercialUse: property.commercialUse,
+      commercialServices: property.commercialServices,
+      commercialServicesDetails: property.commercialServicesDetails,
+      specialObjects: property.specialObjects,
+      specialObjectsDetails: property.specialObjectsDetails,
+      description: property.description,
+      rent: { ...rent, contractStartDate: old.endDate ? dayAfter(old.endDate) : null },
+    },
+  };
+}
+
+/**
+ * POST /api/policy/{id}/terminate: a policy in force cancelled before its end date by a manager
+ * or an admin, with the reason in its history.
+ */
+export async function terminatePolicy(db: Db, actor: AuthUser, id: number, input: PolicyTermination): Promise<Policy> {
+  if (!canTerminateRole(actor.role)) throw forbidden(policyLifecycleMessages.terminateRoleForbidden);
+  await db.transaction(async (tx) => {
+    const locked = ensure(await repo.lockPolicy(tx, id, actorScope(actor)), notFound(policyMessages.notFound));
+    if (!terminableStatuses.includes(locked.status)) throw conflict(policyLifecycleMessages.notTerminable);
+    await repo.updatePolicyRow(tx, id, { status: 'cancelled', updatedAt: new Date() });
+    await repo.insertEvent(tx, {
+      policyId: id,
+      userId: actor.id,
+      fromStatus: locked.status,
+      toStatus: 'cancelled',
+      changes: [],
+      note: noteLines(policyLifecycleMessages.terminationNote, policyLifecycleMessages.reasonNote(input.reason)),
     });
   });
   return getPolicy(db, actor, id);
@@ -291,6 +436,9 @@ function rowValues(input: PolicyInput, investigationId: string) {
     status: input.status,
     previousPolicy: input.previousPolicy,
     policyType: input.policyType,
+    termMonths: input.termMonths,
+    startDate: property.rent.contractStartDate,
+    endDate: policyEndDate(property.rent.contractStartDate, input.termMonths),
     guarantorRequired: input.guarantorRequired,
     isElectronicSignature: input.isElectronicSignature,
     specialnote: input.specialnote,

@@ -5,7 +5,7 @@ import { apiClient } from '@/lib/api-client';
 /** While the page is open it follows the queue: a run asked for now shows up within seconds. */
 const REFRESH_MS = 10_000;
 
-export function jobsOverviewQueryOptions() {
+function jobsOverviewQueryOptions() {
   return queryOptions({
     queryKey: ['admin', 'jobs'] as const,
     queryFn: ({ signal }) => apiClient.get<JobsOverview>('/api/admin/jobs', { signal }),

@@ -189,3 +189,23 @@ export function useChangePolicyStatus() {
     onSuccess: refresh,
   });
 }
+
+// --- renewal and early termination (issue 15) ------------------------------------------------
+
+/** 'Renovar': the new policy (201), which the caller opens in its form. */
+export function useRenewPolicy() {
+  const refresh = useRefreshPolicies();
+  return useMutation({
+    mutationFn: (id: number) => apiClient.post<Policy>(`/api/policy/${id}/renew`, {}),
+    onSuccess: refresh,
+  });
+}
+
+/** 'Terminar anticipadamente', with the reason the history keeps. */
+export function useTerminatePolicy() {
+  const refresh = useRefreshPolicies();
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: number; reason: string }) => apiClient.post<Policy>(`/api/policy/${id}/terminate`, { reason }),
+    onSuccess: refresh,
+  });
+}

@@ -3,6 +3,8 @@ import { FormProvider, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   branchFormSchema,
+  defaultExpiryNoticeDays,
+  maxExpiryNoticeDays,
   recordStatuses,
   recordStatusLabels,
   type Branch,
@@ -30,6 +32,8 @@ const saveErrorToast = 'Error al guardar la sucursal';
 
 const fieldNames = [
   'name',
+  'code',
+  'expiryNoticeDays',
   'address.street',
   'address.exteriorNumber',
   'address.interiorNumber',
@@ -64,6 +68,8 @@ function branchFormDefaults(branch: Branch | null): BranchFormInput {
     phone: branch?.phone ?? '',
     email: branch?.email ?? '',
     manager: branch?.manager ? String(branch.manager) : '',
+    code: branch?.code ?? '',
+    expiryNoticeDays: String(branch?.expiryNoticeDays ?? defaultExpiryNoticeDays),
     status: branch?.status ?? 'active',
   };
 }
@@ -125,6 +131,24 @@ export function BranchForm(props: BranchFormProps) {
                 ))}
               </SelectField>
             ) : null}
+            <TextField
+              label="Clave"
+              autoComplete="off"
+              maxLength={6}
+              className="uppercase"
+              hint={isEdit ? 'De 2 a 6 letras o dígitos; inicia los folios de póliza (POL-2026-00042).' : 'De 2 a 6 letras o dígitos; si la deja vacía se asigna SUC y un número.'}
+              error={errors.code?.message}
+              {...register('code')}
+            />
+            <TextField
+              label="Aviso de vencimiento (días)"
+              inputMode="numeric"
+              required
+              autoComplete="off"
+              hint={`Días antes del fin de vigencia en que una póliza pasa a «Por vencer» (1 a ${maxExpiryNoticeDays}).`}
+              error={errors.expiryNoticeDays?.message}
+              {...register('expiryNoticeDays')}
+            />
             <TextField label="Teléfono" type="tel" required autoComplete="off" error={errors.phone?.message} {...register('phone')} />
             <TextField
               label="Correo electrónico"

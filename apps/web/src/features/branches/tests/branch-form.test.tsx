@@ -98,8 +98,28 @@ describe('branch form: Nueva Sucursal', () => {
       phone: '5555540000',
       email: 'coyoacan@example.com',
       manager: null,
+      expiryNoticeDays: 30,
       status: 'active',
     });
+  });
+
+  it('sends a typed code upper-cased and the notice days, and names a bad code without sending', async () => {
+    const net = renderCreate({ 'POST /api/branches': { status: 201, body: makeBranch({ id: 9 }) } });
+    const user = userEvent.setup();
+    await screen.findByLabelText('Gerente');
+    await fillBranch(user, '04310');
+    await user.type(screen.getByLabelText('Clave'), 'c-1');
+    await user.click(screen.getByRole('button', { name: 'Crear Sucursal' }));
+    expect(await screen.findByText('El campo Clave debe tener de 2 a 6 letras mayúsculas o dígitos')).toBeInTheDocument();
+    expect(net.callsTo('POST', '/api/branches')).toHaveLength(0);
+    await user.clear(screen.getByLabelText('Clave'));
+    await user.type(screen.getByLabelText('Clave'), 'coy');
+    const notice = screen.getByLabelText(/Aviso de vencimiento/);
+    await user.clear(notice);
+    await user.type(notice, '45');
+    await user.click(screen.getByRole('button', { name: 'Crear Sucursal' }));
+    await waitFor(() => expect(net.callsTo('POST', '/api/branches')).toHaveLength(1));
+    expect(net.callsTo('POST', '/api/branches')[0]?.body).toMatchObject({ code: 'COY', expiryNoticeDays: 45 });
   });
 
   it('sends the chosen manager id', async () => {

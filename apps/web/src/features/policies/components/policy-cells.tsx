@@ -1,7 +1,7 @@
 import { policyTypeLabels, type PolicySummary } from '@portal/domain';
 import { Td } from '@/components/ui/table';
 import type { CardDetail } from './policy-card-list';
-import { displayDate, displayNames, emptyCell } from './policy-format';
+import { displayDate, displayNames, emptyCell, formatTermParts } from './policy-format';
 import { PolicyStatusBadge } from './policy-status-badge';
 import { PolicyFolioLink } from './policy-row-link';
 
@@ -60,6 +60,30 @@ export function AddressCell({ address, owner }: { address: string; owner: string
 
 export function DateCell({ date }: { date: string | null }) {
   return <Td className="whitespace-nowrap">{displayDate(date)}</Td>;
+}
+
+/**
+ * 'Fecha de Entrega' with 'Vigencia' under it (issue 15), the term's two ends on two short lines
+ * ('15 ene 2026 –' over '14 ene 2027'): a column of its own would not fit a 1024 px screen.
+ */
+export function DeliveryAndTermCell({ policy }: { policy: Pick<PolicySummary, 'deliveryDate' | 'contractStartDate' | 'endDate'> }) {
+  const term = formatTermParts(policy.contractStartDate, policy.endDate);
+  return (
+    <Td className="whitespace-nowrap">
+      <span className="block">{displayDate(policy.deliveryDate)}</span>
+      <span className={secondLine}>
+        <span className="sr-only">Vigencia: </span>
+        {term ? (
+          <>
+            <span className="block">{term.start} –</span>
+            <span className="block">{term.end}</span>
+          </>
+        ) : (
+          emptyCell
+        )}
+      </span>
+    </Td>
+  );
 }
 
 /** The same people on a card. */

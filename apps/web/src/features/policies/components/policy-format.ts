@@ -32,3 +32,18 @@ export function displayNames(names: string[]): string {
 export function displayDate(value: string | null): string {
   return formatDate(value) || emptyCell;
 }
+
+/**
+ * Vigencia: '15 ene 2026 – 14 ene 2027', the contract start to the term's last day; only the end
+ * or only the start when the other is missing, the empty cell when neither is known.
+ */
+export function displayTerm(start: string | null, end: string | null): string {
+  const term = formatTermParts(start, end);
+  return term ? `${term.start} – ${term.end}` : emptyCell;
+}
+
+/** The two ends of Vigencia in Spanish, or null when neither is known. */
+export function formatTermParts(start: string | null, end: string | null): { start: string; end: string } | null {
+  if (!start && !end) return null;
+  return { start: formatDate(start) || emptyCell, end: formatDate(end) || emptyCell };
+}

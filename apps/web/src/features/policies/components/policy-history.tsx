@@ -27,7 +27,8 @@ function HistoryEntry({ event }: { event: PolicyEvent }) {
         <time dateTime={event.createdAt} className="font-medium text-slate-900 dark:text-white">
           {formatDateTime(event.createdAt)}
         </time>
-        <span className="text-slate-600 dark:text-slate-400">{event.userName || 'Sistema'}</span>
+        {/* The server names the actor: 'Sistema' for its own changes (the daily job); no name is a deleted user. */}
+        <span className="text-slate-600 dark:text-slate-400">{event.userName || 'Usuario eliminado'}</span>
       </p>
       {change ? (
         <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-800 dark:text-slate-200">

@@ -6,18 +6,18 @@ import { Button } from '@/components/ui/button';
 import { Table, TableBody, Td, Tr } from '@/components/ui/table';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { PolicyCardList, tableMediaQuery } from './policy-card-list';
-import { AddressCell, DateCell, FolioCell, PeopleCell, peopleDetails, StatusCell } from './policy-cells';
-import { displayDate, emptyCell, fullAddress } from './policy-format';
+import { AddressCell, DeliveryAndTermCell, FolioCell, PeopleCell, peopleDetails, StatusCell } from './policy-cells';
+import { displayDate, displayTerm, emptyCell, fullAddress } from './policy-format';
 import { useOpenOnRowClick } from './policy-row-link';
 import { PolicyTableHeader, type PolicyColumn } from './policy-table-header';
 
-/** The spec's ten columns, five of them on a second line under another (policy-cells.tsx). */
+/** The spec's ten columns, five of them on a second line under another (policy-cells.tsx), and Vigencia under Fecha de Entrega. */
 const columns: readonly PolicyColumn[] = [
   { label: 'Folio de Investigación', secondLine: 'Folio de Póliza' },
   { label: 'Estatus', secondLine: 'Tipo Poliza' },
   { label: 'Inquilino', secondLine: 'Aval' },
   { label: 'Dirección del Inmueble', secondLine: 'Propietario' },
-  { label: 'Fecha de Entrega' },
+  { label: 'Fecha de Entrega', secondLine: 'Vigencia' },
   { label: 'Acciones' },
 ];
 
@@ -40,7 +40,7 @@ function PolicyListRow({ policy }: { policy: PolicySummary }) {
       <StatusCell policy={policy} />
       <PeopleCell policy={policy} />
       <AddressCell address={fullAddress(policy.propertyAddress)} owner={policy.ownerName} />
-      <DateCell date={policy.deliveryDate} />
+      <DeliveryAndTermCell policy={policy} />
       <Td className="py-2">
         <EditLink policy={policy} />
       </Td>
@@ -63,6 +63,7 @@ export function PolicyListTable({ rows }: { rows: PolicySummary[] }) {
         details={(policy) => [
           ...peopleDetails(policy),
           { label: 'Fecha de Entrega', value: displayDate(policy.deliveryDate) },
+          { label: 'Vigencia', value: displayTerm(policy.contractStartDate, policy.endDate) },
           { label: 'Dirección del Inmueble', value: fullAddress(policy.propertyAddress) || emptyCell, wide: true },
         ]}
       />

@@ -1,5 +1,6 @@
-import { ClipboardList, EllipsisVertical, FileCheck2, FileText, Send, Upload } from 'lucide-react';
-import type { PolicySummary } from '@portal/domain';
+import { ClipboardList, EllipsisVertical, FileCheck2, FileText, RefreshCcw, Send, Upload } from 'lucide-react';
+import { canRenewPolicy, type PolicySummary } from '@portal/domain';
+import { useSession } from '@/features/auth';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { Spinner } from '@/components/ui/spinner';
@@ -10,6 +11,7 @@ const icons: Record<RowAction['kind'], typeof Upload> = {
   'show-results': ClipboardList,
   'change-status': FileText,
   'confirm-signature': FileCheck2,
+  renew: RefreshCcw,
 };
 
 /** Id of a row's menu button, so focus can come back to it after the signature dialog. */
@@ -21,11 +23,20 @@ interface PolicyRowMenuProps {
   policy: PolicySummary;
   busy: boolean;
   onAction: (policy: PolicySummary, action: RowAction) => void;
+  /** Offer 'Renovar' where the user may renew this policy (the expediente has its own button). */
+  offerRenewal?: boolean;
+}
+
+/** The row's actions for the signed-in user: the status's, and 'Renovar' where allowed. */
+export function useRowActions(policy: PolicySummary, offerRenewal = true): RowAction[] {
+  const { user } = useSession();
+  const renewable = offerRenewal && user !== null && canRenewPolicy(user.role, policy);
+  return rowActionsFor(policy.status, renewable);
 }
 
 /** The row's actions by status; a status without actions gets no menu at all. */
-export function PolicyRowMenu({ policy, busy, onAction }: PolicyRowMenuProps) {
-  const actions = rowActionsFor(policy.status);
+export function PolicyRowMenu({ policy, busy, onAction, offerRenewal = true }: PolicyRowMenuProps) {
+  const actions = useRowActions(policy, offerRenewal);
   if (busy) return <Spinner label={`Actualizando póliza ${policy.investigationId}`} className="size-9 [&>span]:sr-only" />;
   if (actions.length === 0) {
     return (

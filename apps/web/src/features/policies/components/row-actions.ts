@@ -4,7 +4,8 @@ export type RowAction =
   | { kind: 'upload-documents'; label: 'Subir Documentos' }
   | { kind: 'show-results'; label: 'Mostrar Resultados' }
   | { kind: 'change-status'; label: string; to: PolicyStatus }
-  | { kind: 'confirm-signature'; label: string };
+  | { kind: 'confirm-signature'; label: string }
+  | { kind: 'renew'; label: 'Renovar' };
 
 /** Statuses whose investigation is open: its documents can still be uploaded and reviewed. */
 const investigationOpenStatuses: readonly PolicyStatus[] = ['created', 'investigation'];
@@ -22,7 +23,13 @@ export function isInvestigationOpen(status: PolicyStatus): boolean {
  * and Confirmar Firma): cancelling a signature is never one stray click away. Every other
  * transition is applied directly. An empty list means no menu.
  */
-export function rowActionsFor(status: PolicyStatus): RowAction[] {
+export function rowActionsFor(status: PolicyStatus, renewable = false): RowAction[] {
+  // A policy in force or expired that was not renewed yet, for a role that renews (issue 15).
+  const renew: RowAction[] = renewable ? [{ kind: 'renew', label: 'Renovar' }] : [];
+  return [...statusActionsFor(status), ...renew];
+}
+
+function statusActionsFor(status: PolicyStatus): RowAction[] {
   if (isInvestigationOpen(status)) {
     return [
       { kind: 'upload-documents', label: 'Subir Documentos' },

@@ -1,6 +1,7 @@
 import {
   asksGuaranteeAddress,
   asksVehicle,
+  defaultTermMonths,
   emptyPersonAddress,
   guarantorRequiredFor,
   type PersonAddress,
@@ -76,6 +77,7 @@ export function newPolicyFormValues(branchId: number | null): PolicyFormValues {
     status: 'created',
     previousPolicy: '',
     policyType: 'basica',
+    termMonths: String(defaultTermMonths),
     specialnote: '',
     branchId: asText(branchId),
     tenants: [emptyTenant()],
@@ -124,6 +126,7 @@ export function policyToFormValues(policy: Policy): PolicyFormValues {
     status: policy.status,
     previousPolicy: policy.previousPolicy,
     policyType: policy.policyType,
+    termMonths: String(policy.termMonths),
     specialnote: policy.specialnote,
     branchId: asText(policy.branchId),
     tenants: policy.tenants.map((tenant) => ({

@@ -1,5 +1,6 @@
 import { useWatch } from 'react-hook-form';
-import { policyLabels, type PolicyFormValues } from '@portal/domain';
+import { maxTermMonths, minTermMonths, policyLabels, type PolicyFormValues } from '@portal/domain';
+import { TermEnd } from './term-end';
 import { formLabels } from './form-labels';
 import { CheckboxInput, FieldGrid, MoneyInput, TextInput } from './fields';
 import { SectionCard } from './section-card';
@@ -18,6 +19,13 @@ export function RentSection() {
         <MoneyInput name="property.rent.price" label={policyLabels.price} required />
         <MoneyInput name="property.rent.deposit" label={policyLabels.deposit} />
         <TextInput name="property.rent.contractStartDate" label={policyLabels.contractStartDate} type="date" />
+        <TextInput
+          name="termMonths"
+          label={policyLabels.termMonths}
+          inputMode="numeric"
+          hint={`De ${minTermMonths} a ${maxTermMonths} meses`}
+        />
+        <TermEnd />
         <TextInput name="property.rent.propertyDeliveryDate" label={policyLabels.propertyDeliveryDate} type="date" />
         <TextInput name="property.rent.gracePeriod" label={policyLabels.gracePeriod} inputMode="numeric" />
         <CheckboxInput name="property.rent.providesInvoice" label={formLabels.providesInvoice} className="self-end" />

@@ -15,6 +15,8 @@ import { PolicyTrackingTable } from '../components/policy-tracking-table';
 import type { RowAction } from '../components/row-actions';
 import { usePolicyList } from '../components/use-policy-list';
 import { usePolicyStatusChange } from '../components/use-policy-status-change';
+import { RenewPolicyDialog } from '../components/renew-policy-dialog';
+import { usePolicyRenewal } from '../components/use-policy-renewal';
 
 /** /policies/tracking: 'Seguimiento de Pólizas', each row with its next steps. */
 export function PolicyTrackingPage() {
@@ -23,6 +25,7 @@ export function PolicyTrackingPage() {
   const hasBranch = user?.branchId != null;
   const list = usePolicyList({ enabled: hasBranch });
   const statusChange = usePolicyStatusChange();
+  const renewal = usePolicyRenewal();
   const navigate = useNavigate();
   const { query } = list;
   // A refetch of what is on screen (the button, or after a status change), not a new search.
@@ -34,6 +37,7 @@ export function PolicyTrackingPage() {
     if (action.kind === 'upload-documents') goTo(uploadDocumentsLink(investigation, 'tracking'));
     else if (action.kind === 'show-results') goTo(investigationResultsLink(investigation, 'tracking'));
     else if (action.kind === 'confirm-signature') statusChange.askSignature(policy);
+    else if (action.kind === 'renew') renewal.ask(policy);
     else statusChange.change(policy, action.to);
   };
 
@@ -68,6 +72,7 @@ export function PolicyTrackingPage() {
         onClose={statusChange.closeSignature}
         onChoose={(status) => statusChange.signing.policy && statusChange.change(statusChange.signing.policy, status)}
       />
+      <RenewPolicyDialog renewal={renewal} />
     </div>
   );
 }

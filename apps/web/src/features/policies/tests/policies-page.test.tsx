@@ -42,7 +42,7 @@ describe('policy list (/policies)', () => {
       'EstatusTipo Poliza',
       'InquilinoAval',
       'Dirección del InmueblePropietario',
-      'Fecha de Entrega',
+      'Fecha de EntregaVigencia',
       'Acciones',
     ]);
     const cells = within(rowOf(first.investigationId))
@@ -53,7 +53,7 @@ describe('policy list (/policies)', () => {
       'Pendiente de firmaTipo Poliza: Plus',
       'Ana López, Luis PérezAval: Jorge Ríos Martínez de la Garza, Sofía Hernández C...',
       'Av. Reforma 222, Juárez, CuauhtémocPropietario: María Fernández',
-      '05 mar 2026',
+      '05 mar 2026Vigencia: 05 mar 2026 –04 mar 2027',
       'Editar',
     ]);
     expect(within(rowOf(second.investigationId)).getByRole('link', { name: /Editar/ })).toHaveAttribute('href', '/policies/2/edit');

@@ -165,3 +165,62 @@ describe('the expediente (/policies/:id)', () => {
     expect(screen.getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();
   });
 });
+
+describe('the expediente: term, renewal and early termination (issue 15)', () => {
+  function renderAs(user: typeof agentUser, policy: Policy, routes: Parameters<typeof mockFetch>[0] = {}) {
+    storeSession(user);
+    const net = mockFetch({
+      'GET /api/policy/unique/5': { body: policy },
+      'GET /api/policy/5/file': { body: file },
+      'GET /api/policy/5/events': { body: events },
+      'GET /api/files/documentswithresponses/INV-01122026-1030-042': { body: [storedDocument] },
+      ...routes,
+    });
+    const view = renderRoute(<PolicyFilePage />, { path: '/policies/:id', url: '/policies/5' });
+    return { net, ...view };
+  }
+  const manager = { ...agentUser, id: 8, role: 'manager' as const };
+
+  it('shows the term and links both policies of a renewal', async () => {
+    renderAs(agentUser, makePolicy({ status: 'expired', renewedToPolicyId: 9, renewedFromPolicyId: 2, previousPolicy: 'POL-2025-00003' }));
+    expect(await screen.findByText('01 dic 2026 – 30 nov 2027')).toBeInTheDocument();
+    expect(screen.getByText('12 meses')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'POL-2025-00003' })).toHaveAttribute('href', '/policies/2');
+    expect(screen.getByRole('link', { name: 'Ver póliza renovada' })).toHaveAttribute('href', '/policies/9');
+    // Renewed once: not offered again.
+    expect(screen.queryByRole('button', { name: 'Renovar' })).not.toBeInTheDocument();
+  });
+
+  it("'Renovar' asks, creates the renewal and lands on its form", async () => {
+    const { net, router } = renderAs(agentUser, makePolicy({ status: 'expired' }), {
+      'POST /api/policy/5/renew': { status: 201, body: makePolicy({ id: 12, status: 'created' }) },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Renovar' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Renovar póliza' });
+    await user.click(within(dialog).getByRole('button', { name: 'Renovar' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/policies/12/edit'));
+    expect(net.callsTo('POST', '/api/policy/5/renew')).toHaveLength(1);
+  });
+
+  it("'Terminar anticipadamente' is for managers, requires a reason and sends it", async () => {
+    const { net } = renderAs(manager, makePolicy({ status: 'active' }), {
+      'POST /api/policy/5/terminate': { body: makePolicy({ status: 'cancelled' }) },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Terminar anticipadamente' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Terminar anticipadamente' });
+    await user.click(within(dialog).getByRole('button', { name: 'Terminar póliza' }));
+    expect(await within(dialog).findByText('El campo Motivo es obligatorio')).toBeInTheDocument();
+    expect(net.callsTo('POST', '/api/policy/5/terminate')).toHaveLength(0);
+    await user.type(within(dialog).getByLabelText('Motivo'), 'El inquilino dejó el inmueble');
+    await user.click(within(dialog).getByRole('button', { name: 'Terminar póliza' }));
+    await vi.waitFor(() => expect(net.callsTo('POST', '/api/policy/5/terminate')[0]?.body).toEqual({ reason: 'El inquilino dejó el inmueble' }));
+  });
+
+  it('lets an agent renew an active policy but not terminate it', async () => {
+    renderAs(agentUser, makePolicy({ status: 'active' }));
+    expect(await screen.findByRole('button', { name: 'Renovar' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Terminar anticipadamente' })).not.toBeInTheDocument();
+  });
+});

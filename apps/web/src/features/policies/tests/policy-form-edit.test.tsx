@@ -91,10 +91,33 @@ describe('policy form: Editar Póliza', () => {
     const rent = within(region('Renta'));
     expect(rent.getByLabelText('Renta mensual')).toHaveValue('18500.00');
     expect(rent.getByLabelText('Inicio del contrato')).toHaveValue('2026-12-01');
+    expect(rent.getByLabelText('Vigencia (meses)')).toHaveValue('12');
+    expect(rent.getByLabelText('Fin de vigencia')).toHaveTextContent('30 de noviembre de 2027');
     expect(rent.getByLabelText('Periodo de gracia (días)')).toHaveValue('5');
     expect(rent.getByLabelText('Depósito bancario')).toBeChecked();
     expect(rent.getByLabelText('CLABE')).toHaveValue('012180001234567891');
     expect(screen.getByRole('button', { name: 'Guardar Cambios' })).toBeInTheDocument();
+  });
+
+  it('recomputes the end date as the term is typed, and sends the term in months', async () => {
+    const net = renderEdit({ 'POST /api/policy/update/5': { body: makePolicy() } }, managerUser);
+    const user = userEvent.setup();
+    const months = await screen.findByLabelText('Vigencia (meses)');
+    await user.clear(months);
+    await user.type(months, '2');
+    const end = screen.getByLabelText('Fin de vigencia');
+    expect(end).toHaveTextContent('31 de enero de 2027');
+    await user.clear(months);
+    await user.type(months, '61');
+    expect(end).toHaveTextContent('Se calcula con el inicio del contrato y la vigencia');
+    await user.click(screen.getByRole('button', { name: 'Guardar Cambios' }));
+    expect(await screen.findByText('El campo Vigencia (meses) debe estar entre 1 y 60')).toBeInTheDocument();
+    expect(net.callsTo('POST', '/api/policy/update/5')).toHaveLength(0);
+    await user.clear(months);
+    await user.type(months, '24');
+    await user.click(screen.getByRole('button', { name: 'Guardar Cambios' }));
+    await waitFor(() => expect(net.callsTo('POST', '/api/policy/update/5')).toHaveLength(1));
+    expect(net.callsTo('POST', '/api/policy/update/5')[0]?.body).toMatchObject({ termMonths: 24 });
   });
 
   it('shows the history below the form, newest first', async () => {
@@ -111,6 +134,18 @@ describe('policy form: Editar Póliza', () => {
     expect(items[1]).toHaveTextContent('Pablo Torres');
     expect(items[1]).toHaveTextContent('Estatus inicial «Creada»');
     expect(items[1]).not.toHaveTextContent('Secciones modificadas');
+  });
+
+  it("names the server's own changes 'Sistema' (as the API sends them) and a deleted user's apart", async () => {
+    const daily: PolicyEvent[] = [
+      { ...events[0]!, id: 11, userId: null, userName: 'Sistema', fromStatus: 'active', toStatus: 'expiring', note: 'Vigencia próxima a terminar' },
+      { ...events[0]!, id: 10, userId: null, userName: '' },
+    ];
+    renderEdit({ 'GET /api/policy/5/events': { body: daily } });
+    const items = await within(await screen.findByRole('region', { name: 'Historial' })).findAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Sistema');
+    expect(items[0]).toHaveTextContent('De «Activa» a «Por vencer»');
+    expect(items[1]).toHaveTextContent('Usuario eliminado');
   });
 
   it('marks a status jump apart from the changed sections, and shows a decision with its reason line by line', async () => {

@@ -15,7 +15,9 @@ const approved = makeSummary({ id: 2, status: 'investigation_approved' });
 const contracts = makeSummary({ id: 3, status: 'contracts' });
 const signature = makeSummary({ id: 4, status: 'signature' });
 const active = makeSummary({ id: 5, status: 'active' });
-const all = [created, investigating, approved, contracts, signature, active];
+/** Renewed already: 'Renovar' is not offered again (issue 15). */
+const renewed = makeSummary({ id: 7, status: 'expired', renewedToPolicyId: 70 });
+const all = [created, investigating, approved, contracts, signature, active, renewed];
 
 function renderTracking(routes: Parameters<typeof mockFetch>[0] = {}, user = adminUser) {
   storeSession(user);
@@ -35,13 +37,13 @@ async function openMenu(policy: PolicySummary) {
 describe('policy tracking (/policies/tracking)', () => {
   it('on a phone shows one card per policy, each with its row menu', async () => {
     onAPhone();
-    const { net } = renderTracking({ [searchUrl()]: { body: page([approved, active]) }, 'POST /api/policy/update/2': { body: {} } });
+    const { net } = renderTracking({ [searchUrl()]: { body: page([approved, renewed]) }, 'POST /api/policy/update/2': { body: {} } });
     const card = await screen.findByRole('article', { name: approved.investigationId });
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     expect(within(card).getByText('Investigación aprobada')).toBeInTheDocument();
     expect(within(card).getByText('Fecha').nextElementSibling).toHaveTextContent('10 feb 2026');
     expect(within(card).getByText('Dirección del Inmueble').nextElementSibling).toHaveTextContent('Av. Reforma 222, Juárez');
-    expect(within(screen.getByRole('article', { name: active.investigationId })).getByText('Sin acciones')).toBeInTheDocument();
+    expect(within(screen.getByRole('article', { name: renewed.investigationId })).getByText('Sin acciones')).toBeInTheDocument();
 
     const { user, menu } = await openMenu(approved);
     await user.click(within(menu).getByRole('menuitem', { name: 'Generar Contratos' }));
@@ -85,6 +87,7 @@ describe('policy tracking (/policies/tracking)', () => {
       [approved, ['Generar Contratos']],
       [contracts, ['Enviar Contratos']],
       [signature, ['Confirmar Firma']],
+      [active, ['Renovar']],
     ];
     for (const [policy, items] of expected) {
       const { user, menu } = await openMenu(policy);
@@ -92,8 +95,27 @@ describe('policy tracking (/policies/tracking)', () => {
       await user.keyboard('{Escape}');
       await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
     }
+    expect(menuButton(renewed)).not.toBeInTheDocument();
+    expect(within(screen.getByText(renewed.investigationId).closest('tr')!).getByText('Sin acciones')).toBeInTheDocument();
+  });
+
+  it("'Renovar' asks first, then creates the renewal and opens its form", async () => {
+    const { net, router } = renderTracking({ 'POST /api/policy/5/renew': { status: 201, body: { ...active, id: 55 } } });
+    await screen.findByText(active.investigationId);
+    const { user, menu } = await openMenu(active);
+    await user.click(within(menu).getByRole('menuitem', { name: 'Renovar' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Renovar póliza' });
+    expect(dialog).toHaveTextContent('Los documentos no se copian');
+    expect(net.callsTo('POST', '/api/policy/5/renew')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Renovar' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/policies/55/edit'));
+    expect(net.callsTo('POST', '/api/policy/5/renew')).toHaveLength(1);
+  });
+
+  it("does not offer 'Renovar' to an approver", async () => {
+    renderTracking({}, { ...adminUser, role: 'approver' });
+    await screen.findByText(active.investigationId);
     expect(menuButton(active)).not.toBeInTheDocument();
-    expect(within(screen.getByText(active.investigationId).closest('tr')!).getByText('Sin acciones')).toBeInTheDocument();
   });
 
   it('the menu works from the keyboard and sends { status, userId, branchId }, then reloads', async () => {

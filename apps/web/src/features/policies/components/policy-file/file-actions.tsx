@@ -1,24 +1,36 @@
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Pencil, Printer } from 'lucide-react';
-import type { Policy, PolicySummary } from '@portal/domain';
+import { Ban, Pencil, Printer, RefreshCcw } from 'lucide-react';
+import { canRenewPolicy, canTerminatePolicy, type Policy, type PolicySummary } from '@portal/domain';
+import { useSession } from '@/features/auth';
 import { paths } from '@/lib/paths';
 import { Button } from '@/components/ui/button';
 import { investigationResultsLink, uploadDocumentsLink } from '@/features/investigations';
 import { ConfirmSignatureDialog } from '../confirm-signature-dialog';
-import { PolicyRowMenu } from '../policy-row-menu';
-import { rowActionsFor, type RowAction } from '../row-actions';
+import { PolicyRowMenu, useRowActions } from '../policy-row-menu';
+import type { RowAction } from '../row-actions';
+import { RenewPolicyDialog } from '../renew-policy-dialog';
+import { usePolicyRenewal } from '../use-policy-renewal';
 import { usePolicyStatusChange } from '../use-policy-status-change';
 import { policySummaryOf } from './file-format';
+import { TerminatePolicyDialog } from './terminate-policy-dialog';
 
 /**
  * The header's actions: the tracking row menu as it is (its status's transitions, 'Confirmar
  * Firma' through its dialog, Subir Documentos and Mostrar Resultados while the investigation is
- * open), then Editar and printing the summary.
+ * open), then Renovar and Terminar anticipadamente where the user may (issue 15), Editar and
+ * printing the summary.
  */
 export function FileActions({ policy }: { policy: Policy }) {
   const statusChange = usePolicyStatusChange();
+  const renewal = usePolicyRenewal();
+  const [terminating, setTerminating] = useState(false);
+  const { user } = useSession();
   const navigate = useNavigate();
   const summary = policySummaryOf(policy);
+  const menuActions = useRowActions(summary, false);
+  const renewable = user !== null && canRenewPolicy(user.role, policy);
+  const terminable = user !== null && canTerminatePolicy(user.role, policy);
 
   const onAction = (row: PolicySummary, action: RowAction) => {
     const investigation = { ...row, guarantorId: row.firstGuarantorId };
@@ -26,14 +38,27 @@ export function FileActions({ policy }: { policy: Policy }) {
     if (action.kind === 'upload-documents') goTo(uploadDocumentsLink(investigation));
     else if (action.kind === 'show-results') goTo(investigationResultsLink(investigation));
     else if (action.kind === 'confirm-signature') statusChange.askSignature(row);
+    else if (action.kind === 'renew') renewal.ask(row);
     else statusChange.change(row, action.to);
   };
 
   return (
     <div className="flex flex-wrap items-center gap-2 print:hidden">
       {/* A status without actions gets no menu here (the table shows a dash to keep its column). */}
-      {rowActionsFor(policy.status).length > 0 ? (
-        <PolicyRowMenu policy={summary} busy={statusChange.busyPolicyId === policy.id} onAction={onAction} />
+      {menuActions.length > 0 ? (
+        <PolicyRowMenu policy={summary} busy={statusChange.busyPolicyId === policy.id} onAction={onAction} offerRenewal={false} />
+      ) : null}
+      {renewable ? (
+        <Button variant="secondary" onClick={() => renewal.ask(summary)}>
+          <RefreshCcw aria-hidden="true" />
+          Renovar
+        </Button>
+      ) : null}
+      {terminable ? (
+        <Button variant="secondary" onClick={() => setTerminating(true)}>
+          <Ban aria-hidden="true" />
+          Terminar anticipadamente
+        </Button>
       ) : null}
       <Button asChild variant="secondary">
         <Link to={paths.policies.edit.to(policy.id)}>
@@ -52,6 +77,8 @@ export function FileActions({ policy }: { policy: Policy }) {
         onClose={statusChange.closeSignature}
         onChoose={(status) => statusChange.signing.policy && statusChange.change(statusChange.signing.policy, status)}
       />
+      <RenewPolicyDialog renewal={renewal} />
+      {terminable ? <TerminatePolicyDialog policy={policy} open={terminating} onClose={() => setTerminating(false)} /> : null}
     </div>
   );
 }

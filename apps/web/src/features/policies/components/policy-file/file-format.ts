@@ -61,6 +61,9 @@ export function policySummaryOf(policy: Policy): PolicySummary {
     ownerName: policy.property.owner.name,
     propertyAddress: { street, exteriorNumber, colony, municipality },
     deliveryDate: policy.property.rent.propertyDeliveryDate,
+    contractStartDate: policy.property.rent.contractStartDate,
+    endDate: policy.endDate,
+    renewedToPolicyId: policy.renewedToPolicyId,
     createdAt: policy.createdAt,
     updatedAt: policy.updatedAt,
   };

@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
 import { policyTypeLabels, type Policy, type PolicyFile } from '@portal/domain';
+import { Link } from 'react-router';
 import { formatDateTime } from '@/lib/dates';
+import { paths } from '@/lib/paths';
+import { displayTerm } from '../policy-format';
 import { Card } from '@/components/ui/card';
 import { PolicyStatusBadge } from '../policy-status-badge';
 import { FileActions } from './file-actions';
@@ -11,6 +14,15 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
       <dt className="text-xs font-medium text-slate-500 dark:text-slate-400 print:text-[7.5pt]">{label}</dt>
       <dd className="mt-0.5 text-sm break-words text-slate-900 dark:text-slate-100 print:text-[8.5pt]">{children}</dd>
     </div>
+  );
+}
+
+/** The other policy of a renewal, opened in its expediente. */
+function RenewalLink({ id, text }: { id: number; text: string }) {
+  return (
+    <Link to={paths.policies.detail.to(id)} className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
+      {text}
+    </Link>
   );
 }
 
@@ -38,6 +50,22 @@ export function FileHeader({ policy, file }: { policy: Policy; file: PolicyFile 
         <Fact label="Agente">{file ? (file.agent?.name ?? 'Sin agente') : '—'}</Fact>
         <Fact label="Creada">{formatDateTime(policy.createdAt)}</Fact>
         <Fact label="Actualizada">{formatDateTime(policy.updatedAt)}</Fact>
+        <Fact label="Vigencia">
+          {displayTerm(policy.property.rent.contractStartDate, policy.endDate)}
+          <span className="block text-xs text-slate-500 dark:text-slate-400">
+            {policy.termMonths} {policy.termMonths === 1 ? 'mes' : 'meses'}
+          </span>
+        </Fact>
+        {policy.renewedFromPolicyId !== null ? (
+          <Fact label="Renovación de">
+            <RenewalLink id={policy.renewedFromPolicyId} text={policy.previousPolicy || 'Póliza anterior'} />
+          </Fact>
+        ) : null}
+        {policy.renewedToPolicyId !== null ? (
+          <Fact label="Renovada como">
+            <RenewalLink id={policy.renewedToPolicyId} text="Ver póliza renovada" />
+          </Fact>
+        ) : null}
       </dl>
     </Card>
   );

@@ -1,0 +1,7 @@
+/**
+ * The policies' daily lifecycle (issue 15): statuses that change with the calendar and the
+ * reminders due, as one function the job queue calls once a day.
+ */
+export { runDailyLifecycle } from './service';
+/** @public the daily job's result (issue 15's queue sends the reminders' notifications). */
+export type { DailyLifecycleResult } from './service';

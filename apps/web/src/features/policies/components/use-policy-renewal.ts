@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { policyLifecycleMessages, type PolicySummary } from '@portal/domain';
+import { errorMessage, isApiError } from '@/lib/api-error';
+import { paths } from '@/lib/paths';
+import { notify } from '@/lib/toast';
+import { useRenewPolicy } from '../api';
+
+type Renewable = Pick<PolicySummary, 'id' | 'investigationId' | 'policyNumber'>;
+
+/**
+ * 'Renovar' from the tracking menu or the expediente: asks first, then creates the renewal and
+ * opens its form (/policies/{newId}/edit), where the agent reviews what was copied.
+ */
+export function usePolicyRenewal() {
+  const mutation = useRenewPolicy();
+  const navigate = useNavigate();
+  const [asking, setAsking] = useState<Renewable | null>(null);
+
+  const confirm = () => {
+    if (!asking) return;
+    mutation.mutate(asking.id, {
+      onSuccess: (renewal) => {
+        setAsking(null);
+        notify.success(policyLifecycleMessages.renewed);
+        void navigate(paths.policies.edit.to(renewal.id));
+      },
+      onError: (error) => {
+        setAsking(null);
+        if (!(isApiError(error) && error.code === 'session_expired')) notify.error(errorMessage(error));
+      },
+    });
+  };
+
+  return {
+    asking,
+    busy: mutation.isPending,
+    ask: (policy: Renewable) => setAsking(policy),
+    close: () => {
+      if (!mutation.isPending) setAsking(null);
+    },
+    confirm,
+  };
+}
