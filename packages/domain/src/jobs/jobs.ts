@@ -53,7 +53,7 @@ export const jobsOverviewSchema = z.object({
   /** Whether the instance that answered works jobs (JOBS=on); others on the same database may. */
   workerHere: z.boolean(),
   jobs: z.array(jobSummarySchema),
-  /** The latest runs of every job, newest first. */
+  /** The latest runs of each job (a few per job), newest first. */
   recentRuns: z.array(jobRunSchema),
 });
 export type JobsOverview = z.infer<typeof jobsOverviewSchema>;

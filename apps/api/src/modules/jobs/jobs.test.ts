@@ -67,6 +67,16 @@ describe('POST /api/admin/jobs/{name}/run', () => {
     expect(fs.existsSync(ctx.app.files.pathOf(orphan.storedName))).toBe(false);
   });
 
+  it('keeps a few runs of each job in the recent list, so a frequent job does not hide the others', async () => {
+    for (let i = 0; i < 6; i++) expect((await runNow('appointment-reminders')).statusCode).toBe(202);
+    const finished = async () => (await overview()).jobs.find((job) => job.name === 'appointment-reminders')!.pending;
+    await expect.poll(finished, soon).toBe(0);
+    const body = await overview();
+    expect(body.recentRuns.filter((run) => run.name === 'appointment-reminders')).toHaveLength(5);
+    expect(body.recentRuns.some((run) => run.name === 'files-sweep')).toBe(true);
+    expect(body.recentRuns.map((run) => run.createdAt)).toEqual(body.recentRuns.map((run) => run.createdAt).sort().reverse());
+  });
+
   it('answers 400 naming an unknown job', async () => {
     const response = await runNow('no-existe');
     expect(response.statusCode).toBe(400);

@@ -24,14 +24,22 @@ export async function jobTablesExist(db: Executor): Promise<boolean> {
 
 const runColumns = sql.raw('id::text, name, state::text, retry_count, created_on, started_on, completed_on, output');
 
-/** The latest runs of `names`, newest first, from both tables. */
-export async function recentRuns(db: Executor, names: readonly JobName[], limit: number): Promise<JobRun[]> {
+/**
+ * The latest `perJob` runs of each of `names`, newest first, from both tables: a job run every
+ * minute must not push the daily ones out of sight.
+ */
+export async function recentRuns(db: Executor, names: readonly JobName[], perJob: number): Promise<JobRun[]> {
   const list = sql.join(names.map((name) => sql`${name}`), sql`, `);
   const result = await db.execute(sql`
-    (select ${runColumns} from pgboss.job where name in (${list}))
-    union all
-    (select ${runColumns} from pgboss.archive where name in (${list}))
-    order by created_on desc limit ${limit}`);
+    select ${runColumns} from (
+      select *, row_number() over (partition by name order by created_on desc) as position from (
+        (select ${runColumns} from pgboss.job where name in (${list}))
+        union all
+        (select ${runColumns} from pgboss.archive where name in (${list}))
+      ) as runs
+    ) as ranked
+    where position <= ${perJob}
+    order by created_on desc`);
   return rowsOf<RunRow>(result).map(toRun);
 }
 

@@ -2,7 +2,8 @@ import { jobLabels, jobNames, type JobsOverview } from '@portal/domain';
 import type { Db } from '../../db/client';
 import * as repo from './repository';
 
-const RECENT_RUNS = 30;
+/** Runs shown per job in the recent list. */
+const RUNS_PER_JOB = 5;
 
 /** The admin's view of the jobs: each one's last success and failure, what is pending, the latest runs. */
 export async function jobsOverview(db: Db, workerHere: boolean): Promise<JobsOverview> {
@@ -12,7 +13,7 @@ export async function jobsOverview(db: Db, workerHere: boolean): Promise<JobsOve
     repo.lastRunsIn(db, jobNames, 'completed'),
     repo.lastRunsIn(db, jobNames, 'failed'),
     repo.pendingCounts(db, jobNames),
-    repo.recentRuns(db, jobNames, RECENT_RUNS),
+    repo.recentRuns(db, jobNames, RUNS_PER_JOB),
   ]);
   return {
     workerHere,

@@ -69,9 +69,9 @@ export function JobsPage() {
                   <Tr>
                     <Th>Tarea</Th>
                     <Th>Estatus</Th>
-                    <Th>Creada</Th>
+                    <Th className="hidden md:table-cell">Creada</Th>
                     <Th>Terminada</Th>
-                    <Th>Intentos</Th>
+                    <Th className="hidden md:table-cell">Intentos</Th>
                     <Th>Resultado</Th>
                   </Tr>
                 </TableHead>
@@ -82,9 +82,9 @@ export function JobsPage() {
                       <Td>
                         <JobRunStateBadge state={run.state} />
                       </Td>
-                      <Td className="whitespace-nowrap">{formatDateTime(run.createdAt)}</Td>
+                      <Td className="hidden whitespace-nowrap md:table-cell">{formatDateTime(run.createdAt)}</Td>
                       <Td className="whitespace-nowrap">{formatDateTime(run.completedAt)}</Td>
-                      <Td>{run.attempts}</Td>
+                      <Td className="hidden md:table-cell">{run.attempts}</Td>
                       <Td className="max-w-md break-words">{run.message}</Td>
                     </Tr>
                   ))}
