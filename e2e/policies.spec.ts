@@ -149,9 +149,10 @@ test('a Plus policy goes from the form through tracking to Activa, and its histo
   await expect(dialog).toBeHidden();
   // The status cell: the badge, and the type on its second line.
   await expect(trackingRow.getByRole('cell').nth(2)).toContainText(/^Activa/);
-  // An active policy has no further steps in the menu.
-  await expect(rowMenu).toHaveCount(0);
-  await expect(trackingRow.getByText('Sin acciones')).toBeAttached();
+  // An active policy has no further steps in the menu; only its renewal (issue 15).
+  await rowMenu.click();
+  await expect(page.getByRole('menuitem')).toHaveText(['Renovar']);
+  await page.keyboard.press('Escape');
 
   // --- Dashboard: one more active policy ---------------------------------------------------------
   await page.getByRole('navigation').first().getByRole('link', { name: 'Dashboard' }).click();
