@@ -19,3 +19,4 @@ export * from './leads/index';
 export * from './policy-file/index';
 export * from './jobs/jobs';
 export * from './notifications/index';
+export * from './contracts/index';

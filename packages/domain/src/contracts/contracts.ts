@@ -1,0 +1,96 @@
+import { z } from 'zod';
+
+/*
+ * The contract pack (issue 16): what the server generates when a policy reaches 'contracts', the
+ * templates the business owns, and the shapes the API answers with. Shared by API and web.
+ */
+
+/** The documents of a pack, in the order the pack (one PDF) puts them. */
+export const contractDocumentKinds = ['lease', 'policy', 'promissory_notes'] as const;
+export type ContractDocumentKind = (typeof contractDocumentKinds)[number];
+
+export const contractDocumentLabels: Record<ContractDocumentKind, string> = {
+  lease: 'Contrato de arrendamiento',
+  policy: 'Póliza jurídica',
+  promissory_notes: 'Pagarés',
+};
+
+/** A branch's paper for its documents (editable by admins with the branch). */
+export const paperSizes = ['letter', 'a4'] as const;
+export type PaperSize = (typeof paperSizes)[number];
+export const paperSizeLabels: Record<PaperSize, string> = { letter: 'Carta', a4: 'A4' };
+
+/** One generated document of a policy: a stored PDF and where it came from. */
+export const contractDocumentSchema = z.object({
+  id: z.number().int(),
+  policyId: z.number().int(),
+  kind: z.enum(contractDocumentKinds),
+  /** The pack's version: 1 for the first generation, +1 at each regeneration. */
+  packVersion: z.number().int(),
+  /** The version of the template the text came from (of the branch's override or the product's default). */
+  templateId: z.number().int(),
+  templateVersion: z.number().int(),
+  /** Whether the template was the branch's own (else the product's default). */
+  templateIsBranchOverride: z.boolean(),
+  fileName: z.string(),
+  size: z.number().int(),
+  sha256: z.string(),
+  pageCount: z.number().int(),
+  /** A newer pack replaced it; kept for the record. */
+  superseded: z.boolean(),
+  createdAt: z.string(),
+  createdByName: z.string(),
+});
+export type ContractDocument = z.infer<typeof contractDocumentSchema>;
+
+/** GET /api/policy/{id}/contracts: every pack of the policy, newest first, and whether it can be regenerated now. */
+export const policyContractsSchema = z.object({
+  policyId: z.number().int(),
+  /** The current pack's version (0 when none was generated). */
+  currentVersion: z.number().int(),
+  /** Regeneration is allowed in 'contracts' only (after that the pack is frozen). */
+  canRegenerate: z.boolean(),
+  documents: z.array(contractDocumentSchema),
+});
+export type PolicyContracts = z.infer<typeof policyContractsSchema>;
+
+/** A template's text, as stored: one version of one kind, for the product (branchId null) or one branch. */
+export const contractTemplateSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(contractDocumentKinds),
+  branchId: z.number().int().nullable(),
+  version: z.number().int(),
+  body: z.string(),
+  createdAt: z.string(),
+  createdByName: z.string(),
+});
+export type ContractTemplate = z.infer<typeof contractTemplateSchema>;
+
+const templateBodyMax = 100_000;
+
+/** PUT /api/admin/templates/{kind}: a new version of the branch's override (or of the default when branchId is null). */
+export const saveContractTemplateSchema = z.object({
+  branchId: z.number().int().positive().nullable(),
+  body: z
+    .string('El texto de la plantilla es obligatorio')
+    .trim()
+    .min(1, 'El texto de la plantilla es obligatorio')
+    .max(templateBodyMax, `El texto de la plantilla admite hasta ${templateBodyMax.toLocaleString('es-MX')} caracteres`),
+});
+export type SaveContractTemplate = z.infer<typeof saveContractTemplateSchema>;
+
+/** POST /api/admin/templates/{kind}/preview: the text (saved or not) applied to one policy, as a PDF. */
+export const previewContractTemplateSchema = saveContractTemplateSchema.extend({
+  policyId: z.number().int().positive('Elija una póliza para la vista previa'),
+});
+export type PreviewContractTemplate = z.infer<typeof previewContractTemplateSchema>;
+
+export const contractKindParamsSchema = z.object({ kind: z.enum(contractDocumentKinds, 'Tipo de documento desconocido') });
+
+export const contractMessages = {
+  frozen: 'Los contratos ya no se pueden regenerar: la póliza está en firma o después.',
+  notInContracts: 'Los contratos se generan cuando la póliza está en «Contratos generados».',
+  generationFailed: (reason: string) => `No se pudieron generar los contratos: ${reason}`,
+  unknownPlaceholder: (name: string) => `La plantilla usa un campo desconocido: {{${name}}}`,
+  missingData: (field: string) => `Falta un dato de la póliza para los contratos: ${field}`,
+} as const;
