@@ -1,0 +1,2 @@
+export { ContractsPanel } from './components/contracts-panel';
+export { policyContractsQueryKey } from './api';
