@@ -1,1 +1,3 @@
 export * from './contracts';
+export * from './placeholders';
+export * from './amount-in-words';
