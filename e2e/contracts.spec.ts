@@ -66,7 +66,7 @@ test('Generar Contratos from the expediente, download the pack, edit the branchâ
   await page.goto(`/policies/${policy.id}`);
   await expect(page.getByRole('heading', { level: 1, name: new RegExp(policy.investigationId) })).toBeVisible();
   await expect(contractsSection(page).getByText('AÃºn no se han generado contratos para esta pÃ³liza')).toBeVisible();
-  await page.getByRole('button', { name: 'Generar Contratos' }).click();
+  await page.getByRole('button', { name: 'Generar Contratos', exact: true }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Â¿Generar los contratos?' });
   await dialog.getByRole('button', { name: 'Generar' }).click();
   await expect(dialog).toBeHidden({ timeout: 20_000 });
@@ -93,7 +93,7 @@ test('Generar Contratos from the expediente, download the pack, edit the branchâ
   await signInAsAdmin(page);
   await page.goto('/admin/templates');
   await expect(page.getByRole('heading', { level: 1, name: 'Plantillas de documentos' })).toBeVisible();
-  await page.getByLabel('Aplica a').selectOption({ label: `Sucursal ${branch}` });
+  await page.getByLabel('Aplica a').selectOption({ label: branch });
   await expect(page.getByRole('note')).toContainText('usa la plantilla predeterminada');
   const editor = page.getByRole('textbox', { name: /Texto de la plantilla/ });
   await expect(editor).not.toHaveValue('');

@@ -83,7 +83,7 @@ export function PreviewPolicyPicker({
           aria-controls={listId}
           aria-activedescendant={open && items[active] ? `${listId}-${items[active].id}` : undefined}
           placeholder="Buscar póliza..."
-          className={controlClasses}
+          className={cn(controlClasses, 'h-10')}
           value={text}
           onChange={(event) => {
             setText(event.target.value);

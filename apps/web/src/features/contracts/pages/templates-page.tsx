@@ -67,7 +67,7 @@ function ScopeSelect({ branchId, onChoose }: { branchId: number | null; onChoose
         <option value="">Predeterminada del producto</option>
         {(branches.data ?? []).map((branch) => (
           <option key={branch.id} value={branch.id}>
-            Sucursal {branch.name}
+            {branch.name}
           </option>
         ))}
       </Select>

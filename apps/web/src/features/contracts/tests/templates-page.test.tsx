@@ -74,7 +74,7 @@ describe("'Plantillas de documentos' (/admin/templates)", () => {
     });
     const user = userEvent.setup();
     await screen.findByText(/Versión 2 · guardada/);
-    await user.selectOptions(screen.getByLabelText('Aplica a'), 'Sucursal Polanco');
+    await user.selectOptions(screen.getByLabelText('Aplica a'), 'Polanco');
     expect(await screen.findByRole('note')).toHaveTextContent('Esta sucursal usa la plantilla predeterminada del producto.');
     await user.type(editor(), ' Cláusula de Polanco.');
     await user.click(screen.getByRole('button', { name: 'Guardar nueva versión' }));
