@@ -22,7 +22,8 @@ export interface Signature {
 
 export type PlaceholderValues = Readonly<Record<string, string>>;
 
-type Block = { kind: 'title' | 'heading' | 'paragraph'; lines: string[] } | { kind: 'signatures' | 'pageBreak' };
+type TextBlock = { kind: 'title' | 'heading' | 'paragraph'; lines: string[] };
+type Block = TextBlock | { kind: 'signatures' | 'pageBreak' };
 
 const markers: Record<string, 'signatures' | 'pageBreak'> = { firmas: 'signatures', salto: 'pageBreak' };
 
@@ -92,7 +93,7 @@ export function renderMarkup(body: string, values: PlaceholderValues, signatures
   for (const block of parseBlocks(body)) {
     if (block.kind === 'signatures') content.push(signatureBlocks(signatures));
     else if (block.kind === 'pageBreak') content.push({ text: '', pageBreak: 'after' });
-    else {
+    else if ('lines' in block) {
       const runs = textBlock(block.lines, values);
       if (runs.every((run) => run.text.trim() === '')) continue;
       content.push({ text: runs, style: block.kind });
