@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
 import { examplePolicyInput, exampleTenant } from '@portal/domain/testing';
+import { pdfText } from './pdf-text';
 import { admin, signIn, signInAsAdmin, signOut, unique } from './support';
 
 /** Where the screenshots of these screens go, to be looked at (SHOTS_DIR, else beside Playwright's results). */
@@ -119,4 +120,19 @@ test('Generar Contratos from the expediente, download the pack, edit the branchâ
   await contractsSection(page).getByText('Versiones anteriores (1)').click();
   await expect(contractsSection(page).getByTestId('contract-pack-1')).toContainText('Reemplazado');
   await shootBoth(page, 'expediente-two-versions', contractsSection(page));
+
+  // The new lease says the branch's sentence; the superseded one does not.
+  const headers = await adminHeaders(request);
+  const contracts = (await (await request.get(`/api/policy/${policy.id}/contracts`, { headers })).json()) as {
+    documents: Array<{ id: number; kind: string; packVersion: number }>;
+  };
+  const leaseOf = async (version: number) => {
+    const lease = contracts.documents.find((document) => document.kind === 'lease' && document.packVersion === version)!;
+    const file = await request.get(`/api/policy/${policy.id}/contracts/${lease.id}/file`, { headers });
+    expect(file.headers()['content-type']).toContain('application/pdf');
+    return pdfText(new Uint8Array(await file.body()));
+  };
+  const words = sentence.replace(/\s+/g, ' ');
+  expect(await leaseOf(2)).toContain(words);
+  expect(await leaseOf(1)).not.toContain(words);
 });
