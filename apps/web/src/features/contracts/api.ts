@@ -18,7 +18,7 @@ const pdfTimeoutMs = 60_000;
  * Under 'policies': a status change (Generar Contratos) refreshes every policy query, so the
  * expediente's section shows the new pack without knowing who generated it.
  */
-export function policyContractsQueryKey(policyId: number) {
+function policyContractsQueryKey(policyId: number) {
   return ['policies', 'contracts', policyId] as const;
 }
 
@@ -65,7 +65,7 @@ export interface TemplateState {
   versions: ContractTemplate[];
 }
 
-export function templateQueryKey(kind: ContractDocumentKind, branchId: number | null) {
+function templateQueryKey(kind: ContractDocumentKind, branchId: number | null) {
   return ['contract-templates', kind, branchId] as const;
 }
 

@@ -1,2 +1,1 @@
 export { ContractsPanel } from './components/contracts-panel';
-export { policyContractsQueryKey } from './api';

@@ -12,7 +12,7 @@ export type PreviewPolicy = Pick<PolicySummary, 'id' | 'investigationId' | 'poli
 
 const hint = 'Busque por folio, inquilino, propietario o dirección.';
 
-export function previewPolicyLabel(policy: PreviewPolicy): string {
+function previewPolicyLabel(policy: PreviewPolicy): string {
   const folio = policy.policyNumber ? `${policy.investigationId} · ${policy.policyNumber}` : policy.investigationId;
   const tenants = joinNamesForDisplay(policy.tenantNames);
   return tenants ? `${folio} — ${tenants}` : folio;

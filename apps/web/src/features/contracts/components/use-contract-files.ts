@@ -8,7 +8,7 @@ const viewError = 'No se pudo abrir el documento';
 const downloadError = 'No se pudo descargar el documento';
 
 /** The pack's file name: the investigation folio and the version, so two versions never overwrite each other. */
-export function packFileName(folio: string, version: number): string {
+function packFileName(folio: string, version: number): string {
   return `contratos_${folio}_v${version}.pdf`;
 }
 

@@ -2,7 +2,7 @@ import type { ContractDocument, ContractDocumentKind, ContractTemplate, PolicyCo
 
 let nextId = 100;
 
-export function makeContractDocument(kind: ContractDocumentKind, packVersion: number, overrides: Partial<ContractDocument> = {}): ContractDocument {
+function makeContractDocument(kind: ContractDocumentKind, packVersion: number, overrides: Partial<ContractDocument> = {}): ContractDocument {
   nextId += 1;
   return {
     id: nextId,
