@@ -49,6 +49,14 @@ function requireFacts(policy: Policy): { start: string; rent: number } {
   return { start: rent.contractStartDate, rent: rent.price };
 }
 
+type PersonAddress = Policy['property']['address'];
+
+/** A party's address, or a plain statement that the policy has none (the form does not require it). */
+function addressOf(address: PersonAddress): string {
+  const filled = [address.street, address.exteriorNumber, address.colony, address.municipality, address.state].some((part) => part.trim() !== '');
+  return filled ? formatAddress(address) : 'domicilio no proporcionado';
+}
+
 const joinNames = (names: string[]) => (names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} y ${names.at(-1)}`);
 const yesNo = (value: boolean, details = '') => (value ? `Sí${details.trim() ? ` (${details.trim()})` : ''}` : 'No');
 
@@ -64,7 +72,7 @@ function guarantee(guarantor: Guarantor): string {
     return `vehículo ${[v.brand, v.model, v.year ?? '', v.color].filter(Boolean).join(' ')}, placas ${v.licensePlate}`;
   }
   const address = guarantor.sameAddressAsGuarantee || !guarantor.guaranteeAddress ? guarantor.address : guarantor.guaranteeAddress;
-  return `inmueble ubicado en ${formatAddress(address)}`;
+  return `inmueble ubicado en ${addressOf(address)}`;
 }
 
 function guarantorValues(guarantors: Guarantor[]): Record<string, string> {
@@ -82,11 +90,11 @@ function guarantorValues(guarantors: Guarantor[]): Record<string, string> {
   const names = joinNames(guarantors.map((g) => g.name));
   return {
     'obligado.nombre': names,
-    'obligado.domicilio': formatAddress(guarantors[0]!.address),
-    'obligados.lista': guarantors.map((g) => `${g.name}: ${formatAddress(g.address)}`).join('\n'),
+    'obligado.domicilio': addressOf(guarantors[0]!.address),
+    'obligados.lista': guarantors.map((g) => `${g.name}: ${addressOf(g.address)}`).join('\n'),
     'obligado.garantia': guarantors.map(guarantee).join('; '),
-    'obligado.comparecencia': `y **${names}**, a quien en lo sucesivo se le denominará «EL OBLIGADO SOLIDARIO», `,
-    'obligado.declaracion': `III. Declara EL OBLIGADO SOLIDARIO tener su domicilio en ${guarantors.map((g) => formatAddress(g.address)).join('; ')}, y contar con bienes suficientes para responder de las obligaciones de EL ARRENDATARIO, en particular ${guarantors.map(guarantee).join('; ')}.`,
+    'obligado.comparecencia': `y ${names}, a quien en lo sucesivo se le denominará «EL OBLIGADO SOLIDARIO», `,
+    'obligado.declaracion': `III. Declara EL OBLIGADO SOLIDARIO tener su domicilio en ${guarantors.map((g) => addressOf(g.address)).join('; ')}, y contar con bienes suficientes para responder de las obligaciones de EL ARRENDATARIO, en particular ${guarantors.map(guarantee).join('; ')}.`,
     'obligado.clausula': `${names} se constituye en obligado solidario de EL ARRENDATARIO y responde, junto con éste y sin beneficio de orden ni excusión, de todas las obligaciones de este contrato hasta la entrega del inmueble a EL ARRENDADOR, aun después de concluida la vigencia.`,
   };
 }
@@ -100,14 +108,14 @@ export function packFacts(policy: Policy, setting: PackSetting): PackFacts {
   const guarantors = guarantorRequiredFor(policy.policyType) ? policy.guarantors : [];
   const grace = r.gracePeriod ?? 0;
   const endDate = policy.endDate;
-  const propertyAddress = formatAddress(policy.property.address);
+  const propertyAddress = addressOf(policy.property.address);
   const place = `${policy.property.address.municipality}, ${policy.property.address.state}`;
   const values: Record<string, string> = {
     'arrendador.nombre': owner.name,
-    'arrendador.domicilio': formatAddress(owner.address),
+    'arrendador.domicilio': addressOf(owner.address),
     'arrendatario.nombre': tenantNames,
-    'arrendatario.domicilio': formatAddress(policy.tenants[0]!.address),
-    'arrendatarios.lista': policy.tenants.map((t) => `${t.name}: ${formatAddress(t.address)}`).join('\n'),
+    'arrendatario.domicilio': addressOf(policy.tenants[0]!.address),
+    'arrendatarios.lista': policy.tenants.map((t) => `${t.name}: ${addressOf(t.address)}`).join('\n'),
     ...guarantorValues(guarantors),
     'inmueble.domicilio': propertyAddress,
     'inmueble.tipo': propertyTypeLabels[policy.property.propertyType],
@@ -134,7 +142,7 @@ export function packFacts(policy: Policy, setting: PackSetting): PackFacts {
     'poliza.fin_vigencia': endDate ? spanishLongDate(endDate) : '',
     'poliza.meses': String(policy.termMonths),
     'sucursal.nombre': setting.branch.name,
-    'sucursal.domicilio': formatAddress(setting.branch.address),
+    'sucursal.domicilio': addressOf(setting.branch.address),
     'agente.nombre': setting.agentName || 'sin agente asignado',
     'fecha.hoy': spanishLongDate(setting.today),
   };

@@ -4,3 +4,4 @@
  */
 export { contractRoutes, contractTemplateRoutes } from './routes';
 export { contractPackHook } from './service';
+export { warmUpPdfRendering } from './pdf';

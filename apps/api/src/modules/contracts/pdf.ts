@@ -96,3 +96,12 @@ export async function renderDocument(input: DocumentInput): Promise<RenderedPdf>
   const bytes = await pdfmake().createPdf(definition).getBuffer();
   return { bytes, pageCount };
 }
+
+/**
+ * Loads pdfmake and the fonts and draws one small page, so the first 'Generar Contratos' after a
+ * start does not pay about a second of loading (bench:contracts). main.ts calls it once the server
+ * listens, without waiting for it.
+ */
+export async function warmUpPdfRendering(): Promise<void> {
+  await renderDocument({ kind: 'lease', body: '# Contrato\n\nÁÉÍÓÚ ñ', copies: [{}], signatures: [], initials: 1, paperSize: 'letter', title: 'warm-up' });
+}

@@ -123,7 +123,7 @@ const fileSlug: Record<ContractDocumentKind, string> = { lease: 'contrato-arrend
  * transaction fails), then the older packs are marked superseded and the new rows inserted. A
  * missing fact is a 409 naming it; anything else that fails is a 500 saying the pack failed.
  */
-export async function generatePack(tx: Executor, files: FileStore, actor: AuthUser, policyId: number, written: string[]): Promise<void> {
+async function generatePack(tx: Executor, files: FileStore, actor: AuthUser, policyId: number, written: string[]): Promise<void> {
   try {
     const [policy] = await loadPolicies(tx, { id: policyId }, 'none');
     if (!policy) throw notFound(policyMessages.notFound);
