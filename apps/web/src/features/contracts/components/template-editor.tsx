@@ -12,6 +12,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ErrorState } from '@/components/ui/state-panels';
 import { useContractTemplate, useSaveContractTemplate, type TemplateState } from '../api';
 import { PlaceholderList } from './placeholder-list';
+import { templateErrorMessage } from './template-error';
 import { TemplatePreview } from './template-preview';
 import { TemplateVersions } from './template-versions';
 
@@ -21,15 +22,6 @@ const saveErrorTitle = 'No se pudo guardar la plantilla';
 export function insertAt(text: string, start: number, end: number, key: string) {
   const inserted = `{{${key}}}`;
   return { text: text.slice(0, start) + inserted + text.slice(end), cursor: start + inserted.length };
-}
-
-/** What a failed save says: the 400's message for the text (it names the unknown field), else the error's. */
-function saveFailureMessage(error: unknown): string {
-  if (isApiError(error)) {
-    const onBody = error.details.find((detail) => detail.field === 'body');
-    if (onBody) return onBody.message;
-  }
-  return errorMessage(error);
 }
 
 function Provenance({ state, branchId }: { state: TemplateState; branchId: number | null }) {
@@ -89,7 +81,7 @@ function EditorForm({ kind, branchId, state, onDirtyChange }: EditorFormProps) {
       notify.success(`Plantilla guardada (versión ${saved.version})`);
     } catch (error) {
       if (isApiError(error) && error.code === 'session_expired') return;
-      setFailure(saveFailureMessage(error));
+      setFailure(templateErrorMessage(error));
     }
   };
 

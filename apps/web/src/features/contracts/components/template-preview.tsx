@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Eye, ExternalLink } from 'lucide-react';
 import type { ContractDocumentKind } from '@portal/domain';
-import { errorMessage } from '@/lib/api-error';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { previewContractTemplate } from '../api';
 import { PreviewPolicyPicker, type PreviewPolicy } from './preview-policy-picker';
+import { templateErrorMessage } from './template-error';
 
 /** The object URL of the last preview, revoked when replaced or when the panel goes away. */
 function usePreviewUrl() {
@@ -32,7 +32,7 @@ export function TemplatePreview({ kind, branchId, body }: { kind: ContractDocume
     try {
       preview.show(await previewContractTemplate(kind, { branchId, body, policyId: policy.id }));
     } catch (error) {
-      setFailure(errorMessage(error));
+      setFailure(templateErrorMessage(error));
     } finally {
       setLoading(false);
     }

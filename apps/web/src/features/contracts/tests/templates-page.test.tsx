@@ -160,6 +160,25 @@ describe("'Plantillas de documentos' (/admin/templates)", () => {
     expect(screen.getByRole('link', { name: 'Abrir en otra pestaña' })).toHaveAttribute('href', 'blob:vista');
   });
 
+  it('a preview of a text naming an unknown field says which', async () => {
+    const message = contractMessages.unknownPlaceholder('inquilino.nombre');
+    const policy = makeSummary({ id: 44, investigationId: 'INV-044', policyNumber: '', tenantNames: [] });
+    renderTemplates({
+      'GET /api/policy/search?limit=8': { body: { items: [policy], nextCursor: null } },
+      'POST /api/admin/templates/lease/preview': {
+        status: 400,
+        body: { statusCode: 400, error: 'Bad Request', message: 'Datos inválidos', details: [{ field: 'body', message }] },
+      },
+    });
+    const user = userEvent.setup();
+    await screen.findByText(/Versión 2 · guardada/);
+    await user.click(screen.getByRole('combobox', { name: 'Póliza para la vista previa' }));
+    await user.click(await screen.findByRole('option', { name: 'INV-044' }));
+    await user.click(screen.getByRole('button', { name: 'Vista previa' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(screen.queryByTitle('Vista previa del documento')).not.toBeInTheDocument();
+  });
+
   it('shows a load failure with a retry', async () => {
     renderTemplates({
       'GET /api/admin/templates/lease': [
