@@ -81,6 +81,8 @@ test('a Plus policy goes from the form through tracking to Activa, and its histo
   const rent = page.getByRole('region', { name: 'Renta' });
   await rent.getByLabel('Renta mensual').fill('18500');
   await rent.getByLabel('Fecha de entrega').fill('2026-12-01');
+  // 'Generar Contratos' draws the lease from it (issue 16): without a start the server refuses.
+  await rent.getByLabel('Inicio del contrato').fill('2026-12-01');
 
   // A 3-digit zip code is refused on the spot, under its field.
   await page.getByRole('button', { name: 'Crear Póliza' }).click();
