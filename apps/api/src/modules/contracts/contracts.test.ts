@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contractMessages, policyContractsSchema, type ContractDocument, type Policy, type PolicyContracts } from '@portal/domain';
 import { exampleGuarantor, examplePolicyInput, exampleTenant } from '@portal/domain/testing';
 import { branches } from '../../db/schema/index';
@@ -235,6 +235,27 @@ describe('a generation failure', () => {
     const body = json(response);
     expect(body.message).toBe(contractMessages.generationFailed(contractMessages.missingData('la fecha de inicio del contrato')));
     expect(body.details[0].field).toBe('property.rent.contractStartDate');
+    expect(json<Policy>(await get(`/api/policy/unique/${policy.id}`, agent)).status).toBe('investigation_approved');
+    expect((await contractsOf(policy)).documents).toEqual([]);
+    expect(await storedFileCount()).toBe(before);
+  });
+});
+
+describe('a failure after some files were written', () => {
+  it('answers 500 saying the pack failed, keeps the status and removes the files already written', async () => {
+    const policy = await approvedPolicy();
+    const before = await storedFileCount();
+    const files = ctx.app.files;
+    const save = files.save.bind(files);
+    // The lease is stored, then the disk refuses the póliza.
+    const spy = vi.spyOn(files, 'save').mockImplementationOnce(save).mockRejectedValueOnce(new Error('ENOSPC: no space left on device'));
+    try {
+      const response = await generate(policy);
+      expect(response.statusCode).toBe(500);
+      expect(json(response).message).toBe(contractMessages.generationFailed('error al crear los documentos; intente de nuevo'));
+    } finally {
+      spy.mockRestore();
+    }
     expect(json<Policy>(await get(`/api/policy/unique/${policy.id}`, agent)).status).toBe('investigation_approved');
     expect((await contractsOf(policy)).documents).toEqual([]);
     expect(await storedFileCount()).toBe(before);

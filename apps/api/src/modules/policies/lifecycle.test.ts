@@ -153,7 +153,8 @@ describe('the policy number', () => {
     const year = businessYear(new Date());
     const numbers = responses.map((response) => json<Policy>(response).policyNumber).sort();
     expect(numbers).toEqual(Array.from({ length: 50 }, (_, index) => `CONC-${year}-${String(index + 1).padStart(5, '0')}`));
-  });
+    // Each entry into 'contracts' also draws and stores its contract pack (issue 16): 50 packs, one at a time.
+  }, 180_000);
 });
 
 function stripped(policy: Policy) {
