@@ -161,9 +161,25 @@ async function generatePack(tx: Executor, files: FileStore, actor: AuthUser, pol
   }
 }
 
+/**
+ * Writes that may draw a pack run one at a time in this process. Drawing is CPU work on the one
+ * JavaScript thread, so running several at once is no faster; but each holds a database
+ * connection (and the policy's lock) for its whole transaction, and 50 at once held the pool's
+ * connections long enough for other requests to time out waiting for one (PostgreSQL). Queued
+ * here, they wait in memory and hold one connection at a time.
+ */
+let packQueue: Promise<unknown> = Promise.resolve();
+
+function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const turn = packQueue.then(work, work);
+  packQueue = turn.catch(() => undefined);
+  return turn;
+}
+
 /** What the policies module calls when a policy enters 'contracts' (app.ts wires it, decision 016). */
 export function contractPackHook(files: FileStore, onDiscardError: (error: unknown, storedName: string) => void) {
   return {
+    serialize: oneAtATime,
     generate: (tx: Executor, actor: AuthUser, policyId: number, written: string[]) => generatePack(tx, files, actor, policyId, written),
     discard: async (written: string[]) => {
       for (const storedName of written) await files.remove(storedName).catch((error: unknown) => onDiscardError(error, storedName));
@@ -199,12 +215,12 @@ export async function regeneratePack(db: Db, files: FileStore, actor: AuthUser, 
   const hook = contractPackHook(files, () => undefined);
   const written: string[] = [];
   try {
-    await db.transaction(async (tx) => {
+    await oneAtATime(() => db.transaction(async (tx) => {
       const state = await scopedPolicy(tx, actor, policyId, true);
       if (isFrozen(state.status)) throw conflict(contractMessages.frozen);
       if (state.status !== 'contracts') throw conflict(contractMessages.notInContracts);
       await generatePack(tx, files, actor, policyId, written);
-    });
+    }));
   } catch (error) {
     await hook.discard(written);
     throw error;

@@ -230,13 +230,19 @@ export async function policyHistory(db: Db, actor: AuthUser, id: number): Promis
 export interface ContractPackHook {
   generate(tx: Executor, actor: AuthUser, policyId: number, written: string[]): Promise<void>;
   discard(written: string[]): Promise<void>;
+  /** Runs a write that may draw a pack after the others of this process (the contracts module's queue). */
+  serialize<T>(work: () => Promise<T>): Promise<T>;
 }
 
-/** Runs a write whose transaction may generate the pack, removing the pack's files if it fails. */
-async function withPackFiles<T>(hook: ContractPackHook | undefined, work: (written: string[]) => Promise<T>): Promise<T> {
+/**
+ * Runs a write whose transaction may generate the pack (`to` is the status it writes): queued
+ * behind other pack-drawing writes when it goes to 'contracts', and removing the pack's files if
+ * it fails.
+ */
+async function withPackFiles<T>(hook: ContractPackHook | undefined, to: PolicyStatus, work: (written: string[]) => Promise<T>): Promise<T> {
   const written: string[] = [];
   try {
-    return await work(written);
+    return hook && to === 'contracts' ? await hook.serialize(() => work(written)) : await work(written);
   } catch (error) {
     if (hook && written.length > 0) await hook.discard(written);
     throw error;
@@ -261,7 +267,7 @@ export async function createPolicy(db: Db, actor: AuthUser, input: PolicyInput, 
   for (let attempt = 1; ; attempt++) {
     const investigationId = formatInvestigationFolio(new Date(), crypto.randomInt(1000));
     try {
-      const id = await withPackFiles(packHook, (written) =>
+      const id = await withPackFiles(packHook, input.status, (written) =>
         db.transaction(async (tx) => {
           const policyId = await repo.insertPolicyRow(tx, { ...rowValues(input, investigationId), branchId, userId: actor.id });
           await repo.writeChildren(tx, policyId, input);
@@ -286,7 +292,7 @@ export async function createPolicy(db: Db, actor: AuthUser, input: PolicyInput, 
  * history also notes which sections changed.
  */
 export async function updatePolicy(db: Db, actor: AuthUser, id: number, input: PolicyInput, packHook?: ContractPackHook): Promise<Policy> {
-  return withPackFiles(packHook, (written) => db.transaction(async (tx) => {
+  return withPackFiles(packHook, input.status, (written) => db.transaction(async (tx) => {
     const locked = ensure(await repo.lockPolicy(tx, id, actorScope(actor)), notFound(policyMessages.notFound));
     const jump = isStatusJump(locked.status, input.status);
     if (jump && !canJumpStatus(actor.role)) {
@@ -313,7 +319,7 @@ export async function updatePolicy(db: Db, actor: AuthUser, id: number, input: P
 
 /** The tracking row menu's change: only the spec's transitions are allowed (409 otherwise). */
 export async function changePolicyStatus(db: Db, actor: AuthUser, id: number, change: StatusChange, packHook?: ContractPackHook): Promise<Policy> {
-  await withPackFiles(packHook, (written) => db.transaction(async (tx) => {
+  await withPackFiles(packHook, change.status, (written) => db.transaction(async (tx) => {
     const locked = ensure(await repo.lockPolicy(tx, id, actorScope(actor)), notFound(policyMessages.notFound));
     if (!isAllowedTransition(locked.status, change.status)) {
       const message = invalidTransitionMessage(locked.status, change.status);
