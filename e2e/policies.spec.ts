@@ -23,6 +23,9 @@ async function fillAddress(group: Locator, address: { street: string; number: st
 }
 
 test('a Plus policy goes from the form through tracking to Activa, and its history tells who moved it', async ({ page }) => {
+  // The whole life of a policy, now with its contract pack drawn on the way (issue 16): more than
+  // the default 30 s on a busy machine.
+  test.setTimeout(60_000);
   // Unique per run, so the row is found even when the journey ran before against the same data.
   const owner = unique('Roberto Salinas ');
   const firstTenant = 'Lucía Hernández Quiroga';
@@ -81,6 +84,8 @@ test('a Plus policy goes from the form through tracking to Activa, and its histo
   const rent = page.getByRole('region', { name: 'Renta' });
   await rent.getByLabel('Renta mensual').fill('18500');
   await rent.getByLabel('Fecha de entrega').fill('2026-12-01');
+  // 'Generar Contratos' draws the lease from it (issue 16): without a start the server refuses.
+  await rent.getByLabel('Inicio del contrato').fill('2026-12-01');
 
   // A 3-digit zip code is refused on the spot, under its field.
   await page.getByRole('button', { name: 'Crear Póliza' }).click();

@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { prepareDatabase } from './db/setup';
 import { lockDataDirectory } from './db/pglite-lock';
 import { resolveJwtSecret } from './modules/auth/index';
+import { warmUpPdfRendering } from './modules/contracts/index';
 import type { SeedResult } from './db/seed';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -42,6 +43,7 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   startJobsWhenPossible(app);
+  warmUpPdfRendering().catch((error: unknown) => app.log.error({ err: error }, 'could not warm up the contract PDFs'));
   const address = app.server.address();
   announce(typeof address === 'object' && address ? address.port : config.port, config.host, database.kind, seed);
 }

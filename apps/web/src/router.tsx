@@ -127,6 +127,10 @@ export const routes: RouteObject[] = [
                   import('@/features/branches/pages/branch-edit-page').then((m) => ({ Component: m.BranchEditPage })),
               },
               {
+                path: paths.admin.templates.pattern,
+                lazy: () => import('@/features/contracts/pages/templates-page').then((m) => ({ Component: m.TemplatesPage })),
+              },
+              {
                 path: paths.admin.emails.pattern,
                 lazy: () => import('@/features/emails/pages/emails-page').then((m) => ({ Component: m.EmailsPage })),
               },

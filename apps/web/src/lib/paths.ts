@@ -71,6 +71,8 @@ export const paths = {
     jobs: { pattern: '/admin/jobs', to: () => '/admin/jobs' },
     /** The e-mail outbox (issue 15). */
     emails: { pattern: '/admin/emails', to: () => '/admin/emails' },
+    /** The contract templates (issue 16). */
+    templates: { pattern: '/admin/templates', to: () => '/admin/templates' },
   },
 } as const;
 

@@ -3,6 +3,7 @@ import { messages } from '../common/messages';
 import { emailField, maxId, optionalText, requiredText } from '../common/fields';
 import { recordStatusSchema } from '../common/status';
 import { matchesSearch } from '../common/search';
+import { paperSizes } from '../contracts/contracts';
 
 export const branchLabels = {
   name: 'Nombre',
@@ -19,6 +20,7 @@ export const branchLabels = {
   status: 'Estatus',
   code: 'Clave',
   expiryNoticeDays: 'Aviso de vencimiento (días)',
+  paperSize: 'Papel de los contratos',
 } as const;
 
 /** A branch's short code, the first part of its policy numbers (`POL-2026-00042`). */
@@ -42,6 +44,9 @@ const expiryNoticeDaysField = z.coerce
   .int('El campo Aviso de vencimiento (días) debe ser un número entero')
   .min(1, `El campo Aviso de vencimiento (días) debe estar entre 1 y ${maxExpiryNoticeDays}`)
   .max(maxExpiryNoticeDays, `El campo Aviso de vencimiento (días) debe estar entre 1 y ${maxExpiryNoticeDays}`);
+
+/** The paper its contract pack is printed on (issue 16): carta unless the branch chooses A4. */
+const paperSizeField = z.enum(paperSizes, { error: 'El campo Papel de los contratos debe ser Carta o A4' });
 
 export const zipCodeField = z
   .string({ error: messages.required(branchLabels.zipCode) })
@@ -79,6 +84,7 @@ export const createBranchRequestSchema = z.object({
   /** Not given: the server assigns `SUC` and a number (decision 013). */
   code: optionalBranchCode,
   expiryNoticeDays: expiryNoticeDaysField.default(defaultExpiryNoticeDays),
+  paperSize: paperSizeField.default('letter'),
   status: recordStatusSchema.default('active'),
 });
 export type CreateBranchRequest = z.input<typeof createBranchRequestSchema>;
@@ -88,6 +94,7 @@ export const updateBranchRequestSchema = z.object({
   ...branchFields,
   code: optionalBranchCode,
   expiryNoticeDays: expiryNoticeDaysField.optional(),
+  paperSize: paperSizeField.optional(),
   status: recordStatusSchema,
 });
 export type UpdateBranchRequest = z.input<typeof updateBranchRequestSchema>;
@@ -129,6 +136,7 @@ export const branchSchema = z.object({
   managerName: z.string().nullable(),
   code: z.string(),
   expiryNoticeDays: z.number(),
+  paperSize: z.enum(paperSizes),
   status: recordStatusSchema,
   createdAt: z.string(),
   updatedAt: z.string(),

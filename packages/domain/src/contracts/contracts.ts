@@ -93,4 +93,7 @@ export const contractMessages = {
   generationFailed: (reason: string) => `No se pudieron generar los contratos: ${reason}`,
   unknownPlaceholder: (name: string) => `La plantilla usa un campo desconocido: {{${name}}}`,
   missingData: (field: string) => `Falta un dato de la póliza para los contratos: ${field}`,
+  concurrentSave: 'Otra persona guardó esta plantilla al mismo tiempo; recargue y vuelva a intentarlo.',
+  documentNotFound: 'El documento no existe',
+  packNotFound: 'La póliza no tiene contratos generados en esa versión',
 } as const;

@@ -1,7 +1,7 @@
 import { index, integer, pgTable, smallint, text, uniqueIndex, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { timestamps } from './columns';
-import { recordStatusEnum, roleEnum } from './enums';
+import { paperSizeEnum, recordStatusEnum, roleEnum } from './enums';
 import { addresses } from './addresses';
 
 /*
@@ -26,6 +26,8 @@ export const branches = pgTable(
     code: varchar('code', { length: 6 }).notNull(),
     /** How many days before a policy's end date it becomes 'Por vencer' (the daily job). */
     expiryNoticeDays: smallint('expiry_notice_days').notNull().default(30),
+    /** The paper its contract pack is printed on (issue 16). */
+    paperSize: paperSizeEnum('paper_size').notNull().default('letter'),
     ...timestamps,
   },
   (table) => [

@@ -8,3 +8,4 @@ export * from './addendums';
 export * from './appointments';
 export * from './leads';
 export * from './notifications';
+export * from './contracts';

@@ -178,3 +178,20 @@ describe('code and expiry notice (issue 15)', () => {
     }
   });
 });
+
+describe('paper size of the contract pack (issue 16)', () => {
+  it('is carta by default, A4 when chosen, kept when a client leaves it out, and 400 for another', async () => {
+    const defaulted = json(await post('/api/branches', validBranchBody()));
+    expect(defaulted.paperSize).toBe('letter');
+    const created = json(await post('/api/branches', validBranchBody({ paperSize: 'a4' } as never)));
+    expect(created.paperSize).toBe('a4');
+    const { id, address, manager, name, phone, email } = created;
+    const { id: _address, ...addressBody } = address;
+    const body = { name, phone, email, manager, address: addressBody, status: 'active' };
+    expect(json(await post(`/api/branches/${id}`, body)).paperSize).toBe('a4');
+    expect(json(await post(`/api/branches/${id}`, { ...body, paperSize: 'letter' })).paperSize).toBe('letter');
+    const wrong = await post('/api/branches', { ...validBranchBody(), paperSize: 'oficio' });
+    expect(wrong.statusCode).toBe(400);
+    expect(json(wrong).details[0]).toEqual({ field: 'paperSize', message: 'El campo Papel de los contratos debe ser Carta o A4' });
+  });
+});

@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { addressInputSchema, Branch, RecordStatus } from '@portal/domain';
+import type { addressInputSchema, Branch, PaperSize, RecordStatus } from '@portal/domain';
 import type { Executor } from '../../db/client';
 import { addresses, branches, users } from '../../db/schema/index';
 
@@ -16,6 +16,7 @@ const branchColumns = {
   managerName: managers.firstName,
   code: branches.code,
   expiryNoticeDays: branches.expiryNoticeDays,
+  paperSize: branches.paperSize,
   status: branches.status,
   createdAt: branches.createdAt,
   updatedAt: branches.updatedAt,
@@ -68,6 +69,7 @@ export interface BranchValues {
   status: RecordStatus;
   code: string;
   expiryNoticeDays: number;
+  paperSize: PaperSize;
 }
 
 /**

@@ -34,10 +34,12 @@ const policyUpdateBodySchema = z.union([policyStatusChangeSchema, policyInputSch
 export interface PolicyRoutesOptions {
   /** The search's recent pages (search-pages.ts), started by app.ts. */
   searchPages: SearchPages;
+  /** Generates the contract pack when a write enters 'contracts' (issue 16; the contracts module's). */
+  contractPack: service.ContractPackHook;
 }
 
 /** Policies of every role, each scoped to the caller's branch (admins: all branches). */
-export const policyRoutes: FastifyPluginAsyncZod<PolicyRoutesOptions> = async (app, { searchPages }) => {
+export const policyRoutes: FastifyPluginAsyncZod<PolicyRoutesOptions> = async (app, { searchPages, contractPack }) => {
   app.addHook('onRequest', app.authenticate);
   const tags = ['policies'];
   const security = [{ bearerAuth: [] }];
@@ -167,7 +169,7 @@ export const policyRoutes: FastifyPluginAsyncZod<PolicyRoutesOptions> = async (a
   app.post(
     '/api/policy',
     { schema: { tags, security, summary: 'Crear póliza', body: policyInputSchema, response: { 201: policySchema, ...errors } } },
-    async (request, reply) => reply.status(201).send(await service.createPolicy(app.db, currentUser(request), request.body)),
+    async (request, reply) => reply.status(201).send(await service.createPolicy(app.db, currentUser(request), request.body, contractPack)),
   );
 
   app.post(
@@ -186,8 +188,8 @@ export const policyRoutes: FastifyPluginAsyncZod<PolicyRoutesOptions> = async (a
       const body = request.body;
       const actor = currentUser(request);
       return 'tenants' in body
-        ? service.updatePolicy(app.db, actor, request.params.id, body)
-        : service.changePolicyStatus(app.db, actor, request.params.id, body);
+        ? service.updatePolicy(app.db, actor, request.params.id, body, contractPack)
+        : service.changePolicyStatus(app.db, actor, request.params.id, body, contractPack);
     },
   );
 

@@ -221,21 +221,62 @@ export async function policyHistory(db: Db, actor: AuthUser, id: number): Promis
 
 // --- writes -------------------------------------------------------------------------------------
 
+/**
+ * Generates the contract pack inside the transaction of a write that moves a policy into
+ * 'contracts' (issue 16). The contracts module provides it and app.ts hands it in, so this module
+ * does not import that one (which reads policies). `generate` pushes each file it writes to
+ * `written`; `discard` removes them when the transaction fails, so no file outlives its rows.
+ */
+export interface ContractPackHook {
+  generate(tx: Executor, actor: AuthUser, policyId: number, written: string[]): Promise<void>;
+  discard(written: string[]): Promise<void>;
+  /** Runs a write that may draw a pack after the others of this process (the contracts module's queue). */
+  serialize<T>(work: () => Promise<T>): Promise<T>;
+}
+
+/**
+ * Runs a write whose transaction may generate the pack (`to` is the status it writes): queued
+ * behind other pack-drawing writes when it goes to 'contracts', and removing the pack's files if
+ * it fails.
+ */
+async function withPackFiles<T>(hook: ContractPackHook | undefined, to: PolicyStatus, work: (written: string[]) => Promise<T>): Promise<T> {
+  const written: string[] = [];
+  try {
+    return hook && to === 'contracts' ? await hook.serialize(() => work(written)) : await work(written);
+  } catch (error) {
+    if (hook && written.length > 0) await hook.discard(written);
+    throw error;
+  }
+}
+
+/** Generates the pack when this write brings the policy into 'contracts' from another status. */
+async function generatePackIfEntering(
+  tx: Executor,
+  hook: ContractPackHook | undefined,
+  actor: AuthUser,
+  change: { policyId: number; from: PolicyStatus | null; to: PolicyStatus; written: string[] },
+): Promise<void> {
+  if (hook && change.to === 'contracts' && change.from !== 'contracts') await hook.generate(tx, actor, change.policyId, change.written);
+}
+
 const folioAttempts = 5;
 
 /** POST /api/policy: the whole aggregate and its first event in one transaction, under a new folio. */
-export async function createPolicy(db: Db, actor: AuthUser, input: PolicyInput): Promise<Policy> {
+export async function createPolicy(db: Db, actor: AuthUser, input: PolicyInput, packHook?: ContractPackHook): Promise<Policy> {
   const branchId = await writeBranch(db, actor, input.branchId);
   for (let attempt = 1; ; attempt++) {
     const investigationId = formatInvestigationFolio(new Date(), crypto.randomInt(1000));
     try {
-      const id = await db.transaction(async (tx) => {
-        const policyId = await repo.insertPolicyRow(tx, { ...rowValues(input, investigationId), branchId, userId: actor.id });
-        await repo.writeChildren(tx, policyId, input);
-        const assigned = await assignPolicyNumberIfDue(tx, policyId, input.status);
-        await repo.insertEvent(tx, { policyId, userId: actor.id, fromStatus: null, toStatus: input.status, changes: [], note: noteLines('Póliza creada', assigned) });
-        return policyId;
-      });
+      const id = await withPackFiles(packHook, input.status, (written) =>
+        db.transaction(async (tx) => {
+          const policyId = await repo.insertPolicyRow(tx, { ...rowValues(input, investigationId), branchId, userId: actor.id });
+          await repo.writeChildren(tx, policyId, input);
+          const assigned = await assignPolicyNumberIfDue(tx, policyId, input.status);
+          await generatePackIfEntering(tx, packHook, actor, { policyId, from: null, to: input.status, written });
+          await repo.insertEvent(tx, { policyId, userId: actor.id, fromStatus: null, toStatus: input.status, changes: [], note: noteLines('Póliza creada', assigned) });
+          return policyId;
+        }),
+      );
       return await getPolicy(db, actor, id);
     } catch (error) {
       if (!isUniqueViolation(error, 'policies_investigation_id_key')) throw error;
@@ -250,8 +291,8 @@ export async function createPolicy(db: Db, actor: AuthUser, input: PolicyInput):
  * transitions only by a manager or an admin (403 for others), and the history marks it. The
  * history also notes which sections changed.
  */
-export async function updatePolicy(db: Db, actor: AuthUser, id: number, input: PolicyInput): Promise<Policy> {
-  return db.transaction(async (tx) => {
+export async function updatePolicy(db: Db, actor: AuthUser, id: number, input: PolicyInput, packHook?: ContractPackHook): Promise<Policy> {
+  return withPackFiles(packHook, input.status, (written) => db.transaction(async (tx) => {
     const locked = ensure(await repo.lockPolicy(tx, id, actorScope(actor)), notFound(policyMessages.notFound));
     const jump = isStatusJump(locked.status, input.status);
     if (jump && !canJumpStatus(actor.role)) {
@@ -265,6 +306,7 @@ export async function updatePolicy(db: Db, actor: AuthUser, id: number, input: P
     await repo.updatePolicyRow(tx, id, { ...rowValues(kept, before.investigationId), branchId, updatedAt: new Date() });
     await repo.writeChildren(tx, id, input);
     const assigned = await assignPolicyNumberIfDue(tx, id, input.status);
+    await generatePackIfEntering(tx, packHook, actor, { policyId: id, from: locked.status, to: input.status, written });
     // Read back inside the transaction: the history's diff and the response are the same state.
     const after = await getPolicy(tx, actor, id);
     const changes = [...(jump ? [statusJumpChange] : []), ...changedSections(before, after)];
@@ -272,12 +314,12 @@ export async function updatePolicy(db: Db, actor: AuthUser, id: number, input: P
       await repo.insertEvent(tx, { policyId: id, userId: actor.id, fromStatus: locked.status, toStatus: input.status, changes, note: noteLines(assigned) });
     }
     return after;
-  });
+  }));
 }
 
 /** The tracking row menu's change: only the spec's transitions are allowed (409 otherwise). */
-export async function changePolicyStatus(db: Db, actor: AuthUser, id: number, change: StatusChange): Promise<Policy> {
-  await db.transaction(async (tx) => {
+export async function changePolicyStatus(db: Db, actor: AuthUser, id: number, change: StatusChange, packHook?: ContractPackHook): Promise<Policy> {
+  await withPackFiles(packHook, change.status, (written) => db.transaction(async (tx) => {
     const locked = ensure(await repo.lockPolicy(tx, id, actorScope(actor)), notFound(policyMessages.notFound));
     if (!isAllowedTransition(locked.status, change.status)) {
       const message = invalidTransitionMessage(locked.status, change.status);
@@ -285,6 +327,7 @@ export async function changePolicyStatus(db: Db, actor: AuthUser, id: number, ch
     }
     await repo.updatePolicyRow(tx, id, { status: change.status, updatedAt: new Date() });
     const assigned = await assignPolicyNumberIfDue(tx, id, change.status);
+    await generatePackIfEntering(tx, packHook, actor, { policyId: id, from: locked.status, to: change.status, written });
     await repo.insertEvent(tx, {
       policyId: id,
       userId: actor.id,
@@ -293,7 +336,7 @@ export async function changePolicyStatus(db: Db, actor: AuthUser, id: number, ch
       changes: [],
       note: noteLines(change.note, assigned),
     });
-  });
+  }));
   return getPolicy(db, actor, id);
 }
 

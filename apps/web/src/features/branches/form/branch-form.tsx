@@ -5,6 +5,8 @@ import {
   branchFormSchema,
   defaultExpiryNoticeDays,
   maxExpiryNoticeDays,
+  paperSizeLabels,
+  paperSizes,
   recordStatuses,
   recordStatusLabels,
   type Branch,
@@ -34,6 +36,7 @@ const fieldNames = [
   'name',
   'code',
   'expiryNoticeDays',
+  'paperSize',
   'address.street',
   'address.exteriorNumber',
   'address.interiorNumber',
@@ -70,6 +73,7 @@ function branchFormDefaults(branch: Branch | null): BranchFormInput {
     manager: branch?.manager ? String(branch.manager) : '',
     code: branch?.code ?? '',
     expiryNoticeDays: String(branch?.expiryNoticeDays ?? defaultExpiryNoticeDays),
+    paperSize: branch?.paperSize ?? 'letter',
     status: branch?.status ?? 'active',
   };
 }
@@ -149,6 +153,19 @@ export function BranchForm(props: BranchFormProps) {
               error={errors.expiryNoticeDays?.message}
               {...register('expiryNoticeDays')}
             />
+            <SelectField
+              label="Tamaño de papel de los documentos"
+              required
+              hint="El papel en que se generan los contratos, la póliza jurídica y los pagarés de la sucursal."
+              error={errors.paperSize?.message}
+              {...register('paperSize')}
+            >
+              {paperSizes.map((size) => (
+                <option key={size} value={size}>
+                  {paperSizeLabels[size]}
+                </option>
+              ))}
+            </SelectField>
             <TextField label="Teléfono" type="tel" required autoComplete="off" error={errors.phone?.message} {...register('phone')} />
             <TextField
               label="Correo electrónico"

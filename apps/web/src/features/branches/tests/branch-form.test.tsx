@@ -99,8 +99,33 @@ describe('branch form: Nueva Sucursal', () => {
       email: 'coyoacan@example.com',
       manager: null,
       expiryNoticeDays: 30,
+      paperSize: 'letter',
       status: 'active',
     });
+  });
+
+  it("sends the chosen paper size (Carta by default, A4 when chosen)", async () => {
+    const net = renderCreate({ 'POST /api/branches': { status: 201, body: makeBranch({ id: 9 }) } });
+    const user = userEvent.setup();
+    await screen.findByLabelText('Gerente');
+    const paper = screen.getByLabelText('Tamaño de papel de los documentos');
+    expect(paper).toHaveDisplayValue('Carta');
+    await user.selectOptions(paper, 'A4');
+    await fillBranch(user, '04310');
+    await user.click(screen.getByRole('button', { name: 'Crear Sucursal' }));
+    await waitFor(() => expect(net.callsTo('POST', '/api/branches')).toHaveLength(1));
+    expect(net.callsTo('POST', '/api/branches')[0]?.body).toMatchObject({ paperSize: 'a4' });
+  });
+
+  it("shows and keeps a branch's A4 paper on edit", async () => {
+    const branch = makeBranch({ id: 4, paperSize: 'a4' });
+    const net = renderEdit(branch, { 'POST /api/branches/4': { body: branch } });
+    const user = userEvent.setup();
+    expect(await screen.findByLabelText('Tamaño de papel de los documentos')).toHaveDisplayValue('A4');
+    await user.selectOptions(screen.getByLabelText('Tamaño de papel de los documentos'), 'Carta');
+    await user.click(screen.getByRole('button', { name: 'Guardar Cambios' }));
+    await waitFor(() => expect(net.callsTo('POST', '/api/branches/4')).toHaveLength(1));
+    expect(net.callsTo('POST', '/api/branches/4')[0]?.body).toMatchObject({ paperSize: 'letter' });
   });
 
   it('sends a typed code upper-cased and the notice days, and names a bad code without sending', async () => {

@@ -11,6 +11,7 @@ import { usePolicy, usePolicyFile } from '../api';
 import { PolicyHistory } from '../components/policy-history';
 import { AddendumsSection } from '../components/policy-file/addendums-section';
 import { AppointmentsSection } from '../components/policy-file/appointments-section';
+import { ContractsSection } from '../components/policy-file/contracts-section';
 import { DocumentsSection } from '../components/policy-file/documents-section';
 import { FileHeader } from '../components/policy-file/file-header';
 import { SectionNav } from '../components/policy-file/section-nav';
@@ -57,6 +58,7 @@ function PolicyFileContent({ policy }: { policy: Policy }) {
       ) : null}
       <SummarySection policy={policy} />
       <DocumentsSection policy={policy} checklist={file.data?.checklist} />
+      <ContractsSection policy={policy} />
       <AddendumsSection addendums={file.data?.addendums} />
       <AppointmentsSection appointments={file.data?.appointments} />
       {/* The history card carries its own 'Historial' heading: only the anchor is added here. */}

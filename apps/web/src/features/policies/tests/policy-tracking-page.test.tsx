@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { PolicySummary } from '@portal/domain';
+import { contractMessages, type PolicySummary } from '@portal/domain';
 import { renderRoute } from '@/test/render';
 import { mockFetch } from '@/test/fetch-mock';
 import { adminUser, storeSession } from '@/test/fixtures';
@@ -199,13 +199,25 @@ describe('policy tracking (/policies/tracking)', () => {
     });
   });
 
-  it('a failed status change shows a short error toast', async () => {
+  it("a failed status change shows a short error toast with the server's reason", async () => {
     const error = vi.spyOn(notify, 'error');
     renderTracking({ 'POST /api/policy/update/3': { status: 409, body: { statusCode: 409, error: 'Conflict', message: 'No' } } });
     await screen.findByText(contracts.investigationId);
     const { user, menu } = await openMenu(contracts);
     await user.click(within(menu).getByRole('menuitem', { name: 'Enviar Contratos' }));
-    await waitFor(() => expect(error).toHaveBeenCalledWith('No se pudo cambiar el estatus'));
+    await waitFor(() => expect(error).toHaveBeenCalledWith('No se pudo cambiar el estatus', 'No'));
+    error.mockRestore();
+  });
+
+  it("'Generar Contratos' that the server cannot generate shows why, and the row keeps its status", async () => {
+    const error = vi.spyOn(notify, 'error');
+    const reason = contractMessages.generationFailed(contractMessages.missingData('CLABE interbancaria'));
+    renderTracking({ 'POST /api/policy/update/2': { status: 422, body: { statusCode: 422, error: 'Unprocessable Entity', message: reason } } });
+    await screen.findByText(approved.investigationId);
+    const { user, menu } = await openMenu(approved);
+    await user.click(within(menu).getByRole('menuitem', { name: 'Generar Contratos' }));
+    await waitFor(() => expect(error).toHaveBeenCalledWith('No se pudo cambiar el estatus', reason));
+    expect(within(screen.getByText(approved.investigationId).closest('tr')!).getByText('Investigación aprobada')).toBeInTheDocument();
     error.mockRestore();
   });
 

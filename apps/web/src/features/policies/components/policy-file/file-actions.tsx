@@ -13,6 +13,7 @@ import { RenewPolicyDialog } from '../renew-policy-dialog';
 import { usePolicyRenewal } from '../use-policy-renewal';
 import { usePolicyStatusChange } from '../use-policy-status-change';
 import { policySummaryOf } from './file-format';
+import { GenerateContractsButton } from './generate-contracts-button';
 import { TerminatePolicyDialog } from './terminate-policy-dialog';
 
 /**
@@ -31,6 +32,8 @@ export function FileActions({ policy }: { policy: Policy }) {
   const menuActions = useRowActions(summary, false);
   const renewable = user !== null && canRenewPolicy(user.role, policy);
   const terminable = user !== null && canTerminatePolicy(user.role, policy);
+  // The menu's only item here is 'Generar Contratos': the expediente offers it as a button that asks first.
+  const generatesContracts = policy.status === 'investigation_approved';
 
   const onAction = (row: PolicySummary, action: RowAction) => {
     const investigation = { ...row, guarantorId: row.firstGuarantorId };
@@ -45,7 +48,8 @@ export function FileActions({ policy }: { policy: Policy }) {
   return (
     <div className="flex flex-wrap items-center gap-2 print:hidden">
       {/* A status without actions gets no menu here (the table shows a dash to keep its column). */}
-      {menuActions.length > 0 ? (
+      {generatesContracts ? <GenerateContractsButton policy={policy} /> : null}
+      {menuActions.length > 0 && !generatesContracts ? (
         <PolicyRowMenu policy={summary} busy={statusChange.busyPolicyId === policy.id} onAction={onAction} offerRenewal={false} />
       ) : null}
       {renewable ? (

@@ -1,0 +1,103 @@
+import type { Content } from 'pdfmake/interfaces';
+
+/*
+ * The templates' light markup (decision 016), turned into pdfmake content:
+ *   # Título            the document's title (centred, bold)
+ *   ## Cláusula         a heading (bold)
+ *   blank line          ends a paragraph; a single line break stays a line break
+ *   **negrita**         bold, inside any line
+ *   {{campo}}           a placeholder (packages/domain contracts/placeholders.ts)
+ *   [[firmas]]          the signature blocks of every party of the document
+ *   [[salto]]           a page break
+ * Values are substituted after the bold markers are read, so a name with asterisks stays text.
+ * A paragraph that is empty once its placeholders are filled (a clause for a guarantor the policy
+ * type does not have) is left out.
+ */
+
+export interface Signature {
+  /** The party's role under the line ('EL ARRENDADOR', 'AVAL'…). */
+  role: string;
+  name: string;
+}
+
+export type PlaceholderValues = Readonly<Record<string, string>>;
+
+type TextBlock = { kind: 'title' | 'heading' | 'paragraph'; lines: string[] };
+type Block = TextBlock | { kind: 'signatures' | 'pageBreak' };
+
+const markers: Record<string, 'signatures' | 'pageBreak'> = { firmas: 'signatures', salto: 'pageBreak' };
+
+function parseBlocks(body: string): Block[] {
+  const blocks: Block[] = [];
+  let paragraph: string[] = [];
+  const endParagraph = () => {
+    if (paragraph.length > 0) blocks.push({ kind: 'paragraph', lines: paragraph });
+    paragraph = [];
+  };
+  for (const raw of body.replace(/\r\n?/g, '\n').split('\n')) {
+    const line = raw.trim();
+    const marker = /^\[\[\s*([a-z_]+)\s*\]\]$/.exec(line)?.[1];
+    if (line === '') endParagraph();
+    else if (line.startsWith('## ')) {
+      endParagraph();
+      blocks.push({ kind: 'heading', lines: [line.slice(3)] });
+    } else if (line.startsWith('# ')) {
+      endParagraph();
+      blocks.push({ kind: 'title', lines: [line.slice(2)] });
+    } else if (marker && markers[marker]) {
+      endParagraph();
+      blocks.push({ kind: markers[marker] });
+    } else paragraph.push(line);
+  }
+  endParagraph();
+  return blocks;
+}
+
+function fill(text: string, values: PlaceholderValues): string {
+  return text.replace(/\{\{\s*([^{}]*?)\s*\}\}/g, (_, key: string) => values[key] ?? '');
+}
+
+/** One line's runs: the text between '**' pairs is bold. */
+function inlineRuns(line: string, values: PlaceholderValues): Array<{ text: string; bold?: boolean }> {
+  return line
+    .split('**')
+    .map((part, index) => ({ text: fill(part, values), bold: index % 2 === 1 }))
+    .filter((run) => run.text !== '')
+    .map((run) => (run.bold ? run : { text: run.text }));
+}
+
+function textBlock(lines: string[], values: PlaceholderValues): Array<{ text: string; bold?: boolean }> {
+  return lines.flatMap((line, index) => [...(index > 0 ? [{ text: '\n' }] : []), ...inlineRuns(line, values)]);
+}
+
+function signatureBlocks(signatures: readonly Signature[]): Content {
+  const cell = (signature: Signature | undefined): Content =>
+    signature
+      ? {
+          stack: [
+            { text: '\n\n\n_________________________________', alignment: 'center' },
+            { text: signature.name, bold: true, alignment: 'center' },
+            { text: signature.role, alignment: 'center', fontSize: 9 },
+          ],
+          unbreakable: true,
+        }
+      : { text: '' };
+  const rows: Content[][] = [];
+  for (let index = 0; index < signatures.length; index += 2) rows.push([cell(signatures[index]), cell(signatures[index + 1])]);
+  return { table: { widths: ['*', '*'], body: rows, dontBreakRows: true }, layout: 'noBorders', margin: [0, 12, 0, 0] };
+}
+
+/** The body of one document (or of one pagaré) as pdfmake content. */
+export function renderMarkup(body: string, values: PlaceholderValues, signatures: readonly Signature[]): Content[] {
+  const content: Content[] = [];
+  for (const block of parseBlocks(body)) {
+    if (block.kind === 'signatures') content.push(signatureBlocks(signatures));
+    else if (block.kind === 'pageBreak') content.push({ text: '', pageBreak: 'after' });
+    else if ('lines' in block) {
+      const runs = textBlock(block.lines, values);
+      if (runs.every((run) => run.text.trim() === '')) continue;
+      content.push({ text: runs, style: block.kind });
+    }
+  }
+  return content;
+}

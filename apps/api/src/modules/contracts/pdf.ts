@@ -1,0 +1,107 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { Content, StyleDictionary, TDocumentDefinitions } from 'pdfmake/interfaces';
+import { contractDocumentLabels, type ContractDocumentKind, type PaperSize } from '@portal/domain';
+import { renderMarkup, type PlaceholderValues, type Signature } from './markup';
+
+/*
+ * PDFs drawn on the server by pdfmake 0.3 in plain JavaScript, with Roboto embedded (every Spanish
+ * glyph: á é í ó ú ü ñ ¿ ¡ « »). The fonts are the TTFs pdfmake ships; createRequire resolves them
+ * from this file at run time, so the esbuild bundle of `npm start` finds them in node_modules too.
+ * pdfmake may read only those files and no URL.
+ */
+const require = createRequire(import.meta.url);
+const fontDir = path.dirname(require.resolve('pdfmake/build/fonts/Roboto/Roboto-Regular.ttf'));
+
+interface PdfMake {
+  setFonts(fonts: unknown): void;
+  setUrlAccessPolicy(allow: (url: string) => boolean): void;
+  setLocalAccessPolicy(allow: (file: string) => boolean): void;
+  createPdf(definition: TDocumentDefinitions): { getBuffer(): Promise<Buffer> };
+}
+
+let printer: PdfMake | null = null;
+
+function pdfmake(): PdfMake {
+  if (printer) return printer;
+  const instance = require('pdfmake') as PdfMake;
+  const font = (file: string) => path.join(fontDir, file);
+  instance.setFonts({
+    Roboto: {
+      normal: font('Roboto-Regular.ttf'),
+      bold: font('Roboto-Medium.ttf'),
+      italics: font('Roboto-Italic.ttf'),
+      bolditalics: font('Roboto-MediumItalic.ttf'),
+    },
+  });
+  instance.setUrlAccessPolicy(() => false);
+  instance.setLocalAccessPolicy((file) => path.resolve(file).startsWith(fontDir + path.sep));
+  printer = instance;
+  return instance;
+}
+
+export interface RenderedPdf {
+  bytes: Buffer;
+  pageCount: number;
+}
+
+export interface DocumentInput {
+  kind: ContractDocumentKind;
+  body: string;
+  /** One set of values per copy of the body: one for the lease and the póliza, one per pagaré. */
+  copies: PlaceholderValues[];
+  signatures: readonly Signature[];
+  /** How many parties initial each page of the lease; 0 puts no initials line. */
+  initials: number;
+  paperSize: PaperSize;
+  title: string;
+}
+
+const styles: StyleDictionary = {
+  title: { fontSize: 14, bold: true, alignment: 'center', margin: [0, 0, 0, 12] },
+  heading: { fontSize: 11, bold: true, margin: [0, 10, 0, 4] },
+  paragraph: { margin: [0, 0, 0, 6], alignment: 'justify', lineHeight: 1.15 },
+};
+
+function footer(initials: number) {
+  return (currentPage: number, pageCount: number): Content => ({
+    margin: [60, 10, 60, 0],
+    columns: [
+      { text: initials > 0 ? `Iniciales: ${Array.from({ length: initials }, () => '____').join(' ')}` : '', fontSize: 8 },
+      { text: `Página ${currentPage} de ${pageCount}`, alignment: 'right', fontSize: 8 },
+    ],
+  });
+}
+
+/** One document of the pack; the pagarés repeat their body once per note, each on its own page. */
+export async function renderDocument(input: DocumentInput): Promise<RenderedPdf> {
+  const content: Content[] = input.copies.map((values, index) => ({
+    stack: renderMarkup(input.body, values, input.signatures),
+    ...(index > 0 ? { pageBreak: 'before' as const } : {}),
+  }));
+  let pageCount = 0;
+  const drawFooter = footer(input.initials);
+  const definition: TDocumentDefinitions = {
+    info: { title: input.title, subject: contractDocumentLabels[input.kind], creator: 'Portal de Pólizas' },
+    pageSize: input.paperSize === 'a4' ? 'A4' : 'LETTER',
+    pageMargins: [60, 56, 60, 56],
+    defaultStyle: { font: 'Roboto', fontSize: 10 },
+    styles,
+    content,
+    footer: (currentPage, count) => {
+      pageCount = count;
+      return drawFooter(currentPage, count);
+    },
+  };
+  const bytes = await pdfmake().createPdf(definition).getBuffer();
+  return { bytes, pageCount };
+}
+
+/**
+ * Loads pdfmake and the fonts and draws one small page, so the first 'Generar Contratos' after a
+ * start does not pay about a second of loading (bench:contracts). main.ts calls it once the server
+ * listens, without waiting for it.
+ */
+export async function warmUpPdfRendering(): Promise<void> {
+  await renderDocument({ kind: 'lease', body: '# Contrato\n\nÁÉÍÓÚ ñ', copies: [{}], signatures: [], initials: 1, paperSize: 'letter', title: 'warm-up' });
+}

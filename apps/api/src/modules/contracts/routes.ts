@@ -1,0 +1,112 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { create as contentDisposition } from 'content-disposition';
+import { z } from 'zod';
+import {
+  apiErrorSchema,
+  contractKindParamsSchema,
+  contractTemplateSchema,
+  idParamsSchema,
+  idSchema,
+  policyContractsSchema,
+  previewContractTemplateSchema,
+  saveContractTemplateSchema,
+} from '@portal/domain';
+import { currentUser } from '../../plugins/auth';
+import { sendStoredFile } from '../../plugins/files';
+import * as service from './service';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+const security = [{ bearerAuth: [] }];
+
+const documentParamsSchema = z.object({ id: idSchema, documentId: idSchema });
+const downloadQuerySchema = z.object({ download: z.enum(['0', '1']).optional() });
+const packQuerySchema = z.object({ version: z.coerce.number('La versión debe ser un número').int().positive().optional() });
+const branchQuerySchema = z.object({ branchId: z.coerce.number('La sucursal debe ser un número').int().positive().optional() });
+const templatesSchema = z.object({ current: contractTemplateSchema, isOverride: z.boolean(), versions: z.array(contractTemplateSchema) });
+
+/** A policy's contract pack (issue 16): every role of the policy's branch reads and regenerates it. */
+export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+  const tags = ['contracts'];
+
+  app.get(
+    '/api/policy/:id/contracts',
+    { schema: { tags, security, summary: 'Contratos generados de la póliza, del paquete más reciente al más antiguo', params: idParamsSchema, response: { 200: policyContractsSchema, ...errors } } },
+    (request) => service.policyContracts(app.db, currentUser(request), request.params.id),
+  );
+
+  app.post(
+    '/api/policy/:id/contracts',
+    { schema: { tags, security, summary: 'Regenerar los contratos (solo en «Contratos generados»)', params: idParamsSchema, response: { 201: policyContractsSchema, ...errors } } },
+    async (request, reply) => reply.status(201).send(await service.regeneratePack(app.db, app.files, currentUser(request), request.params.id)),
+  );
+
+  app.get(
+    '/api/policy/:id/contracts/pack',
+    { schema: { tags, security, summary: 'El paquete de contratos en un solo PDF (la versión actual si no se indica)', params: idParamsSchema, querystring: packQuerySchema } },
+    async (request, reply) => {
+      const pack = await service.packPdf(app.db, app.files, currentUser(request), request.params.id, request.query.version);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', contentDisposition(pack.fileName, { type: 'attachment' }))
+        .header('cache-control', 'private, no-store')
+        .send(Buffer.from(pack.bytes));
+    },
+  );
+
+  app.get(
+    '/api/policy/:id/contracts/:documentId/file',
+    { schema: { tags, security, summary: 'Un documento de los contratos (en línea; ?download=1 para descargarlo)', params: documentParamsSchema, querystring: downloadQuerySchema } },
+    async (request, reply) => {
+      const document = await service.contractDocument(app.db, currentUser(request), request.params.id, request.params.documentId);
+      const file = { storedName: document.storedName, mimeType: 'application/pdf', size: document.size, downloadName: document.fileName };
+      return sendStoredFile(reply, file, request.query.download === '1' ? 'attachment' : 'inline');
+    },
+  );
+};
+
+/** The business's legal texts (issue 16): admins only. */
+export const contractTemplateRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+  app.addHook('onRequest', app.requireRole('admin'));
+  const tags = ['contract templates'];
+
+  app.get(
+    '/api/admin/templates/:kind',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Plantilla vigente y versiones de un documento (de la sucursal, o la predeterminada sin branchId)',
+        params: contractKindParamsSchema,
+        querystring: branchQuerySchema,
+        response: { 200: templatesSchema, ...errors },
+      },
+    },
+    (request) => service.getTemplates(app.db, request.params.kind, request.query.branchId ?? null),
+  );
+
+  app.put(
+    '/api/admin/templates/:kind',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Guardar una nueva versión de la plantilla',
+        params: contractKindParamsSchema,
+        body: saveContractTemplateSchema,
+        response: { 201: contractTemplateSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await service.saveTemplate(app.db, currentUser(request), request.params.kind, request.body)),
+  );
+
+  app.post(
+    '/api/admin/templates/:kind/preview',
+    { schema: { tags, security, summary: 'Vista previa en PDF del texto aplicado a una póliza', params: contractKindParamsSchema, body: previewContractTemplateSchema } },
+    async (request, reply) => {
+      const bytes = await service.previewTemplate(app.db, request.params.kind, request.body);
+      return reply.type('application/pdf').header('content-disposition', 'inline; filename="vista-previa.pdf"').header('cache-control', 'private, no-store').send(bytes);
+    },
+  );
+};

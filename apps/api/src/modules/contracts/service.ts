@@ -1,0 +1,258 @@
+import { Readable } from 'node:stream';
+import { PDFDocument } from 'pdf-lib';
+import {
+  businessTimeZone,
+  contractDocumentKinds,
+  contractDocumentLabels,
+  contractMessages,
+  policyMessages,
+  policyStatuses,
+  unknownPlaceholders,
+  type ContractDocumentKind,
+  type ContractTemplate,
+  type PolicyContracts,
+  type PolicyStatus,
+  type PreviewContractTemplate,
+  type SaveContractTemplate,
+} from '@portal/domain';
+import type { Db, Executor } from '../../db/client';
+import { AppError, conflict, ensure, invalidField, isUniqueViolation, notFound } from '../../lib/app-error';
+import type { AuthUser } from '../../lib/auth-user';
+import { actorScope } from '../../lib/branch-scope';
+import type { FileStore } from '../../lib/file-store';
+import { loadPolicies } from '../policies/index';
+import { defaultTemplateBodies } from './default-templates';
+import { packFacts, type PackFacts } from './facts';
+import { renderDocument, type RenderedPdf } from './pdf';
+import * as repo from './repository';
+
+// --- templates -----------------------------------------------------------------------------------
+
+interface ResolvedTemplate {
+  template: ContractTemplate;
+  isOverride: boolean;
+}
+
+/** The product's default of a kind, written from default-templates.ts the first time it is needed. */
+async function defaultTemplate(db: Executor, kind: ContractDocumentKind): Promise<ContractTemplate> {
+  let [current] = await repo.templateVersions(db, kind, null, 1);
+  if (!current) {
+    await repo.ensureDefaultTemplate(db, kind, defaultTemplateBodies[kind]);
+    [current] = await repo.templateVersions(db, kind, null, 1);
+  }
+  return current!;
+}
+
+/** The text a branch's documents use: its newest override, else the product's newest default. */
+async function resolveTemplate(db: Executor, kind: ContractDocumentKind, branchId: number | null): Promise<ResolvedTemplate> {
+  const [override] = branchId === null ? [] : await repo.templateVersions(db, kind, branchId, 1);
+  if (override) return { template: override, isOverride: true };
+  return { template: await defaultTemplate(db, kind), isOverride: false };
+}
+
+const branchNotFound = () => notFound(policyMessages.branchNotFound);
+
+async function ensureBranch(db: Executor, branchId: number | null): Promise<void> {
+  if (branchId !== null && !(await repo.branchLetterhead(db, branchId))) throw branchNotFound();
+}
+
+/** GET /api/admin/templates/{kind}: the scope's current text and its versions (the default's without a branch). */
+export async function getTemplates(db: Db, kind: ContractDocumentKind, branchId: number | null) {
+  await ensureBranch(db, branchId);
+  const { template, isOverride } = await resolveTemplate(db, kind, branchId);
+  // A branch without an override has no versions of its own: the editor starts from the default's text.
+  return { current: template, isOverride, versions: await repo.templateVersions(db, kind, branchId) };
+}
+
+function refuseUnknownPlaceholders(kind: ContractDocumentKind, body: string): void {
+  const [unknown] = unknownPlaceholders(kind, body);
+  if (unknown !== undefined) throw invalidField('body', contractMessages.unknownPlaceholder(unknown));
+}
+
+/** PUT /api/admin/templates/{kind}: a new version of the branch's override (or of the default). */
+export async function saveTemplate(db: Db, actor: AuthUser, kind: ContractDocumentKind, input: SaveContractTemplate): Promise<ContractTemplate> {
+  refuseUnknownPlaceholders(kind, input.body);
+  await ensureBranch(db, input.branchId);
+  try {
+    const id = await db.transaction(async (tx) => {
+      // The default's version 1 exists before an admin's first edit, so an edit is always version 2 or later.
+      if (input.branchId === null) await defaultTemplate(tx, kind);
+      return repo.insertTemplate(tx, { kind, branchId: input.branchId, body: input.body, createdBy: actor.id });
+    });
+    return (await repo.findTemplate(db, id))!;
+  } catch (error) {
+    if (isUniqueViolation(error, 'contract_templates_scope_version_key')) throw conflict(contractMessages.concurrentSave);
+    throw error;
+  }
+}
+
+/** POST /api/admin/templates/{kind}/preview: the text applied to a policy of any branch, not stored. */
+export async function previewTemplate(db: Db, kind: ContractDocumentKind, input: PreviewContractTemplate): Promise<Buffer> {
+  refuseUnknownPlaceholders(kind, input.body);
+  const policy = ensure((await loadPolicies(db, { id: input.policyId }, 'none'))[0], invalidField('policyId', policyMessages.notFound));
+  const setting = await packSetting(db, policy);
+  const rendered = await renderKind(kind, input.body, packFacts(policy, setting), setting.branch.paperSize, policy.investigationId);
+  return rendered.bytes;
+}
+
+// --- generation ---------------------------------------------------------------------------------------
+
+async function packSetting(db: Executor, policy: { branchId: number; userId: number | null }) {
+  const branch = ensure(await repo.branchLetterhead(db, policy.branchId), branchNotFound());
+  return { branch, agentName: await repo.userFullName(db, policy.userId), today: todayInMexico() };
+}
+
+function todayInMexico(now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: businessTimeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+function renderKind(kind: ContractDocumentKind, body: string, facts: PackFacts, paperSize: 'letter' | 'a4', folio: string): Promise<RenderedPdf> {
+  const title = `${contractDocumentLabels[kind]} ${folio}`;
+  if (kind === 'promissory_notes') {
+    return renderDocument({ kind, body, copies: facts.notes, signatures: facts.signatures.notes, initials: 0, paperSize, title });
+  }
+  const signatures = kind === 'lease' ? facts.signatures.lease : facts.signatures.policy;
+  return renderDocument({ kind, body, copies: [facts.values], signatures, initials: kind === 'lease' ? signatures.length : 0, paperSize, title });
+}
+
+const fileSlug: Record<ContractDocumentKind, string> = { lease: 'contrato-arrendamiento', policy: 'poliza-juridica', promissory_notes: 'pagares' };
+
+/**
+ * Draws and stores a new version of the policy's pack, inside the caller's transaction: the files
+ * are written first (each stored name pushed to `written`, so the caller removes them if the
+ * transaction fails), then the older packs are marked superseded and the new rows inserted. A
+ * missing fact is a 409 naming it; anything else that fails is a 500 saying the pack failed.
+ */
+async function generatePack(tx: Executor, files: FileStore, actor: AuthUser, policyId: number, written: string[]): Promise<void> {
+  try {
+    const [policy] = await loadPolicies(tx, { id: policyId }, 'none');
+    if (!policy) throw notFound(policyMessages.notFound);
+    const setting = await packSetting(tx, policy);
+    const facts = packFacts(policy, setting);
+    const packVersion = (await repo.latestPackVersion(tx, policyId)) + 1;
+    const folio = policy.policyNumber || policy.investigationId;
+    const rows: repo.DocumentValues[] = [];
+    for (const kind of contractDocumentKinds) {
+      const { template, isOverride } = await resolveTemplate(tx, kind, policy.branchId);
+      const pdf = await renderKind(kind, template.body, facts, setting.branch.paperSize, folio);
+      const stored = await files.save(Readable.from([pdf.bytes]), { accept: ['pdf'], wasTruncated: () => false });
+      written.push(stored.storedName);
+      rows.push({
+        policyId,
+        kind,
+        packVersion,
+        templateId: template.id,
+        templateVersion: template.version,
+        templateIsBranchOverride: isOverride,
+        storedName: stored.storedName,
+        fileName: `${fileSlug[kind]}-${folio}-v${packVersion}.pdf`,
+        size: stored.size,
+        sha256: stored.sha256,
+        pageCount: pdf.pageCount,
+        createdBy: actor.id,
+      });
+    }
+    await repo.supersedePacks(tx, policyId);
+    await repo.insertDocuments(tx, rows);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new AppError(500, contractMessages.generationFailed('error al crear los documentos; intente de nuevo'), [{ field: 'contracts', message: reason }]);
+  }
+}
+
+/**
+ * Writes that may draw a pack run one at a time in this process. Drawing is CPU work on the one
+ * JavaScript thread, so running several at once is no faster; but each holds a database
+ * connection (and the policy's lock) for its whole transaction, and 50 at once held the pool's
+ * connections long enough for other requests to time out waiting for one (PostgreSQL). Queued
+ * here, they wait in memory and hold one connection at a time.
+ */
+let packQueue: Promise<unknown> = Promise.resolve();
+
+function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const turn = packQueue.then(work, work);
+  packQueue = turn.catch(() => undefined);
+  return turn;
+}
+
+/** What the policies module calls when a policy enters 'contracts' (app.ts wires it, decision 016). */
+export function contractPackHook(files: FileStore, onDiscardError: (error: unknown, storedName: string) => void) {
+  return {
+    serialize: oneAtATime,
+    generate: (tx: Executor, actor: AuthUser, policyId: number, written: string[]) => generatePack(tx, files, actor, policyId, written),
+    discard: async (written: string[]) => {
+      for (const storedName of written) await files.remove(storedName).catch((error: unknown) => onDiscardError(error, storedName));
+    },
+  };
+}
+
+// --- the policy's pack -----------------------------------------------------------------------------------
+
+const contractsIndex = policyStatuses.indexOf('contracts');
+const isFrozen = (status: PolicyStatus) => policyStatuses.indexOf(status) > contractsIndex;
+
+async function scopedPolicy(db: Executor, actor: AuthUser, policyId: number, lock = false) {
+  return ensure(await repo.policyState(db, policyId, actorScope(actor), lock), notFound(policyMessages.notFound));
+}
+
+const publicDocument = ({ storedName: _storedName, ...document }: repo.StoredDocument) => document;
+
+/** GET /api/policy/{id}/contracts */
+export async function policyContracts(db: Executor, actor: AuthUser, policyId: number): Promise<PolicyContracts> {
+  const state = await scopedPolicy(db, actor, policyId);
+  const documents = await repo.policyDocuments(db, policyId);
+  return {
+    policyId,
+    currentVersion: documents[0]?.packVersion ?? 0,
+    canRegenerate: state.status === 'contracts',
+    documents: documents.map(publicDocument),
+  };
+}
+
+/** POST /api/policy/{id}/contracts: a new pack while in 'contracts'; frozen from 'signature' on. */
+export async function regeneratePack(db: Db, files: FileStore, actor: AuthUser, policyId: number): Promise<PolicyContracts> {
+  const hook = contractPackHook(files, () => undefined);
+  const written: string[] = [];
+  try {
+    await oneAtATime(() => db.transaction(async (tx) => {
+      const state = await scopedPolicy(tx, actor, policyId, true);
+      if (isFrozen(state.status)) throw conflict(contractMessages.frozen);
+      if (state.status !== 'contracts') throw conflict(contractMessages.notInContracts);
+      await generatePack(tx, files, actor, policyId, written);
+    }));
+  } catch (error) {
+    await hook.discard(written);
+    throw error;
+  }
+  return policyContracts(db, actor, policyId);
+}
+
+/** One stored document of a policy the actor may see (404 otherwise, another branch's included). */
+export async function contractDocument(db: Db, actor: AuthUser, policyId: number, documentId: number): Promise<repo.StoredDocument> {
+  await scopedPolicy(db, actor, policyId);
+  return ensure(await repo.findDocument(db, policyId, documentId), notFound(contractMessages.documentNotFound));
+}
+
+async function readStored(files: FileStore, storedName: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of files.open(storedName)) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** GET /api/policy/{id}/contracts/pack: one pack's documents as one PDF (the current pack by default). */
+export async function packPdf(db: Db, files: FileStore, actor: AuthUser, policyId: number, version?: number): Promise<{ bytes: Uint8Array; fileName: string }> {
+  await scopedPolicy(db, actor, policyId);
+  const packVersion = version ?? (await repo.latestPackVersion(db, policyId));
+  const documents = await repo.policyDocuments(db, policyId, packVersion);
+  if (documents.length === 0) throw notFound(contractMessages.packNotFound);
+  const merged = await PDFDocument.create();
+  for (const document of documents) {
+    const source = await PDFDocument.load(await readStored(files, document.storedName));
+    const pages = await merged.copyPages(source, source.getPageIndices());
+    for (const page of pages) merged.addPage(page);
+  }
+  merged.setTitle(`Contratos v${packVersion}`);
+  const folio = documents[0]!.fileName.replace(/^contrato-arrendamiento-/, '').replace(/-v\d+\.pdf$/, '');
+  return { bytes: await merged.save(), fileName: `contratos-${folio}-v${packVersion}.pdf` };
+}

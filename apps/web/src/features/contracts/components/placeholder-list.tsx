@@ -1,0 +1,31 @@
+import { contractPlaceholders, type ContractDocumentKind } from '@portal/domain';
+import { Card } from '@/components/ui/card';
+
+/**
+ * The fields this kind of template may name, each a button that puts `{{key}}` at the editor's
+ * cursor: the admin never has to type (or misspell) a key.
+ */
+export function PlaceholderList({ kind, onInsert }: { kind: ContractDocumentKind; onInsert: (key: string) => void }) {
+  const placeholders = contractPlaceholders.filter((placeholder) => placeholder.kinds.includes(kind));
+  return (
+    <Card className="p-4">
+      <h2 className="text-sm font-semibold text-slate-900 dark:text-white">Campos disponibles</h2>
+      <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">Pulse un campo para insertarlo donde está el cursor.</p>
+      <ul aria-label="Campos disponibles" className="mt-3 max-h-[32rem] space-y-1 overflow-y-auto">
+        {placeholders.map((placeholder) => (
+          <li key={placeholder.key}>
+            <button
+              type="button"
+              onClick={() => onInsert(placeholder.key)}
+              aria-label={`Insertar ${placeholder.label} ({{${placeholder.key}}})`}
+              className="w-full rounded-lg px-2 py-1.5 text-left hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500 dark:hover:bg-slate-800"
+            >
+              <code className="block font-mono text-xs break-all text-brand-700 dark:text-brand-300">{`{{${placeholder.key}}}`}</code>
+              <span className="block text-xs text-slate-600 dark:text-slate-400">{placeholder.label}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}

@@ -1,0 +1,1 @@
+export { ContractsPanel } from './components/contracts-panel';
