@@ -88,6 +88,7 @@ export type PreviewContractTemplate = z.infer<typeof previewContractTemplateSche
 export const contractKindParamsSchema = z.object({ kind: z.enum(contractDocumentKinds, 'Tipo de documento desconocido') });
 
 export const contractMessages = {
+  regeneratedNote: (version: number) => `Contratos regenerados (versión ${version}); la versión anterior queda como reemplazada.`,
   frozen: 'Los contratos ya no se pueden regenerar: la póliza está en firma o después.',
   notInContracts: 'Los contratos se generan cuando la póliza está en «Contratos generados».',
   generationFailed: (reason: string) => `No se pudieron generar los contratos: ${reason}`,

@@ -199,6 +199,9 @@ describe('regeneration and freezing', () => {
     const latest = await get(`/api/policy/${policy.id}/contracts/pack`, agent);
     expect(latest.headers['content-disposition']).toContain('-v2.pdf');
     expect((await get(`/api/policy/${policy.id}/contracts/pack?version=3`, agent)).statusCode).toBe(404);
+    // The history says who made the new pack.
+    const events = json<Array<{ note: string }>>(await get(`/api/policy/${policy.id}/events`, agent));
+    expect(events.filter((event) => event.note === contractMessages.regeneratedNote(2))).toHaveLength(1);
   });
 
   it('is frozen from "signature" on (409) and not available before "contracts" (409)', async () => {

@@ -20,7 +20,7 @@ import { AppError, conflict, ensure, invalidField, isUniqueViolation, notFound }
 import type { AuthUser } from '../../lib/auth-user';
 import { actorScope } from '../../lib/branch-scope';
 import type { FileStore } from '../../lib/file-store';
-import { loadPolicies } from '../policies/index';
+import { insertEvent, loadPolicies } from '../policies/index';
 import { defaultTemplateBodies } from './default-templates';
 import { packFacts, type PackFacts } from './facts';
 import { renderDocument, type RenderedPdf } from './pdf';
@@ -220,6 +220,9 @@ export async function regeneratePack(db: Db, files: FileStore, actor: AuthUser, 
       if (isFrozen(state.status)) throw conflict(contractMessages.frozen);
       if (state.status !== 'contracts') throw conflict(contractMessages.notInContracts);
       await generatePack(tx, files, actor, policyId, written);
+      // Entering 'contracts' is in the history already; a new pack of the same status must be too.
+      const version = await repo.latestPackVersion(tx, policyId);
+      await insertEvent(tx, { policyId, userId: actor.id, fromStatus: null, toStatus: null, changes: [], note: contractMessages.regeneratedNote(version) });
     }));
   } catch (error) {
     await hook.discard(written);
