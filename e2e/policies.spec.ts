@@ -99,6 +99,10 @@ test('a Plus policy goes from the form through tracking to Activa, and its histo
 
   // --- Find it in the list by a fragment of a tenant's name, typed without accents -------------
   await page.getByRole('searchbox', { name: 'Buscar pólizas...' }).fill('hernandez');
+  // Wait for the search to settle (URL written, answer shown): rows that move under the pointer
+  // as the filtered answer arrives can swallow the click on 'Editar' below.
+  await expect(page).toHaveURL(/[?&]q=hernandez/);
+  await expect(page.getByText('Buscando...')).toBeHidden();
   const listRow = page.getByRole('region', { name: 'Pólizas' }).getByRole('row').filter({ hasText: owner });
   await expect(listRow).toHaveCount(1);
   await expect(listRow).toContainText(`${firstTenant}, ${secondTenant}`);
