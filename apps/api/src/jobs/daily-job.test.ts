@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { addDays, businessTimeZone, type Policy, type PolicyFormValues, type PolicyStatus } from '@portal/domain';
+import { addDays, businessDate, type Policy, type PolicyFormValues, type PolicyStatus } from '@portal/domain';
 import { examplePolicyInput } from '@portal/domain/testing';
 import { rowsOf } from '../db/client';
 import { ADMIN, bearer, buildTestApp, createTestContext, json, login, testConfig, type TestContext } from '../test/app';
@@ -54,7 +54,7 @@ const expiryNotices = (policyId: number) =>
 
 describe('the daily lifecycle job', () => {
   it('runs once when two instances start together, and a second run changes and tells nothing more', async () => {
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: businessTimeZone }).format(new Date());
+    const today = businessDate();
     const ended = await createPolicy('active', '2020-01-01');
     // Ends in exactly 60 days (set in SQL: the API derives the end from the start and the term).
     const endsIn60Days = await createPolicy('active', today);

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import PgBoss from 'pg-boss';
-import { businessTimeZone } from '@portal/domain';
+import { businessDate, businessTimeZone } from '@portal/domain';
 import type { JobConnection } from '../db/client';
 
 /** The schema pg-boss keeps its tables in (created and migrated by pg-boss itself; modules/jobs reads it). */
@@ -47,8 +47,6 @@ export interface JobQueue {
 }
 
 const STOP_TIMEOUT_MS = 8_000;
-/** yyyy-MM-dd in Mexico City, where the business's days begin and end (the en-CA locale writes dates that way). */
-const businessDay = new Intl.DateTimeFormat('en-CA', { timeZone: businessTimeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
 
 export function createJobQueue(connection: JobConnection, definitions: readonly JobDefinition[], options: JobQueueOptions): JobQueue {
   let boss: PgBoss | undefined;
@@ -140,7 +138,7 @@ async function prepareQueue(boss: PgBoss, definition: JobDefinition, options: Jo
 
   if (definition.catchUpAtStart) {
     // The same id for every instance starting on the same Mexico City day: pg-boss inserts it once.
-    const day = businessDay.format(new Date());
+    const day = businessDate(new Date());
     await boss.send(definition.name, { catchUp: day }, { id: dailyJobId(definition.name, day) });
   }
 }

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { PDFDocument } from 'pdf-lib';
 import {
-  businessTimeZone,
+  businessDate,
   contractDocumentKinds,
   contractDocumentLabels,
   contractMessages,
@@ -99,12 +99,9 @@ export async function previewTemplate(db: Db, kind: ContractDocumentKind, input:
 
 async function packSetting(db: Executor, policy: { branchId: number; userId: number | null }) {
   const branch = ensure(await repo.branchLetterhead(db, policy.branchId), branchNotFound());
-  return { branch, agentName: await repo.userFullName(db, policy.userId), today: todayInMexico() };
+  return { branch, agentName: await repo.userFullName(db, policy.userId), today: businessDate() };
 }
 
-function todayInMexico(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: businessTimeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
 
 function renderKind(kind: ContractDocumentKind, body: string, facts: PackFacts, paperSize: 'letter' | 'a4', folio: string): Promise<RenderedPdf> {
   const title = `${contractDocumentLabels[kind]} ${folio}`;

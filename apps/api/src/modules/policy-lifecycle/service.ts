@@ -1,5 +1,4 @@
-import { TZDate } from '@date-fns/tz';
-import { businessTimeZone, expiryReminderDays, type ExpiryReminderDay } from '@portal/domain';
+import { businessDate, expiryReminderDays, type ExpiryReminderDay } from '@portal/domain';
 import type { Db } from '../../db/client';
 import { dailyMoves, findReminders, moveDueBatch } from './repository';
 
@@ -23,9 +22,7 @@ const batchSize = 5000;
 
 /** The Mexico City calendar day of an instant, `yyyy-MM-dd`. */
 export function businessToday(now: Date): string {
-  const local = new TZDate(now.getTime(), businessTimeZone);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${local.getFullYear()}-${pad(local.getMonth() + 1)}-${pad(local.getDate())}`;
+  return businessDate(now);
 }
 
 /**
