@@ -1,8 +1,10 @@
+import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { jobLabels, type JobName } from '@portal/domain';
+import { jobLabels, publicLinkMessages, type JobName } from '@portal/domain';
 import type { AppConfig } from './config';
 import type { Database, Db } from './db/client';
+import { AppError } from './lib/app-error';
 import { businessJobs } from './jobs/business-jobs';
 import { createJobQueue, type JobQueue } from './jobs/job-queue';
 import { authPlugin } from './plugins/auth';
@@ -27,6 +29,7 @@ import { leadRoutes } from './modules/leads/index';
 import { notificationRoutes, notifyJobFailed } from './modules/notifications/index';
 import { policyRoutes, startSearchPages } from './modules/policies/index';
 import { policyFileRoutes } from './modules/policy-file/index';
+import { publicLinkRoutes } from './modules/public-links/index';
 import { userRoutes } from './modules/users/index';
 
 declare module 'fastify' {
@@ -53,7 +56,8 @@ const redactPaths = ['req.headers.authorization', 'req.headers.cookie', '*.passw
 
 /** A calendar feed's URL is its credential (calendar apps send no header): its token is masked in logs. */
 function maskSecretsInUrl(url: string): string {
-  return url.replace(/(\/api\/appo\/feed\/)[^/?#]+/, '$1[oculto]');
+  // A link's token is a credential (issue 17): /p/{token} and /api/public/links/{token}/… are logged without it.
+  return url.replace(/(\/api\/appo\/feed\/)[^/?#]+/, '$1[oculto]').replace(/(\/p\/|\/api\/public\/links\/)[^/?#]+/, '$1[oculto]');
 }
 
 /**
@@ -101,6 +105,8 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   app.addHook('onClose', stopUserCache);
   await app.register(authPlugin, { userForToken: (token) => userForAccessToken(db, deps.jwtSecret, token) });
   await app.register(filesPlugin);
+  // Opt-in per route (`config.rateLimit`): the public link endpoints (issue 17) use it.
+  await app.register(rateLimit, { global: false, errorResponseBuilder: () => new AppError(429, publicLinkMessages.tooManyRequests) });
   // Recent policy search pages, dropped on NOTIFY policies_changed (issue 13) and, for this
   // instance's own writes, before the write is answered: whatever a write request changed, the
   // writer's next search reads it.
@@ -142,6 +148,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(accountRoutes);
   await app.register(emailAdminRoutes);
   await app.register(jobRoutes, { queue: jobQueue });
+  await app.register(publicLinkRoutes);
 
   await app.register(webAppPlugin, { distDir: config.webDistDir });
   return app;

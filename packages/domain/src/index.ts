@@ -20,3 +20,4 @@ export * from './policy-file/index';
 export * from './jobs/jobs';
 export * from './notifications/index';
 export * from './contracts/index';
+export * from './public-links/index';

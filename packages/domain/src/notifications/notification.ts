@@ -9,6 +9,9 @@ export const notificationKinds = [
   'appointment_reminder',
   'renewal_created',
   'job_failed',
+  'link_documents_received',
+  'signature_declined',
+  'signature_completed',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -22,6 +25,9 @@ export const notificationKindLabels: Record<NotificationKind, string> = {
   appointment_reminder: 'Recordatorio de cita (24 horas antes)',
   renewal_created: 'Renovación creada',
   job_failed: 'Fallas de tareas automáticas (administradores)',
+  link_documents_received: 'Documentos recibidos por enlace',
+  signature_declined: 'Firma electrónica rechazada por un firmante',
+  signature_completed: 'Firma electrónica completada',
 };
 
 /**
@@ -35,6 +41,7 @@ export const defaultEmailKinds: readonly NotificationKind[] = [
   'policy_expiring',
   'appointment_reminder',
   'job_failed',
+  'signature_declined',
 ];
 
 export const notificationSchema = z.object({

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, smallint, text, uniqueIndex, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, smallint, text, uniqueIndex, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { timestamps } from './columns';
 import { paperSizeEnum, recordStatusEnum, roleEnum } from './enums';
@@ -28,6 +28,8 @@ export const branches = pgTable(
     expiryNoticeDays: smallint('expiry_notice_days').notNull().default(30),
     /** The paper its contract pack is printed on (issue 16). */
     paperSize: paperSizeEnum('paper_size').notNull().default('letter'),
+    /** Whether its pagarés go into electronic signing rounds (off: they are signed on paper, decision 017). */
+    esignPromissoryNotes: boolean('esign_promissory_notes').notNull().default(false),
     ...timestamps,
   },
   (table) => [

@@ -49,6 +49,8 @@ export const contractDocuments = pgTable(
     sha256: char('sha256', { length: 64 }).notNull(),
     pageCount: smallint('page_count').notNull(),
     superseded: boolean('superseded').notNull().default(false),
+    /** Carries the signers' signatures and the evidence page (an electronic signing round's result, issue 17). */
+    signed: boolean('signed').notNull().default(false),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3, mode: 'date' }).notNull().defaultNow(),
   },

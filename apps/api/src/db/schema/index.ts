@@ -9,3 +9,4 @@ export * from './appointments';
 export * from './leads';
 export * from './notifications';
 export * from './contracts';
+export * from './public-links';

@@ -2,6 +2,7 @@ import { bigint, char, index, integer, pgEnum, pgTable, smallint, text, timestam
 import { documentSlots, identificationTypes } from '@portal/domain';
 import { policies } from './policies';
 import { users } from './branches-and-users';
+import { publicLinks } from './public-links';
 
 export const documentSlotEnum = pgEnum('document_slot', documentSlots);
 export const identificationTypeEnum = pgEnum('identification_type', identificationTypes);
@@ -30,6 +31,8 @@ export const investigationDocuments = pgTable(
     size: bigint('size', { mode: 'number' }).notNull(),
     sha256: char('sha256', { length: 64 }).notNull(),
     uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Brought by the person through their link (issue 17) rather than by a staff member. */
+    uploadedViaLinkId: integer('uploaded_via_link_id').references(() => publicLinks.id, { onDelete: 'set null' }),
     uploadedAt: timestamp('uploaded_at', { withTimezone: true, precision: 3, mode: 'date' }).notNull().defaultNow(),
     respuesta: text('respuesta').notNull().default(''),
     respondedBy: integer('responded_by').references(() => users.id, { onDelete: 'set null' }),

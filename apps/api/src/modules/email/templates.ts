@@ -59,6 +59,9 @@ const hints: Record<NotificationKind, string> = {
   appointment_reminder: 'Consulte los detalles en Control de Citas del Portal de Pólizas.',
   renewal_created: 'Abra la nueva póliza en el Portal de Pólizas para revisarla y completarla.',
   job_failed: 'Revise las tareas y los correos salientes en la administración del Portal de Pólizas.',
+  link_documents_received: 'Abra el expediente de la póliza en el Portal de Pólizas para revisar los documentos.',
+  signature_declined: 'Abra el expediente de la póliza en el Portal de Pólizas para ver el motivo y comunicarse con el firmante.',
+  signature_completed: 'Abra el expediente de la póliza en el Portal de Pólizas para descargar los contratos firmados.',
 };
 
 const subjectPrefix = '[Portal de Pólizas]';

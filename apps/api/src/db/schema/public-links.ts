@@ -1,0 +1,148 @@
+import { sql } from 'drizzle-orm';
+import { char, index, integer, pgEnum, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { linkParties, linkPurposes, signingRoundStatuses } from '@portal/domain';
+import { users } from './branches-and-users';
+import { policies } from './policies';
+import { contractDocumentKindEnum } from './contracts';
+
+/*
+ * Links for the people outside (issue 17, decision 017): the token is a credential, so only its
+ * SHA-256 is kept; the link is bound to one policy, one party and one purpose, expires and can be
+ * revoked. A signing round groups the signing links of one pack; each signing link keeps its
+ * signer's one-time code and evidence in link_signatures.
+ */
+
+const instant = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: 'date' });
+
+export const linkPartyEnum = pgEnum('link_party', linkParties);
+export const linkPurposeEnum = pgEnum('link_purpose', linkPurposes);
+export const signingRoundStatusEnum = pgEnum('signing_round_status', signingRoundStatuses);
+
+/** The pack a policy's signers are asked to sign: exactly the PDF they are shown, kept in the file store. */
+export const signingRounds = pgTable(
+  'signing_rounds',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    policyId: integer('policy_id')
+      .notNull()
+      .references(() => policies.id, { onDelete: 'cascade' }),
+    /** The unsigned pack's version the round was made from. */
+    packVersion: integer('pack_version').notNull(),
+    /** The documents signed electronically (pagarés are left out unless the branch allows them). */
+    documentKinds: contractDocumentKindEnum('document_kinds').array().notNull(),
+    /** The one PDF shown to every signer, and its SHA-256: what each signer's evidence names. */
+    packStoredName: varchar('pack_stored_name', { length: 100 }).notNull(),
+    packSha256: char('pack_sha256', { length: 64 }).notNull(),
+    status: signingRoundStatusEnum('status').notNull().default('open'),
+    /** The pack version holding the signed documents, once every signer signed. */
+    signedPackVersion: integer('signed_pack_version'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    closedAt: instant('closed_at'),
+  },
+  (table) => [
+    index('signing_rounds_policy_id_idx').on(table.policyId),
+    // At most one open round per policy.
+    uniqueIndex('signing_rounds_open_key').on(table.policyId).where(sql`${table.status} = 'open'`),
+  ],
+);
+
+export const publicLinks = pgTable(
+  'public_links',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    policyId: integer('policy_id')
+      .notNull()
+      .references(() => policies.id, { onDelete: 'cascade' }),
+    /** SHA-256 (hex) of the token; the token itself is only ever in the link sent. */
+    tokenHash: char('token_hash', { length: 64 }).notNull(),
+    purpose: linkPurposeEnum('purpose').notNull(),
+    party: linkPartyEnum('party').notNull(),
+    /** Which tenant or guarantor (their position on the policy); 0 for the owner. */
+    partyIndex: smallint('party_index').notNull().default(0),
+    /** The person's name and contacts when the link was made (the policy may change later). */
+    partyName: varchar('party_name', { length: 150 }).notNull(),
+    email: varchar('email', { length: 254 }).notNull().default(''),
+    /** E.164, or '' without a usable mobile number. */
+    phone: varchar('phone', { length: 20 }).notNull().default(''),
+    signingRoundId: integer('signing_round_id').references(() => signingRounds.id, { onDelete: 'cascade' }),
+    expiresAt: instant('expires_at').notNull(),
+    firstOpenedAt: instant('first_opened_at'),
+    lastOpenedAt: instant('last_opened_at'),
+    finishedAt: instant('finished_at'),
+    revokedAt: instant('revoked_at'),
+    revokedBy: integer('revoked_by').references(() => users.id, { onDelete: 'set null' }),
+    lastSentAt: instant('last_sent_at'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('public_links_token_hash_key').on(table.tokenHash),
+    index('public_links_policy_id_idx').on(table.policyId, table.createdAt),
+    index('public_links_signing_round_id_idx').on(table.signingRoundId),
+  ],
+);
+
+/** One signer of a round: their one-time code, then their evidence (or their refusal). */
+export const linkSignatures = pgTable(
+  'link_signatures',
+  {
+    linkId: integer('link_id')
+      .primaryKey()
+      .references(() => publicLinks.id, { onDelete: 'cascade' }),
+    roundId: integer('round_id')
+      .notNull()
+      .references(() => signingRounds.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the current one-time code (6 digits), its expiry and the wrong tries against it. */
+    otpHash: char('otp_hash', { length: 64 }),
+    otpExpiresAt: instant('otp_expires_at'),
+    otpSentAt: instant('otp_sent_at'),
+    otpFailures: smallint('otp_failures').notNull().default(0),
+    otpVerifiedAt: instant('otp_verified_at'),
+    /** Set at the fifth wrong code: the link signs nothing after that. */
+    lockedAt: instant('locked_at'),
+    signedAt: instant('signed_at'),
+    signerName: varchar('signer_name', { length: 150 }).notNull(),
+    signerEmail: varchar('signer_email', { length: 254 }).notNull(),
+    ip: varchar('ip', { length: 64 }),
+    userAgent: varchar('user_agent', { length: 500 }),
+    /** 'drawn' (a PNG, base64) or 'typed' (the name as typed). */
+    signatureKind: varchar('signature_kind', { length: 10 }),
+    signatureImage: text('signature_image'),
+    signatureText: varchar('signature_text', { length: 150 }),
+    /** SHA-256 of exactly the pack the signer was shown (the round's pack_sha256 at the time). */
+    packSha256: char('pack_sha256', { length: 64 }),
+    declinedAt: instant('declined_at'),
+    declineReason: text('decline_reason'),
+  },
+  (table) => [index('link_signatures_round_id_idx').on(table.roundId)],
+);
+
+/** The aviso de privacidad, one row per version (admins save a new version; rows are never edited). */
+export const privacyNotices = pgTable(
+  'privacy_notices',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    version: integer('version').notNull(),
+    body: text('body').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('privacy_notices_version_key').on(table.version)],
+);
+
+/** A person's acceptance of one version of the notice, through one link: when and from where. */
+export const privacyAcceptances = pgTable(
+  'privacy_acceptances',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    linkId: integer('link_id')
+      .notNull()
+      .references(() => publicLinks.id, { onDelete: 'cascade' }),
+    noticeVersion: integer('notice_version').notNull(),
+    acceptedAt: instant('accepted_at').notNull().defaultNow(),
+    ip: varchar('ip', { length: 64 }).notNull(),
+    userAgent: varchar('user_agent', { length: 500 }).notNull().default(''),
+  },
+  (table) => [uniqueIndex('privacy_acceptances_link_version_key').on(table.linkId, table.noticeVersion)],
+);

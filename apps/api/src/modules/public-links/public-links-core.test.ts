@@ -1,0 +1,90 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publicLinkMessages, type Policy } from '@portal/domain';
+import { examplePolicyInput } from '@portal/domain/testing';
+import { privacyAcceptances, publicLinks } from '../../db/schema/index';
+import { bearer, createTestContext, json, tokenFor, type TestContext } from '../../test/app';
+import { insertLink } from './repository';
+import { newLinkToken } from './tokens';
+
+let ctx: TestContext;
+let policy: Policy;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const agent = await tokenFor(ctx, 'agent', 1);
+  const response = await ctx.app.inject({ method: 'POST', url: '/api/policy', headers: bearer(agent), payload: examplePolicyInput() });
+  policy = json<Policy>(response);
+});
+afterAll(() => ctx.close());
+
+/** A link written straight to the table (the staff endpoints that create them are tested apart). */
+async function link(values: Partial<typeof publicLinks.$inferInsert> = {}) {
+  const { token, tokenHash } = newLinkToken();
+  const id = await insertLink(ctx.app.db, {
+    policyId: policy.id,
+    tokenHash,
+    purpose: 'upload',
+    party: 'tenant',
+    partyName: 'María López',
+    expiresAt: new Date(Date.now() + 86_400_000),
+    ...values,
+  });
+  return { id, token };
+}
+
+const view = (token: string, ip = '10.0.0.1') => ctx.app.inject({ url: `/api/public/links/${token}`, remoteAddress: ip });
+
+describe('the token machinery', () => {
+  it('stores only the hash of a 256-bit token and opens the link it names', async () => {
+    const { id, token } = await link();
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const [row] = await ctx.app.db.select().from(publicLinks).where(eq(publicLinks.id, id));
+    expect(row!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(row)).not.toContain(token);
+    const response = await view(token);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(json(response)).toMatchObject({ purpose: 'upload', party: 'tenant', partyName: 'María López', folio: policy.investigationId, privacy: { version: 1, accepted: false } });
+    const [opened] = await ctx.app.db.select().from(publicLinks).where(eq(publicLinks.id, id));
+    expect(opened!.firstOpenedAt).not.toBeNull();
+  });
+
+  it('answers a wrong, an expired and a revoked token with the same words', async () => {
+    const expired = await link({ expiresAt: new Date(Date.now() - 1000) });
+    const revoked = await link({ revokedAt: new Date() });
+    const wrong = newLinkToken().token;
+    const answers = await Promise.all([view(expired.token), view(revoked.token), view(wrong)]);
+    for (const answer of answers) expect({ status: answer.statusCode, message: json<{ message: string }>(answer).message }).toEqual({ status: 404, message: publicLinkMessages.invalid });
+  });
+
+  it('records the acceptance of the current aviso, with its version and address', async () => {
+    const { id, token } = await link();
+    const stale = await ctx.app.inject({ method: 'POST', url: `/api/public/links/${token}/privacy`, payload: { version: 7 } });
+    expect(stale.statusCode).toBe(409);
+    const accepted = await ctx.app.inject({ method: 'POST', url: `/api/public/links/${token}/privacy`, payload: { version: 1 }, remoteAddress: '10.1.2.3', headers: { 'user-agent': 'Teléfono' } });
+    expect(accepted.statusCode, accepted.body).toBe(204);
+    const rows = await ctx.app.db.select().from(privacyAcceptances).where(eq(privacyAcceptances.linkId, id));
+    expect(rows).toEqual([expect.objectContaining({ noticeVersion: 1, ip: '10.1.2.3', userAgent: 'Teléfono' })]);
+    expect(json(await view(token))).toMatchObject({ privacy: { accepted: true } });
+  });
+
+  it('limits how often one address calls a link endpoint', async () => {
+    const wrong = newLinkToken().token;
+    let limited = 0;
+    for (let call = 0; call < 65; call++) if ((await view(wrong, '10.9.9.9')).statusCode === 429) limited++;
+    expect(limited).toBe(5);
+    const other = await view(wrong, '10.9.9.10');
+    expect(other.statusCode).toBe(404);
+    const response = await view(wrong, '10.9.9.9');
+    expect(json<{ message: string }>(response).message).toBe(publicLinkMessages.tooManyRequests);
+  });
+});
+
+describe('the logs', () => {
+  it('never hold a token', async () => {
+    const { token } = await link();
+    await view(token);
+    expect(ctx.logs.join('\n')).toContain('/api/public/links/[oculto]');
+    expect(ctx.logs.join('\n')).not.toContain(token);
+  });
+});

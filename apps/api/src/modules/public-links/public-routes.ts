@@ -1,0 +1,43 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiErrorSchema, linkTokenParamsSchema, privacyAcceptanceInputSchema, publicLinkViewSchema } from '@portal/domain';
+import { z } from 'zod';
+import * as service from './service';
+
+/**
+ * How often one address may call a public link endpoint (per route, per minute). A token has 256
+ * bits, so guessing is hopeless anyway; the limit keeps a script from hammering the pages, the
+ * uploads and the one-time codes. Counted per instance (decision 017).
+ */
+export const publicRateLimit = { max: 60, timeWindow: 60_000 } as const;
+
+const errors = { 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
+
+/** The link's own endpoints, open to anyone holding the token (no session, no shell). */
+export const publicLinkRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['public-links'];
+  const config = { rateLimit: publicRateLimit };
+
+  app.get(
+    '/api/public/links/:token',
+    { config, schema: { tags, summary: 'Lo que ve la persona al abrir su enlace', params: linkTokenParamsSchema, response: { 200: publicLinkViewSchema, ...errors } } },
+    (request) => service.viewLink(app.db, request.params.token),
+  );
+
+  app.post(
+    '/api/public/links/:token/privacy',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Aceptar el aviso de privacidad (versión, hora e IP quedan registradas)',
+        params: linkTokenParamsSchema,
+        body: privacyAcceptanceInputSchema,
+        response: { 204: z.null(), 400: apiErrorSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.acceptPrivacy(app.db, request.params.token, request.body.version, service.requestOrigin(request));
+      return reply.status(204).send(null);
+    },
+  );
+};

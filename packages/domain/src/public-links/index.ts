@@ -1,0 +1,3 @@
+export * from './links';
+export * from './signing';
+export * from './privacy';

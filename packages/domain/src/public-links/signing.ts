@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { contractDocumentKinds } from '../contracts/contracts';
+import { linkParties } from './links';
+
+/*
+ * Signing by link (issue 17, decision 017): when a policy marked 'Firma electrónica' moves to
+ * 'signature', each signer gets a link; the page shows the pack, asks for a one-time code sent by
+ * e-mail, then a drawn or typed signature and an explicit acceptance. Shared by API and web.
+ */
+
+export const signingRoundStatuses = ['open', 'completed', 'declined', 'cancelled'] as const;
+export type SigningRoundStatus = (typeof signingRoundStatuses)[number];
+export const signingRoundStatusLabels: Record<SigningRoundStatus, string> = {
+  open: 'En firma',
+  completed: 'Firmado',
+  declined: 'Rechazado por un firmante',
+  cancelled: 'Cancelado',
+};
+
+/** The one-time code: 6 digits, valid 10 minutes, 5 wrong tries lock the link. */
+export const signingCode = { digits: 6, validMinutes: 10, maxFailures: 5, resendAfterSeconds: 60 } as const;
+
+export const signatureKinds = ['drawn', 'typed'] as const;
+export type SignatureKind = (typeof signatureKinds)[number];
+
+export const signingMessages = {
+  completedNote: 'Firma electrónica completada',
+  declinedNote: (name: string, reason: string) => `Firma electrónica rechazada por ${name}: ${reason}`,
+  roundStartedNote: (signers: number) => `Contratos enviados para firma electrónica a ${signers} firmante${signers === 1 ? '' : 's'}`,
+  roundCancelledNote: 'Firma electrónica cancelada',
+  codeRequired: 'Escriba el código de 6 dígitos que le enviamos por correo',
+  codeWrong: (left: number) => `El código no es correcto. Le quedan ${left} intento${left === 1 ? '' : 's'}.`,
+  codeExpired: 'El código venció; pida uno nuevo',
+  codeLocked: 'Demasiados códigos incorrectos: este enlace quedó bloqueado. Comuníquese con la oficina.',
+  codeTooSoon: (seconds: number) => `Espere ${seconds} segundos antes de pedir otro código`,
+  codeNotVerified: 'Primero confirme el código que le enviamos por correo',
+  acceptRequired: 'Debe aceptar firmar electrónicamente los documentos',
+  signatureRequired: 'Dibuje o escriba su firma',
+  signatureInvalid: 'La firma no es válida',
+  packChanged: 'Los documentos cambiaron desde que los abrió; revíselos de nuevo',
+  alreadySigned: 'Usted ya firmó estos documentos',
+  roundClosed: 'Esta firma ya no está abierta',
+  declineReasonRequired: 'Escriba el motivo',
+  signerWithoutEmail: (name: string) => `${name} no tiene correo electrónico: no puede firmar electrónicamente`,
+  noPack: 'La póliza no tiene contratos generados',
+} as const;
+
+/** GET /api/public/links/{token}/signing: the round as this signer sees it. */
+export const signingViewSchema = z.object({
+  status: z.enum(signingRoundStatuses),
+  documents: z.array(z.object({ kind: z.enum(contractDocumentKinds), label: z.string(), pageCount: z.number().int(), sha256: z.string() })),
+  /** SHA-256 of the PDF served at …/signing/pack: the signer sends it back when signing. */
+  packSha256: z.string(),
+  /** Where the code was sent, masked ('ma***@correo.com'). */
+  emailMasked: z.string(),
+  otpVerified: z.boolean(),
+  locked: z.boolean(),
+  signedAt: z.string().nullable(),
+  declinedAt: z.string().nullable(),
+  /** How many of the round's signers have signed, of how many (no names: only the person's own data). */
+  signersSigned: z.number().int(),
+  signersTotal: z.number().int(),
+});
+export type SigningView = z.infer<typeof signingViewSchema>;
+
+export const verifyCodeInputSchema = z.object({
+  code: z.string({ error: signingMessages.codeRequired }).trim().regex(/^\d{6}$/, signingMessages.codeRequired),
+});
+
+const drawnSignature = z.object({
+  kind: z.literal('drawn'),
+  /** A PNG as a data URL from signature_pad, at most ~200 KB. */
+  image: z.string().max(300_000, signingMessages.signatureInvalid).regex(/^data:image\/png;base64,[A-Za-z0-9+/=]+$/, signingMessages.signatureInvalid),
+});
+const typedSignature = z.object({
+  kind: z.literal('typed'),
+  text: z.string({ error: signingMessages.signatureRequired }).trim().min(2, signingMessages.signatureRequired).max(150, signingMessages.signatureInvalid),
+});
+
+export const signInputSchema = z.object({
+  signature: z.discriminatedUnion('kind', [drawnSignature, typedSignature], { error: signingMessages.signatureRequired }),
+  accept: z.literal(true, { error: signingMessages.acceptRequired }),
+  packSha256: z.string({ error: signingMessages.packChanged }).regex(/^[0-9a-f]{64}$/, signingMessages.packChanged),
+});
+export type SignInput = z.input<typeof signInputSchema>;
+
+export const declineInputSchema = z.object({
+  reason: z.string({ error: signingMessages.declineReasonRequired }).trim().min(3, signingMessages.declineReasonRequired).max(1000, 'El motivo es demasiado largo (máximo 1000 caracteres)'),
+});
+
+/** What staff see of a round (expediente, Firma section). */
+export const signingRoundSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(signingRoundStatuses),
+  packVersion: z.number().int(),
+  signedPackVersion: z.number().int().nullable(),
+  createdAt: z.string(),
+  closedAt: z.string().nullable(),
+  signers: z.array(
+    z.object({
+      linkId: z.number().int(),
+      party: z.enum(linkParties),
+      name: z.string(),
+      email: z.string(),
+      signedAt: z.string().nullable(),
+      declinedAt: z.string().nullable(),
+      declineReason: z.string().nullable(),
+      locked: z.boolean(),
+    }),
+  ),
+});
+export type SigningRound = z.infer<typeof signingRoundSchema>;
