@@ -32,6 +32,7 @@ const envSchema = z.object({
     .transform((value) => value === 'true' || value === '1'),
   WEB_DIST_DIR: z.string().trim().min(1).default(defaultWebDist),
   SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/, error: 'SMTP_URL debe ser smtp://… o smtps://…' }).optional()),
+  PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/, error: 'PUBLIC_URL debe ser https://… (o http://…)' }).optional()),
   MAIL_FROM: z
     .string()
     .trim()
@@ -65,6 +66,12 @@ export interface AppConfig {
   webDistDir: string;
   /** smtp://user:pass@host:587 or smtps://…; undefined keeps e-mails queued in the outbox (SMTP_URL). */
   smtpUrl: string | undefined;
+  /**
+   * The portal's address as people outside reach it (PUBLIC_URL, e.g. https://polizas.empresa.mx),
+   * for the links sent to tenants, guarantors and owners; undefined uses the address of the
+   * request that makes the link.
+   */
+  publicUrl: string | undefined;
   /** The From of every e-mail (MAIL_FROM). */
   mailFrom: string;
 }
@@ -96,5 +103,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
   };
 }

@@ -5,4 +5,4 @@
 export { emailAdminRoutes } from './routes';
 export { deliverDueEmails, queueEmails, retryDelayMs, type DeliveryOptions, type DeliveryReport, type NewEmail, type UndeliveredEmail } from './service';
 export { createMailTransport, type MailTransport } from './transport';
-export { appointmentReminderEmail, notificationEmail } from './templates';
+export { appointmentReminderEmail, notificationEmail, publicLinkEmail, signingCodeEmail } from './templates';

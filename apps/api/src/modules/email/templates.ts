@@ -99,3 +99,29 @@ export function appointmentReminderEmail(reminder: AppointmentReminderEmail): Re
     hint: 'Adjuntamos la cita en formato de calendario (.ics) para agregarla a su agenda.',
   });
 }
+
+/** The e-mail that carries a person's link (issue 17): who asks, what for, until when. */
+export function publicLinkEmail(message: { name: string; branchName: string; purpose: 'upload' | 'sign'; url: string; expiresOn: string }): RenderedEmail {
+  const asks =
+    message.purpose === 'upload'
+      ? 'le pide los documentos de su póliza jurídica de arrendamiento. Puede subirlos desde su teléfono con este enlace personal:'
+      : 'le envía los contratos de su póliza jurídica de arrendamiento para firmarlos electrónicamente. Revíselos y fírmelos con este enlace personal:';
+  return layout({
+    subject: message.purpose === 'upload' ? `Documentos para su póliza — ${message.branchName}` : `Contratos para firmar — ${message.branchName}`,
+    heading: message.purpose === 'upload' ? 'Suba sus documentos' : 'Firme sus contratos',
+    greeting: `Hola, ${message.name}:`,
+    paragraphs: [`${message.branchName} ${asks}`, message.url, `El enlace vence el ${message.expiresOn}. No lo comparta: es solo para usted.`],
+    hint: 'Si no esperaba este correo, ignórelo o comuníquese con la oficina.',
+  });
+}
+
+/** The one-time code of a signing link (issue 17). */
+export function signingCodeEmail(message: { name: string; code: string; validMinutes: number }): RenderedEmail {
+  return layout({
+    subject: `Su código para firmar: ${message.code}`,
+    heading: 'Código para firmar',
+    greeting: `Hola, ${message.name}:`,
+    paragraphs: [`Su código es ${message.code}. Vence en ${message.validMinutes} minutos.`, 'Nadie de la oficina se lo pedirá: escríbalo solo en la página de firma.'],
+    hint: 'Si no pidió este código, ignore este correo.',
+  });
+}

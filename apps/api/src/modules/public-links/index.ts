@@ -3,5 +3,5 @@
  * public endpoints. The upload and signing modules resolve tokens through here.
  */
 export { publicLinkRoutes, publicRateLimit } from './public-routes';
-export { invalidLink, requestOrigin, requirePrivacyAccepted, resolveLink, type ActiveLink } from './service';
+export { invalidLink, issueLink, requestOrigin, requirePrivacyAccepted, resolveLink, type ActiveLink, type IssuedLinkAddress, type LinkToIssue } from './service';
 export { newLinkToken } from './tokens';

@@ -1,10 +1,12 @@
 import type { FastifyRequest } from 'fastify';
-import { publicLinkMessages, type LinkPurpose, type PublicLinkView } from '@portal/domain';
+import { publicLinkMessages, type LinkParty, type LinkPurpose, type PublicLinkView } from '@portal/domain';
 import type { Db, Executor } from '../../db/client';
-import { AppError, conflict } from '../../lib/app-error';
+import { AppError, conflict, invalidField } from '../../lib/app-error';
+import { publicLinkEmail, queueEmails } from '../email/index';
 import { defaultPrivacyNotice } from './default-privacy-notice';
+import { e164Phone, whatsappText, whatsappUrl } from './delivery';
 import * as repo from './repository';
-import { hashToken, sameHash } from './tokens';
+import { hashToken, newLinkToken, sameHash } from './tokens';
 
 /**
  * A wrong, expired or revoked token, or one used for another purpose: all get the same 404 with
@@ -80,4 +82,66 @@ export async function acceptPrivacy(db: Db, token: string, version: number, orig
 export async function requirePrivacyAccepted(db: Executor, link: ActiveLink): Promise<void> {
   const notice = await currentPrivacyNotice(db);
   if (!(await repo.hasAccepted(db, link.id, notice.version))) throw conflict(publicLinkMessages.privacyRequired);
+}
+
+// --- issuing ---------------------------------------------------------------------------------------
+
+export interface LinkToIssue {
+  policyId: number;
+  purpose: LinkPurpose;
+  party: LinkParty;
+  partyIndex: number;
+  partyName: string;
+  email: string;
+  /** The person's mobile and phone as typed on the policy; the first valid one becomes E.164. */
+  phones: string[];
+  branchName: string;
+  expiresInDays: number;
+  signingRoundId?: number | null;
+  createdBy: number | null;
+  /** The portal's public address (PUBLIC_URL, or the request's origin), without a trailing slash. */
+  baseUrl: string;
+  /** Also e-mail it (through the outbox, in this transaction). */
+  sendEmail: boolean;
+}
+
+export interface IssuedLinkAddress {
+  linkId: number;
+  url: string;
+  whatsappUrl: string | null;
+}
+
+const dayMs = 86_400_000;
+const expiryDate = (date: Date) => new Intl.DateTimeFormat('es-MX', { dateStyle: 'long', timeZone: 'America/Mexico_City' }).format(date);
+
+/**
+ * Writes a new link and returns its address: the only moment the token exists outside the
+ * person's hands. Run inside the caller's transaction, with the e-mail queued in it when asked
+ * (refused, 400, when the person has no e-mail).
+ */
+export async function issueLink(tx: Executor, link: LinkToIssue, now = new Date()): Promise<IssuedLinkAddress> {
+  if (link.sendEmail && !link.email) throw invalidField('sendEmail', publicLinkMessages.noEmail(link.partyName));
+  const { token, tokenHash } = newLinkToken();
+  const expiresAt = new Date(now.getTime() + link.expiresInDays * dayMs);
+  const phone = e164Phone(...link.phones);
+  const linkId = await repo.insertLink(tx, {
+    policyId: link.policyId,
+    tokenHash,
+    purpose: link.purpose,
+    party: link.party,
+    partyIndex: link.partyIndex,
+    partyName: link.partyName,
+    email: link.email,
+    phone,
+    signingRoundId: link.signingRoundId ?? null,
+    expiresAt,
+    createdBy: link.createdBy,
+    lastSentAt: link.sendEmail ? now : null,
+  });
+  const url = `${link.baseUrl}/p/${token}`;
+  if (link.sendEmail) {
+    const email = publicLinkEmail({ name: link.partyName, branchName: link.branchName, purpose: link.purpose, url, expiresOn: expiryDate(expiresAt) });
+    await queueEmails(tx, [{ recipient: link.email, ...email, kind: `link_${link.purpose}` }]);
+  }
+  return { linkId, url, whatsappUrl: whatsappUrl(phone, whatsappText({ name: link.partyName, branchName: link.branchName, purpose: link.purpose, url })) };
 }

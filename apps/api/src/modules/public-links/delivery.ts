@@ -1,0 +1,26 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import type { LinkPurpose } from '@portal/domain';
+
+/**
+ * A person's number as WhatsApp wants it: E.164 ('+525512345678'), Mexico when no country code is
+ * written. The mobile first, then the phone; '' when neither is a valid number.
+ */
+export function e164Phone(...candidates: string[]): string {
+  for (const candidate of candidates) {
+    const parsed = candidate.trim() ? parsePhoneNumberFromString(candidate, 'MX') : undefined;
+    if (parsed?.isValid()) return parsed.number;
+  }
+  return '';
+}
+
+/** The Spanish message staff send by WhatsApp, with the link. */
+export function whatsappText(message: { name: string; branchName: string; purpose: LinkPurpose; url: string }): string {
+  const what = message.purpose === 'upload' ? 'subir los documentos de su póliza jurídica de arrendamiento' : 'revisar y firmar los contratos de su póliza jurídica de arrendamiento';
+  return `Hola, ${message.name}. Le escribimos de ${message.branchName}. Con este enlace personal puede ${what} desde su teléfono: ${message.url}`;
+}
+
+/** `https://wa.me/{digits}?text=…` (WhatsApp's click-to-chat), or null without a number. */
+export function whatsappUrl(e164: string, text: string): string | null {
+  if (!e164) return null;
+  return `https://wa.me/${e164.replace(/^\+/, '')}?text=${encodeURIComponent(text)}`;
+}
