@@ -23,7 +23,7 @@ import { branchRoutes } from './modules/branches/index';
 import { contractPackHook, contractRoutes, contractTemplateRoutes } from './modules/contracts/index';
 import { createMailTransport, emailAdminRoutes } from './modules/email/index';
 import { healthRoutes } from './modules/health/index';
-import { investigationRoutes } from './modules/investigations/index';
+import { investigationRoutes, publicUploadRoutes } from './modules/investigations/index';
 import { jobRoutes } from './modules/jobs/index';
 import { leadRoutes } from './modules/leads/index';
 import { notificationRoutes, notifyJobFailed } from './modules/notifications/index';
@@ -149,6 +149,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(emailAdminRoutes);
   await app.register(jobRoutes, { queue: jobQueue });
   await app.register(publicLinkRoutes);
+  await app.register(publicUploadRoutes);
 
   await app.register(webAppPlugin, { distDir: config.webDistDir });
   return app;

@@ -42,7 +42,12 @@ export const investigationDocumentSchema = z.object({
   size: z.number(),
   sha256: z.string(),
   uploadedAt: z.string(),
+  /** The staff member who uploaded it ('' when it came by link or the user is gone). */
   uploadedByName: z.string(),
+  /** Whether a staff member uploaded it or the person sent it through their link (issue 17). */
+  uploadedVia: z.enum(['staff', 'link']),
+  /** The person who sent it by link, as the link names them; null for staff uploads. */
+  uploadedViaLinkName: z.string().nullable(),
   respuesta: z.string(),
   respondedAt: z.string().nullable(),
   respondedByName: z.string().nullable(),

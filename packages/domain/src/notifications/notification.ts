@@ -100,6 +100,9 @@ export const notificationMessages = {
   appointmentReminderBody: (when: string, location: string) => `Tiene una cita el ${when} en ${location}.`,
   renewalCreatedTitle: (policy: string) => `Renovación creada de la póliza ${policy}`,
   renewalCreatedBody: (policy: string, actor: string) => `${actor} creó la renovación de la póliza ${policy}. Revise y complete la nueva póliza.`,
+  linkDocumentsReceivedTitle: (folio: string) => `Documentos recibidos por enlace: ${folio}`,
+  linkDocumentsReceivedBody: (person: string, folio: string) =>
+    `${person} está enviando sus documentos por enlace para la investigación ${folio}. Revíselos en el expediente.`,
   jobFailedTitle: (jobName: string) => `Falló la tarea automática «${jobName}»`,
   jobFailedBody: (error: string) => `Error: ${error}`,
   emailFailedJob: 'envío de correo',

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { formatDocumentType, type InvestigationDocument } from '@portal/domain';
 import type { Executor } from '../../db/client';
-import { investigationDocuments, policies, users } from '../../db/schema/index';
+import { investigationDocuments, policies, publicLinks, users } from '../../db/schema/index';
 import { inBranchScope } from '../../db/scope';
 import type { BranchScope } from '../../lib/branch-scope';
 import { policyHasGuarantor } from '../../db/policy-columns';
@@ -113,6 +113,8 @@ export async function listDocuments(db: Executor, filter: DocumentFilter): Promi
       sha256: investigationDocuments.sha256,
       uploadedAt: investigationDocuments.uploadedAt,
       uploadedByName: fullName(uploaders),
+      uploadedViaLinkId: investigationDocuments.uploadedViaLinkId,
+      uploadedViaLinkName: publicLinks.partyName,
       respuesta: investigationDocuments.respuesta,
       respondedAt: investigationDocuments.respondedAt,
       respondedByName: sql<string | null>`case when ${responders.id} is null then null else ${fullName(responders)} end`,
@@ -120,10 +122,13 @@ export async function listDocuments(db: Executor, filter: DocumentFilter): Promi
     .from(investigationDocuments)
     .leftJoin(uploaders, eq(uploaders.id, investigationDocuments.uploadedBy))
     .leftJoin(responders, eq(responders.id, investigationDocuments.respondedBy))
+    .leftJoin(publicLinks, eq(publicLinks.id, investigationDocuments.uploadedViaLinkId))
     .where(where)
     .orderBy(asc(investigationDocuments.uploadedAt), asc(investigationDocuments.id));
-  return rows.map(({ slot, slotIndex, uploadedAt, respondedAt, ...row }) => ({
+  return rows.map(({ slot, slotIndex, uploadedAt, respondedAt, uploadedViaLinkId, uploadedViaLinkName, ...row }) => ({
     ...row,
+    uploadedVia: uploadedViaLinkId === null ? ('staff' as const) : ('link' as const),
+    uploadedViaLinkName: uploadedViaLinkId === null ? null : uploadedViaLinkName,
     documentType: formatDocumentType(slot, slotIndex),
     uploadedAt: uploadedAt.toISOString(),
     respondedAt: respondedAt?.toISOString() ?? null,

@@ -16,15 +16,13 @@ import {
   uploadParamsSchema,
   type InvestigationDecisionInput,
 } from '@portal/domain';
-import type { DetectedFileType } from '../../lib/file-type';
 import { currentUser } from '../../plugins/auth';
 import { receiveUpload, sendStoredFile } from '../../plugins/files';
 import * as service from './service';
+import { investigationFileTypes, uploadMessagesFor } from './upload-rules';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 
-/** An investigation takes scans and photos of papers: PDF, JPEG or PNG, judged by their bytes. */
-const investigationFileTypes: readonly DetectedFileType[] = ['pdf', 'jpeg', 'png'];
 
 const downloadQuerySchema = z.object({
   disposition: z.enum(['attachment', 'inline']).default('attachment'),
@@ -40,20 +38,15 @@ export const investigationRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['investigations'];
   const security = [{ bearerAuth: [] }];
   const reviewersOnly = app.requireRole(...reviewerRoles);
-  const maxMb = Math.round(app.config.maxUploadBytes / (1024 * 1024));
-  const uploadMessages = {
-    missing: messages.fileMissing,
-    empty: messages.fileEmpty,
-    tooLarge: messages.fileTooLarge(maxMb),
-    unsupportedType: messages.unsupportedFileType,
-  };
+  const uploadMessages = uploadMessagesFor(app.config.maxUploadBytes);
 
   const upload = async (request: FastifyRequest<{ Params: z.output<typeof uploadParamsSchema> }>, reply: FastifyReply) => {
     const actor = currentUser(request);
     // Refuse a wrong folio, slot or status before a single byte of the file is read.
     await service.checkUpload(app.db, actor, request.params);
     const received = await receiveUpload(request, investigationFileTypes, uploadMessages);
-    return reply.status(201).send(await service.recordUpload(app.db, app.files, request.log, actor, request.params, received));
+    const { documentId } = await service.recordUpload(app.db, app.files, request.log, { kind: 'staff', actor }, request.params, received);
+    return reply.status(201).send(await service.findDocumentListed(app.db, documentId));
   };
   const uploadSchema = {
     tags,

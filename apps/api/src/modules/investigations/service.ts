@@ -7,6 +7,9 @@ import {
   investigationMessages as messages,
   investigationDecisionInputSchema,
   isInvestigationOpen,
+  linkPartyLabels,
+  partyUploadChecklist,
+  publicLinkMessages,
   missingDocuments,
   normaliseFileName,
   parseDocumentType,
@@ -29,7 +32,8 @@ import type { AuthUser } from '../../lib/auth-user';
 import { discardStoredFile, type ReceivedUpload } from '../../plugins/files';
 import { actorScope } from '../../lib/branch-scope';
 import { insertEvent, updatePolicyRow } from '../policies/index';
-import { notifyInvestigationDecided } from '../notifications/index';
+import { notifyInvestigationDecided, notifyLinkDocumentsReceived } from '../notifications/index';
+import { invalidLink, markLinkFinished, resolveLink, type ActiveLink } from '../public-links/index';
 import * as repo from './repository';
 
 export interface UploadTarget {
@@ -58,28 +62,60 @@ export async function checkUpload(db: Db, actor: AuthUser, target: UploadTarget)
 }
 
 /**
+ * Who brings a file: a staff member, within their branch, or the person holding an upload link
+ * (its token re-checked inside the write, so a link revoked while the bytes streamed stores nothing).
+ */
+export type Uploader = { kind: 'staff'; actor: AuthUser } | { kind: 'link'; token: string };
+
+/** The policy an upload writes to, locked, and what its history line and notices say of who brought it. */
+interface UploadContext {
+  policy: NonNullable<Awaited<ReturnType<typeof repo.lockInvestigation>>>;
+  userId: number | null;
+  link: ActiveLink | null;
+}
+
+async function lockForUpload(tx: Executor, uploader: Uploader, investigationId: string): Promise<UploadContext> {
+  if (uploader.kind === 'staff') {
+    const policy = ensure(await repo.lockInvestigation(tx, investigationId, actorScope(uploader.actor)), notFound(messages.investigationNotFound));
+    assertOpen(policy.status);
+    return { policy, userId: uploader.actor.id, link: null };
+  }
+  const link = await resolveLink(tx, uploader.token, 'upload', { lock: true });
+  const policy = ensure(await repo.lockInvestigation(tx, link.folio, { branchId: link.branchId }), invalidLink());
+  if (!isInvestigationOpen(policy.status)) throw conflict(publicLinkMessages.uploadClosed);
+  return { policy, userId: null, link };
+}
+
+function uploadNote(context: UploadContext, replaced: boolean, documentType: string, originalFilename: string): string {
+  const what = replaced ? 'Documento reemplazado' : 'Documento subido';
+  const by = context.link ? ` por enlace (${linkPartyLabels[context.link.party]}: ${context.link.partyName})` : '';
+  return `${what}${by}: ${documentTypeLabel(documentType)} (${originalFilename})`;
+}
+
+/**
  * Records a stored file in its slot, replacing what the slot and index held. The first document
- * of a created policy starts its investigation. If the transaction fails, the new file goes; once
- * it commits, the replaced one goes.
+ * of a created policy starts its investigation. A file sent by link notifies the staff and, once
+ * the person's documents are all in, finishes the link. If the transaction fails, the new file
+ * goes; once it commits, the replaced one goes. Answers the new document's id and policy.
  */
 export async function recordUpload(
   db: Db,
   files: FileStore,
   log: FastifyBaseLogger,
-  actor: AuthUser,
+  uploader: Uploader,
   target: UploadTarget,
   upload: ReceivedUpload,
-): Promise<InvestigationDocument> {
+): Promise<{ documentId: number; policyId: number }> {
   const { slot, index } = parseDocumentType(target.documentType)!;
   const originalFilename = normaliseFileName(upload.clientFilename);
   let replaced: string | null = null;
-  let documentId: number;
+  let recorded: { documentId: number; policyId: number };
   try {
-    documentId = await db.transaction(async (tx) => {
-      const policy = ensure(await repo.lockInvestigation(tx, target.investigationId, actorScope(actor)), notFound(messages.investigationNotFound));
-      assertOpen(policy.status);
+    recorded = await db.transaction(async (tx) => {
+      const context = await lockForUpload(tx, uploader, target.investigationId);
+      const { policy } = context;
       replaced = (await repo.deleteSlot(tx, policy.policyId, slot, index))?.storedName ?? null;
-      const id = await repo.insertDocument(tx, {
+      const documentId = await repo.insertDocument(tx, {
         policyId: policy.policyId,
         investigationId: policy.investigationId,
         slot,
@@ -90,25 +126,40 @@ export async function recordUpload(
         mimeType: upload.stored.mimeType,
         size: upload.stored.size,
         sha256: upload.stored.sha256,
-        uploadedBy: actor.id,
+        uploadedBy: context.userId,
+        uploadedViaLinkId: context.link?.id ?? null,
       });
       const starts = policy.status === 'created';
       if (starts) await updatePolicyRow(tx, policy.policyId, { status: 'investigation', updatedAt: new Date() });
       await insertEvent(tx, {
         policyId: policy.policyId,
-        userId: actor.id,
+        userId: context.userId,
         fromStatus: starts ? 'created' : null,
         toStatus: starts ? 'investigation' : null,
         changes: [],
-        note: `${replaced ? 'Documento reemplazado' : 'Documento subido'}: ${documentTypeLabel(target.documentType)} (${originalFilename})`,
+        note: uploadNote(context, replaced !== null, target.documentType, originalFilename),
       });
-      return id;
+      if (context.link) await afterLinkUpload(tx, context.link, policy);
+      return { documentId, policyId: policy.policyId };
     });
   } catch (error) {
     await discardStoredFile(files, upload.stored.storedName, log);
     throw error;
   }
   if (replaced) await discardStoredFile(files, replaced, log);
+  return recorded;
+}
+
+/** The staff's notice (grouped per ten minutes) and, when the person's documents are all in, the link's end. */
+async function afterLinkUpload(tx: Executor, link: ActiveLink, policy: UploadContext['policy']): Promise<void> {
+  const now = new Date();
+  await notifyLinkDocumentsReceived(tx, { policyId: policy.policyId, personName: link.partyName, now });
+  const documents = await repo.listDocuments(tx, { policyId: policy.policyId });
+  if (partyUploadChecklist(link.party, policy, documents).complete) await markLinkFinished(tx, link.id, now);
+}
+
+/** A staff upload's answer: the document as the results screen lists it. */
+export async function findDocumentListed(db: Db, documentId: number): Promise<InvestigationDocument> {
   return ensure((await repo.listDocuments(db, { id: documentId }))[0], notFound(messages.documentNotFound));
 }
 

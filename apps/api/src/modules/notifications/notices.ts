@@ -23,6 +23,30 @@ export async function notifyInvestigationDecided(tx: Executor, decided: { policy
   });
 }
 
+/** Link notices about one policy are grouped: a person sending five files makes one notice, not five. */
+const linkNoticeQuietMs = 10 * 60_000;
+
+/**
+ * Files arrived through a person's upload link (investigations module, inside the upload's
+ * transaction, which holds the policy's row): the policy's agent and its branch's managers are
+ * told, at most once per policy every ten minutes.
+ */
+export async function notifyLinkDocumentsReceived(tx: Executor, received: { policyId: number; personName: string; now: Date }): Promise<void> {
+  const since = new Date(received.now.getTime() - linkNoticeQuietMs);
+  if (await repo.hasNoticeSince(tx, received.policyId, 'link_documents_received', since)) return;
+  const [policy] = await repo.findPolicyNotices(tx, [received.policyId]);
+  if (!policy) return;
+  const managers = await repo.findBranchManagerIds(tx, policy.id);
+  const recipients = [policy.agentId, ...managers].filter((id): id is number => id !== null);
+  await notify(tx, {
+    recipients,
+    kind: 'link_documents_received',
+    title: messages.linkDocumentsReceivedTitle(policy.investigationId),
+    body: messages.linkDocumentsReceivedBody(received.personName, policy.investigationId),
+    policyId: policy.id,
+  });
+}
+
 export interface ExpiringPolicy {
   policyId: number;
   daysLeft: number;

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { defaultEmailKinds, type Notification, type NotificationKind } from '@portal/domain';
 import type { Executor } from '../../db/client';
 import { branches, notifications, notificationSettings, policies, users } from '../../db/schema/index';
@@ -78,6 +78,27 @@ export async function findPolicyNotices(db: Executor, ids: number[]): Promise<Po
     .innerJoin(branches, eq(branches.id, policies.branchId))
     .where(inArray(policies.id, ids));
   return rows.map(({ policyNumber, ...row }) => ({ ...row, label: policyNumber || row.investigationId }));
+}
+
+/** The managers of a policy's branch: the one the branch names, and every active user with the manager role in it. */
+export async function findBranchManagerIds(db: Executor, policyId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(policies)
+    .innerJoin(branches, eq(branches.id, policies.branchId))
+    .innerJoin(users, or(eq(users.id, branches.managerId), and(eq(users.branchId, policies.branchId), eq(users.role, 'manager'))))
+    .where(eq(policies.id, policyId));
+  return rows.map((row) => row.id);
+}
+
+/** Whether a notice of this kind about this policy was written after `since` (to anyone). */
+export async function hasNoticeSince(db: Executor, policyId: number, kind: NotificationKind, since: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(notifications)
+    .where(and(eq(notifications.policyId, policyId), eq(notifications.kind, kind), gt(notifications.createdAt, since)))
+    .limit(1);
+  return row !== undefined;
 }
 
 // --- the bell -----------------------------------------------------------------------------------

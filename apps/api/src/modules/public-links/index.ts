@@ -5,3 +5,4 @@
 export { publicLinkRoutes, publicRateLimit } from './public-routes';
 export { invalidLink, issueLink, requestOrigin, requirePrivacyAccepted, resolveLink, type ActiveLink, type IssuedLinkAddress, type LinkToIssue } from './service';
 export { newLinkToken } from './tokens';
+export { markFinished as markLinkFinished } from './repository';
