@@ -1,8 +1,9 @@
 import { useId } from 'react';
-import { Download, ExternalLink, FileText, Loader2 } from 'lucide-react';
+import { Download, ExternalLink, FileText, Link2, Loader2 } from 'lucide-react';
 import { documentTypeLabel, identificationTypeLabels, normaliseFileName, type InvestigationDocument } from '@portal/domain';
 import { formatDateTime } from '@/lib/dates';
 import { formatFileSize } from '@/lib/file-size';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { DeleteDocumentButton } from './delete-document-button';
@@ -60,9 +61,20 @@ function DocumentFacts({ document }: { document: InvestigationDocument }) {
       </p>
       <p>
         {formatFileSize(document.size)}
-        {document.uploadedByName ? ` · Subido por ${document.uploadedByName}` : null}
+        {document.uploadedVia === 'staff' && document.uploadedByName ? ` · Subido por ${document.uploadedByName}` : null}
       </p>
+      {document.uploadedVia === 'link' ? <LinkBadge name={document.uploadedViaLinkName} /> : null}
     </div>
+  );
+}
+
+/** A file the person sent through their link rather than a staff member (issue 17). */
+function LinkBadge({ name }: { name: string | null }) {
+  return (
+    <Badge tone="brand" data-testid="received-by-link" className="gap-1">
+      <Link2 aria-hidden="true" className="size-3.5" />
+      Recibido por enlace{name ? ` · ${name}` : ''}
+    </Badge>
   );
 }
 

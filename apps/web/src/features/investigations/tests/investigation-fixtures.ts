@@ -16,6 +16,8 @@ export function makeDocument(overrides: Partial<InvestigationDocument> = {}): In
     sha256: 'a'.repeat(64),
     uploadedAt: '2026-03-05T14:30:00',
     uploadedByName: 'Laura Méndez',
+    uploadedVia: 'staff',
+    uploadedViaLinkName: null,
     respuesta: '',
     respondedAt: null,
     respondedByName: null,

@@ -81,6 +81,15 @@ describe('Resultados de investigación (/policies/results)', () => {
     expect(screen.getByText(`Folio de investigación: ${folio}`)).toBeInTheDocument();
   });
 
+  it("says 'Recibido por enlace' and who sent it for a file that came through the person's link", async () => {
+    const byLink = makeDocument({ id: 3, documentType: 'utilities', identificationType: null, originalFilename: 'luz.pdf', uploadedByName: '', uploadedVia: 'link', uploadedViaLinkName: 'María López' });
+    renderResults({ routes: { [documentsUrl]: { body: [tenantId, byLink] } } });
+    const linked = within(await screen.findByRole('article', { name: 'luz.pdf' }));
+    expect(linked.getByTestId('received-by-link')).toHaveTextContent('Recibido por enlace · María López');
+    expect(linked.queryByText(/Subido por/)).not.toBeInTheDocument();
+    expect(within(card('Identificacion_Jose.pdf')).queryByTestId('received-by-link')).not.toBeInTheDocument();
+  });
+
   it('a reviewer edits and saves the answer of a document', async () => {
     const { net } = renderResults({
       routes: { 'PUT /api/files/1/response': { body: { ...tenantId, respuesta: 'Legible y vigente', respondedByName: 'Ana Admin', respondedAt: '2026-03-07T10:00:00' } } },

@@ -82,6 +82,8 @@ const storedDocument: InvestigationDocument = {
   sha256: 'a'.repeat(64),
   uploadedAt: '2026-03-01T11:00:00',
   uploadedByName: 'Laura Méndez',
+  uploadedVia: 'staff',
+  uploadedViaLinkName: null,
   respuesta: 'Vigente y legible',
   respondedAt: '2026-03-01T12:00:00',
   respondedByName: 'Pablo Torres',
