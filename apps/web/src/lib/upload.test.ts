@@ -40,6 +40,18 @@ describe('uploadFile', () => {
     expect(xhr.uploads).toHaveLength(0);
   });
 
+  it('with auth: false sends no token, and a 401 or 404 is just the answer (the session stays)', async () => {
+    const net = mockFetch({});
+    const xhr = mockUploads(() => ({ status: 404, body: { statusCode: 404, error: 'Not Found', message: 'Este enlace ya no es válido' } }));
+    const error = (await uploadFile('/api/public/links/t/upload/tenantId', pdf(), { auth: false }).catch((e: unknown) => e)) as ApiError;
+    expect(error.message).toBe('Este enlace ya no es válido');
+    expect(xhr.uploads[0]!.authorization).toBeNull();
+    localStorage.removeItem('auth_token');
+    mockUploads(() => ({ status: 401, body: { statusCode: 401, error: 'Unauthorized', message: 'No' } }));
+    await expect(uploadFile('/api/public/links/t/upload/tenantId', pdf(), { auth: false })).rejects.toMatchObject({ status: 401 });
+    expect(net.callsTo('POST', '/api/auth/refresh-token')).toHaveLength(0);
+  });
+
   it('rejects with the Spanish message of an error answer', async () => {
     mockUploads(() => ({ status: 415, body: { statusCode: 415, error: 'Unsupported Media Type', message: 'Tipo de archivo no permitido' } }));
     const error = (await uploadFile(path, pdf()).catch((e: unknown) => e)) as ApiError;

@@ -7,6 +7,11 @@ export interface UploadOptions {
   signal?: AbortSignal;
   /** The multipart part's name; the API's upload routes all read `file`. */
   fieldName?: string;
+  /**
+   * False sends no session token and leaves the session alone whatever the answer: for the
+   * public link pages, where the token in the path is the only credential. True by default.
+   */
+  auth?: boolean;
 }
 
 interface XhrAnswer {
@@ -22,6 +27,7 @@ interface XhrAnswer {
  * other failure rejects with an ApiError carrying the server's Spanish message.
  */
 export async function uploadFile<T>(path: string, file: File, options: UploadOptions = {}): Promise<T> {
+  if (options.auth === false) return answerOf<T>(await send(path, file, null, options));
   const tokenUsed = currentToken();
   if (!tokenUsed) throw missingTokenError();
   let answer = await send(path, file, tokenUsed, options);
@@ -31,6 +37,10 @@ export async function uploadFile<T>(path: string, file: File, options: UploadOpt
     answer = await send(path, file, currentToken(), options);
     if (answer.status === 401) throw endExpiredSession();
   }
+  return answerOf<T>(answer);
+}
+
+function answerOf<T>(answer: XhrAnswer): T {
   if (answer.status < 200 || answer.status >= 300) throw ApiError.fromBody(answer.status, answer.body);
   return answer.body as T;
 }
