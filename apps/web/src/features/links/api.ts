@@ -8,7 +8,7 @@ import { apiClient } from '@/lib/api-client';
  * Under 'policies': a status change refreshes every policy query, so the links (and whether new
  * ones can be made) follow the policy without knowing who changed it.
  */
-export function policyLinksQueryOptions(policyId: number) {
+function policyLinksQueryOptions(policyId: number) {
   return queryOptions({
     queryKey: ['policies', 'links', policyId] as const,
     queryFn: ({ signal }) => apiClient.get<PolicyLinks>(`/api/policy/${policyId}/links`, { signal }),
@@ -57,7 +57,7 @@ export function useRevokeLink(policyId: number) {
 
 // --- the aviso de privacidad (admins) --------------------------------------------------------------
 
-export function privacyNoticeQueryOptions() {
+function privacyNoticeQueryOptions() {
   return queryOptions({
     queryKey: ['privacy-notice'] as const,
     queryFn: ({ signal }) => apiClient.get<PrivacyNoticeVersions>('/api/admin/privacy-notice', { signal }),

@@ -14,7 +14,7 @@ const stateTones: Record<LinkState, 'neutral' | 'success' | 'danger' | 'brand'> 
 };
 
 /** Whether 'Reenviar' makes sense: a revoked or finished link is done with. */
-export const canResend = (link: PublicLink) => link.state !== 'revoked' && link.state !== 'finished';
+const canResend = (link: PublicLink) => link.state !== 'revoked' && link.state !== 'finished';
 
 interface LinkListProps {
   folio: string;

@@ -1,6 +1,6 @@
 import type { IssuedLink, LinkRecipient, PolicyLinks, PublicLink } from '@portal/domain';
 
-export const recipients: LinkRecipient[] = [
+const recipients: LinkRecipient[] = [
   { party: 'tenant', partyIndex: 0, name: 'María López', email: 'maria@example.mx', phone: '+525511122233' },
   { party: 'tenant', partyIndex: 1, name: 'Pedro Ruiz', email: '', phone: '' },
   { party: 'owner', partyIndex: 0, name: 'Roberto Sánchez', email: 'roberto@example.mx', phone: '+525512345678' },
