@@ -23,6 +23,11 @@ export const routes: RouteObject[] = [
         lazy: () => import('@/features/auth/pages/login-page').then((m) => ({ Component: m.LoginPage })),
       },
       {
+        // Public (issue 17): outside the session's guard and the shell.
+        path: paths.publicLink.pattern,
+        lazy: () => import('@/features/public-link/pages/public-link-page').then((m) => ({ Component: m.PublicLinkPage })),
+      },
+      {
         id: 'app',
         loader: protectedLoader,
         shouldRevalidate: alwaysRecheck,
@@ -129,6 +134,10 @@ export const routes: RouteObject[] = [
               {
                 path: paths.admin.templates.pattern,
                 lazy: () => import('@/features/contracts/pages/templates-page').then((m) => ({ Component: m.TemplatesPage })),
+              },
+              {
+                path: paths.admin.privacy.pattern,
+                lazy: () => import('@/features/links/pages/privacy-notice-page').then((m) => ({ Component: m.PrivacyNoticePage })),
               },
               {
                 path: paths.admin.emails.pattern,
