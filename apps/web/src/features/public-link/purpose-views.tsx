@@ -18,6 +18,6 @@ const notReady = lazy(async () => ({
 }));
 
 export const purposeViews: Record<LinkPurpose, LazyExoticComponent<ComponentType<PurposeViewProps>>> = {
-  upload: notReady,
+  upload: lazy(() => import('./upload/upload-view')),
   sign: notReady,
 };

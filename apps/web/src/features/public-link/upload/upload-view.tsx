@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { CheckCircle2, FileCheck2 } from 'lucide-react';
-import { documentTypeLabel, frontSlotOf, normaliseFileName, publicLinkMessages, type PublicLinkView, type PublicUploadView, type ReceivedDocument } from '@portal/domain';
+import { documentTypeLabel, frontSlotOf, normaliseFileName, publicLinkMessages, type PublicUploadView, type ReceivedDocument } from '@portal/domain';
 import { errorMessage } from '@/lib/api-error';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { ErrorState } from '@/components/ui/state-panels';
+import type { PurposeViewProps } from '../purpose-views';
 import { useUploadView } from './api';
 import { UploadDocumentCard } from './components/upload-document-card';
 
@@ -15,7 +16,7 @@ export const uploadDoneMessage = '¡Listo! Recibimos todos sus documentos. Puede
  * The upload link's page, after the aviso: the person's own documents as cards (a back side
  * inside its identification's card), what already arrived, and a clear end once all are in.
  */
-export default function UploadView({ token, view: link }: { token: string; view: PublicLinkView }) {
+export default function UploadView({ token, view: link }: PurposeViewProps) {
   const documents = useUploadView(token);
   const [changing, setChanging] = useState(false);
 
