@@ -58,7 +58,9 @@ test('a tenant uploads an INE photo and an income proof from a phone, by link; t
   const idCard = phone.getByRole('article', { name: 'Identificación del inquilino' });
   await expect(idCard.getByRole('radio', { name: 'INE', exact: true })).toBeChecked();
   await expect(phone.getByRole('article', { name: 'Comprobantes de ingresos' }).getByText('Últimos 3 recibos de nómina o estados de cuenta')).toBeVisible();
-  await phone.screenshot({ path: testInfo.outputPath('upload-link-390.png'), fullPage: true });
+  // On a phone the camera is one tap away, above 'Elegir archivo'.
+  await expect(idCard.getByText('Tomar foto')).toBeVisible();
+  await phone.screenshot({ path: testInfo.outputPath('upload-link-390.png') });
 
   // The INE through 'Tomar foto' (the camera's input; Chromium hands it the file).
   await idCard.getByLabel('Tomar foto: Identificación del inquilino').setInputFiles({ name: 'ine.jpg', mimeType: 'image/jpeg', buffer: await cameraPhoto(phone) });

@@ -41,7 +41,7 @@ export function PickFileButton({ label, accept, capture, disabled, primary, icon
         htmlFor={inputId}
         aria-hidden="true"
         className={cn(
-          'inline-flex h-11 w-full cursor-pointer items-center justify-center gap-2 rounded-lg px-4 text-sm font-medium shadow-sm [&_svg]:size-5',
+          'inline-flex h-11 w-full cursor-pointer items-center justify-center gap-2 whitespace-nowrap rounded-lg px-3 text-sm font-medium shadow-sm [&_svg]:size-5',
           'peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-500',
           'peer-disabled:pointer-events-none peer-disabled:opacity-60',
           primary
