@@ -4,19 +4,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicLinkMessages, type InvestigationDocument, type Policy, type PolicyEvent, type PolicyFormValues, type PublicUploadView } from '@portal/domain';
 import { exampleGuarantor, examplePolicyInput } from '@portal/domain/testing';
 import { investigationDocuments, notifications, publicLinks } from '../../db/schema/index';
-import { bearer, createTestContext, json, tokenFor, type TestContext } from '../../test/app';
+import { bearer, createTestContext, json, signInAs, tokenFor, type TestContext } from '../../test/app';
 import { filesUnder, multipartFile, sampleFiles } from '../../test/files';
 import { newLinkToken } from '../public-links/index';
 
 let ctx: TestContext;
 let agent: string;
+let agentId: number;
+let managerId: number;
+let otherBranchManagerId: number;
 let filesRoot: string;
 
 beforeAll(async () => {
   ctx = await createTestContext();
   filesRoot = path.join(ctx.config.dataDir, 'files');
-  agent = await tokenFor(ctx, 'agent', 1);
-  await tokenFor(ctx, 'manager', 1);
+  ({ id: agentId, token: agent } = await signInAs(ctx, 'agent', 1));
+  managerId = (await signInAs(ctx, 'manager', 1)).id;
+  otherBranchManagerId = (await signInAs(ctx, 'manager', 2)).id;
 });
 afterAll(() => ctx.close());
 
@@ -140,6 +144,17 @@ describe('POST /api/public/links/{token}/upload/{documentType}', () => {
     expect(await staffDocuments(policy)).toEqual([expect.objectContaining({ uploadedVia: 'link', uploadedViaLinkName: 'María López', uploadedByName: '' })]);
   });
 
+  it('works with a link the staff issued (POST /api/policy/{id}/links), the link naming the tenant', async () => {
+    const policy = await createPolicy(ctx, agent);
+    const issued = await ctx.app.inject({ method: 'POST', url: `/api/policy/${policy.id}/links`, headers: bearer(agent), payload: { party: 'tenant' } });
+    expect(issued.statusCode, issued.body).toBe(201);
+    const token = new URL(json<{ url: string }>(issued).url).pathname.split('/').at(-1)!;
+    expect((await accept(token)).statusCode).toBe(204);
+    await sent(token, 'utilities', sampleFiles.pdf(), 'luz.pdf');
+    const [document] = await staffDocuments(policy);
+    expect(document).toMatchObject({ uploadedVia: 'link', uploadedViaLinkName: examplePolicyInput().tenants[0]!.name });
+  });
+
   it("reaches only the party's own slots: another party's slot is a 400 on documentType, like a slot the policy does not ask for", async () => {
     const policy = await plusPolicy();
     const { token } = await acceptedLink(policy);
@@ -238,8 +253,10 @@ describe('POST /api/public/links/{token}/upload/{documentType}', () => {
     await sent(token, 'incomeProof1');
     await sent(token, 'incomeProof2');
     const first = await notices();
-    expect(first.length).toBeGreaterThanOrEqual(2); // the agent and the branch's manager
-    expect(new Set(first.map((notice) => notice.userId)).size).toBe(first.length);
+    const recipients = first.map((notice) => notice.userId);
+    expect(recipients).toEqual(expect.arrayContaining([agentId, managerId]));
+    expect(recipients).not.toContain(otherBranchManagerId);
+    expect(new Set(recipients).size).toBe(first.length);
     expect(first[0]).toMatchObject({
       title: `Documentos recibidos por enlace: ${policy.investigationId}`,
       body: expect.stringContaining('María López'),
@@ -264,6 +281,19 @@ describe('POST /api/public/links/{token}/upload/{documentType}', () => {
     expect(await finishedAt()).not.toBeNull();
     // The owner's ID is missing, yet the tenant's link is done: only the party's documents count.
     expect((await staffDocuments(policy)).some((document) => document.documentType === 'ownerId')).toBe(false);
+  });
+});
+
+describe('the rate limit', () => {
+  it('limits how often one address calls the upload endpoint', async () => {
+    const wrong = newLinkToken().token;
+    const statuses: number[] = [];
+    for (let call = 0; call < 62; call++) {
+      const response = await ctx.app.inject({ method: 'POST', url: `/api/public/links/${wrong}/upload/incomeProof`, remoteAddress: '10.7.7.7' });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.filter((status) => status === 429)).toHaveLength(2);
+    expect(statuses.filter((status) => status === 404)).toHaveLength(60);
   });
 });
 
