@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicLinkMessages, type InvestigationDocument, type Policy, type PolicyEvent, type PolicyFormValues, type PublicUploadView } from '@portal/domain';
@@ -213,6 +214,23 @@ describe('POST /api/public/links/{token}/upload/{documentType}', () => {
       expect({ status: response.statusCode, message: message(response) }).toEqual({ status: 404, message: publicLinkMessages.invalid });
     }
     expect(await staffDocuments(policy)).toEqual([]);
+  });
+
+  it('stores nothing when the link is revoked while the file is on its way', async () => {
+    const policy = await createPolicy(ctx, agent);
+    const { id, token } = await acceptedLink(policy);
+    const { payload, headers } = multipartFile(sampleFiles.pdf(), 'recibo.pdf');
+    const before = filesUnder(filesRoot).length;
+    // The checks pass on the headers; the revocation lands before the last bytes arrive.
+    async function* slowBody() {
+      yield payload.subarray(0, 40);
+      await ctx.app.db.update(publicLinks).set({ revokedAt: new Date() }).where(eq(publicLinks.id, id));
+      yield payload.subarray(40);
+    }
+    const response = await ctx.app.inject({ method: 'POST', url: `/api/public/links/${token}/upload/incomeProof`, headers, payload: Readable.from(slowBody()) });
+    expect({ status: response.statusCode, message: message(response) }).toEqual({ status: 404, message: publicLinkMessages.invalid });
+    expect(await staffDocuments(policy)).toEqual([]);
+    expect(filesUnder(filesRoot).length).toBe(before);
   });
 
   it('refuses once the investigation is decided (409)', async () => {
