@@ -22,6 +22,7 @@ import { authRoutes, startUserCache, userForAccessToken } from './modules/auth/i
 import { branchRoutes } from './modules/branches/index';
 import { contractPackHook, contractRoutes, contractTemplateRoutes } from './modules/contracts/index';
 import { createMailTransport, emailAdminRoutes } from './modules/email/index';
+import { signingHook, signingPublicRoutes, signingStaffRoutes } from './modules/e-signature/index';
 import { healthRoutes } from './modules/health/index';
 import { investigationRoutes } from './modules/investigations/index';
 import { jobRoutes } from './modules/jobs/index';
@@ -135,7 +136,8 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(userRoutes);
   await app.register(branchRoutes);
   const contractPack = contractPackHook(app.files, (error, storedName) => app.log.error({ err: error, storedName }, 'could not remove a contract file'));
-  await app.register(policyRoutes, { searchPages, contractPack });
+  const signing = signingHook(app.files, (error, storedName) => app.log.error({ err: error, storedName }, 'could not remove a signing file'));
+  await app.register(policyRoutes, { searchPages, contractPack, signing });
   await app.register(contractRoutes);
   await app.register(contractTemplateRoutes);
   await app.register(policyFileRoutes);
@@ -149,6 +151,8 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(emailAdminRoutes);
   await app.register(jobRoutes, { queue: jobQueue });
   await app.register(publicLinkRoutes);
+  await app.register(signingPublicRoutes);
+  await app.register(signingStaffRoutes);
 
   await app.register(webAppPlugin, { distDir: config.webDistDir });
   return app;

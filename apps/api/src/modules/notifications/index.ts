@@ -6,5 +6,5 @@
  */
 export { notificationRoutes } from './routes';
 export { emailKindsOf, notify, saveEmailKinds } from './service';
-export { deliverDueEmails, notifyInvestigationDecided, notifyJobFailed, notifyPolicyExpiring, notifyRenewalCreated } from './notices';
+export { deliverDueEmails, notifyInvestigationDecided, notifyJobFailed, notifyPolicyExpiring, notifyRenewalCreated, notifySignatureCompleted, notifySignatureDeclined } from './notices';
 export { sendAppointmentReminders } from './reminders';
