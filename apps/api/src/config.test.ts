@@ -5,7 +5,7 @@ import { ConfigError, loadConfig } from './config';
 describe('loadConfig', () => {
   it('has the documented defaults', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 3000, host: 'localhost', dataDir: path.resolve('./data'), databaseUrl: undefined, databasePoolMax: 10, maxUploadBytes: 100 * 1024 * 1024, logLevel: 'info', trustProxy: false, smtpUrl: undefined, mailFrom: 'Portal de Pólizas <no-responder@localhost>' });
+    expect(config).toMatchObject({ port: 3000, host: 'localhost', dataDir: path.resolve('./data'), databaseUrl: undefined, databasePoolMax: 10, maxUploadBytes: 100 * 1024 * 1024, logLevel: 'info', trustProxy: false, smtpUrl: undefined, publicUrl: undefined, mailFrom: 'Portal de Pólizas <no-responder@localhost>' });
   });
 
   it('reads every variable', () => {
@@ -24,8 +24,9 @@ describe('loadConfig', () => {
       TRUST_PROXY: 'true',
       SMTP_URL: 'smtps://portal:clave@mail.empresa.mx:465',
       MAIL_FROM: 'Pólizas <avisos@empresa.mx>',
+      PUBLIC_URL: 'https://polizas.empresa.mx/',
     });
-    expect(config).toMatchObject({ port: 8080, host: '0.0.0.0', dataDir: '/srv/portal', databaseUrl: 'postgres://portal@db:5432/portal', adminEmail: 'jefa@empresa.mx', databasePoolMax: 40, searchCacheMs: 2500, maxUploadBytes: 20 * 1024 * 1024, logLevel: 'warn', trustProxy: true, smtpUrl: 'smtps://portal:clave@mail.empresa.mx:465', mailFrom: 'Pólizas <avisos@empresa.mx>' });
+    expect(config).toMatchObject({ port: 8080, host: '0.0.0.0', dataDir: '/srv/portal', databaseUrl: 'postgres://portal@db:5432/portal', adminEmail: 'jefa@empresa.mx', databasePoolMax: 40, searchCacheMs: 2500, maxUploadBytes: 20 * 1024 * 1024, logLevel: 'warn', trustProxy: true, smtpUrl: 'smtps://portal:clave@mail.empresa.mx:465', mailFrom: 'Pólizas <avisos@empresa.mx>', publicUrl: 'https://polizas.empresa.mx' });
   });
 
   it('treats empty variables as unset', () => {
@@ -33,7 +34,7 @@ describe('loadConfig', () => {
   });
 
   it('refuses bad values, naming each variable', () => {
-    const attempt = () => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', JWT_SECRET: 'corto', ADMIN_PASSWORD: '123', DATABASE_POOL_MAX: '0', SEARCH_CACHE_SECONDS: '-1', SMTP_URL: 'http://mail', MAIL_FROM: 'sin arroba' });
+    const attempt = () => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', JWT_SECRET: 'corto', ADMIN_PASSWORD: '123', DATABASE_POOL_MAX: '0', SEARCH_CACHE_SECONDS: '-1', SMTP_URL: 'http://mail', MAIL_FROM: 'sin arroba', PUBLIC_URL: 'polizas.empresa.mx' });
     expect(attempt).toThrow(ConfigError);
     expect(attempt).toThrow(/PORT/);
     expect(attempt).toThrow(/DATABASE_URL/);
@@ -43,5 +44,6 @@ describe('loadConfig', () => {
     expect(attempt).toThrow(/SEARCH_CACHE_SECONDS debe estar entre 0 y 60/);
     expect(attempt).toThrow(/SMTP_URL debe ser smtp:\/\/… o smtps:\/\/…/);
     expect(attempt).toThrow(/MAIL_FROM debe ser una dirección/);
+    expect(attempt).toThrow(/PUBLIC_URL debe ser https:\/\/…/);
   });
 });

@@ -23,6 +23,11 @@ export const routes: RouteObject[] = [
         lazy: () => import('@/features/auth/pages/login-page').then((m) => ({ Component: m.LoginPage })),
       },
       {
+        // Public (issue 17): outside the session's guard and the shell.
+        path: paths.publicLink.pattern,
+        lazy: () => import('@/features/public-link/pages/public-link-page').then((m) => ({ Component: m.PublicLinkPage })),
+      },
+      {
         id: 'app',
         loader: protectedLoader,
         shouldRevalidate: alwaysRecheck,

@@ -28,4 +28,17 @@ export const securityHeadersPlugin = fp(async (app) => {
     // Served over plain HTTP on a LAN as often as behind TLS: let the proxy that terminates TLS add HSTS.
     strictTransportSecurity: false,
   });
+
+  // A person's link (issue 17) carries its credential in the path: its page and calls send no
+  // referrer anywhere, are kept by no cache, and are not for search engines.
+  app.addHook('onSend', async (request, reply) => {
+    if (!isPublicLinkPath(request.url)) return;
+    reply.header('referrer-policy', 'no-referrer');
+    reply.header('cache-control', 'no-store');
+    reply.header('x-robots-tag', 'noindex, nofollow');
+  });
 });
+
+function isPublicLinkPath(url: string): boolean {
+  return url.startsWith('/p/') || url.startsWith('/api/public/');
+}

@@ -57,6 +57,8 @@ export const paths = {
   leads: { pattern: '/leads', to: () => '/leads' },
   /** 'Mi cuenta' (issue 15): the signed-in user's own data, password and e-mail choices. */
   account: { pattern: '/account', to: () => '/account' },
+  /** A person's link (issue 17): public, no shell, no session; the token is the credential. */
+  publicLink: { pattern: '/p/:token', to: (token: string) => `/p/${token}` },
   admin: {
     users: {
       list: { pattern: '/admin/users', to: () => '/admin/users' },

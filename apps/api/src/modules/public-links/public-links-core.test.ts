@@ -88,3 +88,14 @@ describe('the logs', () => {
     expect(ctx.logs.join('\n')).not.toContain(token);
   });
 });
+
+describe('the headers of a link', () => {
+  it('send no referrer and keep nothing in caches, for the page and its calls', async () => {
+    const { token } = await link();
+    for (const url of [`/p/${token}`, `/api/public/links/${token}`]) {
+      const response = await ctx.app.inject({ url });
+      expect(response.headers['referrer-policy'], url).toBe('no-referrer');
+      expect(response.headers['cache-control'], url).toBe('no-store');
+    }
+  });
+});

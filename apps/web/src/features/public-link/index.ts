@@ -1,0 +1,1 @@
+export type { PurposeViewProps } from './purpose-views';

@@ -1,0 +1,55 @@
+import { Suspense } from 'react';
+import { useParams } from 'react-router';
+import { ErrorState } from '@/components/ui/state-panels';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessage, isApiError } from '@/lib/api-client';
+import { usePageTitle } from '@/lib/use-page-title';
+import { usePublicLink } from '../api';
+import { InvalidLink } from '../components/invalid-link';
+import { PrivacyStep } from '../components/privacy-step';
+import { PublicLayout } from '../components/public-layout';
+import { purposeViews } from '../purpose-views';
+
+/**
+ * /p/{token}: a tenant's, guarantor's or owner's page (issue 17). Loads what the link is for,
+ * asks for the aviso de privacidad once, then shows the upload or the signing view.
+ */
+export function PublicLinkPage() {
+  const token = useParams().token ?? '';
+  const link = usePublicLink(token);
+  usePageTitle(link.data?.purpose === 'sign' ? 'Firma de contratos' : 'Documentos de su póliza');
+
+  if (link.isPending) {
+    return (
+      <PublicLayout>
+        <Spinner className="mt-16" label="Cargando..." />
+      </PublicLayout>
+    );
+  }
+  if (link.isError) {
+    // A wrong, expired or revoked link (404) and a malformed one (400) look the same.
+    const invalid = isApiError(link.error) && (link.error.status === 404 || link.error.status === 400);
+    return (
+      <PublicLayout>
+        {invalid ? (
+          <InvalidLink />
+        ) : (
+          <ErrorState title="No se pudo abrir el enlace" message={errorMessage(link.error)} onRetry={() => void link.refetch()} retrying={link.isFetching} />
+        )}
+      </PublicLayout>
+    );
+  }
+  const view = link.data;
+  const PurposeView = purposeViews[view.purpose];
+  return (
+    <PublicLayout branchName={view.branchName}>
+      {view.privacy.accepted ? (
+        <Suspense fallback={<Spinner className="mt-16" label="Cargando..." />}>
+          <PurposeView token={token} view={view} />
+        </Suspense>
+      ) : (
+        <PrivacyStep token={token} view={view} />
+      )}
+    </PublicLayout>
+  );
+}
