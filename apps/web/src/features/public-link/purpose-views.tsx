@@ -17,7 +17,9 @@ const notReady = lazy(async () => ({
   },
 }));
 
+const signingView = lazy(async () => ({ default: (await import('@/features/public-signing')).PublicSigningView }));
+
 export const purposeViews: Record<LinkPurpose, LazyExoticComponent<ComponentType<PurposeViewProps>>> = {
   upload: notReady,
-  sign: notReady,
+  sign: signingView,
 };
