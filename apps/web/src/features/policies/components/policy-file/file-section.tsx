@@ -6,6 +6,7 @@ export const fileSections = [
   { id: 'resumen', label: 'Resumen' },
   { id: 'documentos', label: 'Documentos' },
   { id: 'contratos', label: 'Contratos' },
+  { id: 'firma', label: 'Firma electrónica' },
   { id: 'addendums', label: 'Addendums' },
   { id: 'citas', label: 'Citas' },
   { id: 'historial', label: 'Historial' },
