@@ -43,7 +43,7 @@ export interface EvidenceFacts {
 
 const mexicoCity = new Intl.DateTimeFormat('es-MX', { dateStyle: 'long', timeStyle: 'medium', timeZone: 'America/Mexico_City' });
 /** A date and time as read in Mexico City, saying so. */
-export const mexicoCityTime = (date: Date) => `${mexicoCity.format(date)} (hora de la Ciudad de México)`;
+const mexicoCityTime = (date: Date) => `${mexicoCity.format(date)} (hora de la Ciudad de México)`;
 
 // The standard fonts speak WinAnsi: Spanish letters are in it, anything else (an emoji in a user agent) becomes '?'.
 const winAnsiExtras = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
