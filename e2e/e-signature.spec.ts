@@ -9,6 +9,9 @@ import { admin, signInAsAdmin, unique } from './support';
  * (e2e/smtp-receiver.ts), where this journey reads the link and the one-time code.
  */
 
+/** Where the screenshots of the signer's page go, to be looked at (SHOTS_DIR, else beside Playwright's results). */
+const shotsDir = process.env.SHOTS_DIR ?? 'test-results/e-signature';
+
 interface ReceivedMail {
   to: string[];
   text: string;
@@ -106,10 +109,12 @@ test('Enviar Contratos → a signer signs on a phone with the code from the e-ma
   for (let step = 1; step <= 12; step++) await signer.mouse.move(box.x + 30 + step * 20, box.y + box.height / 2 + (step % 2 ? -25 : 25));
   await signer.mouse.up();
   await expect(signer.getByRole('button', { name: 'Borrar' })).toBeEnabled();
+  await signer.screenshot({ path: `${shotsDir}/signing-phone.png`, fullPage: true });
   await signer.getByRole('checkbox', { name: 'He leído los documentos y acepto firmarlos electrónicamente' }).check();
   await signer.getByRole('button', { name: 'Firmar', exact: true }).click();
   await expect(signer.getByRole('heading', { name: 'Usted firmó los documentos' })).toBeVisible();
   await expect(signer.getByText('Han firmado 1 de 2 firmantes.', { exact: false })).toBeVisible();
+  await signer.screenshot({ path: `${shotsDir}/signed-phone.png` });
   await phone.close();
 
   // The owner signs through the API, as the page would.
@@ -132,6 +137,8 @@ test('Enviar Contratos → a signer signs on a phone with the code from the e-ma
   await expect(signing.getByText(/Firmó el/)).toHaveCount(2);
   await expect(signing.getByRole('button', { name: 'Descargar contratos firmados (versión 2)' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Contratos' }).getByTestId('contract-pack-2')).toBeVisible();
+  await signing.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${shotsDir}/expediente-signing.png` });
   const list = (await (await request.get('/api/policy', { headers })).json()) as Array<{ id: number; status: string }>;
   expect(list.find((p) => p.id === policy.id)?.status).toBe('active');
 });
