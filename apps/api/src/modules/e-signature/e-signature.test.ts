@@ -151,7 +151,7 @@ describe("'Enviar Contratos' starts a round", () => {
   });
 
   it('refuses (409) a signer without e-mail, naming them, and writes nothing', async () => {
-    const base = threeSigners();
+    const base = threeSigners()!;
     const policy = await policyInContracts({ guarantors: [{ ...exampleGuarantor('Óscar Gutiérrez Peña'), email: '' }], tenants: base.tenants });
     const response = await setStatus(policy, 'signature');
     expect(response.statusCode).toBe(409);
@@ -306,6 +306,9 @@ describe('three signers sign', () => {
     expect(json(response).message).toBe(signingMessages.packChanged);
     const unaccepted = await post(token, '/sign', { signature: { kind: 'typed', text: 'Roberto' }, accept: false, packSha256: sha256(packBytes) });
     expect(unaccepted.statusCode).toBe(400);
+    const notPng = await post(token, '/sign', { signature: { kind: 'drawn', image: 'data:image/png;base64,AAAA' }, accept: true, packSha256: sha256(packBytes) });
+    expect(notPng.statusCode).toBe(400);
+    expect(json(notPng).message).toContain(signingMessages.signatureInvalid);
   });
 
   it('the last signature stores a signed pack with the evidence page, and the policy becomes active by Sistema', async () => {

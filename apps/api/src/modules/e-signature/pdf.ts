@@ -21,6 +21,16 @@ export async function mergePack(documents: Array<{ bytes: Uint8Array }>, title: 
   return merged.save();
 }
 
+/** Whether a drawn signature (a PNG data URL) is a PNG pdf-lib can place on a page. */
+export async function isEmbeddablePng(dataUrl: string): Promise<boolean> {
+  try {
+    await (await PDFDocument.create()).embedPng(Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64'));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export interface SignerEvidence {
   name: string;
   party: LinkParty;

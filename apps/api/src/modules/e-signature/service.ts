@@ -15,7 +15,7 @@ import {
   type PolicyStatus,
 } from '@portal/domain';
 import type { Db, Executor } from '../../db/client';
-import { AppError, badRequest, conflict, ensure, notFound } from '../../lib/app-error';
+import { AppError, badRequest, conflict, ensure, invalidField, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth-user';
 import { actorScope } from '../../lib/branch-scope';
 import type { FileStore } from '../../lib/file-store';
@@ -23,7 +23,7 @@ import { queueEmails, signingCodeEmail } from '../email/index';
 import { notifySignatureCompleted, notifySignatureDeclined } from '../notifications/index';
 import { insertEvent, loadPolicies, updatePolicyRow, type SigningHook } from '../policies/index';
 import { issueLink, requirePrivacyAccepted, resolveLink, type ActiveLink } from '../public-links/index';
-import { mergePack, signedDocument, type EvidenceFacts, type SignerEvidence } from './pdf';
+import { isEmbeddablePng, mergePack, signedDocument, type EvidenceFacts, type SignerEvidence } from './pdf';
 import * as repo from './repository';
 
 /*
@@ -275,6 +275,8 @@ type ParsedSignature = SignerEvidence['signature'];
 export async function sign(db: Db, files: FileStore, token: string, input: SignInput & { accept: true }, origin: { ip: string; userAgent: string }, onDiscardError: (error: unknown, storedName: string) => void): Promise<SigningView> {
   const now = new Date();
   const signature: ParsedSignature = input.signature.kind === 'drawn' ? { kind: 'drawn', image: input.signature.image } : { kind: 'typed', text: input.signature.text.trim() };
+  // A drawing that is not a PNG pdf-lib can embed would break the stamping for every signer: refused now.
+  if (signature.kind === 'drawn' && !(await isEmbeddablePng(signature.image))) throw invalidField('signature', signingMessages.signatureInvalid);
   const written: string[] = [];
   try {
     // Drawn before the transaction when this signer is the last one: the transaction then only stores it.
@@ -340,7 +342,10 @@ async function drawIfLast(
   written: string[],
 ): Promise<{ key: string; documents: DrawnDocument[] } | null> {
   const context = await signerContext(db, token).catch(() => null);
-  if (!context || context.round.status !== 'open' || context.signature.signedAt || mine.packSha256 !== context.round.packSha256) return null;
+  if (!context || context.round.status !== 'open' || mine.packSha256 !== context.round.packSha256) return null;
+  const { signedAt, lockedAt, otpVerifiedAt } = context.signature;
+  // Only for a request that will be accepted: a refused one should not cost the drawing.
+  if (signedAt || lockedAt || !otpVerifiedAt || mine.now.getTime() - otpVerifiedAt.getTime() > verifiedForMs) return null;
   const signers = await repo.roundSigners(db, context.round.id);
   if (signers.some((signer) => signer.linkId !== context.link.id && signer.signedAt === null)) return null;
   const expected = signers.map((signer) =>
