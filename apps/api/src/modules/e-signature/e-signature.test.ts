@@ -365,6 +365,30 @@ describe('three signers sign', () => {
   });
 });
 
+describe('the last two signers at once', () => {
+  it('complete the round exactly once', async () => {
+    const policy = await policyInContracts();
+    const tokens = await sendContracts(policy);
+    const guarantorEmail = policy.guarantors[0]!.email;
+    expect((await signAs(tokens.get(guarantorEmail)!, guarantorEmail)).statusCode).toBe(200);
+    const last = [policy.tenants[0]!.email, policy.property.owner.email];
+    for (const email of last) {
+      const token = tokens.get(email)!;
+      await acceptPrivacy(token);
+      expect((await post(token, '/code')).statusCode).toBe(200);
+      expect((await post(token, '/verify', { code: await codeSentTo(email) })).statusCode).toBe(204);
+    }
+    const { packSha256 } = await view(tokens.get(last[0]!)!);
+    const answers = await Promise.all(last.map((email) => post(tokens.get(email)!, '/sign', { signature: { kind: 'typed', text: 'Firma' }, accept: true, packSha256 })));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    expect((await roundOf(policy))!).toMatchObject({ status: 'completed', signedPackVersion: 2 });
+    expect((await contractsOf(policy)).currentVersion).toBe(2);
+    const completed = (await db().select().from(policyEvents).where(eq(policyEvents.policyId, policy.id))).filter((e) => e.note === signingMessages.completedNote);
+    expect(completed).toHaveLength(1);
+    expect(await statusOf(policy)).toBe('active');
+  });
+});
+
 describe('a signer declines', () => {
   it('records the reason, revokes the links, tells staff; the policy stays in signature', async () => {
     const policy = await policyInContracts();
