@@ -30,7 +30,7 @@ import { leadRoutes } from './modules/leads/index';
 import { notificationRoutes, notifyJobFailed } from './modules/notifications/index';
 import { policyRoutes, startSearchPages } from './modules/policies/index';
 import { policyFileRoutes } from './modules/policy-file/index';
-import { publicLinkRoutes } from './modules/public-links/index';
+import { linkStaffRoutes, privacyAdminRoutes, publicLinkRoutes } from './modules/public-links/index';
 import { userRoutes } from './modules/users/index';
 
 declare module 'fastify' {
@@ -151,6 +151,8 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(emailAdminRoutes);
   await app.register(jobRoutes, { queue: jobQueue });
   await app.register(publicLinkRoutes);
+  await app.register(linkStaffRoutes);
+  await app.register(privacyAdminRoutes);
   await app.register(signingPublicRoutes);
   await app.register(signingStaffRoutes);
 

@@ -136,6 +136,10 @@ export const routes: RouteObject[] = [
                 lazy: () => import('@/features/contracts/pages/templates-page').then((m) => ({ Component: m.TemplatesPage })),
               },
               {
+                path: paths.admin.privacy.pattern,
+                lazy: () => import('@/features/links/pages/privacy-notice-page').then((m) => ({ Component: m.PrivacyNoticePage })),
+              },
+              {
                 path: paths.admin.emails.pattern,
                 lazy: () => import('@/features/emails/pages/emails-page').then((m) => ({ Component: m.EmailsPage })),
               },

@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import { Building2, CalendarClock, FilePlus2, FileText, LayoutDashboard, ListChecks, Mail, ScrollText, Timer, Users, Users2 } from 'lucide-react';
+import { Building2, CalendarClock, FilePlus2, FileText, LayoutDashboard, ListChecks, Mail, ScrollText, ShieldCheck, Timer, Users, Users2 } from 'lucide-react';
 import { investigationOrigin, paths } from '@/lib/paths';
 
 export interface NavItem {
@@ -49,6 +49,7 @@ export const adminNavItems: NavItem[] = [
   { label: 'Gestión de Usuarios', to: paths.admin.users.list.to(), icon: Users },
   { label: 'Gestión de Sucursales', to: paths.admin.branches.list.to(), icon: Building2 },
   { label: 'Plantillas de documentos', to: paths.admin.templates.to(), icon: ScrollText },
+  { label: 'Aviso de privacidad', to: paths.admin.privacy.to(), icon: ShieldCheck },
   { label: 'Correos salientes', to: paths.admin.emails.to(), icon: Mail },
   { label: 'Tareas programadas', to: paths.admin.jobs.to(), icon: Timer },
 ];

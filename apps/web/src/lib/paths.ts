@@ -75,6 +75,8 @@ export const paths = {
     emails: { pattern: '/admin/emails', to: () => '/admin/emails' },
     /** The contract templates (issue 16). */
     templates: { pattern: '/admin/templates', to: () => '/admin/templates' },
+    /** The aviso de privacidad the people outside accept (issue 17). */
+    privacy: { pattern: '/admin/privacy', to: () => '/admin/privacy' },
   },
 } as const;
 

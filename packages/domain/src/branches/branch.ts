@@ -21,6 +21,7 @@ export const branchLabels = {
   code: 'Clave',
   expiryNoticeDays: 'Aviso de vencimiento (días)',
   paperSize: 'Papel de los contratos',
+  esignPromissoryNotes: 'Firmar pagarés electrónicamente',
 } as const;
 
 /** A branch's short code, the first part of its policy numbers (`POL-2026-00042`). */
@@ -47,6 +48,12 @@ const expiryNoticeDaysField = z.coerce
 
 /** The paper its contract pack is printed on (issue 16): carta unless the branch chooses A4. */
 const paperSizeField = z.enum(paperSizes, { error: 'El campo Papel de los contratos debe ser Carta o A4' });
+
+/**
+ * Whether the branch's pagarés go into the electronic signing round (issue 17). Off by default: a
+ * pagaré signed electronically needs an advanced electronic signature, so they are signed on paper.
+ */
+const esignPromissoryNotesField = z.boolean({ error: 'El campo Firmar pagarés electrónicamente debe ser sí o no' });
 
 export const zipCodeField = z
   .string({ error: messages.required(branchLabels.zipCode) })
@@ -85,6 +92,7 @@ export const createBranchRequestSchema = z.object({
   code: optionalBranchCode,
   expiryNoticeDays: expiryNoticeDaysField.default(defaultExpiryNoticeDays),
   paperSize: paperSizeField.default('letter'),
+  esignPromissoryNotes: esignPromissoryNotesField.default(false),
   status: recordStatusSchema.default('active'),
 });
 export type CreateBranchRequest = z.input<typeof createBranchRequestSchema>;
@@ -95,6 +103,7 @@ export const updateBranchRequestSchema = z.object({
   code: optionalBranchCode,
   expiryNoticeDays: expiryNoticeDaysField.optional(),
   paperSize: paperSizeField.optional(),
+  esignPromissoryNotes: esignPromissoryNotesField.optional(),
   status: recordStatusSchema,
 });
 export type UpdateBranchRequest = z.input<typeof updateBranchRequestSchema>;
@@ -137,6 +146,7 @@ export const branchSchema = z.object({
   code: z.string(),
   expiryNoticeDays: z.number(),
   paperSize: z.enum(paperSizes),
+  esignPromissoryNotes: z.boolean(),
   status: recordStatusSchema,
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -86,6 +86,7 @@ export const publicLinkMessages = {
   privacyOutdated: 'El aviso de privacidad cambió; léalo y acéptelo de nuevo',
   revokedNote: (party: string, purpose: string) => `Enlace revocado: ${purpose} (${party})`,
   createdNote: (party: string, purpose: string) => `Enlace creado: ${purpose} (${party})`,
+  resentNote: (party: string, purpose: string) => `Enlace reenviado: ${purpose} (${party})`,
 } as const;
 
 // --- staff API ---------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ export const privacyNoticeVersionsSchema = z.object({
   current: privacyNoticeSchema,
   versions: z.array(privacyNoticeSchema),
 });
+export type PrivacyNoticeVersions = z.infer<typeof privacyNoticeVersionsSchema>;
 
 /** PUT /api/admin/privacy-notice: a new version. */
 export const savePrivacyNoticeInputSchema = z.object({
@@ -23,3 +24,4 @@ export const savePrivacyNoticeInputSchema = z.object({
     .min(50, 'El texto del aviso es demasiado corto (mínimo 50 caracteres)')
     .max(50_000, 'El texto del aviso es demasiado largo (máximo 50000 caracteres)'),
 });
+export type SavePrivacyNoticeInput = z.input<typeof savePrivacyNoticeInputSchema>;

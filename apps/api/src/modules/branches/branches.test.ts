@@ -195,3 +195,20 @@ describe('paper size of the contract pack (issue 16)', () => {
     expect(json(wrong).details[0]).toEqual({ field: 'paperSize', message: 'El campo Papel de los contratos debe ser Carta o A4' });
   });
 });
+
+describe('electronic signing of pagarés (issue 17)', () => {
+  it('is off by default, on when chosen, kept when a client leaves it out, and 400 for a non-boolean', async () => {
+    const defaulted = json(await post('/api/branches', validBranchBody()));
+    expect(defaulted.esignPromissoryNotes).toBe(false);
+    const created = json(await post('/api/branches', validBranchBody({ esignPromissoryNotes: true } as never)));
+    expect(created.esignPromissoryNotes).toBe(true);
+    const { id, address, manager, name, phone, email } = created;
+    const { id: _address, ...addressBody } = address;
+    const body = { name, phone, email, manager, address: addressBody, status: 'active' };
+    expect(json(await post(`/api/branches/${id}`, body)).esignPromissoryNotes).toBe(true);
+    expect(json(await post(`/api/branches/${id}`, { ...body, esignPromissoryNotes: false })).esignPromissoryNotes).toBe(false);
+    const wrong = await post('/api/branches', { ...validBranchBody(), esignPromissoryNotes: 'quizá' });
+    expect(wrong.statusCode).toBe(400);
+    expect(json(wrong).details[0]).toEqual({ field: 'esignPromissoryNotes', message: 'El campo Firmar pagarés electrónicamente debe ser sí o no' });
+  });
+});

@@ -17,6 +17,7 @@ const branchColumns = {
   code: branches.code,
   expiryNoticeDays: branches.expiryNoticeDays,
   paperSize: branches.paperSize,
+  esignPromissoryNotes: branches.esignPromissoryNotes,
   status: branches.status,
   createdAt: branches.createdAt,
   updatedAt: branches.updatedAt,
@@ -70,6 +71,7 @@ export interface BranchValues {
   code: string;
   expiryNoticeDays: number;
   paperSize: PaperSize;
+  esignPromissoryNotes: boolean;
 }
 
 /**

@@ -1,11 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 import { eq } from 'drizzle-orm';
 import type { EmailList } from '@portal/domain';
 import { emailOutbox, notifications } from '../../db/schema/index';
 import { ADMIN, bearer, createTestContext, insertUser, json, login, signInAs, type TestContext } from '../../test/app';
+import { smtpReceiver } from '../../test/smtp';
 import { deliverDueEmails as deliverReportingFailures } from '../notifications/index';
-import { createMailTransport, deliverDueEmails, queueEmails, retryDelayMs, type MailTransport } from './index';
+import { createMailTransport, deliverDueEmails, publicLinkEmail, queueEmails, retryDelayMs, signingCodeEmail, type MailTransport } from './index';
 
 let ctx: TestContext;
 let admin: string;
@@ -20,53 +20,6 @@ afterEach(async () => {
 });
 
 const db = () => ctx.testDb.database.db;
-
-/** A message as the SMTP receiver got it: envelope recipients and the raw MIME text. */
-interface Received {
-  to: string[];
-  raw: string;
-}
-
-/**
- * A real SMTP server on loopback (port 0). `refuse(recipient, attempt)` answers a 4xx/5xx to
- * RCPT TO when it returns a code: the receiver decides, as a real one would.
- */
-async function smtpReceiver(refuse: (recipient: string, attempt: number) => number | null = () => null) {
-  const received: Received[] = [];
-  const attempts = new Map<string, number>();
-  const options: SMTPServerOptions = {
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      const attempt = (attempts.get(address.address) ?? 0) + 1;
-      attempts.set(address.address, attempt);
-      const code = refuse(address.address, attempt);
-      if (code) return callback(Object.assign(new Error(code >= 500 ? 'Buzón inexistente' : 'Intente más tarde'), { responseCode: code }));
-      callback();
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw: Buffer.concat(chunks).toString('utf8') });
-        callback();
-      });
-    },
-  };
-  const server = new SMTPServer(options);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as { port: number };
-  const transport = createMailTransport({ smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'Portal de Pólizas <avisos@empresa.test>' })!;
-  return {
-    received,
-    transport,
-    async close() {
-      transport.close?.();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
 
 const outboxRows = () => db().select().from(emailOutbox).orderBy(emailOutbox.id);
 
@@ -193,6 +146,62 @@ describe('deliverDueEmails against a real SMTP receiver', () => {
     await queueEmails(db(), [{ recipient: 'a@example.mx', subject: 'Aviso', html: '<p>x</p>', text: 'x', kind: 'job_failed' }]);
     expect(await deliverDueEmails(db(), broken, new Date())).toEqual({ sent: 0, retrying: 1, failed: 0 });
     expect(await outboxRows()).toMatchObject([{ status: 'queued', attempts: 1, lastError: 'connect ECONNREFUSED 127.0.0.1:1' }]);
+  });
+});
+
+describe('secrets in e-mails (issue 17)', () => {
+  const token = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde';
+
+  it('delivers the link and the code, then keeps neither in the outbox', async () => {
+    const smtp = await smtpReceiver();
+    try {
+      const link = publicLinkEmail({ name: 'María', branchName: 'Sucursal Polanco', purpose: 'upload', url: `https://polizas.test/p/${token}`, expiresOn: '1 de diciembre de 2026' });
+      const code = signingCodeEmail({ name: 'María', code: '482913', validMinutes: 10 });
+      await queueEmails(db(), [
+        { recipient: 'maria@example.mx', ...link, kind: 'link_upload' },
+        { recipient: 'maria@example.mx', ...code, kind: 'signing_code' },
+      ]);
+      expect(await deliverDueEmails(db(), smtp.transport, new Date())).toEqual({ sent: 2, retrying: 0, failed: 0 });
+      const raw = smtp.received.map((message) => message.raw.replace(/=\r?\n/g, '')).join('\n');
+      expect(raw).toContain(`/p/${token}`);
+      expect(raw).toContain('482913');
+
+      const [linkRow, codeRow] = await outboxRows();
+      expect(JSON.stringify(linkRow)).not.toContain(token);
+      expect(linkRow!.text).toContain('https://polizas.test/p/[enlace enviado]');
+      expect(linkRow!.html).toContain('https://polizas.test/p/[enlace enviado]');
+      expect(JSON.stringify(codeRow)).not.toContain('482913');
+      expect(codeRow!.subject).toBe('Su código para firmar: ******');
+      expect(codeRow!.text).toContain('Su código es ******.');
+      // The layout's colours are not codes.
+      expect(codeRow!.html).toContain('#475569');
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('keeps other e-mails as written, six-digit numbers included', async () => {
+    const smtp = await smtpReceiver();
+    try {
+      await queueEmails(db(), [{ recipient: 'a@example.mx', subject: 'Folio 123456', html: '<p>/p/corto</p>', text: 'Renta 185000', kind: 'job_failed' }]);
+      await deliverDueEmails(db(), smtp.transport, new Date());
+      expect(await outboxRows()).toMatchObject([{ status: 'sent', subject: 'Folio 123456', html: '<p>/p/corto</p>', text: 'Renta 185000' }]);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('never shows a token or a code on the admin list, even before sending', async () => {
+    await queueEmails(db(), [
+      { recipient: 'maria@example.mx', subject: `Enlace /p/${token}`, html: '<p>x</p>', text: 'x', kind: 'link_upload' },
+      { recipient: 'maria@example.mx', ...signingCodeEmail({ name: 'María', code: '482913', validMinutes: 10 }), kind: 'signing_code' },
+    ]);
+    const [failed] = await outboxRows();
+    await db().update(emailOutbox).set({ status: 'failed', lastError: `550 rechazado: https://polizas.test/p/${token}` }).where(eq(emailOutbox.id, failed!.id));
+    const page = await ctx.app.inject({ url: '/api/admin/emails', headers: bearer(admin) });
+    expect(page.body).not.toContain(token);
+    expect(page.body).not.toContain('482913');
+    expect(json<EmailList>(page).items.map((item) => item.subject)).toEqual(['Su código para firmar: ******', 'Enlace /p/[enlace enviado]']);
   });
 });
 

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { EmailStatus, OutboxEmail } from '@portal/domain';
 import type { Executor } from '../../db/client';
 import { emailOutbox, type StoredAttachment } from '../../db/schema/index';
+import { codeMask, codePattern, linkTokenMask, linkTokenPattern, signingCodeKind } from './secrets';
 
 export interface NewEmail {
   recipient: string;
@@ -49,10 +50,28 @@ export async function claimDueEmails(db: Executor, now: Date, leaseUntil: Date, 
     });
 }
 
+/** The column with its secrets blanked: every link token, and the code of a one-time-code e-mail. */
+function blanked(column: typeof emailOutbox.subject | typeof emailOutbox.html | typeof emailOutbox.text): SQL<string> {
+  const withoutToken = sql`regexp_replace(${column}, ${linkTokenPattern}::text, ${linkTokenMask}::text, 'g')`;
+  return sql<string>`case when ${emailOutbox.kind} = ${signingCodeKind} then regexp_replace(${withoutToken}, ${codePattern}::text, ${codeMask}::text, 'g') else ${withoutToken} end`;
+}
+
+/**
+ * Marks an e-mail sent and, in the same statement, blanks what it carried as a credential (a link's
+ * token, a one-time code): once delivered, the outbox keeps what was said, not a key that still opens.
+ */
 export async function markSent(db: Executor, id: number, at: Date): Promise<void> {
   await db
     .update(emailOutbox)
-    .set({ status: 'sent', attempts: sql`${emailOutbox.attempts} + 1`, sentAt: at, lastError: null })
+    .set({
+      status: 'sent',
+      attempts: sql`${emailOutbox.attempts} + 1`,
+      sentAt: at,
+      lastError: null,
+      subject: blanked(emailOutbox.subject),
+      html: blanked(emailOutbox.html),
+      text: blanked(emailOutbox.text),
+    })
     .where(eq(emailOutbox.id, id));
 }
 

@@ -1,8 +1,9 @@
-import { emailMessages as messages, type EmailList, type emailListQuerySchema } from '@portal/domain';
+import { emailMessages as messages, type EmailList, type emailListQuerySchema, type OutboxEmail } from '@portal/domain';
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client';
 import { conflict, notFound } from '../../lib/app-error';
 import * as repo from './repository';
+import { maskSecrets } from './secrets';
 import type { MailTransport } from './transport';
 
 export type { NewEmail } from './repository';
@@ -120,10 +121,17 @@ function errorText(error: unknown): string {
 
 type ListQuery = z.output<typeof emailListQuerySchema>;
 
+/** What the list shows of an e-mail: never a token or a code, even of one not sent yet. */
+const masked = (email: OutboxEmail): OutboxEmail => ({
+  ...email,
+  subject: maskSecrets(email.subject, email.kind),
+  lastError: email.lastError === null ? null : maskSecrets(email.lastError, email.kind),
+});
+
 /** GET /api/admin/emails: newest first, one page at a time. */
 export async function listEmails(db: Db, query: ListQuery, smtpConfigured: boolean): Promise<EmailList> {
   const rows = await repo.findEmails(db, { status: query.status, before: query.before }, query.limit + 1);
-  const items = rows.slice(0, query.limit);
+  const items = rows.slice(0, query.limit).map(masked);
   return { items, nextBefore: rows.length > query.limit ? (items.at(-1)?.id ?? null) : null, smtpConfigured };
 }
 

@@ -1,7 +1,9 @@
 /**
  * Links for the people outside (issue 17, decision 017): the token machinery and the link's own
- * public endpoints. The upload and signing modules resolve tokens through here.
+ * public endpoints, the staff's endpoints for a policy's links, and the aviso's admin. The upload
+ * and signing modules resolve tokens through here.
  */
 export { publicLinkRoutes, publicRateLimit } from './public-routes';
+export { linkStaffRoutes, privacyAdminRoutes } from './routes';
 export { invalidLink, issueLink, requestOrigin, requirePrivacyAccepted, resolveLink, type ActiveLink, type IssuedLinkAddress, type LinkToIssue } from './service';
 export { newLinkToken } from './tokens';

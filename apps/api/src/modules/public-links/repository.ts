@@ -1,7 +1,9 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
-import type { LinkParty, LinkPurpose } from '@portal/domain';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { LinkParty, LinkPurpose, PolicyStatus, SigningRoundStatus } from '@portal/domain';
 import type { Executor } from '../../db/client';
-import { branches, policies, privacyAcceptances, privacyNotices, publicLinks } from '../../db/schema/index';
+import { branches, guarantors, policies, privacyAcceptances, privacyNotices, properties, propertyOwners, publicLinks, signingRounds, tenants, users } from '../../db/schema/index';
+import { inBranchScope } from '../../db/scope';
+import type { BranchScope } from '../../lib/branch-scope';
 
 export interface LinkRow {
   id: number;
@@ -77,6 +79,141 @@ export async function markFinished(db: Executor, linkId: number, now: Date): Pro
     .where(eq(publicLinks.id, linkId));
 }
 
+// --- staff: a policy's links ---------------------------------------------------------------------
+
+export interface LinkPolicy {
+  id: number;
+  status: PolicyStatus;
+  branchName: string;
+}
+
+/**
+ * The policy links are made for, if it is within `scope` (another branch's is simply not found);
+ * `lock` holds its row until the transaction ends, so its status cannot change under a new link.
+ */
+export async function findLinkPolicy(db: Executor, policyId: number, scope: BranchScope, lock = false): Promise<LinkPolicy | null> {
+  const query = db
+    .select({ id: policies.id, status: policies.status, branchName: branches.name })
+    .from(policies)
+    .innerJoin(branches, eq(branches.id, policies.branchId))
+    .where(and(eq(policies.id, policyId), inBranchScope(policies.branchId, scope)));
+  const [row] = lock ? await query.for('update', { of: policies }) : await query;
+  return row ?? null;
+}
+
+/** A person of the policy with the contacts a link is sent to. */
+export interface PolicyPerson {
+  party: LinkParty;
+  partyIndex: number;
+  name: string;
+  email: string;
+  mobile: string;
+  phone: string;
+}
+
+const personColumns = <T extends typeof tenants | typeof guarantors | typeof propertyOwners>(table: T) => ({
+  name: table.name,
+  email: table.email,
+  mobile: table.mobile,
+  phone: table.phone,
+});
+
+/** Every tenant and guarantor (in their order on the policy: partyIndex 0, 1…) and the owner. */
+export async function findPolicyPeople(db: Executor, policyId: number): Promise<PolicyPerson[]> {
+  const [tenantRows, guarantorRows, ownerRows] = await Promise.all([
+    db.select(personColumns(tenants)).from(tenants).where(eq(tenants.policyId, policyId)).orderBy(asc(tenants.position), asc(tenants.id)),
+    db.select(personColumns(guarantors)).from(guarantors).where(eq(guarantors.policyId, policyId)).orderBy(asc(guarantors.position), asc(guarantors.id)),
+    db
+      .select(personColumns(propertyOwners))
+      .from(propertyOwners)
+      .innerJoin(properties, eq(properties.id, propertyOwners.propertyId))
+      .where(eq(properties.policyId, policyId)),
+  ]);
+  const people = (party: LinkParty, rows: Omit<PolicyPerson, 'party' | 'partyIndex'>[]) => rows.map((row, partyIndex) => ({ party, partyIndex, ...row }));
+  return [...people('tenant', tenantRows), ...people('guarantor', guarantorRows), ...people('owner', ownerRows.slice(0, 1))];
+}
+
+/** A link as staff see it: its dates, who made it, never its token (only its hash is stored anyway). */
+export interface StaffLinkRow {
+  id: number;
+  policyId: number;
+  purpose: LinkPurpose;
+  party: LinkParty;
+  partyIndex: number;
+  partyName: string;
+  email: string;
+  phone: string;
+  signingRoundId: number | null;
+  expiresAt: Date;
+  firstOpenedAt: Date | null;
+  finishedAt: Date | null;
+  revokedAt: Date | null;
+  lastSentAt: Date | null;
+  createdAt: Date;
+  createdByName: string;
+  /** A signing link's round status (null for an upload link): a closed round's links are not sent again. */
+  roundStatus: SigningRoundStatus | null;
+}
+
+const staffLinkColumns = {
+  id: publicLinks.id,
+  policyId: publicLinks.policyId,
+  purpose: publicLinks.purpose,
+  party: publicLinks.party,
+  partyIndex: publicLinks.partyIndex,
+  partyName: publicLinks.partyName,
+  email: publicLinks.email,
+  phone: publicLinks.phone,
+  signingRoundId: publicLinks.signingRoundId,
+  expiresAt: publicLinks.expiresAt,
+  firstOpenedAt: publicLinks.firstOpenedAt,
+  finishedAt: publicLinks.finishedAt,
+  revokedAt: publicLinks.revokedAt,
+  lastSentAt: publicLinks.lastSentAt,
+  createdAt: publicLinks.createdAt,
+  createdByName: sql<string>`coalesce(trim(${users.firstName} || ' ' || ${users.lastName}), '')`,
+  roundStatus: signingRounds.status,
+};
+
+function staffLinks(db: Executor) {
+  return db
+    .select(staffLinkColumns)
+    .from(publicLinks)
+    .leftJoin(users, eq(users.id, publicLinks.createdBy))
+    .leftJoin(signingRounds, eq(signingRounds.id, publicLinks.signingRoundId));
+}
+
+/** The policy's links, newest first. */
+export async function findPolicyLinks(db: Executor, policyId: number): Promise<StaffLinkRow[]> {
+  return staffLinks(db).where(eq(publicLinks.policyId, policyId)).orderBy(desc(publicLinks.createdAt), desc(publicLinks.id));
+}
+
+/** One link of the policy (a link id of another policy is not found); `lock` takes its row for update. */
+export async function findPolicyLink(db: Executor, policyId: number, linkId: number, lock = false): Promise<StaffLinkRow | undefined> {
+  const query = staffLinks(db).where(and(eq(publicLinks.id, linkId), eq(publicLinks.policyId, policyId)));
+  const [row] = lock ? await query.for('update', { of: publicLinks }) : await query;
+  return row;
+}
+
+/**
+ * A new token for the same link: the old hash is replaced (its URL stops working), with a new
+ * expiry and the person's current contacts; the marks of opening start again for the new URL.
+ */
+export async function replaceToken(
+  db: Executor,
+  linkId: number,
+  values: { tokenHash: string; expiresAt: Date; partyName: string; email: string; phone: string; lastSentAt: Date | null },
+): Promise<void> {
+  await db
+    .update(publicLinks)
+    .set({ ...values, lastSentAt: values.lastSentAt ?? sql`${publicLinks.lastSentAt}`, firstOpenedAt: null, lastOpenedAt: null })
+    .where(eq(publicLinks.id, linkId));
+}
+
+export async function markRevoked(db: Executor, linkId: number, by: number, now: Date): Promise<void> {
+  await db.update(publicLinks).set({ revokedAt: now, revokedBy: by }).where(eq(publicLinks.id, linkId));
+}
+
 // --- the aviso de privacidad --------------------------------------------------------------------
 
 export interface StoredPrivacyNotice {
@@ -92,6 +229,37 @@ export async function newestPrivacyNotice(db: Executor): Promise<StoredPrivacyNo
 /** Writes one version; a version already written (by a concurrent request) is left as it is. */
 export async function insertPrivacyNotice(db: Executor, notice: { version: number; body: string; createdBy: number | null }): Promise<void> {
   await db.insert(privacyNotices).values(notice).onConflictDoNothing();
+}
+
+export interface PrivacyNoticeRow {
+  version: number;
+  body: string;
+  createdAt: Date;
+  createdByName: string | null;
+}
+
+/** Every version, newest first, with who wrote it (null for the product's own text). */
+export async function findPrivacyNotices(db: Executor): Promise<PrivacyNoticeRow[]> {
+  return db
+    .select({
+      version: privacyNotices.version,
+      body: privacyNotices.body,
+      createdAt: privacyNotices.createdAt,
+      createdByName: sql<string | null>`trim(${users.firstName} || ' ' || ${users.lastName})`,
+    })
+    .from(privacyNotices)
+    .leftJoin(users, eq(users.id, privacyNotices.createdBy))
+    .orderBy(desc(privacyNotices.version));
+}
+
+/**
+ * Writes the next version (the newest plus one) in one statement; two admins saving at once
+ * collide on the version's unique index, and the caller tries again.
+ */
+export async function insertNextPrivacyNotice(db: Executor, body: string, createdBy: number): Promise<number> {
+  const nextVersion = sql<number>`(select coalesce(max(${privacyNotices.version}), 0) + 1 from ${privacyNotices})`;
+  const [row] = await db.insert(privacyNotices).values({ version: nextVersion, body, createdBy }).returning({ version: privacyNotices.version });
+  return row!.version;
 }
 
 export async function hasAccepted(db: Executor, linkId: number, version: number): Promise<boolean> {

@@ -1,8 +1,31 @@
 import type { FastifyRequest } from 'fastify';
-import { publicLinkMessages, type LinkParty, type LinkPurpose, type PublicLinkView } from '@portal/domain';
+import type { z } from 'zod';
+import {
+  isInvestigationOpen,
+  linkPartyLabels,
+  linkPurposeLabels,
+  linkState,
+  policyMessages,
+  publicLinkMessages,
+  systemActorName,
+  type createLinkInputSchema,
+  type IssuedLink,
+  type LinkParty,
+  type LinkPurpose,
+  type LinkRecipient,
+  type PolicyLinks,
+  type PrivacyNotice,
+  type PrivacyNoticeVersions,
+  type PublicLink,
+  type PublicLinkView,
+  type resendLinkInputSchema,
+} from '@portal/domain';
 import type { Db, Executor } from '../../db/client';
-import { AppError, conflict, invalidField } from '../../lib/app-error';
+import { AppError, conflict, ensure, invalidField, isUniqueViolation, notFound } from '../../lib/app-error';
+import type { AuthUser } from '../../lib/auth-user';
+import { actorScope } from '../../lib/branch-scope';
 import { publicLinkEmail, queueEmails } from '../email/index';
+import { insertEvent } from '../policies/index';
 import { defaultPrivacyNotice } from './default-privacy-notice';
 import { e164Phone, whatsappText, whatsappUrl } from './delivery';
 import * as repo from './repository';
@@ -114,6 +137,29 @@ export interface IssuedLinkAddress {
 const dayMs = 86_400_000;
 const expiryDate = (date: Date) => new Intl.DateTimeFormat('es-MX', { dateStyle: 'long', timeZone: 'America/Mexico_City' }).format(date);
 
+/** Who a link goes to and how to reach them: what its e-mail and WhatsApp message need. */
+interface LinkAddressee {
+  purpose: LinkPurpose;
+  partyName: string;
+  email: string;
+  /** E.164, or '' without a usable number. */
+  phone: string;
+  branchName: string;
+}
+
+/**
+ * The address of a token just made, e-mailed (in the caller's transaction) when asked: the e-mail
+ * and this answer are the only places the token ever is.
+ */
+async function deliver(tx: Executor, to: LinkAddressee, token: string, options: { baseUrl: string; expiresAt: Date; sendEmail: boolean }) {
+  const url = `${options.baseUrl}/p/${token}`;
+  if (options.sendEmail) {
+    const email = publicLinkEmail({ name: to.partyName, branchName: to.branchName, purpose: to.purpose, url, expiresOn: expiryDate(options.expiresAt) });
+    await queueEmails(tx, [{ recipient: to.email, ...email, kind: `link_${to.purpose}` }]);
+  }
+  return { url, whatsappUrl: whatsappUrl(to.phone, whatsappText({ name: to.partyName, branchName: to.branchName, purpose: to.purpose, url })) };
+}
+
 /**
  * Writes a new link and returns its address: the only moment the token exists outside the
  * person's hands. Run inside the caller's transaction, with the e-mail queued in it when asked
@@ -138,10 +184,171 @@ export async function issueLink(tx: Executor, link: LinkToIssue, now = new Date(
     createdBy: link.createdBy,
     lastSentAt: link.sendEmail ? now : null,
   });
-  const url = `${link.baseUrl}/p/${token}`;
-  if (link.sendEmail) {
-    const email = publicLinkEmail({ name: link.partyName, branchName: link.branchName, purpose: link.purpose, url, expiresOn: expiryDate(expiresAt) });
-    await queueEmails(tx, [{ recipient: link.email, ...email, kind: `link_${link.purpose}` }]);
+  const address = await deliver(tx, { ...link, phone }, token, { baseUrl: link.baseUrl, expiresAt, sendEmail: link.sendEmail });
+  return { linkId, ...address };
+}
+
+// --- staff: a policy's links (expediente and upload screen) ------------------------------------------
+
+type CreateLink = z.output<typeof createLinkInputSchema>;
+type ResendLink = z.output<typeof resendLinkInputSchema>;
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+function toPublicLink({ roundStatus: _roundStatus, ...row }: repo.StaffLinkRow, now = new Date()): PublicLink {
+  return {
+    ...row,
+    state: linkState(row, now),
+    expiresAt: row.expiresAt.toISOString(),
+    firstOpenedAt: iso(row.firstOpenedAt),
+    finishedAt: iso(row.finishedAt),
+    revokedAt: iso(row.revokedAt),
+    lastSentAt: iso(row.lastSentAt),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The policy, if the actor may reach it: admins every branch, everyone else their own (another branch's is a 404). */
+async function scopedPolicy(db: Executor, actor: AuthUser, policyId: number, lock = false): Promise<repo.LinkPolicy> {
+  return ensure(await repo.findLinkPolicy(db, policyId, actorScope(actor), lock), notFound(policyMessages.notFound));
+}
+
+async function policyLink(db: Executor, policyId: number, linkId: number, lock = false): Promise<repo.StaffLinkRow> {
+  return ensure(await repo.findPolicyLink(db, policyId, linkId, lock), notFound(publicLinkMessages.linkNotFound));
+}
+
+/** 'Inquilino María López', as the history names the person. */
+const personLabel = (link: { party: LinkParty; partyName: string }) => `${linkPartyLabels[link.party]} ${link.partyName}`;
+
+const recipient = (person: repo.PolicyPerson): LinkRecipient => ({
+  party: person.party,
+  partyIndex: person.partyIndex,
+  name: person.name,
+  email: person.email,
+  phone: e164Phone(person.mobile, person.phone),
+});
+
+/** GET /api/policy/{id}/links: the links, newest first, and the people a new one can be made for. */
+export async function policyLinks(db: Db, actor: AuthUser, policyId: number): Promise<PolicyLinks> {
+  await scopedPolicy(db, actor, policyId);
+  const [links, people] = await Promise.all([repo.findPolicyLinks(db, policyId), repo.findPolicyPeople(db, policyId)]);
+  const now = new Date();
+  return { links: links.map((link) => toPublicLink(link, now)), recipients: people.map(recipient) };
+}
+
+/** The person the input names, or a 400 on the field that is wrong (no such party, or no such tenant/guarantor). */
+function chosenPerson(people: repo.PolicyPerson[], input: Pick<CreateLink, 'party' | 'partyIndex'>): repo.PolicyPerson {
+  const ofParty = people.filter((person) => person.party === input.party);
+  const person = ofParty.find((candidate) => candidate.partyIndex === input.partyIndex);
+  if (person) return person;
+  throw invalidField(ofParty.length > 0 ? 'partyIndex' : 'party', publicLinkMessages.partyNotFound);
+}
+
+/**
+ * POST /api/policy/{id}/links: an upload link for one person of the policy, while its
+ * investigation takes documents. The link, its e-mail and the history's line are one transaction.
+ */
+export async function createLink(db: Db, actor: AuthUser, policyId: number, input: CreateLink, baseUrl: string): Promise<IssuedLink> {
+  return db.transaction(async (tx) => {
+    const policy = await scopedPolicy(tx, actor, policyId, true);
+    if (!isInvestigationOpen(policy.status)) throw conflict(publicLinkMessages.uploadClosed);
+    const person = chosenPerson(await repo.findPolicyPeople(tx, policyId), input);
+    const issued = await issueLink(tx, {
+      policyId,
+      purpose: 'upload',
+      party: person.party,
+      partyIndex: person.partyIndex,
+      partyName: person.name,
+      email: person.email,
+      phones: [person.mobile, person.phone],
+      branchName: policy.branchName,
+      expiresInDays: input.expiresInDays,
+      createdBy: actor.id,
+      baseUrl,
+      sendEmail: input.sendEmail,
+    });
+    await insertEvent(tx, { policyId, userId: actor.id, fromStatus: null, toStatus: null, changes: [], note: publicLinkMessages.createdNote(personLabel({ party: person.party, partyName: person.name }), linkPurposeLabels.upload) });
+    return { link: toPublicLink(await policyLink(tx, policyId, issued.linkId)), url: issued.url, whatsappUrl: issued.whatsappUrl };
+  });
+}
+
+/**
+ * The contacts a link is sent to again: the person's current ones when the policy still has them
+ * at the same place (a corrected e-mail is used), else those the link was made with.
+ */
+function currentContacts(link: repo.StaffLinkRow, people: repo.PolicyPerson[]) {
+  const person = people.find((candidate) => candidate.party === link.party && candidate.partyIndex === link.partyIndex && candidate.name === link.partyName);
+  return person ? { email: person.email, phone: e164Phone(person.mobile, person.phone) || link.phone } : { email: link.email, phone: link.phone };
+}
+
+/** Whether a link may still be sent: not revoked, not finished, its round (when signing) still open. */
+function assertSendable(link: repo.StaffLinkRow, policy: repo.LinkPolicy) {
+  if (link.revokedAt || link.finishedAt || (link.purpose === 'sign' && link.roundStatus !== 'open')) throw conflict(publicLinkMessages.notActive);
+  if (link.purpose === 'upload' && !isInvestigationOpen(policy.status)) throw conflict(publicLinkMessages.uploadClosed);
+}
+
+/**
+ * POST /api/policy/{id}/links/{linkId}/resend: a new token on the same link (the old URL stops
+ * working at once), a new expiry, e-mailed when asked. Signing links are sent again the same way.
+ */
+export async function resendLink(db: Db, actor: AuthUser, policyId: number, linkId: number, input: ResendLink, baseUrl: string, now = new Date()): Promise<IssuedLink> {
+  return db.transaction(async (tx) => {
+    const policy = await scopedPolicy(tx, actor, policyId, true);
+    const link = await policyLink(tx, policyId, linkId, true);
+    assertSendable(link, policy);
+    const contacts = currentContacts(link, await repo.findPolicyPeople(tx, policyId));
+    if (input.sendEmail && !contacts.email) throw invalidField('sendEmail', publicLinkMessages.noEmail(link.partyName));
+    const { token, tokenHash } = newLinkToken();
+    const expiresAt = new Date(now.getTime() + input.expiresInDays * dayMs);
+    await repo.replaceToken(tx, linkId, { tokenHash, expiresAt, partyName: link.partyName, ...contacts, lastSentAt: input.sendEmail ? now : null });
+    const address = await deliver(tx, { purpose: link.purpose, partyName: link.partyName, ...contacts, branchName: policy.branchName }, token, { baseUrl, expiresAt, sendEmail: input.sendEmail });
+    await insertEvent(tx, { policyId, userId: actor.id, fromStatus: null, toStatus: null, changes: [], note: publicLinkMessages.resentNote(personLabel(link), linkPurposeLabels[link.purpose]) });
+    return { link: toPublicLink(await policyLink(tx, policyId, linkId), now), ...address };
+  });
+}
+
+/** POST /api/policy/{id}/links/{linkId}/revoke: the link stops working for good (twice is a 409). */
+export async function revokeLink(db: Db, actor: AuthUser, policyId: number, linkId: number, now = new Date()): Promise<PublicLink> {
+  return db.transaction(async (tx) => {
+    await scopedPolicy(tx, actor, policyId);
+    const link = await policyLink(tx, policyId, linkId, true);
+    if (link.revokedAt) throw conflict(publicLinkMessages.alreadyRevoked);
+    await repo.markRevoked(tx, linkId, actor.id, now);
+    await insertEvent(tx, { policyId, userId: actor.id, fromStatus: null, toStatus: null, changes: [], note: publicLinkMessages.revokedNote(personLabel(link), linkPurposeLabels[link.purpose]) });
+    return toPublicLink(await policyLink(tx, policyId, linkId), now);
+  });
+}
+
+// --- the aviso de privacidad, as admins edit it ------------------------------------------------------
+
+const toPrivacyNotice = (row: repo.PrivacyNoticeRow): PrivacyNotice => ({
+  version: row.version,
+  text: row.body,
+  createdAt: row.createdAt.toISOString(),
+  // Version 1 is the product's own text, written by no one.
+  createdByName: row.createdByName ?? systemActorName,
+});
+
+/** GET /api/admin/privacy-notice: the current text and every version, newest first. */
+export async function privacyNoticeVersions(db: Db): Promise<PrivacyNoticeVersions> {
+  await currentPrivacyNotice(db);
+  const versions = (await repo.findPrivacyNotices(db)).map(toPrivacyNotice);
+  return { current: versions[0]!, versions };
+}
+
+/**
+ * PUT /api/admin/privacy-notice: a new version (the newest plus one); the old ones stay, since
+ * each acceptance names the version the person read. Two admins saving at once both get theirs.
+ */
+export async function savePrivacyNotice(db: Db, actor: AuthUser, text: string): Promise<PrivacyNoticeVersions> {
+  await currentPrivacyNotice(db);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await repo.insertNextPrivacyNotice(db, text, actor.id);
+      break;
+    } catch (error) {
+      if (attempt >= 5 || !isUniqueViolation(error, 'privacy_notices_version_key')) throw error;
+    }
   }
-  return { linkId, url, whatsappUrl: whatsappUrl(phone, whatsappText({ name: link.partyName, branchName: link.branchName, purpose: link.purpose, url })) };
+  return privacyNoticeVersions(db);
 }

@@ -75,3 +75,42 @@ export function SelectField({ label, error, hint, fieldClassName, id, required, 
     </FormField>
   );
 }
+
+type CheckboxFieldProps = Omit<ComponentProps<'input'>, 'type'> & { label: string; error?: string; hint?: string; fieldClassName?: string };
+
+/** A checkbox with its label beside it (the whole row clicks), and the hint or error below. */
+export function CheckboxField({ label, error, hint, fieldClassName, id, disabled, ...props }: CheckboxFieldProps) {
+  const autoId = useId();
+  const fieldId = id ?? autoId;
+  return (
+    <div className={cn('space-y-1.5', fieldClassName)}>
+      <div
+        className={cn(
+          'flex items-center gap-3 rounded-lg border border-slate-200 px-3 py-2.5 dark:border-slate-800',
+          'has-checked:border-brand-300 has-checked:bg-brand-50/60 dark:has-checked:border-brand-800 dark:has-checked:bg-brand-950/40',
+          disabled && 'opacity-60',
+        )}
+      >
+        <input
+          {...describedControl(fieldId, error, hint)}
+          type="checkbox"
+          disabled={disabled}
+          className="size-4 shrink-0 cursor-pointer rounded border-slate-300 accent-brand-600 disabled:cursor-not-allowed"
+          {...props}
+        />
+        <Label htmlFor={fieldId} className={disabled ? 'cursor-not-allowed' : 'cursor-pointer'}>
+          {label}
+        </Label>
+      </div>
+      {error ? (
+        <p id={`${fieldId}-error`} className="text-sm text-red-600 dark:text-red-400">
+          {error}
+        </p>
+      ) : hint ? (
+        <p id={`${fieldId}-hint`} className="text-xs text-slate-500 dark:text-slate-400">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -22,7 +22,7 @@ import { AddressFields } from '@/components/form/address-fields';
 import { Card } from '@/components/ui/card';
 import { FormActions } from '@/components/ui/form-actions';
 import { UnsavedChangesGuard } from '@/components/form/unsaved-changes-guard';
-import { SelectField, TextField } from '@/components/ui/form-field';
+import { CheckboxField, SelectField, TextField } from '@/components/ui/form-field';
 import { FormSection } from '@/components/ui/form-section';
 import { SaveFailureAlert, useSaveFailure } from '@/components/ui/save-failure-alert';
 
@@ -37,6 +37,7 @@ const fieldNames = [
   'code',
   'expiryNoticeDays',
   'paperSize',
+  'esignPromissoryNotes',
   'address.street',
   'address.exteriorNumber',
   'address.interiorNumber',
@@ -74,6 +75,7 @@ function branchFormDefaults(branch: Branch | null): BranchFormInput {
     code: branch?.code ?? '',
     expiryNoticeDays: String(branch?.expiryNoticeDays ?? defaultExpiryNoticeDays),
     paperSize: branch?.paperSize ?? 'letter',
+    esignPromissoryNotes: branch?.esignPromissoryNotes ?? false,
     status: branch?.status ?? 'active',
   };
 }
@@ -166,6 +168,13 @@ export function BranchForm(props: BranchFormProps) {
                 </option>
               ))}
             </SelectField>
+            <CheckboxField
+              label="Firmar pagarés electrónicamente"
+              hint="Un pagaré firmado electrónicamente necesita firma electrónica avanzada; por defecto se firman en papel."
+              fieldClassName="sm:col-span-2"
+              error={errors.esignPromissoryNotes?.message}
+              {...register('esignPromissoryNotes')}
+            />
             <TextField label="Teléfono" type="tel" required autoComplete="off" error={errors.phone?.message} {...register('phone')} />
             <TextField
               label="Correo electrónico"

@@ -100,8 +100,35 @@ describe('branch form: Nueva Sucursal', () => {
       manager: null,
       expiryNoticeDays: 30,
       paperSize: 'letter',
+      esignPromissoryNotes: false,
       status: 'active',
     });
+  });
+
+  it('signs pagarés on paper by default and sends the electronic choice when ticked', async () => {
+    const net = renderCreate({ 'POST /api/branches': { status: 201, body: makeBranch({ id: 9 }) } });
+    const user = userEvent.setup();
+    await screen.findByLabelText('Gerente');
+    const esign = screen.getByLabelText('Firmar pagarés electrónicamente');
+    expect(esign).not.toBeChecked();
+    expect(screen.getByText('Un pagaré firmado electrónicamente necesita firma electrónica avanzada; por defecto se firman en papel.')).toBeInTheDocument();
+    await user.click(esign);
+    await fillBranch(user, '04310');
+    await user.click(screen.getByRole('button', { name: 'Crear Sucursal' }));
+    await waitFor(() => expect(net.callsTo('POST', '/api/branches')).toHaveLength(1));
+    expect(net.callsTo('POST', '/api/branches')[0]?.body).toMatchObject({ esignPromissoryNotes: true });
+  });
+
+  it("shows a branch's electronic pagarés on edit and sends the change", async () => {
+    const branch = makeBranch({ id: 4, esignPromissoryNotes: true });
+    const net = renderEdit(branch, { 'POST /api/branches/4': { body: branch } });
+    const user = userEvent.setup();
+    const esign = await screen.findByLabelText('Firmar pagarés electrónicamente');
+    expect(esign).toBeChecked();
+    await user.click(esign);
+    await user.click(screen.getByRole('button', { name: 'Guardar Cambios' }));
+    await waitFor(() => expect(net.callsTo('POST', '/api/branches/4')).toHaveLength(1));
+    expect(net.callsTo('POST', '/api/branches/4')[0]?.body).toMatchObject({ esignPromissoryNotes: false });
   });
 
   it("sends the chosen paper size (Carta by default, A4 when chosen)", async () => {

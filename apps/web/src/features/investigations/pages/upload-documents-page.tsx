@@ -5,6 +5,7 @@ import { investigationMessages, policyTypeLabels, requiredDocuments, type Invest
 import { errorMessage } from '@/lib/api-error';
 import { investigationOrigin, paths } from '@/lib/paths';
 import { usePageTitle } from '@/lib/use-page-title';
+import { PolicyLinksPanel } from '@/features/links';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { EmptyState, ErrorState } from '@/components/ui/state-panels';
@@ -96,7 +97,22 @@ function DocumentSlots({ policy }: { policy: InvestigationNavState }) {
       {required.map((document) => (
         <DocumentSlotCard key={document.slot} folio={folio} document={document} uploaded={uploaded} locked={!investigation.open} />
       ))}
+      <LinksCard policy={policy} open={investigation.open} />
     </div>
+  );
+}
+
+/** 'Enlaces' (issue 17): instead of uploading for them, send each person a link to upload their own. */
+function LinksCard({ policy, open }: { policy: InvestigationNavState; open: boolean }) {
+  const policyId = Number(policy.policyId);
+  if (!Number.isInteger(policyId) || policyId <= 0) return null;
+  return (
+    <section aria-labelledby="upload-links-heading" className="space-y-3 pt-4">
+      <h2 id="upload-links-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
+        Enlaces
+      </h2>
+      <PolicyLinksPanel policyId={policyId} folio={policy.investigationId} uploadOpen={open} />
+    </section>
   );
 }
 

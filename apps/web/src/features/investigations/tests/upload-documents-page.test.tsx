@@ -22,14 +22,16 @@ interface Options {
 
 function renderUpload({ policyType = 'basica', guarantorId, routes = {}, withoutState = false }: Options = {}) {
   storeSession(adminUser);
-  const net = mockFetch({ [documentsUrl]: { body: [] }, ...routes });
+  const net = mockFetch({ [documentsUrl]: { body: [] }, 'GET /api/policy/1/links': { body: { links: [], recipients: [] } }, ...routes });
   const xhr = mockUploads();
   const state = withoutState ? undefined : { policyId: '1', investigationId: folio, policyType, guarantorId };
   const view = renderRoute(<UploadDocumentsPage />, { path: '/upload-documents', url: `/upload-documents?folio=${folio}`, state });
   return { net, xhr, ...view };
 }
 
-const slotTitles = async () => (await screen.findAllByRole('heading', { level: 2 })).map((heading) => heading.textContent);
+/** The slots' titles (the 'Enlaces' section below them is not a slot). */
+const slotTitles = async () =>
+  (await screen.findAllByRole('heading', { level: 2 })).map((heading) => heading.textContent).filter((title) => title !== 'Enlaces');
 const row = (documentType: string) => screen.getByTestId(`upload-row-${documentType}`);
 const fileInput = (name: string) => screen.getByLabelText(`Seleccionar archivo: ${name}`);
 
@@ -55,6 +57,12 @@ describe('Subir Documentos de Investigación (/upload-documents)', () => {
     // Identifications ask their type; other documents do not.
     expect(screen.getAllByRole('combobox', { name: 'Tipo de identificación' })).toHaveLength(2);
     expect(within(screen.getByRole('region', { name: 'Carta Laboral' })).queryByRole('combobox')).not.toBeInTheDocument();
+  });
+
+  it("offers the policy's links below the slots (issue 17)", async () => {
+    renderUpload();
+    const links = await screen.findByRole('region', { name: 'Enlaces' });
+    expect(await within(links).findByText('Aún no hay enlaces para esta póliza.')).toBeInTheDocument();
   });
 
   it("asks the guarantor's identification and deed for Plus with a guarantor, and neither without one", async () => {

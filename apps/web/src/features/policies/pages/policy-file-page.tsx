@@ -15,6 +15,7 @@ import { ContractsSection } from '../components/policy-file/contracts-section';
 import { SigningSection } from '../components/policy-file/signing-section';
 import { DocumentsSection } from '../components/policy-file/documents-section';
 import { FileHeader } from '../components/policy-file/file-header';
+import { LinksSection } from '../components/policy-file/links-section';
 import { SectionNav } from '../components/policy-file/section-nav';
 import { SummarySection } from '../components/policy-file/summary-section';
 import { useScrollToSection } from '../components/policy-file/use-scroll-to-section';
@@ -59,6 +60,7 @@ function PolicyFileContent({ policy }: { policy: Policy }) {
       ) : null}
       <SummarySection policy={policy} />
       <DocumentsSection policy={policy} checklist={file.data?.checklist} />
+      <LinksSection policy={policy} />
       <ContractsSection policy={policy} />
       <SigningSection policy={policy} />
       <AddendumsSection addendums={file.data?.addendums} />

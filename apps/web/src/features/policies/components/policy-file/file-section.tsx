@@ -5,6 +5,7 @@ import { cn } from '@/lib/cn';
 export const fileSections = [
   { id: 'resumen', label: 'Resumen' },
   { id: 'documentos', label: 'Documentos' },
+  { id: 'enlaces', label: 'Enlaces' },
   { id: 'contratos', label: 'Contratos' },
   { id: 'firma', label: 'Firma electrónica' },
   { id: 'addendums', label: 'Addendums' },
