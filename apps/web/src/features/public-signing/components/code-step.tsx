@@ -3,7 +3,7 @@ import { signingCode, signingMessages } from '@portal/domain';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage, isApiError } from '@/lib/api-client';
 import { useRequestCode, useVerifyCode } from '../api';
 
 /** Seconds left before another code may be asked for, ticking down once a second. */
@@ -27,7 +27,9 @@ export function CodeStep({ token, emailMasked }: { token: string; emailMasked: s
   const [code, setCode] = useState('');
   const [typedError, setTypedError] = useState<string | null>(null);
   const [wait, setWait] = useCountdown();
-  const sent = request.isSuccess;
+  // A 429 means a code went out less than a minute ago (the page was reloaded): that code is still good to type.
+  const tooSoon = request.isError && isApiError(request.error) && request.error.status === 429;
+  const sent = request.isSuccess || tooSoon;
 
   const send = () => {
     verify.reset();
@@ -52,7 +54,7 @@ export function CodeStep({ token, emailMasked }: { token: string; emailMasked: s
       {sent ? (
         <form noValidate onSubmit={submit} className="space-y-3">
           <p className="text-sm text-slate-600 dark:text-slate-400" role="status">
-            Le enviamos un código de {signingCode.digits} dígitos a {request.data.emailMasked}. Vence en {signingCode.validMinutes} minutos.
+            Le enviamos un código de {signingCode.digits} dígitos a {request.data?.emailMasked ?? emailMasked}. Vence en {signingCode.validMinutes} minutos.
           </p>
           <label htmlFor="signing-code" className="block text-sm font-medium">
             Código

@@ -53,5 +53,7 @@ describe('the one-time code step', () => {
     renderRoute(<CodeStep token={token} emailMasked="ma***@example.mx" />);
     await userEvent.click(screen.getByRole('button', { name: 'Enviar código' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Espere 42 segundos antes de pedir otro código');
+    // The code sent before (the page was reloaded) can still be typed.
+    expect(screen.getByLabelText('Código')).toBeInTheDocument();
   });
 });
