@@ -187,6 +187,28 @@ describe("'Enviar Contratos' starts a round", () => {
   });
 });
 
+describe('the form and Cancelar Firma', () => {
+  it('the form entering signature starts a round; Cancelar Firma cancels it', async () => {
+    const policy = await policyInContracts();
+    const current = json<Policy[]>(await ctx.app.inject({ url: '/api/policy', headers: bearer(agent.token) })).find((p) => p.id === policy.id)!;
+    const input = examplePolicyInput({ ...threeSigners(), status: 'signature' });
+    const form = {
+      ...input,
+      tenants: [{ ...input.tenants![0]!, email: current.tenants[0]!.email }],
+      guarantors: [{ ...input.guarantors![0]!, email: current.guarantors[0]!.email }],
+      property: { ...input.property!, owner: { ...input.property!.owner, email: current.property.owner.email } },
+    };
+    const saved = await send(`/api/policy/update/${policy.id}`, agent.token, form);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await roundOf(policy))!.status).toBe('open');
+    const cancelled = await setStatus(policy, 'cancelled');
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect((await roundOf(policy))!.status).toBe('cancelled');
+    const links = await db().select().from(publicLinks).where(eq(publicLinks.policyId, policy.id));
+    expect(links.every((link) => link.revokedAt !== null)).toBe(true);
+  });
+});
+
 describe('the one-time code', () => {
   let policy: Policy;
   let tokens: Map<string, string>;
