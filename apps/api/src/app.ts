@@ -21,7 +21,7 @@ import { appointmentFeedRoutes, appointmentRoutes } from './modules/appointments
 import { authRoutes, startUserCache, userForAccessToken } from './modules/auth/index';
 import { branchRoutes } from './modules/branches/index';
 import { contractPackHook, contractRoutes, contractTemplateRoutes } from './modules/contracts/index';
-import { createMailTransport, emailAdminRoutes } from './modules/email/index';
+import { createMailTransport, emailAdminRoutes, takeQueuedEmailsFlag } from './modules/email/index';
 import { signingHook, signingPublicRoutes, signingStaffRoutes } from './modules/e-signature/index';
 import { healthRoutes } from './modules/health/index';
 import { investigationRoutes } from './modules/investigations/index';
@@ -129,6 +129,11 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     ...(deps.jobPollingIntervalSeconds ? { pollingIntervalSeconds: deps.jobPollingIntervalSeconds } : {}),
   });
   app.decorate('jobQueue', jobQueue);
+  // E-mails queued by a request (a link, a one-time code, a notice) go out now, not at the next minute's run.
+  app.addHook('onResponse', async () => {
+    if (!takeQueuedEmailsFlag() || !jobQueue.enabled) return;
+    jobQueue.runNow('email-delivery').catch((error: unknown) => app.log.warn({ err: error }, 'could not queue e-mail delivery now'));
+  });
   app.addHook('onClose', () => jobQueue.stop());
 
   await app.register(healthRoutes);

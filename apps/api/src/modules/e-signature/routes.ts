@@ -40,12 +40,8 @@ export const signingPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/public/links/:token/signing/code',
     { config, schema: { tags, summary: 'Enviar un código de 6 dígitos por correo', params, response: { 200: codeSentSchema, ...publicErrors } } },
-    async (request) => {
-      const sent = await service.requestCode(app.db, request.params.token);
-      // The person is waiting for it: the outbox is delivered now rather than at the next minute's run.
-      if (app.jobQueue.enabled) app.jobQueue.runNow('email-delivery').catch((error: unknown) => app.log.warn({ err: error }, 'could not queue e-mail delivery now'));
-      return sent;
-    },
+    // The person is waiting for it: app.ts has the outbox delivered right after this answer.
+    (request) => service.requestCode(app.db, request.params.token),
   );
 
   app.post(
