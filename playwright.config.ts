@@ -8,11 +8,13 @@ import { defineConfig } from '@playwright/test';
  * The journeys run against the real server, started on a free port with a fresh data directory
  * (embedded PGlite). Workers inherit process.env, so the port and directory are chosen once.
  */
-process.env.E2E_PORT ||= execFileSync(process.execPath, [
-  '-e',
-  "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
-]).toString();
+const freePort = () =>
+  execFileSync(process.execPath, ['-e', "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})"]).toString();
+process.env.E2E_PORT ||= freePort();
+// The SMTP receiver the server delivers to (e2e/smtp-receiver.ts), and where it writes what it received.
+process.env.E2E_SMTP_PORT ||= freePort();
 process.env.E2E_DATA_DIR ||= fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
+process.env.E2E_MAIL_FILE ||= path.join(process.env.E2E_DATA_DIR, 'received-mail.jsonl');
 process.env.E2E_ADMIN_EMAIL ||= 'admin@portal.test';
 process.env.E2E_ADMIN_PASSWORD ||= 'Admin-E2E-2026';
 
@@ -21,6 +23,7 @@ const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
   testDir: './e2e',
+  globalSetup: './e2e/smtp-receiver.ts',
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -55,6 +58,9 @@ export default defineConfig({
       ADMIN_EMAIL: process.env.E2E_ADMIN_EMAIL,
       ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD,
       LOG_LEVEL: 'warn',
+      // E-mail goes to a real SMTP receiver on loopback; the job queue delivers it (issue 17's one-time codes).
+      SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+      JOBS: 'on',
     },
   },
 });

@@ -21,7 +21,8 @@ import { appointmentFeedRoutes, appointmentRoutes } from './modules/appointments
 import { authRoutes, startUserCache, userForAccessToken } from './modules/auth/index';
 import { branchRoutes } from './modules/branches/index';
 import { contractPackHook, contractRoutes, contractTemplateRoutes } from './modules/contracts/index';
-import { createMailTransport, emailAdminRoutes } from './modules/email/index';
+import { createMailTransport, emailAdminRoutes, takeQueuedEmailsFlag } from './modules/email/index';
+import { signingHook, signingPublicRoutes, signingStaffRoutes } from './modules/e-signature/index';
 import { healthRoutes } from './modules/health/index';
 import { investigationRoutes, publicUploadRoutes } from './modules/investigations/index';
 import { jobRoutes } from './modules/jobs/index';
@@ -128,6 +129,11 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     ...(deps.jobPollingIntervalSeconds ? { pollingIntervalSeconds: deps.jobPollingIntervalSeconds } : {}),
   });
   app.decorate('jobQueue', jobQueue);
+  // E-mails queued by a request (a link, a one-time code, a notice) go out now, not at the next minute's run.
+  app.addHook('onResponse', async () => {
+    if (!takeQueuedEmailsFlag() || !jobQueue.enabled) return;
+    jobQueue.runNow('email-delivery').catch((error: unknown) => app.log.warn({ err: error }, 'could not queue e-mail delivery now'));
+  });
   app.addHook('onClose', () => jobQueue.stop());
 
   await app.register(healthRoutes);
@@ -135,7 +141,8 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(userRoutes);
   await app.register(branchRoutes);
   const contractPack = contractPackHook(app.files, (error, storedName) => app.log.error({ err: error, storedName }, 'could not remove a contract file'));
-  await app.register(policyRoutes, { searchPages, contractPack });
+  const signing = signingHook(app.files, (error, storedName) => app.log.error({ err: error, storedName }, 'could not remove a signing file'));
+  await app.register(policyRoutes, { searchPages, contractPack, signing });
   await app.register(contractRoutes);
   await app.register(contractTemplateRoutes);
   await app.register(policyFileRoutes);
@@ -151,6 +158,8 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(publicLinkRoutes);
   await app.register(linkStaffRoutes);
   await app.register(privacyAdminRoutes);
+  await app.register(signingPublicRoutes);
+  await app.register(signingStaffRoutes);
   await app.register(publicUploadRoutes);
 
   await app.register(webAppPlugin, { distDir: config.webDistDir });

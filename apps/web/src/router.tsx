@@ -25,7 +25,7 @@ export const routes: RouteObject[] = [
       {
         // Public (issue 17): outside the session's guard and the shell.
         path: paths.publicLink.pattern,
-        lazy: () => import('@/features/public-link/pages/public-link-page').then((m) => ({ Component: m.PublicLinkPage })),
+        lazy: () => import('@/app/public-link-route').then((m) => ({ Component: m.PublicLinkRoute })),
       },
       {
         id: 'app',

@@ -43,7 +43,27 @@ export const signingMessages = {
   declineReasonRequired: 'Escriba el motivo',
   signerWithoutEmail: (name: string) => `${name} no tiene correo electrónico: no puede firmar electrónicamente`,
   noPack: 'La póliza no tiene contratos generados',
+  // Staff notices (bell and e-mail).
+  declinedTitle: (policy: string) => `Firma electrónica rechazada: ${policy}`,
+  declinedBody: (policy: string, name: string, reason: string) => `${name} no firmó los contratos de la póliza ${policy}. Motivo: ${reason}`,
+  completedTitle: (policy: string) => `Contratos firmados: ${policy}`,
+  completedBody: (policy: string) => `Todos los firmantes firmaron los contratos de la póliza ${policy}. La póliza quedó activa.`,
+  evidenceTitle: 'Constancia de firma electrónica',
 } as const;
+
+/** POST /api/public/links/{token}/signing/code: where the code went and when another may be asked. */
+export const codeSentSchema = z.object({
+  emailMasked: z.string(),
+  resendAfterSeconds: z.number().int(),
+});
+export type CodeSent = z.infer<typeof codeSentSchema>;
+
+/** 'ma***@correo.com': enough for the person to recognise their address, not enough to read it. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at < 1) return '***';
+  return `${email.slice(0, Math.min(2, at))}***${email.slice(at)}`;
+}
 
 /** GET /api/public/links/{token}/signing: the round as this signer sees it. */
 export const signingViewSchema = z.object({

@@ -8,9 +8,24 @@ import type { MailTransport } from './transport';
 
 export type { NewEmail } from './repository';
 
+let queuedSinceAsked = false;
+
 /** Writes e-mails to the outbox, inside the caller's transaction: they exist if and only if what caused them does. */
 export function queueEmails(tx: Executor, emails: repo.NewEmail[]): Promise<void> {
+  if (emails.length > 0) queuedSinceAsked = true;
   return repo.insertEmails(tx, emails);
+}
+
+/**
+ * Whether this process queued e-mails since the last call (which resets it). app.ts asks after
+ * each response and, if so, has the queue deliver at once: a person waiting for a link or a
+ * one-time code should not wait for the next minute's run. A rolled-back write makes one
+ * delivery run for nothing, which is harmless.
+ */
+export function takeQueuedEmailsFlag(): boolean {
+  const queued = queuedSinceAsked;
+  queuedSinceAsked = false;
+  return queued;
 }
 
 // --- delivery -----------------------------------------------------------------------------------

@@ -6,5 +6,14 @@
  */
 export { notificationRoutes } from './routes';
 export { emailKindsOf, notify, saveEmailKinds } from './service';
-export { deliverDueEmails, notifyInvestigationDecided, notifyJobFailed, notifyLinkDocumentsReceived, notifyPolicyExpiring, notifyRenewalCreated } from './notices';
+export {
+  deliverDueEmails,
+  notifyInvestigationDecided,
+  notifyJobFailed,
+  notifyLinkDocumentsReceived,
+  notifyPolicyExpiring,
+  notifyRenewalCreated,
+  notifySignatureCompleted,
+  notifySignatureDeclined,
+} from './notices';
 export { sendAppointmentReminders } from './reminders';

@@ -1,4 +1,4 @@
-import { notificationMessages as messages } from '@portal/domain';
+import { notificationMessages as messages, signingMessages } from '@portal/domain';
 import type { Db, Executor } from '../../db/client';
 import { deliverDueEmails as deliverOutbox, type DeliveryOptions, type DeliveryReport, type MailTransport, type UndeliveredEmail } from '../email/index';
 import * as repo from './repository';
@@ -44,6 +44,37 @@ export async function notifyLinkDocumentsReceived(tx: Executor, received: { poli
     title: messages.linkDocumentsReceivedTitle(policy.investigationId),
     body: messages.linkDocumentsReceivedBody(received.personName, policy.investigationId),
     policyId: policy.id,
+  });
+}
+
+/**
+ * A signer declined the electronic signature (e-signature module, in its transaction): the policy's
+ * agent and the branch manager are told, with the reason.
+ */
+export async function notifySignatureDeclined(tx: Executor, declined: { policyId: number; roundId: number; signerName: string; reason: string }): Promise<void> {
+  const [policy] = await repo.findPolicyNotices(tx, [declined.policyId]);
+  if (!policy) return;
+  await notify(tx, {
+    recipients: [policy.agentId, policy.managerId].filter((id): id is number => id !== null),
+    kind: 'signature_declined',
+    title: signingMessages.declinedTitle(policy.label),
+    body: signingMessages.declinedBody(policy.label, declined.signerName, declined.reason),
+    policyId: policy.id,
+    dedupeKey: `signature_declined:${declined.roundId}`,
+  });
+}
+
+/** Every signer signed (e-signature module): the agent and the branch manager hear the policy is active. */
+export async function notifySignatureCompleted(tx: Executor, completed: { policyId: number; roundId: number }): Promise<void> {
+  const [policy] = await repo.findPolicyNotices(tx, [completed.policyId]);
+  if (!policy) return;
+  await notify(tx, {
+    recipients: [policy.agentId, policy.managerId].filter((id): id is number => id !== null),
+    kind: 'signature_completed',
+    title: signingMessages.completedTitle(policy.label),
+    body: signingMessages.completedBody(policy.label),
+    policyId: policy.id,
+    dedupeKey: `signature_completed:${completed.roundId}`,
   });
 }
 

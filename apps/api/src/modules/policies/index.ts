@@ -5,4 +5,4 @@
 export { policyRoutes } from './routes';
 export { startSearchPages } from './search-pages';
 export { insertEvent, loadPolicies, updatePolicyRow } from './repository';
-export { changePolicyStatus, createPolicy, searchPolicies, updatePolicy } from './service';
+export { changePolicyStatus, createPolicy, searchPolicies, updatePolicy, type SigningHook } from './service';

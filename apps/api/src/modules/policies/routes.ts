@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -36,10 +37,15 @@ export interface PolicyRoutesOptions {
   searchPages: SearchPages;
   /** Generates the contract pack when a write enters 'contracts' (issue 16; the contracts module's). */
   contractPack: service.ContractPackHook;
+  /** Starts and ends electronic signing rounds on entering and leaving 'signature' (issue 17; the e-signature module's). */
+  signing?: service.SigningHook;
 }
 
 /** Policies of every role, each scoped to the caller's branch (admins: all branches). */
-export const policyRoutes: FastifyPluginAsyncZod<PolicyRoutesOptions> = async (app, { searchPages, contractPack }) => {
+export const policyRoutes: FastifyPluginAsyncZod<PolicyRoutesOptions> = async (app, { searchPages, contractPack, signing }) => {
+  /** The signing hook with the address its links are made with: PUBLIC_URL, else the request's own origin. */
+  const signingStep = (request: FastifyRequest): service.SigningStep | undefined =>
+    signing ? { hook: signing, baseUrl: app.config.publicUrl ?? `${request.protocol}://${request.host}` } : undefined;
   app.addHook('onRequest', app.authenticate);
   const tags = ['policies'];
   const security = [{ bearerAuth: [] }];
@@ -169,7 +175,7 @@ export const policyRoutes: FastifyPluginAsyncZod<PolicyRoutesOptions> = async (a
   app.post(
     '/api/policy',
     { schema: { tags, security, summary: 'Crear póliza', body: policyInputSchema, response: { 201: policySchema, ...errors } } },
-    async (request, reply) => reply.status(201).send(await service.createPolicy(app.db, currentUser(request), request.body, contractPack)),
+    async (request, reply) => reply.status(201).send(await service.createPolicy(app.db, currentUser(request), request.body, contractPack, signingStep(request))),
   );
 
   app.post(
@@ -188,8 +194,8 @@ export const policyRoutes: FastifyPluginAsyncZod<PolicyRoutesOptions> = async (a
       const body = request.body;
       const actor = currentUser(request);
       return 'tenants' in body
-        ? service.updatePolicy(app.db, actor, request.params.id, body, contractPack)
-        : service.changePolicyStatus(app.db, actor, request.params.id, body, contractPack);
+        ? service.updatePolicy(app.db, actor, request.params.id, body, contractPack, signingStep(request))
+        : service.changePolicyStatus(app.db, actor, request.params.id, body, contractPack, signingStep(request));
     },
   );
 

@@ -235,18 +235,47 @@ export interface ContractPackHook {
 }
 
 /**
- * Runs a write whose transaction may generate the pack (`to` is the status it writes): queued
- * behind other pack-drawing writes when it goes to 'contracts', and removing the pack's files if
- * it fails.
+ * Starts or ends an electronic signing round inside the transaction of a write that moves a policy
+ * into or out of 'signature' (issue 17). The e-signature module provides it and app.ts hands it in,
+ * like the contract pack. `written` collects the files it stores, removed by `discard` when the
+ * transaction fails.
  */
-async function withPackFiles<T>(hook: ContractPackHook | undefined, to: PolicyStatus, work: (written: string[]) => Promise<T>): Promise<T> {
+export interface SigningHook {
+  statusChanged(tx: Executor, actor: AuthUser, change: { policyId: number; from: PolicyStatus | null; to: PolicyStatus; baseUrl: string }, written: string[]): Promise<void>;
+  discard(written: string[]): Promise<void>;
+}
+
+/** The signing hook and the portal's public address its links are made with (PUBLIC_URL or the request's origin). */
+export interface SigningStep {
+  hook: SigningHook;
+  baseUrl: string;
+}
+
+/**
+ * Runs a write whose transaction may generate the pack (`to` is the status it writes): queued
+ * behind other pack-drawing writes when it goes to 'contracts', and removing the files written
+ * in it (the pack's, the signing round's) if it fails.
+ */
+async function withPackFiles<T>(hook: ContractPackHook | undefined, to: PolicyStatus, work: (written: string[]) => Promise<T>, signing?: SigningStep): Promise<T> {
   const written: string[] = [];
   try {
     return hook && to === 'contracts' ? await hook.serialize(() => work(written)) : await work(written);
   } catch (error) {
-    if (hook && written.length > 0) await hook.discard(written);
+    if (written.length > 0) await (hook ?? signing?.hook)?.discard(written);
     throw error;
   }
+}
+
+/** Tells the signing hook of a status written (it acts only on entering or leaving 'signature'). */
+async function signingStatusChanged(
+  tx: Executor,
+  signing: SigningStep | undefined,
+  actor: AuthUser,
+  change: { policyId: number; from: PolicyStatus | null; to: PolicyStatus; written: string[] },
+): Promise<void> {
+  if (!signing || change.from === change.to) return;
+  if (change.to !== 'signature' && change.from !== 'signature') return;
+  await signing.hook.statusChanged(tx, actor, { policyId: change.policyId, from: change.from, to: change.to, baseUrl: signing.baseUrl }, change.written);
 }
 
 /** Generates the pack when this write brings the policy into 'contracts' from another status. */
@@ -262,7 +291,7 @@ async function generatePackIfEntering(
 const folioAttempts = 5;
 
 /** POST /api/policy: the whole aggregate and its first event in one transaction, under a new folio. */
-export async function createPolicy(db: Db, actor: AuthUser, input: PolicyInput, packHook?: ContractPackHook): Promise<Policy> {
+export async function createPolicy(db: Db, actor: AuthUser, input: PolicyInput, packHook?: ContractPackHook, signing?: SigningStep): Promise<Policy> {
   const branchId = await writeBranch(db, actor, input.branchId);
   for (let attempt = 1; ; attempt++) {
     const investigationId = formatInvestigationFolio(new Date(), crypto.randomInt(1000));
@@ -274,8 +303,10 @@ export async function createPolicy(db: Db, actor: AuthUser, input: PolicyInput, 
           const assigned = await assignPolicyNumberIfDue(tx, policyId, input.status);
           await generatePackIfEntering(tx, packHook, actor, { policyId, from: null, to: input.status, written });
           await repo.insertEvent(tx, { policyId, userId: actor.id, fromStatus: null, toStatus: input.status, changes: [], note: noteLines('Póliza creada', assigned) });
+          await signingStatusChanged(tx, signing, actor, { policyId, from: null, to: input.status, written });
           return policyId;
         }),
+        signing,
       );
       return await getPolicy(db, actor, id);
     } catch (error) {
@@ -291,7 +322,7 @@ export async function createPolicy(db: Db, actor: AuthUser, input: PolicyInput, 
  * transitions only by a manager or an admin (403 for others), and the history marks it. The
  * history also notes which sections changed.
  */
-export async function updatePolicy(db: Db, actor: AuthUser, id: number, input: PolicyInput, packHook?: ContractPackHook): Promise<Policy> {
+export async function updatePolicy(db: Db, actor: AuthUser, id: number, input: PolicyInput, packHook?: ContractPackHook, signing?: SigningStep): Promise<Policy> {
   return withPackFiles(packHook, input.status, (written) => db.transaction(async (tx) => {
     const locked = ensure(await repo.lockPolicy(tx, id, actorScope(actor)), notFound(policyMessages.notFound));
     const jump = isStatusJump(locked.status, input.status);
@@ -313,12 +344,13 @@ export async function updatePolicy(db: Db, actor: AuthUser, id: number, input: P
     if (changes.length > 0 || locked.status !== input.status) {
       await repo.insertEvent(tx, { policyId: id, userId: actor.id, fromStatus: locked.status, toStatus: input.status, changes, note: noteLines(assigned) });
     }
+    await signingStatusChanged(tx, signing, actor, { policyId: id, from: locked.status, to: input.status, written });
     return after;
-  }));
+  }), signing);
 }
 
 /** The tracking row menu's change: only the spec's transitions are allowed (409 otherwise). */
-export async function changePolicyStatus(db: Db, actor: AuthUser, id: number, change: StatusChange, packHook?: ContractPackHook): Promise<Policy> {
+export async function changePolicyStatus(db: Db, actor: AuthUser, id: number, change: StatusChange, packHook?: ContractPackHook, signing?: SigningStep): Promise<Policy> {
   await withPackFiles(packHook, change.status, (written) => db.transaction(async (tx) => {
     const locked = ensure(await repo.lockPolicy(tx, id, actorScope(actor)), notFound(policyMessages.notFound));
     if (!isAllowedTransition(locked.status, change.status)) {
@@ -336,7 +368,8 @@ export async function changePolicyStatus(db: Db, actor: AuthUser, id: number, ch
       changes: [],
       note: noteLines(change.note, assigned),
     });
-  }));
+    await signingStatusChanged(tx, signing, actor, { policyId: id, from: locked.status, to: change.status, written });
+  }), signing);
   return getPolicy(db, actor, id);
 }
 

@@ -12,6 +12,7 @@ import { PolicyHistory } from '../components/policy-history';
 import { AddendumsSection } from '../components/policy-file/addendums-section';
 import { AppointmentsSection } from '../components/policy-file/appointments-section';
 import { ContractsSection } from '../components/policy-file/contracts-section';
+import { SigningSection } from '../components/policy-file/signing-section';
 import { DocumentsSection } from '../components/policy-file/documents-section';
 import { FileHeader } from '../components/policy-file/file-header';
 import { LinksSection } from '../components/policy-file/links-section';
@@ -61,6 +62,7 @@ function PolicyFileContent({ policy }: { policy: Policy }) {
       <DocumentsSection policy={policy} checklist={file.data?.checklist} />
       <LinksSection policy={policy} />
       <ContractsSection policy={policy} />
+      <SigningSection policy={policy} />
       <AddendumsSection addendums={file.data?.addendums} />
       <AppointmentsSection appointments={file.data?.appointments} />
       {/* The history card carries its own 'Historial' heading: only the anchor is added here. */}

@@ -7,6 +7,7 @@ export const fileSections = [
   { id: 'documentos', label: 'Documentos' },
   { id: 'enlaces', label: 'Enlaces' },
   { id: 'contratos', label: 'Contratos' },
+  { id: 'firma', label: 'Firma electrónica' },
   { id: 'addendums', label: 'Addendums' },
   { id: 'citas', label: 'Citas' },
   { id: 'historial', label: 'Historial' },

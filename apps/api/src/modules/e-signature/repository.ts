@@ -1,0 +1,184 @@
+import { and, desc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
+import type { ContractDocumentKind, LinkParty, PolicyStatus, SigningRoundStatus } from '@portal/domain';
+import type { Executor } from '../../db/client';
+import { inBranchScope } from '../../db/scope';
+import { branches, contractDocuments, linkSignatures, policies, publicLinks, signingRounds } from '../../db/schema/index';
+import type { BranchScope } from '../../lib/branch-scope';
+
+// --- the policy and its pack ---------------------------------------------------------------------
+
+export interface PolicySigningState {
+  id: number;
+  status: PolicyStatus;
+  branchId: number;
+  folio: string;
+  branchName: string;
+  /** The branch lets pagarés be signed electronically (issue 17: off by default). */
+  esignPromissoryNotes: boolean;
+}
+
+/** The policy's status, folio and branch setting; `lock` holds the policy row until the transaction ends. */
+export async function policySigningState(db: Executor, policyId: number, lock = false): Promise<PolicySigningState | null> {
+  const query = db
+    .select({
+      id: policies.id,
+      status: policies.status,
+      branchId: policies.branchId,
+      folio: sql<string>`coalesce(nullif(${policies.policyNumber}, ''), ${policies.investigationId})`,
+      branchName: branches.name,
+      esignPromissoryNotes: branches.esignPromissoryNotes,
+    })
+    .from(policies)
+    .innerJoin(branches, eq(branches.id, policies.branchId))
+    .where(eq(policies.id, policyId));
+  const [row] = lock ? await query.for('update', { of: policies }) : await query;
+  return row ?? null;
+}
+
+/** Whether the actor's branch scope reaches the policy (staff read). */
+export async function policyInScope(db: Executor, policyId: number, scope: BranchScope): Promise<boolean> {
+  const [row] = await db
+    .select({ id: policies.id })
+    .from(policies)
+    .where(and(eq(policies.id, policyId), inBranchScope(policies.branchId, scope)));
+  return row !== undefined;
+}
+
+export interface PackDocument {
+  id: number;
+  kind: ContractDocumentKind;
+  packVersion: number;
+  templateId: number;
+  templateVersion: number;
+  templateIsBranchOverride: boolean;
+  storedName: string;
+  fileName: string;
+  sha256: string;
+  pageCount: number;
+}
+
+const packColumns = {
+  id: contractDocuments.id,
+  kind: contractDocuments.kind,
+  packVersion: contractDocuments.packVersion,
+  templateId: contractDocuments.templateId,
+  templateVersion: contractDocuments.templateVersion,
+  templateIsBranchOverride: contractDocuments.templateIsBranchOverride,
+  storedName: contractDocuments.storedName,
+  fileName: contractDocuments.fileName,
+  sha256: contractDocuments.sha256,
+  pageCount: contractDocuments.pageCount,
+};
+
+const kindOrder = sql`array_position(array['lease','policy','promissory_notes']::contract_document_kind[], ${contractDocuments.kind})`;
+
+/** The current pack (newest version, not superseded), in the pack's order; empty when none was generated. */
+export async function currentPack(db: Executor, policyId: number): Promise<PackDocument[]> {
+  const [newest] = await db
+    .select({ version: max(contractDocuments.packVersion) })
+    .from(contractDocuments)
+    .where(and(eq(contractDocuments.policyId, policyId), eq(contractDocuments.superseded, false)));
+  if (!newest?.version) return [];
+  return packDocuments(db, policyId, newest.version);
+}
+
+/** One pack version's documents, in the pack's order. */
+export async function packDocuments(db: Executor, policyId: number, packVersion: number): Promise<PackDocument[]> {
+  return db
+    .select(packColumns)
+    .from(contractDocuments)
+    .where(and(eq(contractDocuments.policyId, policyId), eq(contractDocuments.packVersion, packVersion)))
+    .orderBy(kindOrder);
+}
+
+export async function latestPackVersion(db: Executor, policyId: number): Promise<number> {
+  const [row] = await db.select({ version: max(contractDocuments.packVersion) }).from(contractDocuments).where(eq(contractDocuments.policyId, policyId));
+  return row?.version ?? 0;
+}
+
+/** Stores a signed pack as the policy's new current version (older ones superseded). */
+export async function insertSignedPack(db: Executor, policyId: number, rows: Array<typeof contractDocuments.$inferInsert>): Promise<void> {
+  await db.update(contractDocuments).set({ superseded: true }).where(and(eq(contractDocuments.policyId, policyId), eq(contractDocuments.superseded, false)));
+  await db.insert(contractDocuments).values(rows);
+}
+
+// --- rounds -------------------------------------------------------------------------------------------
+
+export type RoundRow = typeof signingRounds.$inferSelect;
+
+export async function insertRound(db: Executor, round: typeof signingRounds.$inferInsert): Promise<number> {
+  const [row] = await db.insert(signingRounds).values(round).returning({ id: signingRounds.id });
+  return row!.id;
+}
+
+export async function findRound(db: Executor, roundId: number, lock = false): Promise<RoundRow | undefined> {
+  const query = db.select().from(signingRounds).where(eq(signingRounds.id, roundId));
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function openRoundOf(db: Executor, policyId: number): Promise<RoundRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(signingRounds)
+    .where(and(eq(signingRounds.policyId, policyId), eq(signingRounds.status, 'open')))
+    .for('update');
+  return row;
+}
+
+export async function newestRoundOf(db: Executor, policyId: number): Promise<RoundRow | undefined> {
+  const [row] = await db.select().from(signingRounds).where(eq(signingRounds.policyId, policyId)).orderBy(desc(signingRounds.id)).limit(1);
+  return row;
+}
+
+export async function closeRound(db: Executor, roundId: number, status: Exclude<SigningRoundStatus, 'open'>, now: Date, signedPackVersion: number | null = null): Promise<void> {
+  await db.update(signingRounds).set({ status, closedAt: now, signedPackVersion }).where(eq(signingRounds.id, roundId));
+}
+
+/** Every link of the round still alive stops working. */
+export async function revokeRoundLinks(db: Executor, roundId: number, now: Date, revokedBy: number | null): Promise<void> {
+  await db
+    .update(publicLinks)
+    .set({ revokedAt: now, revokedBy })
+    .where(and(eq(publicLinks.signingRoundId, roundId), isNull(publicLinks.revokedAt)));
+}
+
+// --- signers ---------------------------------------------------------------------------------------------
+
+export type SignatureRow = typeof linkSignatures.$inferSelect;
+
+export async function insertSignature(db: Executor, signature: typeof linkSignatures.$inferInsert): Promise<void> {
+  await db.insert(linkSignatures).values(signature);
+}
+
+export async function findSignature(db: Executor, linkId: number, lock = false): Promise<SignatureRow | undefined> {
+  const query = db.select().from(linkSignatures).where(eq(linkSignatures.linkId, linkId));
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function updateSignature(db: Executor, linkId: number, values: Partial<typeof linkSignatures.$inferInsert>): Promise<void> {
+  await db.update(linkSignatures).set(values).where(eq(linkSignatures.linkId, linkId));
+}
+
+export type RoundSigner = SignatureRow & { party: LinkParty; partyIndex: number };
+
+/** The round's signers in the order their links were made (tenants, guarantors, owner). */
+export async function roundSigners(db: Executor, roundId: number): Promise<RoundSigner[]> {
+  const rows = await db
+    .select({ signature: linkSignatures, party: publicLinks.party, partyIndex: publicLinks.partyIndex })
+    .from(linkSignatures)
+    .innerJoin(publicLinks, eq(publicLinks.id, linkSignatures.linkId))
+    .where(eq(linkSignatures.roundId, roundId))
+    .orderBy(publicLinks.id);
+  return rows.map(({ signature, party, partyIndex }) => ({ ...signature, party, partyIndex }));
+}
+
+/** Marks one link finished (signed or declined): staff see 'Terminado'. */
+export async function finishLinks(db: Executor, linkIds: number[], now: Date): Promise<void> {
+  if (linkIds.length === 0) return;
+  await db
+    .update(publicLinks)
+    .set({ finishedAt: sql`coalesce(${publicLinks.finishedAt}, ${now})` })
+    .where(inArray(publicLinks.id, linkIds));
+}

@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import { Download } from 'lucide-react';
+import { linkPartyLabels, signingRoundStatusLabels, type SigningRound } from '@portal/domain';
+import { errorMessage } from '@/lib/api-client';
+import { saveBlob } from '@/lib/blob-files';
+import { formatDateTime } from '@/lib/dates';
+import { notify } from '@/lib/toast';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { EmptyState, ErrorState } from '@/components/ui/state-panels';
+import { fetchPackVersion, usePolicySigning } from '../api';
+
+type Signer = SigningRound['signers'][number];
+
+function SignerState({ signer }: { signer: Signer }) {
+  if (signer.signedAt) return <Badge tone="success">Firmó el {formatDateTime(signer.signedAt)}</Badge>;
+  if (signer.declinedAt) return <Badge tone="danger">Rechazó el {formatDateTime(signer.declinedAt)}</Badge>;
+  if (signer.locked) return <Badge tone="danger">Bloqueado por códigos incorrectos</Badge>;
+  return <Badge>Pendiente</Badge>;
+}
+
+const roundTone = { open: 'brand', completed: 'success', declined: 'danger', cancelled: 'neutral' } as const;
+
+function SignedPackButton({ policyId, version, folio }: { policyId: number; version: number; folio: string }) {
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      saveBlob(await fetchPackVersion(policyId, version), `contratos-firmados_${folio}_v${version}.pdf`);
+    } catch (error) {
+      notify.error('No se pudo descargar el documento', errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button variant="secondary" size="sm" disabled={busy} onClick={() => void download()}>
+      <Download aria-hidden="true" />
+      {busy ? 'Descargando...' : `Descargar contratos firmados (versión ${version})`}
+    </Button>
+  );
+}
+
+function RoundCard({ policyId, folio, round }: { policyId: number; folio: string; round: SigningRound }) {
+  return (
+    <Card data-testid="signing-round">
+      <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-100 p-4 dark:border-slate-800">
+        <div>
+          <p className="flex flex-wrap items-center gap-2 text-sm font-semibold">
+            Contratos versión {round.packVersion}
+            <Badge tone={roundTone[round.status]}>{signingRoundStatusLabels[round.status]}</Badge>
+          </p>
+          <p className="text-xs text-slate-500 dark:text-slate-400">
+            Enviados el {formatDateTime(round.createdAt)}
+            {round.closedAt ? ` · cerrada el ${formatDateTime(round.closedAt)}` : ''}
+          </p>
+        </div>
+        {round.signedPackVersion ? <SignedPackButton policyId={policyId} version={round.signedPackVersion} folio={folio} /> : null}
+      </div>
+      <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+        {round.signers.map((signer) => (
+          <li key={signer.linkId} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 text-sm">
+            <div className="min-w-0">
+              <p className="font-medium">
+                {signer.name} <span className="font-normal text-slate-500">({linkPartyLabels[signer.party]})</span>
+              </p>
+              <p className="text-xs text-slate-500 dark:text-slate-400">{signer.email}</p>
+              {signer.declineReason ? <p className="mt-1 text-xs">Motivo: {signer.declineReason}</p> : null}
+            </div>
+            <SignerState signer={signer} />
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+/**
+ * 'Firma electrónica' in the expediente (issue 17): the newest signing round, each signer's state
+ * and, once all signed, the signed pack.
+ */
+export function SigningPanel({ policyId, folio }: { policyId: number; folio: string }) {
+  const signing = usePolicySigning(policyId);
+  if (signing.isPending) return <Spinner label="Cargando firma electrónica..." className="py-6" />;
+  if (signing.isError) {
+    return <ErrorState title="No se pudo cargar la firma electrónica" message={errorMessage(signing.error)} onRetry={() => void signing.refetch()} retrying={signing.isFetching} />;
+  }
+  if (!signing.data) {
+    return <EmptyState title="Aún no se han enviado los contratos para firma electrónica" description="Se envían a cada firmante con «Enviar Contratos»." />;
+  }
+  return <RoundCard policyId={policyId} folio={folio} round={signing.data} />;
+}

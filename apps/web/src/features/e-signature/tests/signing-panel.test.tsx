@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import type { SigningRound } from '@portal/domain';
+import { renderRoute } from '@/test/render';
+import { mockFetch } from '@/test/fetch-mock';
+import { SigningPanel } from '../components/signing-panel';
+
+const round: SigningRound = {
+  id: 4,
+  status: 'completed',
+  packVersion: 1,
+  signedPackVersion: 2,
+  createdAt: '2026-11-20T16:00:00.000Z',
+  closedAt: '2026-11-21T16:00:00.000Z',
+  signers: [
+    { linkId: 1, party: 'tenant', name: 'María López', email: 'maria@example.mx', signedAt: '2026-11-20T17:00:00.000Z', declinedAt: null, declineReason: null, locked: false },
+    { linkId: 2, party: 'guarantor', name: 'Óscar Peña', email: 'oscar@example.mx', signedAt: null, declinedAt: null, declineReason: null, locked: true },
+    { linkId: 3, party: 'owner', name: 'Roberto Sánchez', email: 'roberto@example.mx', signedAt: null, declinedAt: '2026-11-21T16:00:00.000Z', declineReason: 'La renta no es la acordada', locked: false },
+  ],
+};
+
+describe("the expediente's 'Firma electrónica'", () => {
+  it('shows each signer’s state and the signed pack', async () => {
+    mockFetch({ 'GET /api/policy/7/signing': { body: round } });
+    renderRoute(<SigningPanel policyId={7} folio="POL-1" />);
+    const card = await screen.findByTestId('signing-round');
+    expect(within(card).getByText('Firmado')).toBeInTheDocument();
+    expect(within(card).getByText(/Firmó el/)).toBeInTheDocument();
+    expect(within(card).getByText('Bloqueado por códigos incorrectos')).toBeInTheDocument();
+    expect(within(card).getByText('Motivo: La renta no es la acordada')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Descargar contratos firmados (versión 2)' })).toBeInTheDocument();
+  });
+
+  it('says when nothing was sent yet', async () => {
+    mockFetch({ 'GET /api/policy/7/signing': { body: null } });
+    renderRoute(<SigningPanel policyId={7} folio="POL-1" />);
+    expect(await screen.findByText('Aún no se han enviado los contratos para firma electrónica')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,66 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CodeSent, SignInput, SigningView } from '@portal/domain';
+import { apiClient, isApiError } from '@/lib/api-client';
+
+/*
+ * The signer's calls (issue 17): no session (`auth: false`), the token in the path is the
+ * credential. A 4xx is the link's answer (wrong code, locked, closed), never retried.
+ */
+
+const base = (token: string) => `/api/public/links/${token}/signing`;
+
+function signingQueryOptions(token: string) {
+  return queryOptions({
+    queryKey: ['public-signing', token] as const,
+    queryFn: ({ signal }) => apiClient.get<SigningView>(base(token), { signal, auth: false }),
+    retry: (failures, error) => failures < 2 && !(isApiError(error) && error.status >= 400 && error.status < 500),
+  });
+}
+
+export function useSigning(token: string) {
+  return useQuery(signingQueryOptions(token));
+}
+
+/** The pack's bytes (the exact PDF whose SHA-256 the view names), for pdf.js to draw. */
+export async function fetchSigningPack(token: string, signal?: AbortSignal): Promise<ArrayBuffer> {
+  const blob = await apiClient.getBlob(`${base(token)}/pack`, { auth: false, timeoutMs: 60_000, ...(signal ? { signal } : {}) });
+  return blob.arrayBuffer();
+}
+
+/** After an action the round's state may have changed (verified, locked, signed, closed): read it again. */
+function useRefresh(token: string) {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: signingQueryOptions(token).queryKey });
+}
+
+export function useRequestCode(token: string) {
+  const refresh = useRefresh(token);
+  return useMutation({
+    mutationFn: () => apiClient.post<CodeSent>(`${base(token)}/code`, {}, { auth: false }),
+    onError: (error) => (isApiError(error) && error.status === 423 ? refresh() : undefined),
+  });
+}
+
+export function useVerifyCode(token: string) {
+  const refresh = useRefresh(token);
+  return useMutation({
+    mutationFn: (code: string) => apiClient.post<null>(`${base(token)}/verify`, { code }, { auth: false }),
+    onSuccess: refresh,
+    onError: (error) => (isApiError(error) && error.status === 423 ? refresh() : undefined),
+  });
+}
+
+export function useSign(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    // Stamping the last signer's documents takes a moment on the server.
+    mutationFn: (input: SignInput) => apiClient.post<SigningView>(`${base(token)}/sign`, input, { auth: false, timeoutMs: 60_000 }),
+    onSuccess: (view) => queryClient.setQueryData(signingQueryOptions(token).queryKey, view),
+  });
+}
+
+export function useDecline(token: string) {
+  return useMutation({
+    mutationFn: (reason: string) => apiClient.post<null>(`${base(token)}/decline`, { reason }, { auth: false }),
+  });
+}

@@ -1,0 +1,144 @@
+import fs from 'node:fs';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { examplePolicyInput, exampleTenant } from '@portal/domain/testing';
+import { admin, signInAsAdmin, unique } from './support';
+
+/*
+ * Signing by link (issue 17): 'Enviar Contratos' on a policy marked 'Firma electrónica' e-mails
+ * each signer a link; the e-mails go through a real SMTP receiver on loopback
+ * (e2e/smtp-receiver.ts), where this journey reads the link and the one-time code.
+ */
+
+/** Where the screenshots of the signer's page go, to be looked at (SHOTS_DIR, else beside Playwright's results). */
+const shotsDir = process.env.SHOTS_DIR ?? 'test-results/e-signature';
+
+interface ReceivedMail {
+  to: string[];
+  text: string;
+}
+
+function receivedMail(): ReceivedMail[] {
+  return fs
+    .readFileSync(process.env.E2E_MAIL_FILE!, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as ReceivedMail);
+}
+
+/** The first match of `pattern` in the newest e-mail to `email` that has one, waiting for the delivery. */
+async function fromMail(email: string, pattern: RegExp, after = 0): Promise<string> {
+  let found: string | undefined;
+  await expect
+    .poll(
+      () => {
+        const mails = receivedMail().slice(after).filter((mail) => mail.to.includes(email));
+        found = mails.map((mail) => pattern.exec(mail.text)?.[1]).filter(Boolean).at(-1);
+        return found;
+      },
+      { timeout: 20_000, message: `an e-mail to ${email} matching ${pattern}` },
+    )
+    .toBeTruthy();
+  return found!;
+}
+
+const linkPattern = /\/p\/([A-Za-z0-9_-]{43})/;
+const codePattern = /Su código es (\d{6})/;
+
+async function adminHeaders(request: APIRequestContext) {
+  const login = await request.post('/api/auth/login', { data: admin });
+  return { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+}
+
+test('Enviar Contratos → a signer signs on a phone with the code from the e-mail, the other by API → the policy is active with the signed pack', async ({ page, browser, request }) => {
+  test.setTimeout(60_000);
+  const headers = await adminHeaders(request);
+  const tenantEmail = `${unique('inquilina-')}@example.mx`;
+  const ownerEmail = `${unique('propietario-')}@example.mx`;
+  const base = examplePolicyInput();
+  const created = await request.post('/api/policy', {
+    headers,
+    data: examplePolicyInput({
+      status: 'investigation_approved',
+      branchId: 1,
+      isElectronicSignature: true,
+      tenants: [{ ...exampleTenant(unique('Lucía Firma ')), email: tenantEmail }],
+      property: { ...base.property!, owner: { ...base.property!.owner, email: ownerEmail } },
+    }),
+  });
+  expect(created.status()).toBe(201);
+  const policy = (await created.json()) as { id: number; investigationId: string };
+  expect((await request.post(`/api/policy/update/${policy.id}`, { headers, data: { status: 'contracts' } })).status()).toBe(200);
+
+  // Staff: 'Enviar Contratos' from the tracking row menu.
+  await signInAsAdmin(page);
+  await page.goto('/policies/tracking');
+  await page.getByRole('searchbox', { name: 'Buscar pólizas...' }).fill(policy.investigationId);
+  const row = page.getByRole('region', { name: 'Seguimiento de pólizas' }).getByRole('row').filter({ hasText: policy.investigationId });
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: `Acciones de la póliza ${policy.investigationId}` }).click();
+  await page.getByRole('menuitem', { name: 'Enviar Contratos' }).click();
+  await expect(row).toContainText('Pendiente de firma');
+  // The link e-mails go out with the next delivery run: ask for it now.
+  expect((await request.post('/api/admin/jobs/email-delivery/run', { headers })).status()).toBe(202);
+  const tenantToken = await fromMail(tenantEmail, linkPattern);
+  const ownerToken = await fromMail(ownerEmail, linkPattern);
+
+  // The tenant, on a phone without a session.
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, locale: 'es-MX', timezoneId: 'America/Mexico_City' });
+  const signer = await phone.newPage();
+  await signer.goto(`/p/${tenantToken}`);
+  await expect(signer.getByRole('heading', { name: 'Aviso de privacidad' })).toBeVisible();
+  await signer.getByRole('checkbox', { name: /He leído el aviso de privacidad/ }).check();
+  await signer.getByRole('button', { name: 'Acepto y continúo' }).click();
+  await expect(signer.getByRole('heading', { name: 'Firma de contratos' })).toBeVisible();
+  await expect(signer.getByRole('img', { name: /^Página 1 de \d+$/ })).toBeVisible({ timeout: 15_000 });
+
+  const mailsBefore = receivedMail().length;
+  await signer.getByRole('button', { name: 'Enviar código' }).click();
+  await expect(signer.getByText(/Le enviamos un código de 6 dígitos/)).toBeVisible();
+  const code = await fromMail(tenantEmail, codePattern, mailsBefore);
+  await signer.getByLabel('Código').fill(code);
+  await signer.getByRole('button', { name: 'Confirmar código' }).click();
+
+  await expect(signer.getByRole('tab', { name: 'Dibujar' })).toBeVisible();
+  const pad = signer.getByTestId('signature-canvas');
+  await pad.scrollIntoViewIfNeeded();
+  const box = (await pad.boundingBox())!;
+  await signer.mouse.move(box.x + 30, box.y + box.height / 2);
+  await signer.mouse.down();
+  for (let step = 1; step <= 12; step++) await signer.mouse.move(box.x + 30 + step * 20, box.y + box.height / 2 + (step % 2 ? -25 : 25));
+  await signer.mouse.up();
+  await expect(signer.getByRole('button', { name: 'Borrar' })).toBeEnabled();
+  await signer.screenshot({ path: `${shotsDir}/signing-phone.png`, fullPage: true });
+  await signer.getByRole('checkbox', { name: 'He leído los documentos y acepto firmarlos electrónicamente' }).check();
+  await signer.getByRole('button', { name: 'Firmar', exact: true }).click();
+  await expect(signer.getByRole('heading', { name: 'Usted firmó los documentos' })).toBeVisible();
+  await expect(signer.getByText('Han firmado 1 de 2 firmantes.', { exact: false })).toBeVisible();
+  await signer.screenshot({ path: `${shotsDir}/signed-phone.png` });
+  await phone.close();
+
+  // The owner signs through the API, as the page would.
+  const ownerApi = `/api/public/links/${ownerToken}`;
+  expect((await request.post(`${ownerApi}/privacy`, { data: { version: 1 } })).status()).toBe(204);
+  const ownerMailsBefore = receivedMail().length;
+  expect((await request.post(`${ownerApi}/signing/code`, { data: {} })).status()).toBe(200);
+  const ownerCode = await fromMail(ownerEmail, codePattern, ownerMailsBefore);
+  expect((await request.post(`${ownerApi}/signing/verify`, { data: { code: ownerCode } })).status()).toBe(204);
+  const { packSha256 } = (await (await request.get(`${ownerApi}/signing`)).json()) as { packSha256: string };
+  const signed = await request.post(`${ownerApi}/signing/sign`, { data: { signature: { kind: 'typed', text: 'Roberto Sánchez Villa' }, accept: true, packSha256 } });
+  expect(signed.status()).toBe(200);
+
+  // Staff see the policy active, the round signed and the signed pack as the contracts' new version.
+  await page.goto(`/policies/${policy.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: new RegExp(policy.investigationId) })).toBeVisible();
+  await expect(page.getByText('Activa', { exact: true }).first()).toBeVisible();
+  const signing = page.getByRole('region', { name: 'Firma electrónica' });
+  await expect(signing.getByText('Firmado', { exact: true })).toBeVisible();
+  await expect(signing.getByText(/Firmó el/)).toHaveCount(2);
+  await expect(signing.getByRole('button', { name: 'Descargar contratos firmados (versión 2)' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Contratos' }).getByTestId('contract-pack-2')).toBeVisible();
+  await signing.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${shotsDir}/expediente-signing.png` });
+  const list = (await (await request.get('/api/policy', { headers })).json()) as Array<{ id: number; status: string }>;
+  expect(list.find((p) => p.id === policy.id)?.status).toBe('active');
+});
