@@ -58,7 +58,7 @@ export function requestOrigin(request: FastifyRequest): { ip: string; userAgent:
 }
 
 /** The newest version of the aviso; version 1 is the product's text, written the first time it is asked for. */
-export async function currentPrivacyNotice(db: Executor): Promise<repo.StoredPrivacyNotice> {
+async function currentPrivacyNotice(db: Executor): Promise<repo.StoredPrivacyNotice> {
   const newest = await repo.newestPrivacyNotice(db);
   if (newest) return newest;
   await repo.insertPrivacyNotice(db, { version: 1, body: defaultPrivacyNotice, createdBy: null });

@@ -1,1 +1,0 @@
-export type { PurposeViewProps } from './purpose-views';
