@@ -14,11 +14,19 @@ async function newPolicy(request: APIRequestContext, tenantName: string) {
   return { policy, headers };
 }
 
-/** The tenant's upload link, as the staff's links panel creates it: its address exists only in this answer. */
-async function tenantLink(request: APIRequestContext, policyId: number, headers: Record<string, string>): Promise<string> {
-  const response = await request.post(`/api/policy/${policyId}/links`, { headers, data: { party: 'tenant' } });
-  expect(response.status(), await response.text()).toBe(201);
-  const { url } = (await response.json()) as { url: string };
+/** Staff make the tenant's upload link in the expediente ('Enlaces' → 'Nuevo enlace'): its address is shown only now. */
+async function tenantLinkFromExpediente(page: Page, policyId: number): Promise<string> {
+  await signInAsAdmin(page);
+  await page.goto(`/policies/${policyId}#enlaces`);
+  const links = page.getByRole('region', { name: 'Enlaces' });
+  await links.getByRole('button', { name: 'Nuevo enlace' }).click();
+  const form = page.getByRole('dialog', { name: 'Nuevo enlace' });
+  await expect(form.getByLabel('Persona')).toHaveValue('tenant:0');
+  await form.getByRole('button', { name: 'Crear enlace' }).click();
+  const issued = page.getByRole('dialog', { name: 'Enlace listo' });
+  const url = await issued.getByLabel('Enlace').inputValue();
+  await issued.getByRole('button', { name: 'Listo' }).click();
+  await expect(links.getByText('Enviado', { exact: true })).toBeVisible();
   return new URL(url).pathname;
 }
 
@@ -43,8 +51,8 @@ const incomePdf = { name: 'recibo-nomina-enero.pdf', mimeType: 'application/pdf'
 
 test('a tenant uploads an INE photo and an income proof from a phone, by link; the staff see them in the expediente', async ({ browser, page, request }, testInfo) => {
   const tenantName = unique('María López ');
-  const { policy, headers } = await newPolicy(request, tenantName);
-  const linkPath = await tenantLink(request, policy.id, headers);
+  const { policy } = await newPolicy(request, tenantName);
+  const linkPath = await tenantLinkFromExpediente(page, policy.id);
 
   // --- The tenant's phone: no session, 390 px wide, a finger for a pointer ----------------------------
   const phoneContext = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'es-MX' });
@@ -84,7 +92,6 @@ test('a tenant uploads an INE photo and an income proof from a phone, by link; t
   await phoneContext.close();
 
   // --- Back at the office: the expediente shows both files, received by link ------------------------------
-  await signInAsAdmin(page);
   await page.goto(`/policies/${policy.id}`);
   const documents = page.getByRole('region', { name: 'Documentos' });
   const cards = documents.getByTestId('document-card');
@@ -93,6 +100,7 @@ test('a tenant uploads an INE photo and an income proof from a phone, by link; t
     await expect(cards.filter({ hasText: name }).getByTestId('received-by-link')).toHaveText(`Recibido por enlace · ${tenantName}`);
   }
   await expect(documents.getByTestId('checklist-item').filter({ hasText: 'Identificación del inquilino' })).toContainText('Entregado');
+  await expect(page.getByRole('region', { name: 'Enlaces' }).getByText('Abierto', { exact: true })).toBeVisible();
   const history = page.locator('section#historial').getByRole('listitem');
   await expect(history.filter({ hasText: `Documento subido por enlace (Inquilino: ${tenantName}): Identificación del inquilino (ine.jpg)` })).toHaveCount(1);
 });
