@@ -1,11 +1,11 @@
-import { useId, useRef, useState } from 'react';
-import { Copy, Link2, Link2Off, RefreshCw, Smartphone } from 'lucide-react';
+import { useState } from 'react';
+import { Link2, Link2Off, RefreshCw, Smartphone } from 'lucide-react';
 import { errorMessage, isApiError } from '@/lib/api-error';
 import { notify } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
+import { SecretUrlField } from '@/components/ui/secret-url-field';
 import { useCreateAppointmentFeed, useRevokeAppointmentFeed } from '../api';
 
 const feedTexts = {
@@ -87,7 +87,7 @@ export function CalendarFeedDialog() {
       </DialogTrigger>
       <DialogContent title={feedTexts.title} description={feedTexts.description} className="max-h-[90vh] overflow-y-auto">
         <div className="mt-4 space-y-4 text-sm">
-          {url ? <FeedUrl url={url} /> : <p className="text-slate-600 dark:text-slate-400">{feedTexts.beforeActivate}</p>}
+          {url ? <SecretUrlField url={url} texts={{ ...feedTexts, label: feedTexts.urlLabel }} /> : <p className="text-slate-600 dark:text-slate-400">{feedTexts.beforeActivate}</p>}
           <div>
             <p className="font-medium text-slate-800 dark:text-slate-200">Cómo suscribirse</p>
             <ul className="mt-1 list-disc space-y-0.5 pl-5 text-slate-600 dark:text-slate-400">
@@ -139,42 +139,3 @@ export function CalendarFeedDialog() {
   );
 }
 
-function FeedUrl({ url }: { url: string }) {
-  const inputId = useId();
-  const hintId = useId();
-  const input = useRef<HTMLInputElement>(null);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      notify.success(feedTexts.copied);
-    } catch {
-      input.current?.select();
-      notify.error(feedTexts.copyFailed, feedTexts.copyFailedHint);
-    }
-  };
-  return (
-    <div className="space-y-1.5">
-      <label htmlFor={inputId} className="text-sm font-medium text-slate-700 dark:text-slate-300">
-        {feedTexts.urlLabel}
-      </label>
-      <div className="flex gap-2">
-        <Input
-          ref={input}
-          id={inputId}
-          readOnly
-          value={url}
-          aria-describedby={hintId}
-          onFocus={(event) => event.currentTarget.select()}
-          className="font-mono text-xs"
-        />
-        <Button variant="secondary" onClick={() => void copy()}>
-          <Copy aria-hidden="true" />
-          {feedTexts.copy}
-        </Button>
-      </div>
-      <p id={hintId} className="text-xs text-amber-800 dark:text-amber-300">
-        {feedTexts.shownOnce}
-      </p>
-    </div>
-  );
-}

@@ -1,10 +1,8 @@
-import { useId, useRef } from 'react';
-import { Copy, MessageCircle } from 'lucide-react';
+import { MessageCircle } from 'lucide-react';
 import { linkPartyLabels, type IssuedLink } from '@portal/domain';
-import { notify } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
+import { SecretUrlField } from '@/components/ui/secret-url-field';
 import { linkTexts } from './link-texts';
 
 /**
@@ -17,7 +15,7 @@ export function IssuedLinkDialog({ issued, emailed, onClose }: { issued: IssuedL
       {issued ? (
         <DialogContent title={linkTexts.issuedTitle} description={`${linkPartyLabels[issued.link.party]}: ${issued.link.partyName}`}>
           <div className="mt-4 space-y-4">
-            <LinkUrl url={issued.url} />
+            <SecretUrlField url={issued.url} texts={{ ...linkTexts, label: linkTexts.urlLabel }} />
             {emailed && issued.link.email ? <p className="text-sm text-slate-600 dark:text-slate-400">{linkTexts.emailed(issued.link.email)}</p> : null}
             <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
               {issued.whatsappUrl ? (
@@ -39,48 +37,5 @@ export function IssuedLinkDialog({ issued, emailed, onClose }: { issued: IssuedL
         </DialogContent>
       ) : null}
     </Dialog>
-  );
-}
-
-function LinkUrl({ url }: { url: string }) {
-  const inputId = useId();
-  const hintId = useId();
-  const input = useRef<HTMLInputElement>(null);
-  const copy = async () => {
-    try {
-      if (!navigator.clipboard) throw new Error('clipboard');
-      await navigator.clipboard.writeText(url);
-      notify.success(linkTexts.copied);
-    } catch {
-      // Without the clipboard (an http address, an old browser) the text is left selected to copy by hand.
-      input.current?.focus();
-      input.current?.select();
-      notify.error(linkTexts.copyFailed, linkTexts.copyFailedHint);
-    }
-  };
-  return (
-    <div className="space-y-1.5">
-      <label htmlFor={inputId} className="text-sm font-medium text-slate-700 dark:text-slate-300">
-        {linkTexts.urlLabel}
-      </label>
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <Input
-          ref={input}
-          id={inputId}
-          readOnly
-          value={url}
-          aria-describedby={hintId}
-          onFocus={(event) => event.currentTarget.select()}
-          className="min-w-0 font-mono text-xs"
-        />
-        <Button variant="secondary" onClick={() => void copy()}>
-          <Copy aria-hidden="true" />
-          {linkTexts.copy}
-        </Button>
-      </div>
-      <p id={hintId} className="text-xs text-amber-800 dark:text-amber-300">
-        {linkTexts.shownOnce}
-      </p>
-    </div>
   );
 }
