@@ -5,10 +5,10 @@ import { branches, guarantors, policies, privacyAcceptances, privacyNotices, pro
 import { inBranchScope } from '../../db/scope';
 import type { BranchScope } from '../../lib/branch-scope';
 
-export interface LinkRow {
+/** What every read of a link carries: who and what it is for, and its dates (never the token). */
+interface LinkFields {
   id: number;
   policyId: number;
-  tokenHash: string;
   purpose: LinkPurpose;
   party: LinkParty;
   partyIndex: number;
@@ -20,6 +20,11 @@ export interface LinkRow {
   firstOpenedAt: Date | null;
   finishedAt: Date | null;
   revokedAt: Date | null;
+}
+
+/** A link found by its token, with what its public page shows of the policy. */
+export interface LinkRow extends LinkFields {
+  tokenHash: string;
   branchId: number;
   branchName: string;
   folio: string;
@@ -134,20 +139,7 @@ export async function findPolicyPeople(db: Executor, policyId: number): Promise<
 }
 
 /** A link as staff see it: its dates, who made it, never its token (only its hash is stored anyway). */
-export interface StaffLinkRow {
-  id: number;
-  policyId: number;
-  purpose: LinkPurpose;
-  party: LinkParty;
-  partyIndex: number;
-  partyName: string;
-  email: string;
-  phone: string;
-  signingRoundId: number | null;
-  expiresAt: Date;
-  firstOpenedAt: Date | null;
-  finishedAt: Date | null;
-  revokedAt: Date | null;
+export interface StaffLinkRow extends LinkFields {
   lastSentAt: Date | null;
   createdAt: Date;
   createdByName: string;
