@@ -30,10 +30,10 @@ export interface LinkRow extends LinkFields {
   folio: string;
 }
 
-const linkColumns = {
+/** The columns of LinkFields. */
+const linkFieldColumns = {
   id: publicLinks.id,
   policyId: publicLinks.policyId,
-  tokenHash: publicLinks.tokenHash,
   purpose: publicLinks.purpose,
   party: publicLinks.party,
   partyIndex: publicLinks.partyIndex,
@@ -45,6 +45,11 @@ const linkColumns = {
   firstOpenedAt: publicLinks.firstOpenedAt,
   finishedAt: publicLinks.finishedAt,
   revokedAt: publicLinks.revokedAt,
+};
+
+const linkColumns = {
+  ...linkFieldColumns,
+  tokenHash: publicLinks.tokenHash,
   branchId: policies.branchId,
   branchName: branches.name,
   folio: policies.investigationId,
@@ -148,19 +153,7 @@ export interface StaffLinkRow extends LinkFields {
 }
 
 const staffLinkColumns = {
-  id: publicLinks.id,
-  policyId: publicLinks.policyId,
-  purpose: publicLinks.purpose,
-  party: publicLinks.party,
-  partyIndex: publicLinks.partyIndex,
-  partyName: publicLinks.partyName,
-  email: publicLinks.email,
-  phone: publicLinks.phone,
-  signingRoundId: publicLinks.signingRoundId,
-  expiresAt: publicLinks.expiresAt,
-  firstOpenedAt: publicLinks.firstOpenedAt,
-  finishedAt: publicLinks.finishedAt,
-  revokedAt: publicLinks.revokedAt,
+  ...linkFieldColumns,
   lastSentAt: publicLinks.lastSentAt,
   createdAt: publicLinks.createdAt,
   createdByName: sql<string>`coalesce(trim(${users.firstName} || ' ' || ${users.lastName}), '')`,
