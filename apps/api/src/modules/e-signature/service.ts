@@ -14,7 +14,7 @@ import {
   type SignInput,
   type PolicyStatus,
 } from '@portal/domain';
-import type { Db, Executor } from '../../db/client';
+import { readTogether, type Db, type Executor } from '../../db/client';
 import { AppError, badRequest, conflict, ensure, invalidField, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth-user';
 import { actorScope } from '../../lib/branch-scope';
@@ -384,7 +384,7 @@ function evidenceOf(signer: repo.RoundSigner): SignerEvidence {
  * under a new name.
  */
 async function drawSignedPack(db: Executor, files: FileStore, round: repo.RoundRow, signers: repo.RoundSigner[], written: string[]): Promise<DrawnDocument[]> {
-  const [documents, state] = await Promise.all([repo.packDocuments(db, round.policyId, round.packVersion), repo.policySigningState(db, round.policyId)]);
+  const [documents, state] = await readTogether(db, [() => repo.packDocuments(db, round.policyId, round.packVersion), () => repo.policySigningState(db, round.policyId)]);
   const folio = state?.folio ?? '';
   const signedSources = documents.filter((document) => round.documentKinds.includes(document.kind));
   const facts: EvidenceFacts = {

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { LinkParty, LinkPurpose, PolicyStatus, SigningRoundStatus } from '@portal/domain';
-import type { Executor } from '../../db/client';
+import { readTogether, type Executor } from '../../db/client';
 import { branches, guarantors, policies, privacyAcceptances, privacyNotices, properties, propertyOwners, publicLinks, signingRounds, tenants, users } from '../../db/schema/index';
 import { inBranchScope } from '../../db/scope';
 import type { BranchScope } from '../../lib/branch-scope';
@@ -130,14 +130,15 @@ const personColumns = <T extends typeof tenants | typeof guarantors | typeof pro
 
 /** Every tenant and guarantor (in their order on the policy: partyIndex 0, 1…) and the owner. */
 export async function findPolicyPeople(db: Executor, policyId: number): Promise<PolicyPerson[]> {
-  const [tenantRows, guarantorRows, ownerRows] = await Promise.all([
-    db.select(personColumns(tenants)).from(tenants).where(eq(tenants.policyId, policyId)).orderBy(asc(tenants.position), asc(tenants.id)),
-    db.select(personColumns(guarantors)).from(guarantors).where(eq(guarantors.policyId, policyId)).orderBy(asc(guarantors.position), asc(guarantors.id)),
-    db
-      .select(personColumns(propertyOwners))
-      .from(propertyOwners)
-      .innerJoin(properties, eq(properties.id, propertyOwners.propertyId))
-      .where(eq(properties.policyId, policyId)),
+  const [tenantRows, guarantorRows, ownerRows] = await readTogether(db, [
+    () => db.select(personColumns(tenants)).from(tenants).where(eq(tenants.policyId, policyId)).orderBy(asc(tenants.position), asc(tenants.id)),
+    () => db.select(personColumns(guarantors)).from(guarantors).where(eq(guarantors.policyId, policyId)).orderBy(asc(guarantors.position), asc(guarantors.id)),
+    () =>
+      db
+        .select(personColumns(propertyOwners))
+        .from(propertyOwners)
+        .innerJoin(properties, eq(properties.id, propertyOwners.propertyId))
+        .where(eq(properties.policyId, policyId)),
   ]);
   const people = (party: LinkParty, rows: Omit<PolicyPerson, 'party' | 'partyIndex'>[]) => rows.map((row, partyIndex) => ({ party, partyIndex, ...row }));
   return [...people('tenant', tenantRows), ...people('guarantor', guarantorRows), ...people('owner', ownerRows.slice(0, 1))];
