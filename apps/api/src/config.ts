@@ -1,6 +1,8 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { apiRoot } from './api-root';
+import type { S3StoreOptions } from './lib/s3-file-store';
 
 const defaultWebDist = path.resolve(apiRoot, '../web/dist');
 
@@ -12,6 +14,17 @@ const optionalString = z
 
 /** 'Name <address>' or a bare address: what an e-mail's From header takes. */
 const mailFromPattern = /^(?:[^<>]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/;
+
+/** 'true'/'1' or 'false'/'0' (empty = the default), with the variable named when it is neither. */
+function flag(name: string, fallback: 'true' | 'false') {
+  return z
+    .enum(['true', 'false', '1', '0', ''], `${name} debe ser 'true' o 'false'`)
+    .default(fallback)
+    .transform((value) => (value === '' ? fallback === 'true' : value === 'true' || value === '1'));
+}
+
+/** file:///absolute/path or s3://bucket[/prefix] (S3's bucket naming rules, lower case). */
+const filesUrlPattern = /^(?:file:\/\/\/.*|s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](?:\/.*)?)$/;
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -38,7 +51,20 @@ const envSchema = z.object({
     .trim()
     .regex(mailFromPattern, 'MAIL_FROM debe ser una dirección, p. ej. Portal de Pólizas <no-responder@empresa.mx>')
     .default('Portal de Pólizas <no-responder@localhost>'),
+  FILES_URL: optionalString.pipe(z.string().regex(filesUrlPattern, 'FILES_URL debe ser file:///ruta/absoluta o s3://bucket/prefijo').optional()),
+  S3_ENDPOINT: optionalString.pipe(z.url({ protocol: /^https?$/, error: 'S3_ENDPOINT debe ser https://… (o http://…)' }).optional()),
+  S3_REGION: z.string().trim().min(1, 'S3_REGION no puede estar vacío').default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: flag('S3_FORCE_PATH_STYLE', 'false'),
+  S3_PRESIGN_DOWNLOADS: flag('S3_PRESIGN_DOWNLOADS', 'false'),
+}).refine((e) => Boolean(e.S3_ACCESS_KEY_ID) === Boolean(e.S3_SECRET_ACCESS_KEY), {
+  path: ['S3_SECRET_ACCESS_KEY'],
+  message: 'S3_ACCESS_KEY_ID y S3_SECRET_ACCESS_KEY van juntas: indique las dos o ninguna',
 });
+
+/** Where uploaded files live (FILES_URL): a directory, or a bucket with its S3_* settings. */
+export type FilesConfig = { kind: 'disk'; root: string } | ({ kind: 's3' } & S3StoreOptions);
 
 export interface AppConfig {
   port: number;
@@ -74,6 +100,7 @@ export interface AppConfig {
   publicUrl: string | undefined;
   /** The From of every e-mail (MAIL_FROM). */
   mailFrom: string;
+  files: FilesConfig;
 }
 
 export class ConfigError extends Error {}
@@ -104,5 +131,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    files: filesConfig(e, path.resolve(e.DATA_DIR)),
+  };
+}
+
+function filesConfig(e: z.infer<typeof envSchema>, dataDir: string): FilesConfig {
+  const url = e.FILES_URL;
+  if (!url) return { kind: 'disk', root: path.join(dataDir, 'files') };
+  if (url.startsWith('file:')) return { kind: 'disk', root: path.resolve(fileURLToPath(url)) };
+  const [bucket = '', ...rest] = url.slice('s3://'.length).split('/');
+  return {
+    kind: 's3',
+    bucket,
+    prefix: rest.join('/').replace(/^\/+|\/+$/g, ''),
+    endpoint: e.S3_ENDPOINT,
+    region: e.S3_REGION,
+    accessKeyId: e.S3_ACCESS_KEY_ID,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
+    presignDownloads: e.S3_PRESIGN_DOWNLOADS,
   };
 }

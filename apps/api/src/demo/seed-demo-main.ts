@@ -1,8 +1,7 @@
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { policyStatusLabels, policyStatuses } from '@portal/domain';
 import { ConfigError, loadConfig } from '../config';
-import { FileStore } from '../lib/file-store';
+import { openFileStore } from '../lib/open-file-store';
 import { CommandError, withCommandDatabase } from '../db/command-database';
 import { DemoSeedError, seedDemoPolicies } from './seed-demo';
 
@@ -33,7 +32,7 @@ async function main(): Promise<number> {
       }
     }
     const started = Date.now();
-    const files = new FileStore(path.join(config.dataDir, 'files'));
+    const files = openFileStore(config.files);
     const result = await seedDemoPolicies(database.db, { branchId, files });
     const counts = policyStatuses.map((status) => `${policyStatusLabels[status]}: ${result.byStatus[status]}`).join(' · ');
     if (result.skipped) {
@@ -44,10 +43,11 @@ async function main(): Promise<number> {
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
       process.stdout.write(
         `${result.branchName} (id ${result.branchId}): ${result.policies} pólizas de demostración creadas en ${seconds} s (${where}), registradas por ${result.actorEmail}.\n` +
-          `  ${counts}\n  ${result.events} eventos de historial; ${result.documents} documentos de investigación en ${files.root}.\n` +
+          `  ${counts}\n  ${result.events} eventos de historial; ${result.documents} documentos de investigación en ${files.location}.\n` +
           `  ${result.activity.addendums} addendums, ${result.activity.appointments} citas y ${result.activity.leads} leads.\n`,
       );
     }
+    await files.close();
     return 0;
   });
 }

@@ -8,7 +8,7 @@ import { createTestDatabase, type TestDatabase } from '../test/database';
 import { hashPassword } from '../lib/passwords';
 import { guarantors, guarantorVehicles, policies, policyEvents, properties, rents, tenantReferences, tenants, users } from '../db/schema/index';
 import { seedIfEmpty } from '../db/seed';
-import { FileStore } from '../lib/file-store';
+import { DiskFileStore } from '../lib/file-store';
 import { addendums, appointments, investigationDocuments, leads } from '../db/schema/index';
 import { requiredDocuments } from '@portal/domain';
 import { DEMO_MARKER, demoPlan, seedDemoPolicies, type DemoSeedResult } from './seed-demo';
@@ -16,7 +16,7 @@ import { loadPolicies, searchPolicies } from '../modules/policies/index';
 
 let testDb: TestDatabase;
 let first: DemoSeedResult;
-const files = new FileStore(fs.mkdtempSync(path.join(os.tmpdir(), 'portal-demo-files-')));
+const files = new DiskFileStore(fs.mkdtempSync(path.join(os.tmpdir(), 'portal-demo-files-')));
 const startedAt = Date.now();
 
 beforeAll(async () => {

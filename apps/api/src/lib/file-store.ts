@@ -25,13 +25,57 @@ export class FileRejection extends Error {
   }
 }
 
+/** One stored file as a listing sees it: what a sweep or a migration compares with the database. */
+export interface ListedFile {
+  storedName: string;
+  /** Milliseconds since the epoch. */
+  modifiedAt: number;
+}
+
+/** What a download must carry wherever it is served from (this server, or a presigned URL). */
+export interface DownloadHeaders {
+  contentType: string;
+  contentDisposition: string;
+}
+
+/**
+ * Where uploaded files live: a directory (DiskFileStore, the default) or an S3 bucket
+ * (S3FileStore). Both judge an upload by its first bytes while it streams in and keep nothing
+ * of a file they reject; names are generated ('3f/3f2a…c1.pdf'), never the user's.
+ */
+export interface FileStore {
+  /** Where the files are, for messages: a directory or s3://bucket/prefix. */
+  readonly location: string;
+  save(source: Readable, options: SaveOptions): Promise<StoredFile>;
+  /** The file's size, or null when it is not there (removed by hand, or a lost volume). */
+  sizeOf(storedName: string): Promise<number | null>;
+  /** The file's bytes as a stream; a missing file errors the stream. */
+  open(storedName: string): Readable;
+  /** Removes the file; a file already gone is not an error. */
+  remove(storedName: string): Promise<void>;
+  /** The stored files in batches (one listing page or fan-out directory each). */
+  storedFiles(): AsyncGenerator<ListedFile[]>;
+  /** Removes leftovers of uploads cut off by a crash; returns how many. */
+  sweepTemporaryFiles(olderThanMs: number, now?: number): Promise<number>;
+  /** A short-lived address a browser may fetch the file from directly, or null to stream it here. */
+  downloadUrl(storedName: string, headers: DownloadHeaders): Promise<string | null>;
+  /** Throws when the store cannot be reached (for a readiness probe): cheap, reads no file. */
+  check(): Promise<void>;
+  close(): Promise<void>;
+}
+
 export interface SaveOptions {
   accept: readonly DetectedFileType[];
   /** Whether the source stopped at the size limit (multipart truncates silently; see STACK.md). */
   wasTruncated: () => boolean;
 }
 
-const storedNamePattern = /^[0-9a-f]{2}\/[0-9a-f-]{36}\.[a-z]{3,4}$/;
+export const storedNamePattern = /^[0-9a-f]{2}\/[0-9a-f-]{36}\.[a-z]{3,4}$/;
+
+/** A new file's name: a fan-out directory from the id's first two characters, then id and extension. */
+export function storedNameFor(id: string, type: DetectedFileType): string {
+  return `${id.slice(0, 2)}/${id}${fileTypeExtension[type]}`;
+}
 const temporaryDir = 'tmp';
 
 /**
@@ -40,33 +84,35 @@ const temporaryDir = 'tmp';
  * to disk, then renamed into place: a reader never sees half a file, and memory holds one chunk
  * plus the first 8 KiB whatever the file's size.
  */
-export class FileStore {
+export class DiskFileStore implements FileStore {
   constructor(readonly root: string) {}
+
+  get location(): string {
+    return this.root;
+  }
 
   async save(source: Readable, options: SaveOptions): Promise<StoredFile> {
     const id = crypto.randomUUID();
     const temporaryPath = path.join(this.root, temporaryDir, `${id}.part`);
     await mkdir(path.dirname(temporaryPath), { recursive: true });
-    const inspector = new UploadInspector(options.accept);
+    const inspector = new UploadInspector(options);
     try {
       // flush: fsync before close, so a row that names this file never outlives a crash that lost it.
       await pipeline(source, inspector, createWriteStream(temporaryPath, { flush: true })).catch((error: unknown) => {
         // The sender's fault (a body cut short, a broken multipart part) is told apart from the disk's.
         throw source.errored && !(error instanceof FileRejection) ? new FileRejection('incomplete') : error;
       });
-      if (options.wasTruncated()) throw new FileRejection('too-large');
-      if (inspector.size === 0 || !inspector.type) throw new FileRejection(inspector.size === 0 ? 'empty' : 'unsupported-type');
-      const storedName = `${id.slice(0, 2)}/${id}${fileTypeExtension[inspector.type]}`;
+      const type = inspector.acceptedType();
+      const storedName = storedNameFor(id, type);
       await mkdir(path.join(this.root, id.slice(0, 2)), { recursive: true });
       await rename(temporaryPath, this.pathOf(storedName));
-      return { storedName, type: inspector.type, mimeType: fileTypeMime[inspector.type], size: inspector.size, sha256: inspector.digest() };
+      return inspector.storedFile(storedName, type);
     } catch (error) {
       await removeQuietly(temporaryPath);
       throw error;
     }
   }
 
-  /** The file's size, or null when it is not on disk (removed by hand, or a lost volume). */
   async sizeOf(storedName: string): Promise<number | null> {
     try {
       return (await stat(this.pathOf(storedName))).size;
@@ -104,7 +150,7 @@ export class FileStore {
    * The stored files, one fan-out directory at a time (about 1/256 of them each), with their
    * modification time: what a sweep compares with the database.
    */
-  async *storedFiles(): AsyncGenerator<Array<{ storedName: string; modifiedAt: number }>> {
+  async *storedFiles(): AsyncGenerator<ListedFile[]> {
     const shards = await readdir(this.root).catch((error: unknown) => (isMissing(error) ? [] : Promise.reject(error)));
     for (const shard of shards.filter((name) => /^[0-9a-f]{2}$/.test(name)).sort()) {
       const names = await readdir(path.join(this.root, shard));
@@ -119,6 +165,19 @@ export class FileStore {
     }
   }
 
+  downloadUrl(): Promise<string | null> {
+    return Promise.resolve(null);
+  }
+
+  async check(): Promise<void> {
+    const info = await stat(this.root);
+    if (!info.isDirectory()) throw new Error(`${this.root} is not a directory`);
+  }
+
+  close(): Promise<void> {
+    return Promise.resolve();
+  }
+
   pathOf(storedName: string): string {
     // Names come from the database, written by save(); anything else is a bug, not a path to follow.
     if (!storedNamePattern.test(storedName)) throw new Error(`invalid stored file name: ${storedName}`);
@@ -126,22 +185,28 @@ export class FileStore {
   }
 }
 
-/** Passes bytes through while hashing them, counting them and judging the type from the head. */
-class UploadInspector extends Transform {
-  size = 0;
+/**
+ * Passes bytes through while hashing them, counting them and judging the type from the head.
+ * It fails the stream (so whatever consumes it, a file or a multipart upload, is abandoned)
+ * when the type is refused or the source was cut at the size limit; it emits 'judged' once the
+ * type is known (or the stream ended), which a store that needs the name first waits for.
+ */
+export class UploadInspector extends Transform {
+  /** Bytes passed so far (not `size`: the SDK's Upload reads a body's `size` as its total length). */
+  received = 0;
   type: DetectedFileType | null = null;
   private readonly hash = crypto.createHash('sha256');
   private head: Buffer[] = [];
   private headLength = 0;
   private judged = false;
 
-  constructor(private readonly accept: readonly DetectedFileType[]) {
+  constructor(private readonly options: SaveOptions) {
     super();
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null, data?: Buffer) => void) {
     this.hash.update(chunk);
-    this.size += chunk.length;
+    this.received += chunk.length;
     if (!this.judged) {
       this.head.push(chunk);
       this.headLength += chunk.length;
@@ -152,12 +217,39 @@ class UploadInspector extends Transform {
   }
 
   override _flush(done: (error?: Error | null) => void) {
-    if (!this.judged && this.size > 0 && !this.judge()) return done(new FileRejection('unsupported-type'));
+    if (!this.judged && this.received > 0 && !this.judge()) return done(new FileRejection('unsupported-type'));
+    // Multipart marks a file cut at the limit before it ends it: refuse before anything is committed.
+    if (this.options.wasTruncated()) return done(new FileRejection('too-large'));
+    if (!this.judged) this.emit('judged');
     done();
   }
 
-  digest(): string {
-    return this.hash.digest('hex');
+  /** The type once the whole file went through; an empty file is refused here. */
+  acceptedType(): DetectedFileType {
+    if (this.received === 0 || !this.type) throw new FileRejection(this.received === 0 ? 'empty' : 'unsupported-type');
+    return this.type;
+  }
+
+  /** Resolves with the type (null for an empty file) as soon as it is known; rejects if the stream fails first. */
+  whenJudged(): Promise<DetectedFileType | null> {
+    if (this.errored) return Promise.reject(this.errored);
+    if (this.judged) return Promise.resolve(this.type);
+    return new Promise((resolve, reject) => {
+      const onJudged = () => {
+        this.off('error', onError);
+        resolve(this.type);
+      };
+      const onError = (error: Error) => {
+        this.off('judged', onJudged);
+        reject(error);
+      };
+      this.once('judged', onJudged);
+      this.once('error', onError);
+    });
+  }
+
+  storedFile(storedName: string, type: DetectedFileType): StoredFile {
+    return { storedName, type, mimeType: fileTypeMime[type], size: this.received, sha256: this.hash.digest('hex') };
   }
 
   /** Reads the type once; true when it is one the caller accepts. */
@@ -165,7 +257,8 @@ class UploadInspector extends Transform {
     this.judged = true;
     const detected = detectFileType(Buffer.concat(this.head, this.headLength));
     this.head = [];
-    this.type = detected && this.accept.includes(detected) ? detected : null;
+    this.type = detected && this.options.accept.includes(detected) ? detected : null;
+    if (this.type) this.emit('judged');
     return this.type !== null;
   }
 }

@@ -1,10 +1,10 @@
-import path from 'node:path';
 import fp from 'fastify-plugin';
 import multipart from '@fastify/multipart';
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, badRequest, invalidField } from '../lib/app-error';
-import { FileRejection, FileStore, type StoredFile } from '../lib/file-store';
+import { FileRejection, type FileStore, type StoredFile } from '../lib/file-store';
+import { openFileStore } from '../lib/open-file-store';
 import type { DetectedFileType } from '../lib/file-type';
 
 declare module 'fastify' {
@@ -17,8 +17,9 @@ declare module 'fastify' {
 const abandonedUploadAgeMs = 24 * 60 * 60 * 1000;
 
 /**
- * Uploaded files: multipart parsing with the configured size limit, and the store under
- * $DATA_DIR/files. One `file` part per request; other parts are refused rather than buffered.
+ * Uploaded files: multipart parsing with the configured size limit, and the store FILES_URL
+ * names ($DATA_DIR/files by default, or a bucket). One `file` part per request; other parts are
+ * refused rather than buffered.
  */
 export const filesPlugin = fp(async (app) => {
   await app.register(multipart, {
@@ -26,10 +27,11 @@ export const filesPlugin = fp(async (app) => {
     throwFileSizeLimit: false,
     limits: { fileSize: app.config.maxUploadBytes, files: 1, fields: 4, fieldSize: 1024, parts: 5, headerPairs: 100 },
   });
-  const store = new FileStore(path.join(app.config.dataDir, 'files'));
+  const store = openFileStore(app.config.files);
   const swept = await store.sweepTemporaryFiles(abandonedUploadAgeMs);
   if (swept > 0) app.log.warn({ swept }, 'removed abandoned partial uploads');
   app.decorate('files', store);
+  app.addHook('onClose', () => store.close());
 });
 
 export interface UploadMessages {
@@ -91,12 +93,19 @@ export interface StoredDownload {
   downloadName: string;
 }
 
-/** Streams a stored file with its type, length and a Content-Disposition naming it; never cached by proxies. */
-export function sendStoredFile(reply: FastifyReply, file: StoredDownload, disposition: 'attachment' | 'inline' = 'attachment') {
+/**
+ * Streams a stored file with its type, length and a Content-Disposition naming it; never cached by
+ * proxies. With S3_PRESIGN_DOWNLOADS the bucket serves it instead: a 302 to a URL valid for a
+ * minute that answers with the same type and disposition.
+ */
+export async function sendStoredFile(reply: FastifyReply, file: StoredDownload, disposition: 'attachment' | 'inline' = 'attachment') {
+  const headers = { contentType: file.mimeType, contentDisposition: contentDisposition(file.downloadName, { type: disposition }) };
+  const url = await reply.server.files.downloadUrl(file.storedName, headers);
+  if (url) return reply.header('cache-control', 'no-store').redirect(url, 302);
   return reply
-    .type(file.mimeType)
+    .type(headers.contentType)
     .header('content-length', file.size)
-    .header('content-disposition', contentDisposition(file.downloadName, { type: disposition }))
+    .header('content-disposition', headers.contentDisposition)
     .header('cache-control', 'private, no-store')
     .send(reply.server.files.open(file.storedName));
 }

@@ -1,14 +1,13 @@
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../../config';
 import { withCommandDatabase } from '../../db/command-database';
-import { FileStore } from '../../lib/file-store';
+import { openFileStore } from '../../lib/open-file-store';
 import { sweepUnreferencedFiles } from './index';
 
 const DAY = 24 * 60 * 60 * 1000;
 
 /**
- * `npm run files:sweep [-- --dry-run]`: removes the files under $DATA_DIR/files that no document
+ * `npm run files:sweep [-- --dry-run]`: removes the stored files (FILES_URL: $DATA_DIR/files or a bucket) that no document
  * or addendum names and that are older than a day. Safe while servers run on PostgreSQL; on
  * PGlite, stop the server first (one process per data directory).
  */
@@ -20,13 +19,14 @@ async function main(): Promise<number> {
   }
   const config = loadConfig();
   return withCommandDatabase(config, 'files:sweep', async (database) => {
-    const files = new FileStore(path.join(config.dataDir, 'files'));
+    const files = openFileStore(config.files);
     const dryRun = values['dry-run'] ?? false;
     const result = await sweepUnreferencedFiles(database.db, files, { olderThanMs: DAY, dryRun });
     const megabytes = (result.bytes / (1024 * 1024)).toFixed(1);
     const verb = dryRun ? 'se eliminarían' : 'eliminados';
-    process.stdout.write(`${result.scanned} archivos revisados en ${files.root}; ${result.unreferenced.length} sin uso (${megabytes} MB) ${verb}.\n`);
+    process.stdout.write(`${result.scanned} archivos revisados en ${files.location}; ${result.unreferenced.length} sin uso (${megabytes} MB) ${verb}.\n`);
     for (const name of result.unreferenced) process.stdout.write(`  ${name}\n`);
+    await files.close();
     return 0;
   });
 }

@@ -7,6 +7,7 @@ import { examplePolicyInput } from '@portal/domain/testing';
 import { ADMIN, bearer, createTestContext, json, login, type TestContext } from '../../test/app';
 import { filesUnder, multipartFile, sampleFiles } from '../../test/files';
 import { sweepUnreferencedFiles } from './sweep';
+import type { DiskFileStore } from '../../lib/file-store';
 
 let ctx: TestContext;
 let token: string;
@@ -40,7 +41,7 @@ describe('sweeping unreferenced files', () => {
     const orphan = await ctx.app.files.save(Readable.from([sampleFiles.pdf('huérfano')]), { accept: ['pdf'], wasTruncated: () => false });
     const fresh = await ctx.app.files.save(Readable.from([sampleFiles.pdf('en curso')]), { accept: ['pdf'], wasTruncated: () => false });
     const dayAgo = new Date(Date.now() - 2 * 86_400_000);
-    fs.utimesSync(ctx.app.files.pathOf(orphan.storedName), dayAgo, dayAgo);
+    fs.utimesSync((ctx.app.files as DiskFileStore).pathOf(orphan.storedName), dayAgo, dayAgo);
 
     const dry = await sweepUnreferencedFiles(ctx.app.db, ctx.app.files, { olderThanMs: 86_400_000, dryRun: true });
     expect(dry).toMatchObject({ scanned: 4, unreferenced: [orphan.storedName], bytes: orphan.size });

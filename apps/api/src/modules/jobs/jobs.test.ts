@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobsOverview } from '@portal/domain';
 import { sampleFiles } from '../../test/files';
 import { ADMIN, bearer, buildTestApp, createTestContext, json, login, testConfig, tokenFor, type TestContext } from '../../test/app';
+import type { DiskFileStore } from '../../lib/file-store';
 
 let ctx: TestContext;
 let adminToken: string;
@@ -51,7 +52,7 @@ describe('POST /api/admin/jobs/{name}/run', () => {
     // would leave it): the sweep removes it.
     const orphan = await ctx.app.files.save(Readable.from([sampleFiles.pdf('huérfano')]), { accept: ['pdf'], wasTruncated: () => false });
     const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
-    fs.utimesSync(ctx.app.files.pathOf(orphan.storedName), twoDaysAgo, twoDaysAgo);
+    fs.utimesSync((ctx.app.files as DiskFileStore).pathOf(orphan.storedName), twoDaysAgo, twoDaysAgo);
 
     const response = await runNow('files-sweep');
     expect(response.statusCode, response.body).toBe(202);
@@ -64,7 +65,7 @@ describe('POST /api/admin/jobs/{name}/run', () => {
     expect(sweep.lastCompleted).toMatchObject({ state: 'completed', attempts: 1, message: expect.stringMatching(/1 sin uso eliminados/) });
     expect(sweep.pending).toBe(0);
     expect(body.recentRuns[0]).toMatchObject({ id, name: 'files-sweep', state: 'completed' });
-    expect(fs.existsSync(ctx.app.files.pathOf(orphan.storedName))).toBe(false);
+    expect(fs.existsSync((ctx.app.files as DiskFileStore).pathOf(orphan.storedName))).toBe(false);
   });
 
   it('keeps a few runs of each job in the recent list, so a frequent job does not hide the others', async () => {
