@@ -46,4 +46,51 @@ describe('loadConfig', () => {
     expect(attempt).toThrow(/MAIL_FROM debe ser una dirección/);
     expect(attempt).toThrow(/PUBLIC_URL debe ser https:\/\/…/);
   });
+
+  it('keeps files under DATA_DIR/files by default, or where FILES_URL says', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/portal' }).files).toEqual({ kind: 'disk', root: '/srv/portal/files' });
+    expect(loadConfig({ FILES_URL: 'file:///mnt/compartido/archivos' }).files).toEqual({ kind: 'disk', root: '/mnt/compartido/archivos' });
+    expect(loadConfig({ FILES_URL: 's3://polizas-archivos' }).files).toEqual({
+      kind: 's3',
+      bucket: 'polizas-archivos',
+      prefix: '',
+      endpoint: undefined,
+      region: 'us-east-1',
+      accessKeyId: undefined,
+      secretAccessKey: undefined,
+      forcePathStyle: false,
+      presignDownloads: false,
+    });
+    const minio = loadConfig({
+      FILES_URL: 's3://polizas/produccion/archivos/',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_REGION: 'mx-central-1',
+      S3_ACCESS_KEY_ID: 'portal',
+      S3_SECRET_ACCESS_KEY: 'secreto',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_PRESIGN_DOWNLOADS: '1',
+    });
+    expect(minio.files).toEqual({
+      kind: 's3',
+      bucket: 'polizas',
+      prefix: 'produccion/archivos',
+      endpoint: 'http://minio:9000',
+      region: 'mx-central-1',
+      accessKeyId: 'portal',
+      secretAccessKey: 'secreto',
+      forcePathStyle: true,
+      presignDownloads: true,
+    });
+  });
+
+  it('refuses bad file-store settings, naming each variable', () => {
+    const attempt = () =>
+      loadConfig({ FILES_URL: 'ftp://archivos', S3_ENDPOINT: 'minio:9000', S3_ACCESS_KEY_ID: 'portal', S3_FORCE_PATH_STYLE: 'si', S3_PRESIGN_DOWNLOADS: 'quizá' });
+    expect(attempt).toThrow(/FILES_URL debe ser file:\/\/\/ruta\/absoluta o s3:\/\/bucket\/prefijo/);
+    expect(attempt).toThrow(/S3_ENDPOINT debe ser https:\/\/…/);
+    expect(attempt).toThrow(/S3_FORCE_PATH_STYLE debe ser 'true' o 'false'/);
+    expect(attempt).toThrow(/S3_PRESIGN_DOWNLOADS debe ser 'true' o 'false'/);
+    expect(() => loadConfig({ FILES_URL: 's3://polizas', S3_ACCESS_KEY_ID: 'portal' })).toThrow(/S3_ACCESS_KEY_ID y S3_SECRET_ACCESS_KEY van juntas/);
+    expect(() => loadConfig({ FILES_URL: 's3://Mayúsculas' })).toThrow(/FILES_URL/);
+  });
 });
