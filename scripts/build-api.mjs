@@ -24,6 +24,7 @@ await build({
     main: 'apps/api/src/main.ts',
     'seed-demo': 'apps/api/src/demo/seed-demo-main.ts',
     'files-sweep': 'apps/api/src/modules/files/sweep-main.ts',
+    'files-migrate': 'apps/api/src/modules/files/migrate-main.ts',
   },
   outdir: path.join(api, 'dist'),
   outExtension: { '.js': '.mjs' },

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { PassThrough, type Readable } from 'node:stream';
+import { PassThrough, Transform, type Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -54,7 +54,11 @@ const presignSeconds = 60;
 export class S3FileStore implements FileStore {
   readonly client: S3Client;
 
-  constructor(private readonly options: S3StoreOptions) {
+  /** `listPageSize`: keys per ListObjectsV2 page (S3's most is 1000; tests use fewer to see the paging). */
+  constructor(
+    private readonly options: S3StoreOptions,
+    private readonly listPageSize = 1000,
+  ) {
     this.client = new S3Client({
       endpoint: options.endpoint,
       region: options.region,
@@ -110,6 +114,28 @@ export class S3FileStore implements FileStore {
     return inspector.storedFile(storedName, inspector.acceptedType());
   }
 
+  /**
+   * Stores a file under its existing name (a migration from disk). With `expectedSha256` the
+   * bytes are hashed on their way and the upload is abandoned, nothing stored, if they differ.
+   */
+  async copyIn(storedName: string, source: Readable, expectedSha256: string | null): Promise<{ size: number; sha256: string }> {
+    const checked = new ChecksumCheck(expectedSha256);
+    source.once('error', (error) => checked.destroy(error));
+    const upload = new Upload({
+      client: this.client,
+      params: { Bucket: this.options.bucket, Key: this.keyOf(storedName), Body: source.pipe(checked), ContentType: 'application/octet-stream' },
+      partSize,
+      queueSize,
+      leavePartsOnError: false,
+    });
+    try {
+      await upload.done();
+    } catch (error) {
+      throw checked.errored ?? error;
+    }
+    return { size: checked.received, sha256: checked.sha256 };
+  }
+
   async sizeOf(storedName: string): Promise<number | null> {
     try {
       const head = await this.client.send(new HeadObjectCommand({ Bucket: this.options.bucket, Key: this.keyOf(storedName) }));
@@ -144,7 +170,9 @@ export class S3FileStore implements FileStore {
     const prefix = this.options.prefix ? `${this.options.prefix}/` : '';
     let token: string | undefined;
     do {
-      const page: ListObjectsV2CommandOutput = await this.client.send(new ListObjectsV2Command({ Bucket: this.options.bucket, Prefix: prefix, ContinuationToken: token }));
+      const page: ListObjectsV2CommandOutput = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.options.bucket, Prefix: prefix, ContinuationToken: token, MaxKeys: this.listPageSize }),
+      );
       const files: ListedFile[] = [];
       for (const object of page.Contents ?? []) {
         const storedName = object.Key?.slice(prefix.length) ?? '';
@@ -188,6 +216,36 @@ export class S3FileStore implements FileStore {
     // Names come from the database, written by save(); anything else is a bug, not a key to follow.
     if (!storedNamePattern.test(storedName)) throw new Error(`invalid stored file name: ${storedName}`);
     return this.options.prefix ? `${this.options.prefix}/${storedName}` : storedName;
+  }
+}
+
+/** The SHA-256 a copy must have; fails the stream at its end (before the upload completes) when it differs. */
+export class ChecksumMismatch extends Error {
+  constructor(readonly actual: string) {
+    super(`SHA-256 differs: ${actual}`);
+    this.name = 'ChecksumMismatch';
+  }
+}
+
+class ChecksumCheck extends Transform {
+  received = 0;
+  sha256 = '';
+  private readonly hash = crypto.createHash('sha256');
+
+  constructor(private readonly expected: string | null) {
+    super();
+    this.on('error', () => undefined);
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null, data?: Buffer) => void) {
+    this.hash.update(chunk);
+    this.received += chunk.length;
+    done(null, chunk);
+  }
+
+  override _flush(done: (error?: Error | null) => void) {
+    this.sha256 = this.hash.digest('hex');
+    done(this.expected && this.expected !== this.sha256 ? new ChecksumMismatch(this.sha256) : null);
   }
 }
 

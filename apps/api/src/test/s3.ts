@@ -18,7 +18,27 @@ export interface TestBucket {
   close(): Promise<void>;
 }
 
+/**
+ * s3rver encrypts ListObjectsV2 continuation tokens with single DES, which Node 20's OpenSSL 3
+ * only has in its legacy provider, so a truncated listing fails. Triple DES with the key repeated
+ * three times is single DES, and is in the default provider: s3rver (in this process) gets that.
+ */
+function letS3rverPageListings() {
+  const patched = crypto as typeof crypto & { s3rverDes?: boolean };
+  if (patched.s3rverDes) return;
+  patched.s3rverDes = true;
+  const tripled = (key: crypto.CipherKey) => Buffer.concat([key as Buffer, key as Buffer, key as Buffer]);
+  const { createCipheriv, createDecipheriv } = crypto;
+  Object.assign(crypto, {
+    createCipheriv: (algorithm: string, key: crypto.CipherKey, iv: crypto.BinaryLike | null) =>
+      algorithm === 'des' ? createCipheriv('des-ede3-cbc', tripled(key), iv) : createCipheriv(algorithm, key, iv),
+    createDecipheriv: (algorithm: string, key: crypto.CipherKey, iv: crypto.BinaryLike | null) =>
+      algorithm === 'des' ? createDecipheriv('des-ede3-cbc', tripled(key), iv) : createDecipheriv(algorithm, key, iv),
+  });
+}
+
 export async function startTestBucket(): Promise<TestBucket> {
+  letS3rverPageListings();
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-s3rver-'));
   const bucket = 'portal-test';
   const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory, configureBuckets: [{ name: bucket }] });

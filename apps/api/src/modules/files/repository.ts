@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { inArray, isNotNull } from 'drizzle-orm';
 import { readTogether, type Executor } from '../../db/client';
 import { addendums, contractDocuments, investigationDocuments, signingRounds } from '../../db/schema/index';
 
@@ -11,4 +11,27 @@ export async function referencedNames(db: Executor, names: string[]): Promise<st
     () => db.select({ name: signingRounds.packStoredName }).from(signingRounds).where(inArray(signingRounds.packStoredName, names)),
   ]);
   return [...documents, ...addendumFiles, ...contracts, ...signingPacks].map((row) => row.name ?? '');
+}
+
+/** A file some row names, with the SHA-256 that row recorded. */
+export interface ReferencedFile {
+  storedName: string;
+  sha256: string;
+}
+
+/** Every file a document, an addendum, a generated contract or a signing round's pack names (what a migration copies). */
+export async function allReferencedFiles(db: Executor): Promise<ReferencedFile[]> {
+  const [documents, addendumFiles, contracts, signingPacks] = await readTogether(db, [
+    () => db.select({ storedName: investigationDocuments.storedName, sha256: investigationDocuments.sha256 }).from(investigationDocuments),
+    () =>
+      db
+        .select({ storedName: addendums.fileStoredName, sha256: addendums.fileSha256 })
+        .from(addendums)
+        .where(isNotNull(addendums.fileStoredName)),
+    () => db.select({ storedName: contractDocuments.storedName, sha256: contractDocuments.sha256 }).from(contractDocuments),
+    () => db.select({ storedName: signingRounds.packStoredName, sha256: signingRounds.packSha256 }).from(signingRounds),
+  ]);
+  const files = new Map<string, string>();
+  for (const row of [...documents, ...addendumFiles, ...contracts, ...signingPacks]) if (row.storedName) files.set(row.storedName, row.sha256 ?? '');
+  return [...files].map(([storedName, sha256]) => ({ storedName, sha256 })).sort((a, b) => a.storedName.localeCompare(b.storedName));
 }
