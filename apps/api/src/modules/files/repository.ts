@@ -14,7 +14,7 @@ export async function referencedNames(db: Executor, names: string[]): Promise<st
 }
 
 /** A file some row names, with the SHA-256 that row recorded. */
-export interface ReferencedFile {
+interface ReferencedFile {
   storedName: string;
   sha256: string;
 }

@@ -10,6 +10,7 @@ import type { InvestigationDocument, Policy } from '@portal/domain';
 import { examplePolicyInput } from '@portal/domain/testing';
 import { createScratchDatabase, type ScratchDatabase } from '../../db/scratch-database';
 import { killServers, startServer, stopServer, type StartedServer } from '../../test/server-process';
+import { startTestBucket, type TestBucket } from '../../test/s3';
 
 const MiB = 1024 * 1024;
 const fileSize = 100 * MiB;
@@ -19,27 +20,37 @@ const admin = { email: 'memoria@portal.test', password: 'Memoria-Prueba-1' };
 let server: StartedServer;
 let dataDir: string;
 let scratch: ScratchDatabase | undefined;
+let bucket: TestBucket;
 let token: string;
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-upload-memory-'));
   // On the PostgreSQL pass the server uses a database of its own there, as in production.
   if (process.env.TEST_DATABASE_URL) scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL, 'portal_memory');
-  server = await startServer(dataDir, { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, DATABASE_URL: scratch?.url ?? '' });
+  bucket = await startTestBucket();
+}, 60_000);
+
+afterAll(async () => {
+  killServers();
+  if (scratch) await scratch.drop();
+  await bucket.close();
+});
+
+/** A server with its own data directory, storing files where `env` says (disk by default). */
+async function startWith(env: Record<string, string>) {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-upload-memory-'));
+  server = await startServer(dataDir, { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, DATABASE_URL: scratch?.url ?? '', ...env });
   const login = await fetch(`${server.baseUrl}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(admin),
   });
   token = ((await login.json()) as { token: string }).token;
-}, 60_000);
+}
 
-afterAll(async () => {
-  if (server) await stopServer(server.child);
-  killServers();
-  if (scratch) await scratch.drop();
+async function stop() {
+  await stopServer(server.child);
   fs.rmSync(dataDir, { recursive: true, force: true });
-});
+}
 
 /** The server's resident memory, from the kernel: now, or the peak since the last reset. */
 function residentMemory(pid: number, field: 'VmRSS' | 'VmHWM'): number {
@@ -104,37 +115,58 @@ async function streamUpload(url: string, size: number, hash: crypto.Hash) {
   return { status: response.statusCode, body: JSON.parse(text) as unknown };
 }
 
+/** Uploads 100 MB through the server and returns its answer and how much its resident memory grew at the peak. */
+async function measuredUpload(label: string) {
+  const created = await fetch(`${server.baseUrl}/api/policy`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(examplePolicyInput()),
+  });
+  const policy = (await created.json()) as Policy;
+  const url = `${server.baseUrl}/api/files/upload/${policy.investigationId}`;
+  const pid = server.child.pid!;
+
+  // Warm the upload path once (modules loaded, pools opened), then measure from a settled baseline.
+  expect((await streamUpload(`${url}/tenantId`, MiB, crypto.createHash('sha256'))).status).toBe(201);
+  const baseline = await settledResidentMemory(pid);
+  fs.writeFileSync(`/proc/${pid}/clear_refs`, '5'); // resets the peak (VmHWM) to the current RSS
+
+  const hash = crypto.createHash('sha256');
+  const started = performance.now();
+  const { status, body } = await streamUpload(`${url}/incomeProof`, fileSize, hash);
+  const seconds = (performance.now() - started) / 1000;
+  const growth = residentMemory(pid, 'VmHWM') - baseline;
+  console.info(`100 MB upload (${label}): ${seconds.toFixed(1)} s, server peak RSS +${(growth / MiB).toFixed(1)} MB over ${(baseline / MiB).toFixed(0)} MB`);
+
+  expect(status).toBe(201);
+  expect(body).toMatchObject({ documentType: 'incomeProof', size: fileSize, sha256: hash.digest('hex'), originalFilename: 'estados_de_cuenta.pdf' });
+  expect((body as InvestigationDocument).id).toBeGreaterThan(0);
+  return growth;
+}
+
 describe.runIf(process.platform === 'linux')('a 100 MB upload', () => {
   it(`is streamed to disk: the server grows by less than ${memoryBound / MiB} MB`, async () => {
-    const created = await fetch(`${server.baseUrl}/api/policy`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify(examplePolicyInput()),
-    });
-    const policy = (await created.json()) as Policy;
-    const url = `${server.baseUrl}/api/files/upload/${policy.investigationId}`;
-    const pid = server.child.pid!;
+    await startWith({});
+    try {
+      expect(await measuredUpload('disk')).toBeLessThan(memoryBound);
+      const storedSizes = fs
+        .readdirSync(path.join(dataDir, 'files'), { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => fs.statSync(path.join(entry.parentPath, entry.name)).size);
+      expect(storedSizes).toContain(fileSize);
+    } finally {
+      await stop();
+    }
+  }, 120_000);
 
-    // Warm the upload path once (modules loaded, pools opened), then measure from a settled baseline.
-    expect((await streamUpload(`${url}/tenantId`, MiB, crypto.createHash('sha256'))).status).toBe(201);
-    const baseline = await settledResidentMemory(pid);
-    fs.writeFileSync(`/proc/${pid}/clear_refs`, '5'); // resets the peak (VmHWM) to the current RSS
-
-    const hash = crypto.createHash('sha256');
-    const started = performance.now();
-    const { status, body } = await streamUpload(`${url}/incomeProof`, fileSize, hash);
-    const seconds = (performance.now() - started) / 1000;
-    const growth = residentMemory(pid, 'VmHWM') - baseline;
-    console.info(`100 MB upload: ${seconds.toFixed(1)} s, server peak RSS +${(growth / MiB).toFixed(1)} MB over ${(baseline / MiB).toFixed(0)} MB`);
-
-    expect(status).toBe(201);
-    expect(body).toMatchObject({ documentType: 'incomeProof', size: fileSize, sha256: hash.digest('hex'), originalFilename: 'estados_de_cuenta.pdf' });
-    expect(growth).toBeLessThan(memoryBound);
-    const storedSizes = fs
-      .readdirSync(path.join(dataDir, 'files'), { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile())
-      .map((entry) => fs.statSync(path.join(entry.parentPath, entry.name)).size);
-    expect(storedSizes).toContain(fileSize);
-    expect((body as InvestigationDocument).id).toBeGreaterThan(0);
+  it(`is streamed to a bucket in 5 MiB parts: the server grows by less than ${memoryBound / MiB} MB`, async () => {
+    const prefix = `memoria-${crypto.randomUUID().slice(0, 8)}`;
+    await startWith(bucket.env(prefix));
+    try {
+      expect(await measuredUpload('S3, s3rver')).toBeLessThan(memoryBound);
+      expect((await bucket.keys()).filter((key) => key.startsWith(`${prefix}/`))).toHaveLength(2);
+    } finally {
+      await stop();
+    }
   }, 120_000);
 });
