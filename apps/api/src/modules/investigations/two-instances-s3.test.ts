@@ -1,0 +1,62 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { InvestigationDocument, Policy } from '@portal/domain';
+import { examplePolicyInput } from '@portal/domain/testing';
+import { openDatabase, type Database } from '../../db/client';
+import { bearer, buildTestApp, createTestContext, insertUser, json, login, testConfig, type TestContext } from '../../test/app';
+import { multipartFile, sampleFiles } from '../../test/files';
+import { startTestBucket, type TestBucket } from '../../test/s3';
+
+/**
+ * Two instances as two machines would run them: one PostgreSQL database (each with its own pool),
+ * one bucket, separate data directories. PGlite is one process, so this runs only with
+ * TEST_DATABASE_URL.
+ */
+describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('two instances on one database and one bucket', () => {
+  let bucket: TestBucket;
+  let ctx: TestContext;
+  let other: FastifyInstance;
+  let otherDatabase: Database;
+  const prefix = `instancias-${crypto.randomUUID().slice(0, 8)}`;
+
+  beforeAll(async () => {
+    bucket = await startTestBucket();
+    ctx = await createTestContext(bucket.env(prefix));
+    otherDatabase = await openDatabase({ databaseUrl: ctx.testDb.url! });
+    other = (await buildTestApp(testConfig(bucket.env(prefix)), { ...ctx.testDb, database: otherDatabase })).app;
+  });
+  afterAll(async () => {
+    await other?.close();
+    await otherDatabase?.close();
+    await ctx?.close();
+    await bucket?.close();
+  });
+
+  it('accepts on one instance a session made on the other', async () => {
+    const user = await insertUser(ctx);
+    const { token } = await login(ctx.app, user.email, user.password);
+    expect((await other.inject({ url: '/api/policy/search', headers: bearer(token) })).statusCode).toBe(200);
+    const second = await login(other, user.email, user.password);
+    expect((await ctx.app.inject({ url: '/api/policy/search', headers: bearer(second.token) })).statusCode).toBe(200);
+  });
+
+  it('downloads through one instance a file uploaded through the other, and deletes it for both', async () => {
+    const user = await insertUser(ctx, { role: 'agent', branchId: 1 });
+    const { token } = await login(ctx.app, user.email, user.password);
+    const policy = json<Policy>(await ctx.app.inject({ method: 'POST', url: '/api/policy', headers: bearer(token), payload: examplePolicyInput() }));
+    const file = sampleFiles.pdf('compartido');
+    const { payload, headers } = multipartFile(file, 'compartido.pdf');
+    const uploaded = await ctx.app.inject({ method: 'POST', url: `/api/files/upload/${policy.investigationId}/incomeProof`, headers: { ...bearer(token), ...headers }, payload });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const document = json<InvestigationDocument>(uploaded);
+
+    const download = await other.inject({ url: `/api/files/${document.id}/download`, headers: bearer(token) });
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload).toEqual(file);
+
+    expect((await other.inject({ method: 'DELETE', url: `/api/policy/delete/${document.id}`, headers: bearer(token) })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ url: `/api/files/${document.id}/download`, headers: bearer(token) })).statusCode).toBe(404);
+    expect((await bucket.keys()).filter((key) => key.startsWith(`${prefix}/`))).toEqual([]);
+  });
+});
