@@ -8,3 +8,20 @@ export function openFileStore(files: FilesConfig): FileStore {
   const { kind: _kind, ...options } = files;
   return new S3FileStore(options);
 }
+
+/**
+ * Where a browser fetches presigned downloads from (S3_PRESIGN_DOWNLOADS): the origin of a URL
+ * the SDK signs, so path-style, virtual-hosted and custom endpoints all come out as they will be
+ * used. The portal's Content-Security-Policy lets the web app connect there; nothing otherwise.
+ */
+export async function presignedDownloadOrigins(files: FilesConfig): Promise<string[]> {
+  if (files.kind !== 's3' || !files.presignDownloads) return [];
+  const { kind: _kind, ...options } = files;
+  const store = new S3FileStore(options);
+  try {
+    const url = await store.downloadUrl('00/00000000-0000-0000-0000-000000000000.pdf', { contentType: 'application/pdf', contentDisposition: 'attachment' });
+    return url ? [new URL(url).origin] : [];
+  } finally {
+    await store.close();
+  }
+}

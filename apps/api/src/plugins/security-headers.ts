@@ -1,12 +1,16 @@
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
+import { presignedDownloadOrigins } from '../lib/open-file-store';
 
 /**
  * Security headers on every response. Scripts, styles, images and calls come only from the
  * app's own origin; inline styles are allowed because the UI libraries set them at run time
- * (no inline scripts are). The portal may not be framed by anyone.
+ * (no inline scripts are). The portal may not be framed by anyone. With presigned downloads
+ * (S3_PRESIGN_DOWNLOADS) the web app's fetch follows a redirect to the bucket: its origin is
+ * added to connect-src, or the browser would refuse to read the file.
  */
 export const securityHeadersPlugin = fp(async (app) => {
+  const bucketOrigins = await presignedDownloadOrigins(app.config.files);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -16,7 +20,7 @@ export const securityHeadersPlugin = fp(async (app) => {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...bucketOrigins],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -39,6 +39,8 @@ function upload(folio: string, file: Buffer, filename = 'documento.pdf') {
   return ctx.app.inject({ method: 'POST', url: `/api/files/upload/${encodeURIComponent(folio)}/incomeProof`, headers: { ...bearer(agent), ...headers }, payload });
 }
 
+const streamedHeaders = (response: { headers: Record<string, unknown> }) => String(response.headers['content-security-policy']);
+
 const storedKeys = async () => (await bucket.keys()).filter((key) => key.startsWith(`${prefix}/`));
 
 describe('investigation files in a bucket', () => {
@@ -104,6 +106,10 @@ describe('presigned downloads (S3_PRESIGN_DOWNLOADS=true)', () => {
     // The branch scope still decides: another branch's agent gets no URL.
     const outsider = await presigning.inject({ url: `/api/files/${document.id}/download`, headers: bearer(await tokenFor(ctx, 'agent', 2)) });
     expect(outsider.statusCode).toBe(404);
+
+    // The web app may connect to the bucket (Content-Security-Policy), only when downloads are presigned.
+    expect(redirect.headers['content-security-policy']).toContain(`connect-src 'self' ${bucket.endpoint};`);
+    expect(streamedHeaders(await ctx.app.inject({ url: '/api/health' }))).toContain("connect-src 'self';");
 
     // As the web app does it: fetch with the bearer token, following the redirect to the bucket.
     await presigning.listen({ port: 0, host: '127.0.0.1' });
