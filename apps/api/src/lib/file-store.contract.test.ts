@@ -191,6 +191,18 @@ describe.each(stores)('FileStore on %s', (_name, make) => {
   }, 60_000);
 });
 
+describe('check() when the store cannot be reached', () => {
+  it('disk: rejects when the root is missing', async () => {
+    await expect(new DiskFileStore(path.join(os.tmpdir(), `portal-no-store-${crypto.randomUUID()}`)).check()).rejects.toThrow();
+  });
+
+  it('S3: rejects for a bucket that does not exist', async () => {
+    const store = new S3FileStore({ ...bucket.options(), bucket: 'no-existe' });
+    await expect(store.check()).rejects.toThrow();
+    await store.close();
+  });
+});
+
 describe('downloads straight from the store', () => {
   it('disk: none, the server streams', async () => {
     const store = new DiskFileStore(fs.mkdtempSync(path.join(os.tmpdir(), 'portal-store-')));
