@@ -93,7 +93,7 @@ export class S3FileStore implements FileStore {
     if (judged === null) {
       // Ended before any byte (a refused type errors instead): nothing was sent to the bucket.
       inspector.resume();
-      return Promise.reject(new FileRejection('empty'));
+      throw new FileRejection('empty');
     }
     const storedName = storedNameFor(crypto.randomUUID(), judged);
     const upload = new Upload({
