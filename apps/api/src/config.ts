@@ -38,6 +38,7 @@ const envSchema = z.object({
     .trim()
     .regex(mailFromPattern, 'MAIL_FROM debe ser una dirección, p. ej. Portal de Pólizas <no-responder@empresa.mx>')
     .default('Portal de Pólizas <no-responder@localhost>'),
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'METRICS_TOKEN debe tener al menos 16 caracteres').optional()),
 });
 
 export interface AppConfig {
@@ -74,6 +75,8 @@ export interface AppConfig {
   publicUrl: string | undefined;
   /** The From of every e-mail (MAIL_FROM). */
   mailFrom: string;
+  /** The bearer token Prometheus sends to GET /metrics (METRICS_TOKEN); undefined: no /metrics (404). */
+  metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -104,5 +107,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    metricsToken: e.METRICS_TOKEN,
   };
 }
