@@ -24,6 +24,8 @@ await build({
     main: 'apps/api/src/main.ts',
     'seed-demo': 'apps/api/src/demo/seed-demo-main.ts',
     'files-sweep': 'apps/api/src/modules/files/sweep-main.ts',
+    backup: 'apps/api/src/backup/backup-main.ts',
+    restore: 'apps/api/src/backup/restore-main.ts',
   },
   outdir: path.join(api, 'dist'),
   outExtension: { '.js': '.mjs' },
