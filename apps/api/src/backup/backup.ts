@@ -32,7 +32,7 @@ interface ManifestFile {
   sha256: string;
 }
 
-export interface BackupManifest {
+interface BackupManifest {
   format: typeof FORMAT;
   createdAt: string;
   /** The newest migration of the code that made it: a restored copy is migrated forward, never back. */

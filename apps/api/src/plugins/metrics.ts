@@ -7,7 +7,7 @@ declare module 'fastify' {
   }
 }
 
-export interface AppMetrics {
+interface AppMetrics {
   /** This app's metrics; null when METRICS_TOKEN is unset (nothing is measured, /metrics is a 404). */
   readonly registry: Registry | null;
   /** Bytes of an upload the store kept. */

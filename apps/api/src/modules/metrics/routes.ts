@@ -4,7 +4,7 @@ import type { PoolUse } from '../../db/client';
 import { notFound, unauthorized } from '../../lib/app-error';
 import { addScrapeGauges } from './service';
 
-export interface MetricsRoutesOptions {
+interface MetricsRoutesOptions {
   /** The PostgreSQL pool's connections now; null on PGlite. */
   poolUse(): PoolUse | null;
 }
