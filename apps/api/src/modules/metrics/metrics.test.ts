@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Policy } from '@portal/domain';
 import { examplePolicyInput } from '@portal/domain/testing';
@@ -27,8 +29,11 @@ async function sample(series: string): Promise<number> {
 }
 
 describe('GET /metrics', () => {
-  it('is a 404 when METRICS_TOKEN is not set', async () => {
-    const { app } = await buildTestApp(testConfig(), ctx.testDb);
+  it('is a 404 when METRICS_TOKEN is not set, also where the web app answers unknown pages', async () => {
+    const config = testConfig();
+    fs.mkdirSync(config.webDistDir, { recursive: true });
+    fs.writeFileSync(path.join(config.webDistDir, 'index.html'), '<!doctype html><title>Portal de Pólizas</title>');
+    const { app } = await buildTestApp(config, ctx.testDb);
     try {
       expect((await scrape(METRICS_TOKEN, app)).statusCode).toBe(404);
       expect((await scrape(null, app)).statusCode).toBe(404);
