@@ -56,27 +56,30 @@ export async function backupDataDirectory(dataDir: string, outDir: string): Prom
   if (!(await exists(path.join(databaseDir, 'PG_VERSION')))) throw new CommandError(`No hay una base de datos embebida en ${databaseDir}: revise DATA_DIR.`);
   if (isInside(outDir, dataDir)) throw new CommandError(`El respaldo no puede guardarse dentro de DATA_DIR (${dataDir}): elija otra carpeta.`);
   if (!(await isEmptyOrMissing(outDir))) throw new CommandError(`La carpeta ${outDir} ya tiene archivos: elija otra para el respaldo.`);
-  return withDataDirectoryLock(dataDir, 'backup', async () => {
-    await fs.mkdir(outDir, { recursive: true });
-    const tarball = await dumpPgliteDirectory(databaseDir);
-    await fs.writeFile(path.join(outDir, DATABASE_ARCHIVE), tarball);
-    const files: ManifestFile[] = [];
-    for (const relative of await filesToCopy(dataDir)) {
-      const target = path.join(outDir, DATA, relative);
-      await fs.mkdir(path.dirname(target), { recursive: true });
-      await fs.copyFile(path.join(dataDir, relative), target);
-      files.push({ path: relative.split(path.sep).join('/'), ...(await digest(target)) });
-    }
-    const manifest: BackupManifest = {
-      format: FORMAT,
-      createdAt: new Date().toISOString(),
-      migration: latestMigration().tag,
-      database: { path: DATABASE_ARCHIVE, bytes: tarball.length, sha256: crypto.createHash('sha256').update(tarball).digest('hex') },
-      files,
-    };
-    await fs.writeFile(path.join(outDir, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
-    return manifest;
-  });
+  return withDataDirectoryLock(dataDir, 'backup', () => removedOnFailure(outDir, () => copyDataDirectory(dataDir, outDir)));
+}
+
+/** The dump, the other files and, last, the manifest: a directory without one is no backup. */
+async function copyDataDirectory(dataDir: string, outDir: string): Promise<BackupManifest> {
+  await fs.mkdir(outDir, { recursive: true });
+  const tarball = await dumpPgliteDirectory(path.join(dataDir, 'db'));
+  await fs.writeFile(path.join(outDir, DATABASE_ARCHIVE), tarball);
+  const files: ManifestFile[] = [];
+  for (const relative of await filesToCopy(dataDir)) {
+    const target = path.join(outDir, DATA, relative);
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    await fs.copyFile(path.join(dataDir, relative), target);
+    files.push({ path: relative.split(path.sep).join('/'), ...(await digest(target)) });
+  }
+  const manifest: BackupManifest = {
+    format: FORMAT,
+    createdAt: new Date().toISOString(),
+    migration: latestMigration().tag,
+    database: { path: DATABASE_ARCHIVE, bytes: tarball.length, sha256: crypto.createHash('sha256').update(tarball).digest('hex') },
+    files,
+  };
+  await fs.writeFile(path.join(outDir, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+  return manifest;
 }
 
 /**
@@ -85,23 +88,49 @@ export async function backupDataDirectory(dataDir: string, outDir: string): Prom
  * anything is written. The server, started afterwards, applies any newer migration.
  */
 export async function restoreDataDirectory(backupDir: string, dataDir: string, options: { force: boolean }): Promise<BackupManifest> {
+  if (isInside(backupDir, dataDir)) throw new CommandError(`El respaldo está dentro de DATA_DIR (${dataDir}): muévalo a otra carpeta antes de restaurarlo.`);
   const manifest = await readManifest(backupDir);
   await verifyBackup(backupDir, manifest);
   if (!options.force && !(await isEmptyOrMissing(dataDir))) {
     throw new CommandError(`DATA_DIR (${dataDir}) no está vacío: restaure en una carpeta vacía, o agregue --force para reemplazar lo que contiene.`);
   }
   return withDataDirectoryLock(dataDir, 'restore', async () => {
-    for (const entry of await fs.readdir(dataDir)) {
-      if (entry !== 'db.lock') await fs.rm(path.join(dataDir, entry), { recursive: true, force: true });
-    }
-    await loadPgliteDirectory(path.join(dataDir, 'db'), await fs.readFile(path.join(backupDir, DATABASE_ARCHIVE)));
-    for (const file of manifest.files) {
-      const target = path.join(dataDir, ...file.path.split('/'));
-      await fs.mkdir(path.dirname(target), { recursive: true });
-      await fs.copyFile(path.join(backupDir, DATA, ...file.path.split('/')), target);
+    await emptyDataDirectory(dataDir);
+    try {
+      await writeBackup(backupDir, manifest, dataDir);
+    } catch (error) {
+      // Half a restore is worse than none: a server started on it would find rows without files.
+      await emptyDataDirectory(dataDir).catch(() => {});
+      throw error;
     }
     return manifest;
   });
+}
+
+async function writeBackup(backupDir: string, manifest: BackupManifest, dataDir: string): Promise<void> {
+  await loadPgliteDirectory(path.join(dataDir, 'db'), await fs.readFile(path.join(backupDir, DATABASE_ARCHIVE)));
+  for (const file of manifest.files) {
+    const target = path.join(dataDir, ...file.path.split('/'));
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    await fs.copyFile(path.join(backupDir, DATA, ...file.path.split('/')), target);
+  }
+}
+
+/** Everything in $DATA_DIR but the lock this command holds. */
+async function emptyDataDirectory(dataDir: string): Promise<void> {
+  for (const entry of await fs.readdir(dataDir)) {
+    if (entry !== 'db.lock') await fs.rm(path.join(dataDir, entry), { recursive: true, force: true });
+  }
+}
+
+/** A backup that failed half-way is removed, so no directory looks like a backup without being one. */
+async function removedOnFailure<T>(dir: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    await fs.rm(dir, { recursive: true, force: true }).catch(() => {});
+    throw error;
+  }
 }
 
 async function readManifest(backupDir: string): Promise<BackupManifest> {
