@@ -9,6 +9,8 @@ const usage = `Uso: npm run backup [-- --out <carpeta>]
   Con DATABASE_URL (PostgreSQL) use pg_dump y respalde la carpeta de archivos: vea docs/DEPLOY.md.
 `;
 
+const filesText = (count: number) => (count === 1 ? '1 archivo' : `${count} archivos`);
+
 /** `npm run backup [-- --out dir]`: see backup.ts. */
 async function main(): Promise<number> {
   const { values } = parseArgs({ options: { out: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
@@ -26,7 +28,7 @@ async function main(): Promise<number> {
   const manifest = await backupDataDirectory(config.dataDir, outDir);
   const bytes = manifest.database.bytes + manifest.files.reduce((sum, file) => sum + file.bytes, 0);
   process.stdout.write(
-    `Respaldo en ${outDir}: base de datos y ${manifest.files.length} archivos (${(bytes / (1024 * 1024)).toFixed(1)} MB) en ${((Date.now() - started) / 1000).toFixed(1)} s.\n` +
+    `Respaldo en ${outDir}: base de datos y ${filesText(manifest.files.length)} (${(bytes / (1024 * 1024)).toFixed(1)} MB) en ${((Date.now() - started) / 1000).toFixed(1)} s.\n` +
       `Para restaurarlo: npm run restore -- ${path.relative(process.cwd(), outDir) || outDir}\n`,
   );
   return 0;

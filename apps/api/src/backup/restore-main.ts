@@ -22,7 +22,7 @@ async function main(): Promise<number> {
   }
   const backupDir = path.resolve(positionals[0]!);
   const manifest = await restoreDataDirectory(backupDir, config.dataDir, { force: values.force ?? false });
-  process.stdout.write(`Respaldo del ${manifest.createdAt} restaurado en ${config.dataDir}: base de datos y ${manifest.files.length} archivos verificados. Ya puede iniciar el servidor (npm start).\n`);
+  process.stdout.write(`Respaldo del ${manifest.createdAt} restaurado en ${config.dataDir}: base de datos y ${manifest.files.length === 1 ? '1 archivo verificado' : `${manifest.files.length} archivos verificados`}. Ya puede iniciar el servidor (npm start).\n`);
   return 0;
 }
 
