@@ -25,6 +25,8 @@ await build({
     'seed-demo': 'apps/api/src/demo/seed-demo-main.ts',
     'files-sweep': 'apps/api/src/modules/files/sweep-main.ts',
     'files-migrate': 'apps/api/src/modules/files/migrate-main.ts',
+    backup: 'apps/api/src/backup/backup-main.ts',
+    restore: 'apps/api/src/backup/restore-main.ts',
   },
   outdir: path.join(api, 'dist'),
   outExtension: { '.js': '.mjs' },

@@ -11,6 +11,7 @@ import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
 import { errorsPlugin } from './plugins/errors';
 import { filesPlugin } from './plugins/files';
+import { metricsPlugin } from './plugins/metrics';
 import { openApiPlugin } from './plugins/openapi';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { zodValidatorCompiler } from './plugins/validation';
@@ -27,6 +28,7 @@ import { healthRoutes } from './modules/health/index';
 import { investigationRoutes, publicUploadRoutes } from './modules/investigations/index';
 import { jobRoutes } from './modules/jobs/index';
 import { leadRoutes } from './modules/leads/index';
+import { metricsRoutes } from './modules/metrics/index';
 import { notificationRoutes, notifyJobFailed } from './modules/notifications/index';
 import { policyRoutes, startSearchPages } from './modules/policies/index';
 import { policyFileRoutes } from './modules/policy-file/index';
@@ -96,6 +98,8 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   app.decorate('config', config);
 
   await app.register(errorsPlugin);
+  // First, so its onResponse hook sees every request (issue 18).
+  await app.register(metricsPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(compressionPlugin);
   await app.register(openApiPlugin);
@@ -124,8 +128,10 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     enabled: config.jobsEnabled,
     log: app.log,
     serializeStartup: (work) => deps.database.withStartupLock(work),
-    onFinalFailure: (name, error) =>
-      notifyJobFailed(db, { jobName: jobLabels[name as JobName]?.label ?? name, error: error instanceof Error ? error.message : String(error) }),
+    onFinalFailure: (name, error) => {
+      app.metrics.countJobFailure(name);
+      return notifyJobFailed(db, { jobName: jobLabels[name as JobName]?.label ?? name, error: error instanceof Error ? error.message : String(error) });
+    },
     ...(deps.jobPollingIntervalSeconds ? { pollingIntervalSeconds: deps.jobPollingIntervalSeconds } : {}),
   });
   app.decorate('jobQueue', jobQueue);
@@ -137,6 +143,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   app.addHook('onClose', () => jobQueue.stop());
 
   await app.register(healthRoutes);
+  await app.register(metricsRoutes, { poolUse: () => deps.database.poolUse() });
   await app.register(authRoutes, { jwtSecret: deps.jwtSecret });
   await app.register(userRoutes);
   await app.register(branchRoutes);

@@ -25,8 +25,15 @@ describe('loadConfig', () => {
       SMTP_URL: 'smtps://portal:clave@mail.empresa.mx:465',
       MAIL_FROM: 'Pólizas <avisos@empresa.mx>',
       PUBLIC_URL: 'https://polizas.empresa.mx/',
+      METRICS_TOKEN: 'token-de-prometheus-123',
     });
+    expect(config.metricsToken).toBe('token-de-prometheus-123');
     expect(config).toMatchObject({ port: 8080, host: '0.0.0.0', dataDir: '/srv/portal', databaseUrl: 'postgres://portal@db:5432/portal', adminEmail: 'jefa@empresa.mx', databasePoolMax: 40, searchCacheMs: 2500, maxUploadBytes: 20 * 1024 * 1024, logLevel: 'warn', trustProxy: true, smtpUrl: 'smtps://portal:clave@mail.empresa.mx:465', mailFrom: 'Pólizas <avisos@empresa.mx>', publicUrl: 'https://polizas.empresa.mx' });
+  });
+
+  it('refuses a short METRICS_TOKEN and leaves /metrics off without one', () => {
+    expect(() => loadConfig({ METRICS_TOKEN: 'corto' })).toThrow(/METRICS_TOKEN debe tener al menos 16 caracteres/);
+    expect(loadConfig({ METRICS_TOKEN: '' }).metricsToken).toBeUndefined();
   });
 
   it('treats empty variables as unset', () => {

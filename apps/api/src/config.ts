@@ -58,6 +58,7 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_FORCE_PATH_STYLE: flag('S3_FORCE_PATH_STYLE', 'false'),
   S3_PRESIGN_DOWNLOADS: flag('S3_PRESIGN_DOWNLOADS', 'false'),
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'METRICS_TOKEN debe tener al menos 16 caracteres').optional()),
 }).refine((e) => Boolean(e.S3_ACCESS_KEY_ID) === Boolean(e.S3_SECRET_ACCESS_KEY), {
   path: ['S3_SECRET_ACCESS_KEY'],
   message: 'S3_ACCESS_KEY_ID y S3_SECRET_ACCESS_KEY van juntas: indique las dos o ninguna',
@@ -101,6 +102,8 @@ export interface AppConfig {
   /** The From of every e-mail (MAIL_FROM). */
   mailFrom: string;
   files: FilesConfig;
+  /** The bearer token Prometheus sends to GET /metrics (METRICS_TOKEN); undefined: no /metrics (404). */
+  metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -132,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: e.MAIL_FROM,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     files: filesConfig(e, path.resolve(e.DATA_DIR)),
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 

@@ -41,7 +41,18 @@ export interface Database {
   listen(channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>>;
   /** How the job queue (pg-boss, jobs/) reaches this same database. */
   jobConnection: JobConnection;
+  /** The PostgreSQL pool's connections now (for /metrics); null on PGlite, which has none. */
+  poolUse(): PoolUse | null;
   close(): Promise<void>;
+}
+
+export interface PoolUse {
+  /** Connections open. */
+  total: number;
+  /** Open and free. */
+  idle: number;
+  /** Queries waiting for a connection: above 0 for long means DATABASE_POOL_MAX is too small. */
+  waiting: number;
 }
 
 /**
@@ -94,6 +105,7 @@ export function pgliteDatabase(client: PGlite): Database {
       };
     },
     jobConnection: { executeSql: pgliteSqlRunner(client) },
+    poolUse: () => null,
     close: () => client.close(),
   };
 }
@@ -139,6 +151,7 @@ async function openPostgres(url: string, poolMax = 10): Promise<Database> {
     },
     listen: (channel, handlers) => listenPostgres(url, channel, handlers),
     jobConnection: { connectionString: url },
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }

@@ -192,8 +192,12 @@ describe.each(stores)('FileStore on %s', (_name, make) => {
 });
 
 describe('check() when the store cannot be reached', () => {
-  it('disk: rejects when the root is missing', async () => {
-    await expect(new DiskFileStore(path.join(os.tmpdir(), `portal-no-store-${crypto.randomUUID()}`)).check()).rejects.toThrow();
+  it('disk: makes a missing root (as the first save would) but rejects a root that is a file', async () => {
+    const root = path.join(os.tmpdir(), `portal-no-store-${crypto.randomUUID()}`);
+    await expect(new DiskFileStore(root).check()).resolves.toBeUndefined();
+    const notADirectory = path.join(root, 'a-file');
+    fs.writeFileSync(notADirectory, 'x');
+    await expect(new DiskFileStore(notADirectory).check()).rejects.toThrow();
   });
 
   it('S3: rejects for a bucket that does not exist', async () => {

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { createReadStream, createWriteStream, type ReadStream } from 'node:fs';
-import { mkdir, readdir, rename, stat, unlink } from 'node:fs/promises';
+import { access, constants, mkdir, readdir, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -91,6 +91,13 @@ export class DiskFileStore implements FileStore {
     return this.root;
   }
 
+  /** Throws unless the store can be used now: its root exists (made if missing) and is writable (readiness probe). */
+  async check(): Promise<void> {
+    await mkdir(this.root, { recursive: true });
+    if (!(await stat(this.root)).isDirectory()) throw new Error(`the file store's root is not a directory: ${this.root}`);
+    await access(this.root, constants.R_OK | constants.W_OK);
+  }
+
   async save(source: Readable, options: SaveOptions): Promise<StoredFile> {
     const id = crypto.randomUUID();
     const temporaryPath = path.join(this.root, temporaryDir, `${id}.part`);
@@ -167,11 +174,6 @@ export class DiskFileStore implements FileStore {
 
   downloadUrl(): Promise<string | null> {
     return Promise.resolve(null);
-  }
-
-  async check(): Promise<void> {
-    const info = await stat(this.root);
-    if (!info.isDirectory()) throw new Error(`${this.root} is not a directory`);
   }
 
   close(): Promise<void> {

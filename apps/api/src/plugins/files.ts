@@ -68,6 +68,7 @@ export async function receiveUpload(
   }
   try {
     const stored = await request.server.files.save(part.file, { accept, wasTruncated: () => part.file.truncated });
+    request.server.metrics.countUploadBytes(stored.size);
     return { stored, clientFilename: part.filename };
   } catch (error) {
     if (!(error instanceof FileRejection)) throw error;

@@ -3,6 +3,6 @@
  * its delivery run and transport (started by the job queue), the templates, and the admin's routes.
  */
 export { emailAdminRoutes } from './routes';
-export { deliverDueEmails, queueEmails, retryDelayMs, takeQueuedEmailsFlag, type DeliveryOptions, type DeliveryReport, type NewEmail, type UndeliveredEmail } from './service';
+export { deliverDueEmails, outboxBacklog, queueEmails, retryDelayMs, takeQueuedEmailsFlag, type DeliveryOptions, type DeliveryReport, type NewEmail, type UndeliveredEmail } from './service';
 export { createMailTransport, type MailTransport } from './transport';
 export { appointmentReminderEmail, notificationEmail, publicLinkEmail, signingCodeEmail } from './templates';

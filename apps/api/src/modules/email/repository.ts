@@ -141,3 +141,14 @@ export async function emailExists(db: Executor, id: number): Promise<boolean> {
   const rows = await db.select({ id: emailOutbox.id }).from(emailOutbox).where(eq(emailOutbox.id, id));
   return rows.length > 0;
 }
+
+/** E-mails waiting to go out and e-mails given up on (the status index answers both). */
+export async function countBacklog(db: Executor): Promise<{ queued: number; failed: number }> {
+  const rows = await db
+    .select({ status: emailOutbox.status, count: sql<number>`count(*)::int` })
+    .from(emailOutbox)
+    .where(inArray(emailOutbox.status, ['queued', 'failed']))
+    .groupBy(emailOutbox.status);
+  const countOf = (status: string) => Number(rows.find((row) => row.status === status)?.count ?? 0);
+  return { queued: countOf('queued'), failed: countOf('failed') };
+}

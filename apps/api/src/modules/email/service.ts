@@ -156,3 +156,8 @@ export async function retryEmail(db: Db, id: number, now: Date): Promise<void> {
   if (!(await repo.emailExists(db, id))) throw notFound(messages.notFound);
   throw conflict(messages.onlyFailedRetry);
 }
+
+/** The outbox's backlog, for /metrics: queued (not sent yet) and failed (given up) e-mails. */
+export function outboxBacklog(db: Executor): Promise<{ queued: number; failed: number }> {
+  return repo.countBacklog(db);
+}

@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import { Readable } from 'node:stream';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobsOverview } from '@portal/domain';
 import { sampleFiles } from '../../test/files';
 import { ADMIN, bearer, buildTestApp, createTestContext, json, login, testConfig, tokenFor, type TestContext } from '../../test/app';
 import type { DiskFileStore } from '../../lib/file-store';
+import { queueDepths } from './index';
 
 let ctx: TestContext;
 let adminToken: string;
@@ -106,8 +108,22 @@ describe('POST /api/admin/jobs/{name}/run', () => {
       const body = json<JobsOverview>(await fresh.app.inject({ method: 'GET', url: '/api/admin/jobs', headers: bearer(token) }));
       expect(body).toMatchObject({ workerHere: false, recentRuns: [] });
       expect(body.jobs.every((job) => job.lastCompleted === null && job.pending === 0)).toBe(true);
+      // And /metrics reads no queue there (pg-boss's tables do not exist yet).
+      expect(await queueDepths(fresh.app.db)).toEqual([]);
     } finally {
       await fresh.close();
+    }
+  });
+});
+
+describe('queueDepths (for /metrics)', () => {
+  it('counts the runs waiting in each queue', async () => {
+    // A run due in an hour: waiting, and no worker takes it meanwhile.
+    await ctx.app.db.execute(sql`insert into pgboss.job (name, data, start_after) values ('files-sweep', '{}', now() + interval '1 hour')`);
+    try {
+      expect(await queueDepths(ctx.app.db)).toContainEqual({ name: 'files-sweep', state: 'created', count: 1 });
+    } finally {
+      await ctx.app.db.execute(sql`delete from pgboss.job where name = 'files-sweep' and start_after > now() + interval '10 minutes'`);
     }
   });
 });

@@ -91,3 +91,11 @@ function outputMessage(state: JobRunState, output: unknown): string {
   const text = state === 'failed' ? record.message : record.summary;
   return typeof text === 'string' ? text.slice(0, 500) : '';
 }
+
+/** Runs in pg-boss's job table by queue and state (created, retry, active, failed): the queue's depth and recent failures. */
+export async function countsByState(db: Executor): Promise<Array<{ name: string; state: string; count: number }>> {
+  const result = await db.execute(sql`
+    select name, state::text as state, count(*)::int as count from pgboss.job
+    where state in ('created', 'retry', 'active', 'failed') group by name, state`);
+  return rowsOf<{ name: string; state: string; count: number }>(result).map((row) => ({ ...row, count: Number(row.count) }));
+}

@@ -27,3 +27,9 @@ export async function jobsOverview(db: Db, workerHere: boolean): Promise<JobsOve
     recentRuns,
   };
 }
+
+/** For /metrics: runs by queue and state, none before any instance has started the queue. */
+export async function queueDepths(db: Db): Promise<Array<{ name: string; state: string; count: number }>> {
+  if (!(await repo.jobTablesExist(db))) return [];
+  return repo.countsByState(db);
+}
