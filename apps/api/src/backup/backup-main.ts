@@ -11,6 +11,13 @@ const usage = `Uso: npm run backup [-- --out <carpeta>]
 
 const filesText = (count: number) => (count === 1 ? '1 archivo' : `${count} archivos`);
 
+/** Where uploaded files live when it is not under DATA_DIR (a bucket, or another directory): the backup does not reach them. */
+function filesOutsideDataDir(config: ReturnType<typeof loadConfig>): string | null {
+  if (config.files.kind === 's3') return `s3://${config.files.bucket}/${config.files.prefix}`;
+  const relative = path.relative(config.dataDir, config.files.root);
+  return relative.startsWith('..') || path.isAbsolute(relative) ? config.files.root : null;
+}
+
 /** `npm run backup [-- --out dir]`: see backup.ts. */
 async function main(): Promise<number> {
   const { values } = parseArgs({ options: { out: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
@@ -27,6 +34,8 @@ async function main(): Promise<number> {
   const started = Date.now();
   const manifest = await backupDataDirectory(config.dataDir, outDir);
   const bytes = manifest.database.bytes + manifest.files.reduce((sum, file) => sum + file.bytes, 0);
+  const elsewhere = filesOutsideDataDir(config);
+  if (elsewhere) process.stderr.write(`Aviso: los archivos subidos están en ${elsewhere}, fuera de DATA_DIR: este respaldo no los incluye; respáldelos aparte (vea docs/DEPLOY.md).\n`);
   process.stdout.write(
     `Respaldo en ${outDir}: base de datos y ${filesText(manifest.files.length)} (${(bytes / (1024 * 1024)).toFixed(1)} MB) en ${((Date.now() - started) / 1000).toFixed(1)} s.\n` +
       `Para restaurarlo: npm run restore -- ${path.relative(process.cwd(), outDir) || outDir}\n`,
