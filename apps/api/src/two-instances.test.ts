@@ -1,12 +1,13 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { InvestigationDocument, Policy } from '@portal/domain';
+import type { InvestigationDocument, Lead, Policy } from '@portal/domain';
 import { examplePolicyInput } from '@portal/domain/testing';
-import { openDatabase, type Database } from '../../db/client';
-import { bearer, buildTestApp, createTestContext, insertUser, json, login, testConfig, type TestContext } from '../../test/app';
-import { multipartFile, sampleFiles } from '../../test/files';
-import { startTestBucket, type TestBucket } from '../../test/s3';
+import { openDatabase, type Database } from './db/client';
+import { ADMIN, bearer, buildTestApp, createTestContext, insertUser, json, login, testConfig, type TestContext } from './test/app';
+import { LOGIN_LIMITS } from './modules/auth/index';
+import { multipartFile, sampleFiles } from './test/files';
+import { startTestBucket, type TestBucket } from './test/s3';
 
 /**
  * Two instances as two machines would run them: one PostgreSQL database (each with its own pool),
@@ -59,4 +60,42 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('two instances on one dat
     expect((await ctx.app.inject({ url: `/api/files/${document.id}/download`, headers: bearer(token) })).statusCode).toBe(404);
     expect((await bucket.keys()).filter((key) => key.startsWith(`${prefix}/`))).toEqual([]);
   });
+
+  it('counts failed sign-ins on both: the limit holds whichever instance answers', async () => {
+    const user = await insertUser(ctx);
+    const wrong = { email: user.email, password: 'no-es-la-clave' };
+    for (let attempt = 0; attempt < LOGIN_LIMITS.perAccount; attempt++) {
+      const app = attempt % 2 === 0 ? ctx.app : other;
+      expect((await app.inject({ method: 'POST', url: '/api/auth/login', payload: wrong })).statusCode).toBe(401);
+    }
+    for (const app of [ctx.app, other]) {
+      expect((await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: user.password } })).statusCode).toBe(429);
+    }
+  });
+
+  it('refuses on one instance, from its next request, a user deactivated on the other', async () => {
+    const user = await insertUser(ctx, { role: 'agent', branchId: 1 });
+    const { token } = await login(other, user.email, user.password);
+    const search = (app: FastifyInstance) => app.inject({ url: '/api/policy/search', headers: bearer(token) });
+    expect((await search(other)).statusCode).toBe(200);
+    const admin = await login(ctx.app, ADMIN.email, ADMIN.password);
+    const deactivated = await ctx.app.inject({ method: 'POST', url: `/api/users/${user.id}`, headers: bearer(admin.token), payload: { status: 'inactive' } });
+    expect(deactivated.statusCode, deactivated.body).toBe(200);
+    // The other instance's user cache is told by NOTIFY, a moment after the commit (decision 009).
+    await expect.poll(async () => (await search(other)).statusCode, { timeout: 5_000, interval: 50 }).toBe(401);
+  });
+
+  it('keeps the lead board one board: a lead moved on one instance is where the other shows it', async () => {
+    const user = await insertUser(ctx, { role: 'agent', branchId: 1 });
+    const { token } = await login(ctx.app, user.email, user.password);
+    const created = await ctx.app.inject({ method: 'POST', url: '/api/leads', headers: bearer(token), payload: { name: `Lead compartido ${crypto.randomUUID().slice(0, 6)}` } });
+    expect(created.statusCode, created.body).toBe(201);
+    const lead = json<Lead>(created);
+    expect((await other.inject({ method: 'POST', url: `/api/leads/${lead.id}/status/accion`, headers: bearer(token) })).statusCode).toBe(200);
+    const board = json<Lead[]>(await ctx.app.inject({ url: '/api/leads', headers: bearer(token) }));
+    expect(board.find((candidate) => candidate.id === lead.id)?.status).toBe('accion');
+  });
+
+  // The daily jobs run once across instances: jobs/daily-job.test.ts starts two instances' queues
+  // on one database and counts the runs (PostgreSQL in CI).
 });
