@@ -103,9 +103,10 @@ export class DiskFileStore implements FileStore {
     const temporaryPath = path.join(this.root, temporaryDir, `${id}.part`);
     await mkdir(path.dirname(temporaryPath), { recursive: true });
     const inspector = new UploadInspector(options);
+    // flush: fsync before close, so a row that names this file never outlives a crash that lost it.
+    const target = createWriteStream(temporaryPath, { flush: true });
     try {
-      // flush: fsync before close, so a row that names this file never outlives a crash that lost it.
-      await pipeline(source, inspector, createWriteStream(temporaryPath, { flush: true })).catch((error: unknown) => {
+      await pipeline(source, inspector, target).catch((error: unknown) => {
         // The sender's fault (a body cut short, a broken multipart part) is told apart from the disk's.
         throw source.errored && !(error instanceof FileRejection) ? new FileRejection('incomplete') : error;
       });
@@ -115,6 +116,9 @@ export class DiskFileStore implements FileStore {
       await rename(temporaryPath, this.pathOf(storedName));
       return inspector.storedFile(storedName, type);
     } catch (error) {
+      // A refusal can come before the file was even opened: its open (and creation) would then land
+      // after the removal and leave a .part behind. Wait for the stream to close first.
+      if (!target.closed) await new Promise<void>((resolve) => target.once('close', () => resolve()));
       await removeQuietly(temporaryPath);
       throw error;
     }
