@@ -12,7 +12,7 @@ import {
 import { currentUser } from '../../plugins/auth';
 import * as auth from './service';
 import { mfaLoginRoutes } from './mfa-routes';
-import type { MfaRequiredFor } from './mfa-login';
+import type { MfaRequiredFor } from './mfa-challenge';
 
 export const authRoutes: FastifyPluginAsyncZod<{ jwtSecret: Uint8Array; mfaRequiredFor: MfaRequiredFor }> = async (app, { jwtSecret, mfaRequiredFor }) => {
   const tags = ['auth'];

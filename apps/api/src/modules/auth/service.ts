@@ -11,7 +11,7 @@ import { AppError, tooManyRequests, unauthorized } from '../../lib/app-error';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import type { AuthUser } from '../../lib/auth-user';
 import * as repo from './repository';
-import { mfaChallengeFor, type MfaRequiredFor } from './mfa-login';
+import { mfaChallengeFor, type MfaRequiredFor } from './mfa-challenge';
 import { cachedUser } from './user-cache';
 import { ACCESS_TOKEN_SECONDS, REFRESH_TOKEN_DAYS, hashRefreshToken, newRefreshToken, signAccessToken, verifyAccessToken } from './tokens';
 
