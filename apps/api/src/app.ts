@@ -17,6 +17,7 @@ import { securityHeadersPlugin } from './plugins/security-headers';
 import { zodValidatorCompiler } from './plugins/validation';
 import { webAppPlugin } from './plugins/web-app';
 import { accountRoutes } from './modules/account/index';
+import { accountMfaRoutes } from './modules/mfa/index';
 import { addendumRoutes } from './modules/addendums/index';
 import { appointmentFeedRoutes, appointmentRoutes } from './modules/appointments/index';
 import { authRoutes, startUserCache, userForAccessToken } from './modules/auth/index';
@@ -144,7 +145,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
 
   await app.register(healthRoutes);
   await app.register(metricsRoutes, { poolUse: () => deps.database.poolUse() });
-  await app.register(authRoutes, { jwtSecret: deps.jwtSecret });
+  await app.register(authRoutes, { jwtSecret: deps.jwtSecret, mfaRequiredFor: config.mfaRequiredFor });
   await app.register(userRoutes);
   await app.register(branchRoutes);
   const contractPack = contractPackHook(app.files, (error, storedName) => app.log.error({ err: error, storedName }, 'could not remove a contract file'));
@@ -160,6 +161,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(leadRoutes);
   await app.register(notificationRoutes);
   await app.register(accountRoutes);
+  await app.register(accountMfaRoutes);
   await app.register(emailAdminRoutes);
   await app.register(jobRoutes, { queue: jobQueue });
   await app.register(publicLinkRoutes);

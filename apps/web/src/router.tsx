@@ -23,6 +23,10 @@ export const routes: RouteObject[] = [
         lazy: () => import('@/features/auth/pages/login-page').then((m) => ({ Component: m.LoginPage })),
       },
       {
+        path: paths.mfaSetup.pattern,
+        lazy: () => import('@/features/auth/pages/mfa-setup-page').then((m) => ({ Component: m.MfaSetupPage })),
+      },
+      {
         // Public (issue 17): outside the session's guard and the shell.
         path: paths.publicLink.pattern,
         lazy: () => import('@/app/public-link-route').then((m) => ({ Component: m.PublicLinkRoute })),

@@ -8,6 +8,7 @@ export * from './common/export';
 export * from './common/params';
 export * from './auth/roles';
 export * from './auth/login';
+export * from './auth/mfa';
 export * from './auth/auth-messages';
 export * from './users/user';
 export * from './branches/branch';

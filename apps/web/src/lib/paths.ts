@@ -36,6 +36,8 @@ export const paths = {
     to: (redirectTo?: string) =>
       redirectTo && redirectTo !== '/' ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : '/login',
   },
+  /** An admin made to enrol MFA before signing in (MFA_REQUIRED_FOR=admin); the challenge comes in the navigation's state. */
+  mfaSetup: { pattern: '/login/mfa-setup', to: () => '/login/mfa-setup' },
   dashboard: { pattern: '/', to: () => '/' },
   policies: {
     /** `filters` as the list keeps them in its URL (`?status=active`): the dashboard's cards link there. */

@@ -59,6 +59,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     branchName: 'Sucursal 1',
     createdAt: '2026-01-10T16:00:00.000Z',
     updatedAt: '2026-02-11T17:30:00.000Z',
+    mfaEnabled: false,
     ...overrides,
   };
 }

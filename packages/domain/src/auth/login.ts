@@ -27,13 +27,14 @@ export const sessionUserSchema = z.object({
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
-export const loginResponseSchema = z.object({
+export const loginTokensSchema = z.object({
   token: z.string(),
   refreshToken: z.string(),
   expiresIn: z.number().describe('Segundos de vida del token de acceso'),
   user: sessionUserSchema,
 });
-export type LoginResponse = z.infer<typeof loginResponseSchema>;
+export type LoginTokens = z.infer<typeof loginTokensSchema>;
+// What POST /api/auth/login answers (tokens or an MFA challenge) is in mfa.ts.
 
 export const refreshTokenRequestSchema = z.object({
   refreshToken: z

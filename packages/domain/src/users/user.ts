@@ -71,6 +71,8 @@ export const userSchema = z.object({
   branchName: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Whether the user signs in with a second factor (an admin can reset it). */
+  mfaEnabled: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, smallint, text, uniqueIndex, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { timestamps } from './columns';
 import { paperSizeEnum, recordStatusEnum, roleEnum } from './enums';
@@ -30,6 +30,10 @@ export const branches = pgTable(
     paperSize: paperSizeEnum('paper_size').notNull().default('letter'),
     /** Whether its pagarés go into electronic signing rounds (off: they are signed on paper, decision 017). */
     esignPromissoryNotes: boolean('esign_promissory_notes').notNull().default(false),
+    /** Retention (issue 19): months after a rejection before the investigation's documents are deleted (null: never). */
+    retainRejectedDocumentsMonths: smallint('retain_rejected_documents_months').default(6),
+    /** Years after a policy ended (expired, cancelled, terminated) before its documents are deleted (null: never). */
+    retainEndedPolicyDocumentsYears: smallint('retain_ended_policy_documents_years').default(10),
     ...timestamps,
   },
   (table) => [
@@ -54,6 +58,11 @@ export const users = pgTable(
     status: recordStatusEnum('status').notNull().default('active'),
     branchId: integer('branch_id').references((): AnyPgColumn => branches.id),
     passwordHash: text('password_hash').notNull(),
+    /** A temporary password an admin issued: the user must choose their own at the next sign-in (issue 19). */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** TOTP (issue 19): the shared secret (base32) once enrolment is confirmed, and when. */
+    mfaSecret: text('mfa_secret'),
+    mfaEnabledAt: timestamp('mfa_enabled_at', { withTimezone: true, precision: 3, mode: 'date' }),
     ...timestamps,
   },
   (table) => [

@@ -10,3 +10,4 @@ export * from './leads';
 export * from './notifications';
 export * from './contracts';
 export * from './public-links';
+export * from './privacy';

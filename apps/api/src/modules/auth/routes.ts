@@ -11,8 +11,10 @@ import {
 } from '@portal/domain';
 import { currentUser } from '../../plugins/auth';
 import * as auth from './service';
+import { mfaLoginRoutes } from './mfa-routes';
+import type { MfaRequiredFor } from './mfa-challenge';
 
-export const authRoutes: FastifyPluginAsyncZod<{ jwtSecret: Uint8Array }> = async (app, { jwtSecret }) => {
+export const authRoutes: FastifyPluginAsyncZod<{ jwtSecret: Uint8Array; mfaRequiredFor: MfaRequiredFor }> = async (app, { jwtSecret, mfaRequiredFor }) => {
   const tags = ['auth'];
 
   app.post(
@@ -25,8 +27,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ jwtSecret: Uint8Array }> = asyn
         response: { 200: loginResponseSchema, 401: apiErrorSchema, 429: apiErrorSchema },
       },
     },
-    (request) => auth.login(app.db, jwtSecret, request.body, request.ip),
+    (request) => auth.login(app.db, jwtSecret, request.body, request.ip, mfaRequiredFor),
   );
+
+  await app.register(mfaLoginRoutes, { jwtSecret });
 
   app.post(
     '/api/auth/refresh-token',

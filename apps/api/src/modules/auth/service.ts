@@ -11,6 +11,7 @@ import { AppError, tooManyRequests, unauthorized } from '../../lib/app-error';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import type { AuthUser } from '../../lib/auth-user';
 import * as repo from './repository';
+import { mfaChallengeFor, type MfaRequiredFor } from './mfa-challenge';
 import { cachedUser } from './user-cache';
 import { ACCESS_TOKEN_SECONDS, REFRESH_TOKEN_DAYS, hashRefreshToken, newRefreshToken, signAccessToken, verifyAccessToken } from './tokens';
 
@@ -20,7 +21,7 @@ export const LOGIN_LIMITS = { windowMinutes: 15, perAccount: 5, perIp: 30 } as c
 /** A rotated token shown again within this time is a race between two tabs, not a theft. */
 const REUSE_GRACE_MS = 60_000;
 
-export async function login(db: Db, jwtSecret: Uint8Array, input: LoginRequest, ip: string): Promise<LoginResponse> {
+export async function login(db: Db, jwtSecret: Uint8Array, input: LoginRequest, ip: string, mfaRequiredFor: MfaRequiredFor = 'none'): Promise<LoginResponse> {
   const accountKey = `email:${input.email}`;
   const ipKey = `ip:${ip}`;
   const { windowMinutes, perAccount, perIp } = LOGIN_LIMITS;
@@ -38,8 +39,11 @@ export async function login(db: Db, jwtSecret: Uint8Array, input: LoginRequest, 
     throw unauthorized(authMessages.invalidCredentials);
   }
 
-  await repo.clearFailures(db, accountKey);
   const sessionUser = repo.toSessionUser(user);
+  // Before the failures are forgiven: the password alone must not reset the count of wrong codes.
+  const mfaChallenge = await mfaChallengeFor(db, jwtSecret, sessionUser, mfaRequiredFor);
+  if (mfaChallenge) return mfaChallenge;
+  await repo.clearFailures(db, accountKey);
   const tokens = await issueTokens(db, jwtSecret, sessionUser, crypto.randomUUID());
   return { ...tokens, user: sessionUser };
 }
@@ -74,7 +78,7 @@ export async function me(db: Db, userId: number): Promise<SessionUser> {
   return user;
 }
 
-async function issueTokens(db: Db, jwtSecret: Uint8Array, user: SessionUser, familyId: string): Promise<RefreshTokenResponse> {
+export async function issueTokens(db: Db, jwtSecret: Uint8Array, user: SessionUser, familyId: string): Promise<RefreshTokenResponse> {
   const token = await signAccessToken(
     { userId: user.id, email: user.email, role: user.role, branchId: user.branchId },
     jwtSecret,

@@ -1,4 +1,4 @@
-import { and, asc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { RecordStatus, Role, User } from '@portal/domain';
 import type { Executor } from '../../db/client';
 import { branches, users } from '../../db/schema/index';
@@ -16,6 +16,7 @@ const userColumns = {
   branchName: branches.name,
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
+  mfaEnabled: sql<boolean>`${users.mfaEnabledAt} is not null`,
 };
 
 type UserRow = Omit<User, 'createdAt' | 'updatedAt'> & { createdAt: Date; updatedAt: Date };

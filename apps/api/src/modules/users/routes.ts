@@ -71,6 +71,25 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         : users.updateUser(app.db, actor, request.params.id, body);
     },
   );
+
+  app.post(
+    '/api/users/:id/mfa/reset',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Restablecer la verificación en dos pasos de un usuario (queda sin ella)',
+        params: idParamsSchema,
+        response: { 200: userSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await users.resetUserMfa(app.db, request.params.id);
+      // The record of who turned off whose second factor (no history table for users).
+      request.log.info({ userId: user.id, by: currentUser(request).id }, 'verificación en dos pasos restablecida');
+      return user;
+    },
+  );
 };
 
 function isStatusChange(body: z.output<typeof userUpdateBodySchema>): body is z.output<typeof userStatusChangeSchema> {

@@ -6,6 +6,7 @@ import { hashPassword } from '../../lib/passwords';
 import type { AuthUser } from '../../lib/auth-user';
 import { expectUserChange, revokeAllSessions } from '../auth/index';
 import { branchExists } from '../branches/index';
+import { resetMfa } from '../mfa/index';
 import * as repo from './repository';
 
 type CreateUser = z.output<typeof createUserRequestSchema>;
@@ -70,6 +71,13 @@ export async function changeUserStatus(db: Db, actor: AuthUser, id: number, stat
     if (status === 'inactive') await revokeAllSessions(tx, id);
   });
   await changeHeard();
+  return getUser(db, id);
+}
+
+/** POST /api/users/:id/mfa/reset: a lost phone and lost codes; the user signs in with the password alone (or enrols again). */
+export async function resetUserMfa(db: Db, id: number): Promise<User> {
+  await getUser(db, id);
+  await resetMfa(db, id);
   return getUser(db, id);
 }
 

@@ -92,3 +92,15 @@ export function useSetUserStatus() {
     onSuccess: invalidate,
   });
 }
+
+/** POST /api/users/:id/mfa/reset: the user signs in with the password alone again (a lost phone). */
+export function useResetUserMfa() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiClient.post<User>(`/api/users/${id}/mfa/reset`, {}),
+    onSuccess: (user) => {
+      queryClient.setQueryData(userQueryOptions(user.id).queryKey, user);
+      void queryClient.invalidateQueries({ queryKey: ['users', 'list'] });
+    },
+  });
+}

@@ -9,6 +9,7 @@ import { ErrorState } from '@/components/ui/state-panels';
 import { useAccount } from '../api';
 import { EmailPreferences } from '../components/email-preferences';
 import { PasswordForm } from '../components/password-form';
+import { MfaSettings } from '../components/mfa-settings';
 
 /** /account: 'Mi cuenta' — own data (read-only: an admin edits users), password, e-mail choices. */
 export function AccountPage() {
@@ -37,6 +38,9 @@ export function AccountPage() {
           </Card>
           <Card className="p-5 sm:p-8">
             <PasswordForm />
+          </Card>
+          <Card className="p-5 sm:p-8">
+            <MfaSettings />
           </Card>
           <Card className="p-5 sm:p-8">
             <EmailPreferences key={account.data.emailKinds.join(',')} role={account.data.role} saved={account.data.emailKinds} />

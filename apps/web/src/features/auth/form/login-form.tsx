@@ -6,7 +6,7 @@ import { dismissToasts, notifyErrorOnDemand } from '@/lib/toast-on-demand';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/form-field';
-import { signIn } from '../sign-in';
+import { signIn, type SignInOutcome } from '../sign-in';
 import { useLoginForm } from './use-login-form';
 
 /** The message for a failed sign-in: 401 is always 'Credenciales inválidas'; 429 says to wait. */
@@ -16,7 +16,10 @@ function loginErrorMessage(error: unknown): string {
   return errorMessage(error);
 }
 
-export function LoginForm({ onSuccess }: { onSuccess: (user: SessionUser) => void }) {
+type Challenge = Exclude<SignInOutcome, { kind: 'signedIn' }>;
+
+/** The password step; an account with MFA (issue 19) goes on to `onChallenge` instead of signing in. */
+export function LoginForm({ onSuccess, onChallenge }: { onSuccess: (user: SessionUser) => void; onChallenge: (challenge: Challenge) => void }) {
   const [busy, setBusy] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
 
@@ -24,10 +27,11 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: SessionUser) => voi
     setServerError(null);
     setBusy(true);
     signIn(values).then(
-      (session) => {
+      (outcome) => {
         setBusy(false);
         dismissToasts(); // an earlier 'Credenciales inválidas' should not linger over the shell
-        onSuccess(session.user);
+        if (outcome.kind === 'signedIn') onSuccess(outcome.session.user);
+        else onChallenge(outcome);
       },
       (error: unknown) => {
         setBusy(false);

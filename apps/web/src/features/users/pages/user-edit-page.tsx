@@ -11,6 +11,7 @@ import { ErrorState } from '@/components/ui/state-panels';
 import { useBranches } from '@/features/branches';
 import { useUpdateUser, useUser } from '../api';
 import { UserForm } from '../form/user-form';
+import { UserMfaPanel } from '../components/user-mfa-panel';
 
 /** /admin/users/:id/edit: 'Editar Usuario'. */
 export function UserEditPage() {
@@ -53,17 +54,20 @@ export function UserEditPage() {
       ) : user.isPending || branches.isPending ? (
         <Spinner label="Cargando usuario..." className="py-16" />
       ) : (
-        <UserForm
-          key={user.data.id}
-          mode="edit"
-          user={user.data}
-          branches={branches.data}
-          onSubmit={async (body) => {
-            await updateUser.mutateAsync({ id, body });
-            notify.success('Usuario actualizado correctamente');
-            await navigate(paths.admin.users.list.to());
-          }}
-        />
+        <>
+          <UserForm
+            key={user.data.id}
+            mode="edit"
+            user={user.data}
+            branches={branches.data}
+            onSubmit={async (body) => {
+              await updateUser.mutateAsync({ id, body });
+              notify.success('Usuario actualizado correctamente');
+              await navigate(paths.admin.users.list.to());
+            }}
+          />
+          <UserMfaPanel user={user.data} />
+        </>
       )}
     </div>
   );
