@@ -9,7 +9,7 @@ import { businessJobs } from './jobs/business-jobs';
 import { createJobQueue, type JobQueue } from './jobs/job-queue';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
-import { errorsPlugin } from './plugins/errors';
+import { errorsPlugin, sendFrameworkError } from './plugins/errors';
 import { filesPlugin } from './plugins/files';
 import { metricsPlugin } from './plugins/metrics';
 import { openApiPlugin } from './plugins/openapi';
@@ -86,6 +86,8 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     trustProxy: config.trustProxy,
     // Bodies over 1 MiB are not JSON a form sends; files come through multipart with their own limit.
     bodyLimit: 1024 * 1024,
+    // The router's own early errors (bad %-escape, too long a segment) leave in Spanish with the headers.
+    frameworkErrors: (error, request, reply) => sendFrameworkError(error, request, reply),
   }).withTypeProvider<ZodTypeProvider>();
 
   // The API speaks JSON (and multipart where files are uploaded); anything else is a 415.

@@ -58,6 +58,7 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_FORCE_PATH_STYLE: flag('S3_FORCE_PATH_STYLE', 'false'),
   S3_PRESIGN_DOWNLOADS: flag('S3_PRESIGN_DOWNLOADS', 'false'),
+  HSTS_MAX_AGE: optionalString.pipe(z.string().regex(/^\d{1,9}$/, 'HSTS_MAX_AGE debe ser un número entero de segundos').transform(Number).optional()),
   METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'METRICS_TOKEN debe tener al menos 16 caracteres').optional()),
 }).refine((e) => Boolean(e.S3_ACCESS_KEY_ID) === Boolean(e.S3_SECRET_ACCESS_KEY), {
   path: ['S3_SECRET_ACCESS_KEY'],
@@ -104,6 +105,8 @@ export interface AppConfig {
   files: FilesConfig;
   /** The bearer token Prometheus sends to GET /metrics (METRICS_TOKEN); undefined: no /metrics (404). */
   metricsToken: string | undefined;
+  /** Strict-Transport-Security's max-age in seconds (HSTS_MAX_AGE); undefined or 0: no HSTS (plain HTTP on a LAN). */
+  hstsMaxAge: number | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -136,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     files: filesConfig(e, path.resolve(e.DATA_DIR)),
     metricsToken: e.METRICS_TOKEN,
+    hstsMaxAge: e.HSTS_MAX_AGE,
   };
 }
 
