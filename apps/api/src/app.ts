@@ -16,6 +16,7 @@ import { openApiPlugin } from './plugins/openapi';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { zodValidatorCompiler } from './plugins/validation';
 import { webAppPlugin } from './plugins/web-app';
+import { accessLogRoutes } from './modules/access-log/index';
 import { accountRoutes } from './modules/account/index';
 import { addendumRoutes } from './modules/addendums/index';
 import { appointmentFeedRoutes, appointmentRoutes } from './modules/appointments/index';
@@ -149,6 +150,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(authRoutes, { jwtSecret: deps.jwtSecret });
   await app.register(userRoutes);
   await app.register(branchRoutes);
+  await app.register(accessLogRoutes);
   const contractPack = contractPackHook(app.files, (error, storedName) => app.log.error({ err: error, storedName }, 'could not remove a contract file'));
   const signing = signingHook(app.files, (error, storedName) => app.log.error({ err: error, storedName }, 'could not remove a signing file'));
   await app.register(policyRoutes, { searchPages, contractPack, signing });
