@@ -9,13 +9,14 @@ import { businessJobs } from './jobs/business-jobs';
 import { createJobQueue, type JobQueue } from './jobs/job-queue';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
-import { errorsPlugin } from './plugins/errors';
+import { errorsPlugin, sendFrameworkError } from './plugins/errors';
 import { filesPlugin } from './plugins/files';
 import { metricsPlugin } from './plugins/metrics';
 import { openApiPlugin } from './plugins/openapi';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { zodValidatorCompiler } from './plugins/validation';
 import { webAppPlugin } from './plugins/web-app';
+import { accessLogRoutes } from './modules/access-log/index';
 import { accountRoutes } from './modules/account/index';
 import { accountMfaRoutes } from './modules/mfa/index';
 import { addendumRoutes } from './modules/addendums/index';
@@ -87,6 +88,8 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     trustProxy: config.trustProxy,
     // Bodies over 1 MiB are not JSON a form sends; files come through multipart with their own limit.
     bodyLimit: 1024 * 1024,
+    // The router's own early errors (bad %-escape, too long a segment) leave in Spanish with the headers.
+    frameworkErrors: (error, request, reply) => sendFrameworkError(error, request, reply),
   }).withTypeProvider<ZodTypeProvider>();
 
   // The API speaks JSON (and multipart where files are uploaded); anything else is a 415.
@@ -148,6 +151,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(authRoutes, { jwtSecret: deps.jwtSecret, mfaRequiredFor: config.mfaRequiredFor });
   await app.register(userRoutes);
   await app.register(branchRoutes);
+  await app.register(accessLogRoutes);
   const contractPack = contractPackHook(app.files, (error, storedName) => app.log.error({ err: error, storedName }, 'could not remove a contract file'));
   const signing = signingHook(app.files, (error, storedName) => app.log.error({ err: error, storedName }, 'could not remove a signing file'));
   await app.register(policyRoutes, { searchPages, contractPack, signing });

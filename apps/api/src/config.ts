@@ -59,6 +59,7 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: flag('S3_FORCE_PATH_STYLE', 'false'),
   S3_PRESIGN_DOWNLOADS: flag('S3_PRESIGN_DOWNLOADS', 'false'),
   MFA_REQUIRED_FOR: z.enum(['none', 'admin', ''], "MFA_REQUIRED_FOR debe ser 'none' o 'admin'").default('none'),
+  HSTS_MAX_AGE: optionalString.pipe(z.string().regex(/^\d{1,9}$/, 'HSTS_MAX_AGE debe ser un número entero de segundos').transform(Number).optional()),
   METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'METRICS_TOKEN debe tener al menos 16 caracteres').optional()),
 }).refine((e) => Boolean(e.S3_ACCESS_KEY_ID) === Boolean(e.S3_SECRET_ACCESS_KEY), {
   path: ['S3_SECRET_ACCESS_KEY'],
@@ -107,6 +108,8 @@ export interface AppConfig {
   metricsToken: string | undefined;
   /** Who must sign in with a second factor (MFA_REQUIRED_FOR): nobody, or admins (enrolled at their next sign-in). */
   mfaRequiredFor: 'none' | 'admin';
+  /** Strict-Transport-Security's max-age in seconds (HSTS_MAX_AGE); undefined or 0: no HSTS (plain HTTP on a LAN). */
+  hstsMaxAge: number | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -140,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     files: filesConfig(e, path.resolve(e.DATA_DIR)),
     metricsToken: e.METRICS_TOKEN,
     mfaRequiredFor: e.MFA_REQUIRED_FOR === 'admin' ? 'admin' : 'none',
+    hstsMaxAge: e.HSTS_MAX_AGE,
   };
 }
 

@@ -22,3 +22,4 @@ export * from './jobs/jobs';
 export * from './notifications/index';
 export * from './contracts/index';
 export * from './public-links/index';
+export * from './privacy/access-log';

@@ -36,3 +36,27 @@ export function detectFileType(head: Buffer): DetectedFileType | null {
   if (startsWith(head, zip) && head.includes('word/')) return 'docx';
   return null;
 }
+
+/** The extensions a name may keep for each stored type ('.jpeg' is a JPEG as much as '.jpg'). */
+const acceptedExtensions: Record<DetectedFileType, readonly string[]> = {
+  pdf: ['.pdf'],
+  jpeg: ['.jpg', '.jpeg'],
+  png: ['.png'],
+  doc: ['.doc'],
+  docx: ['.docx'],
+};
+
+/**
+ * The name a download is saved under: the original name, but with the extension of what the
+ * file is. An upload named 'factura.html' that is a PDF is saved as 'factura.pdf', so no
+ * download ever opens as a page or a program on the user's computer (issue 19).
+ */
+export function downloadNameFor(originalName: string, mimeType: string): string {
+  const type = (Object.keys(fileTypeMime) as DetectedFileType[]).find((candidate) => fileTypeMime[candidate] === mimeType);
+  if (!type) return originalName;
+  const dot = originalName.lastIndexOf('.');
+  const extension = dot > 0 ? originalName.slice(dot).toLowerCase() : '';
+  if (acceptedExtensions[type].includes(extension)) return originalName;
+  const stem = extension ? originalName.slice(0, dot) : originalName;
+  return `${stem || 'archivo'}${fileTypeExtension[type]}`;
+}

@@ -128,3 +128,12 @@ export function sendTableExport<T>(reply: FastifyReply, table: TableExport<T>): 
     .header('cache-control', 'no-store')
     .send(body);
 }
+
+/** An export in words for the access log: what was exported and with which filters (issue 19). */
+export function exportSubject(what: string, query: object): string {
+  const filters = Object.entries(query)
+    .filter(([key, value]) => key !== 'format' && value !== undefined && value !== '')
+    .map(([key, value]) => `${key}=${String(value)}`);
+  const format = 'format' in query ? ` (${String(query.format).toUpperCase()})` : '';
+  return `${what}${format}${filters.length ? `, filtros: ${filters.join(', ')}` : ''}`;
+}

@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import fp from 'fastify-plugin';
-import type { FastifyError, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiErrorBody } from '@portal/domain';
 import { AppError } from '../lib/app-error';
 
@@ -11,9 +11,13 @@ const frameworkMessages: Record<string, string> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Tipo de contenido no admitido',
   FST_ERR_CTP_BODY_TOO_LARGE: 'El cuerpo de la solicitud es demasiado grande',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'La longitud del contenido no es válida',
+  FST_ERR_BAD_URL: 'La dirección solicitada no es válida',
+  FST_ERR_MAX_PARAM_LENGTH: 'La dirección solicitada es demasiado larga',
+  FST_ERR_ASYNC_CONSTRAINT: 'La solicitud no es válida',
 };
 
 const genericMessages: Record<number, string> = {
+  414: 'La dirección solicitada es demasiado larga',
   400: 'La solicitud no es válida',
   401: 'Se requiere iniciar sesión',
   403: 'No tiene permiso para realizar esta acción',
@@ -31,6 +35,17 @@ export function sendError(reply: FastifyReply, statusCode: number, message: stri
   const body: ApiErrorBody = { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message };
   if (details?.length) body.details = details;
   return reply.status(statusCode).type('application/json; charset=utf-8').send(body);
+}
+
+/**
+ * Fastify's `frameworkErrors`: the errors its router raises before any hook runs (a malformed
+ * %-escape, a path segment over maxParamLength). They leave in Spanish like every other error,
+ * with the security headers the hooks would have set (issue 19).
+ */
+export function sendFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  request.server.applySecurityHeaders(request.raw, reply.raw);
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  return sendError(reply, status, frameworkMessages[error.code] ?? genericMessages[status] ?? genericMessages[400]!);
 }
 
 /**

@@ -5,7 +5,7 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, badRequest, invalidField } from '../lib/app-error';
 import { FileRejection, type FileStore, type StoredFile } from '../lib/file-store';
 import { openFileStore } from '../lib/open-file-store';
-import type { DetectedFileType } from '../lib/file-type';
+import { downloadNameFor, type DetectedFileType } from '../lib/file-type';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -90,7 +90,7 @@ export interface StoredDownload {
   storedName: string;
   mimeType: string;
   size: number;
-  /** The name the browser saves it under. */
+  /** The name the browser saves it under (its extension made the stored type's by sendStoredFile). */
   downloadName: string;
 }
 
@@ -100,7 +100,7 @@ export interface StoredDownload {
  * minute that answers with the same type and disposition.
  */
 export async function sendStoredFile(reply: FastifyReply, file: StoredDownload, disposition: 'attachment' | 'inline' = 'attachment') {
-  const headers = { contentType: file.mimeType, contentDisposition: contentDisposition(file.downloadName, { type: disposition }) };
+  const headers = { contentType: file.mimeType, contentDisposition: contentDisposition(downloadNameFor(file.downloadName, file.mimeType), { type: disposition }) };
   const url = await reply.server.files.downloadUrl(file.storedName, headers);
   if (url) return reply.header('cache-control', 'no-store').redirect(url, 302);
   return reply

@@ -1,6 +1,17 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 import { presignedDownloadOrigins } from '../lib/open-file-store';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Sets the same headers on a raw response: for the answers Fastify gives before any hook runs
+     * (a malformed or too long URL), which would otherwise leave without them (issue 19).
+     */
+    applySecurityHeaders(request: IncomingMessage, response: ServerResponse): void;
+  }
+}
 
 /**
  * Security headers on every response. Scripts, styles, images and calls come only from the
@@ -11,7 +22,30 @@ import { presignedDownloadOrigins } from '../lib/open-file-store';
  */
 export const securityHeadersPlugin = fp(async (app) => {
   const bucketOrigins = await presignedDownloadOrigins(app.config.files);
-  await app.register(helmet, {
+  const options = helmetOptions(bucketOrigins, app.config.hstsMaxAge);
+  // Helmet itself rather than @fastify/helmet: the same function serves the hook and the early errors.
+  const applyHelmet = helmet(options);
+  app.decorate('applySecurityHeaders', (request: IncomingMessage, response: ServerResponse) => applyHelmet(request, response, () => {}));
+  app.addHook('onRequest', async (request, reply) => app.applySecurityHeaders(request.raw, reply.raw));
+
+  // What a signed-in user was answered (their data, a person's document) stays in no cache:
+  // not the browser's back/forward store, not a proxy's. Routes that set their own policy keep it.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.headers.authorization && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
+
+  // A person's link (issue 17) carries its credential in the path: its page and calls send no
+  // referrer anywhere, are kept by no cache, and are not for search engines.
+  app.addHook('onSend', async (request, reply) => {
+    if (!isPublicLinkPath(request.url)) return;
+    reply.header('referrer-policy', 'no-referrer');
+    reply.header('cache-control', 'no-store');
+    reply.header('x-robots-tag', 'noindex, nofollow');
+  });
+});
+
+function helmetOptions(bucketOrigins: string[], hstsMaxAge: number | undefined): HelmetOptions {
+  return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -29,19 +63,11 @@ export const securityHeadersPlugin = fp(async (app) => {
     },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     frameguard: { action: 'deny' },
-    // Served over plain HTTP on a LAN as often as behind TLS: let the proxy that terminates TLS add HSTS.
-    strictTransportSecurity: false,
-  });
-
-  // A person's link (issue 17) carries its credential in the path: its page and calls send no
-  // referrer anywhere, are kept by no cache, and are not for search engines.
-  app.addHook('onSend', async (request, reply) => {
-    if (!isPublicLinkPath(request.url)) return;
-    reply.header('referrer-policy', 'no-referrer');
-    reply.header('cache-control', 'no-store');
-    reply.header('x-robots-tag', 'noindex, nofollow');
-  });
-});
+    // Served over plain HTTP on a LAN as often as behind TLS: HSTS only when HSTS_MAX_AGE says the
+    // portal is reached over TLS (a browser told HSTS on a plain-HTTP portal could not reach it).
+    strictTransportSecurity: hstsMaxAge ? { maxAge: hstsMaxAge, includeSubDomains: false } : false,
+  };
+}
 
 function isPublicLinkPath(url: string): boolean {
   return url.startsWith('/p/') || url.startsWith('/api/public/');

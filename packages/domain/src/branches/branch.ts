@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../common/messages';
-import { emailField, maxId, optionalText, requiredText } from '../common/fields';
+import { emailField, maxId, optionalText, requiredPhoneField, requiredText } from '../common/fields';
 import { recordStatusSchema } from '../common/status';
 import { matchesSearch } from '../common/search';
 import { paperSizes } from '../contracts/contracts';
@@ -81,7 +81,7 @@ const managerField = z.preprocess(
 const branchFields = {
   name: requiredText(branchLabels.name, 120),
   address: addressInputSchema,
-  phone: requiredText(branchLabels.phone, 30),
+  phone: requiredPhoneField(branchLabels.phone),
   email: emailField(branchLabels.email),
   manager: managerField.default(null),
 };

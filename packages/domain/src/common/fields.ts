@@ -30,6 +30,32 @@ export function emailField(label = 'Correo electrónico') {
     .transform((value) => value.toLowerCase());
 }
 
+/**
+ * What a phone number may hold: digits, spaces, +, -, parentheses, dots and an 'ext' for an
+ * extension ('+52 (55) 1234-5678 ext. 12'). Anything else ('javascript:…', markup) is refused by
+ * the API, so no client ever receives it back as a phone (issue 19).
+ */
+const phonePattern = /^[0-9 +\-().]*(?:\s*ext\.?\s*[0-9]+)?$/i;
+
+export const phoneMessage = (label: string) => `El campo ${label} solo puede tener números, espacios, +, -, paréntesis`;
+
+const isPhone = (value: string) => phonePattern.test(value);
+
+/** An optional phone field ('' when empty). */
+export function phoneField(label: string, max = 30) {
+  return z
+    .string({ error: messages.invalidOption(label) })
+    .trim()
+    .max(max, messages.tooLong(label, max))
+    .refine(isPhone, phoneMessage(label))
+    .nullish()
+    .transform((value) => value ?? '');
+}
+
+export function requiredPhoneField(label: string, max = 30) {
+  return requiredText(label, max).refine(isPhone, phoneMessage(label));
+}
+
 /** The largest id a PostgreSQL integer column holds: a larger one would fail in SQL, not in validation. */
 export const maxId = 2_147_483_647;
 

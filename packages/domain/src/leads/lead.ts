@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../common/messages';
-import { optionalText, requiredText } from '../common/fields';
+import { optionalText, phoneField, requiredText } from '../common/fields';
 
 /** Where a lead came from (spec section 3). */
 export const leadSources = ['Facebook', 'Instagram', 'WhatsApp', 'Sitio Web', 'Referido', 'Otro'] as const;
@@ -87,8 +87,8 @@ const label = leadFieldLabels;
 /** The lead dialog (POST /api/leads, /api/leads/update/{id}); notes only set the first note on create. */
 export const leadInputSchema = z.object({
   name: requiredText(label.name, 200),
-  phone: optionalText(label.phone, 30),
-  phonewhats: optionalText(label.phonewhats, 30),
+  phone: phoneField(label.phone),
+  phonewhats: phoneField(label.phonewhats),
   source: z
     .union([z.enum(leadSources), z.literal('')], { error: messages.invalidOption(label.source) })
     .nullish()

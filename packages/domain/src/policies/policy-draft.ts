@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../common/messages';
-import { maxId, optionalText, requiredText } from '../common/fields';
+import { maxId, optionalText, phoneField, requiredText } from '../common/fields';
 import { addressInputSchema, branchLabels } from '../branches/branch';
 import { policyStatusSchema } from './policy-status';
 import { policyTypeSchema, propertyTypeSchema } from './policy-type';
@@ -40,8 +40,8 @@ export const emptyPersonAddress: PersonAddress = {
 };
 
 const contactFields = {
-  phone: optionalText(L.phone, 30),
-  mobile: optionalText(L.mobile, 30),
+  phone: phoneField(L.phone),
+  mobile: phoneField(L.mobile),
   email: optionalEmail(L.email),
 };
 
@@ -50,7 +50,7 @@ const childId = z.coerce.number().int().positive().max(maxId).optional().catch(u
 
 export const referenceInputSchema = z.object({
   name: optionalText(L.referenceName, 150),
-  phone: optionalText(L.phone, 30),
+  phone: phoneField(L.phone),
   type: z.enum(['personal', 'familiar'], { error: messages.invalidOption('Tipo de referencia') }).default('personal'),
 });
 

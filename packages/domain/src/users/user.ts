@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../common/messages';
-import { emailField, requiredId, requiredText } from '../common/fields';
+import { emailField, requiredPhoneField, requiredId, requiredText } from '../common/fields';
 import { recordStatusSchema } from '../common/status';
 import { roleSchema } from '../auth/roles';
 import { matchesSearch } from '../common/search';
@@ -32,8 +32,8 @@ const userFields = {
   lastName: requiredText(userLabels.lastName, 100),
   role: roleSchema,
   branchId: requiredId(userLabels.branchId),
-  phone: requiredText(userLabels.phone, 30),
-  mobile: requiredText(userLabels.mobile, 30),
+  phone: requiredPhoneField(userLabels.phone),
+  mobile: requiredPhoneField(userLabels.mobile),
 };
 
 /** POST /api/users. Extra keys the spec's client sends (createdAt, updatedAt) are dropped. */

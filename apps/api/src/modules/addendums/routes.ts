@@ -17,10 +17,11 @@ import {
 } from '@portal/domain';
 import type { DetectedFileType } from '../../lib/file-type';
 import { sendJsonArray } from '../../lib/json-array-stream';
-import { sendTableExport } from '../../lib/table-export';
+import { exportSubject, sendTableExport } from '../../lib/table-export';
 import { addendumExportColumns } from './export-columns';
 import { currentUser } from '../../plugins/auth';
 import { receiveUpload, sendStoredFile } from '../../plugins/files';
+import { recordAccess } from '../access-log/index';
 import * as service from './service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
@@ -73,14 +74,16 @@ export const addendumRoutes: FastifyPluginAsyncZod = async (app) => {
         response: errors,
       },
     },
-    async (request, reply) =>
-      sendTableExport(reply, {
+    async (request, reply) => {
+      await recordAccess(app.db, request, { action: 'export', policyId: null, subject: exportSubject('Addendums', request.query) });
+      return sendTableExport(reply, {
         format: request.query.format,
         fileName: exportFileName('addendums', request.query.format, businessDate()),
         sheetName: 'Addendums',
         columns: addendumExportColumns,
         batches: await service.exportAddendums(app.db, currentUser(request), request.query),
-      }),
+      });
+    },
   );
 
   app.get(
@@ -149,6 +152,7 @@ export const addendumRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, security, summary: 'Descargar el archivo del addendum', params: idParamsSchema } },
     async (request, reply) => {
       const file = await service.findDownload(app.db, app.files, request.log, currentUser(request), request.params.id);
+      await recordAccess(app.db, request, { action: 'addendum_download', policyId: file.policyId, subject: `Archivo del addendum ${request.params.id}: ${file.downloadName}` });
       return sendStoredFile(reply, file);
     },
   );

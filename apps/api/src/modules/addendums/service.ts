@@ -202,6 +202,7 @@ export async function findDownload(db: Db, files: FileStore, log: FastifyBaseLog
     mimeType: row.fileMimeType,
     size,
     downloadName: addendumDownloadName(row.policyId, path.extname(row.fileStoredName)),
+    policyId: row.policyId,
   };
 }
 

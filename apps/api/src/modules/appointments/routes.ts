@@ -16,10 +16,11 @@ import {
   idParamsSchema,
 } from '@portal/domain';
 import { sendJsonArray } from '../../lib/json-array-stream';
-import { sendTableExport } from '../../lib/table-export';
+import { exportSubject, sendTableExport } from '../../lib/table-export';
 import { appointmentExportColumns } from './export-columns';
 import { currentUser } from '../../plugins/auth';
 import { appointmentsCalendar } from './ics';
+import { recordAccess } from '../access-log/index';
 import * as service from './service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
@@ -74,14 +75,16 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: errors,
       },
     },
-    async (request, reply) =>
-      sendTableExport(reply, {
+    async (request, reply) => {
+      await recordAccess(app.db, request, { action: 'export', policyId: null, subject: exportSubject('Citas', request.query) });
+      return sendTableExport(reply, {
         format: request.query.format,
         fileName: exportFileName('citas', request.query.format, businessDate()),
         sheetName: 'Citas',
         columns: appointmentExportColumns,
         batches: await service.exportAppointments(app.db, currentUser(request), request.query),
-      }),
+      });
+    },
   );
 
   app.get('/api/appo/:id', { schema: { tags, security, summary: 'Una cita', params: idParamsSchema, response: one } }, (request) =>

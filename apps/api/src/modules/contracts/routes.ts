@@ -13,6 +13,7 @@ import {
 } from '@portal/domain';
 import { currentUser } from '../../plugins/auth';
 import { sendStoredFile } from '../../plugins/files';
+import { recordAccess } from '../access-log/index';
 import * as service from './service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
@@ -46,6 +47,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, security, summary: 'El paquete de contratos en un solo PDF (la versión actual si no se indica)', params: idParamsSchema, querystring: packQuerySchema } },
     async (request, reply) => {
       const pack = await service.packPdf(app.db, app.files, currentUser(request), request.params.id, request.query.version);
+      await recordAccess(app.db, request, { action: 'contract_pack_download', policyId: request.params.id, subject: `Paquete de contratos: ${pack.fileName}` });
       return reply
         .type('application/pdf')
         .header('content-disposition', contentDisposition(pack.fileName, { type: 'attachment' }))
@@ -60,6 +62,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const document = await service.contractDocument(app.db, currentUser(request), request.params.id, request.params.documentId);
       const file = { storedName: document.storedName, mimeType: 'application/pdf', size: document.size, downloadName: document.fileName };
+      await recordAccess(app.db, request, { action: 'contract_download', policyId: request.params.id, subject: `Contrato: ${document.fileName}` });
       return sendStoredFile(reply, file, request.query.download === '1' ? 'attachment' : 'inline');
     },
   );

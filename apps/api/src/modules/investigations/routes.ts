@@ -18,6 +18,7 @@ import {
 } from '@portal/domain';
 import { currentUser } from '../../plugins/auth';
 import { receiveUpload, sendStoredFile } from '../../plugins/files';
+import { recordAccess } from '../access-log/index';
 import * as service from './service';
 import { investigationFileTypes, uploadMessagesFor } from './upload-rules';
 
@@ -89,6 +90,8 @@ export const investigationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const file = await service.findDownload(app.db, app.files, request.log, currentUser(request), request.params.documentId);
+      const viewed = request.query.disposition === 'inline';
+      await recordAccess(app.db, request, { action: viewed ? 'document_view' : 'document_download', policyId: file.policyId, subject: `Documento de investigación: ${file.originalFilename}` });
       return sendStoredFile(reply, { ...file, downloadName: file.originalFilename }, request.query.disposition);
     },
   );

@@ -21,10 +21,11 @@ import {
 } from '@portal/domain';
 import { sendJsonArray } from '../../lib/json-array-stream';
 import { sendJsonText } from '../../lib/json-text';
-import { sendTableExport } from '../../lib/table-export';
+import { exportSubject, sendTableExport } from '../../lib/table-export';
 import { policyExportColumns } from './export-columns';
 import { currentUser } from '../../plugins/auth';
 import type { SearchPages } from './search-pages';
+import { recordAccess } from '../access-log/index';
 import * as service from './service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
@@ -101,14 +102,16 @@ export const policyRoutes: FastifyPluginAsyncZod<PolicyRoutesOptions> = async (a
         response: errors,
       },
     },
-    async (request, reply) =>
-      sendTableExport(reply, {
+    async (request, reply) => {
+      await recordAccess(app.db, request, { action: 'export', policyId: null, subject: exportSubject('Pólizas', request.query) });
+      return sendTableExport(reply, {
         format: request.query.format,
         fileName: exportFileName('polizas', request.query.format, businessDate()),
         sheetName: 'Pólizas',
         columns: policyExportColumns,
         batches: await service.exportPolicies(app.db, currentUser(request), request.query),
-      }),
+      });
+    },
   );
 
   app.get(

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  AccessLogPage,
   DashboardStats,
   Policy,
   PolicyAgent,
@@ -104,6 +105,16 @@ function policyFileQueryOptions(id: number) {
 
 export function usePolicyFile(id: number) {
   return useQuery({ ...policyFileQueryOptions(id), enabled: Number.isInteger(id) && id > 0 });
+}
+
+/** 'Accesos' (issue 19): who viewed or downloaded the policy's documents; managers and admins only. */
+export function usePolicyAccessLog(id: number, page: number, options: { enabled: boolean }) {
+  return useQuery({
+    queryKey: ['policies', 'access-log', id, page] as const,
+    queryFn: ({ signal }) => apiClient.get<AccessLogPage>(`/api/policy/${id}/access-log`, { query: { page }, signal }),
+    enabled: options.enabled && Number.isInteger(id) && id > 0,
+    placeholderData: keepPreviousData,
+  });
 }
 
 // --- the agent filter -----------------------------------------------------------------------------

@@ -9,6 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ErrorState } from '@/components/ui/state-panels';
 import { usePolicy, usePolicyFile } from '../api';
 import { PolicyHistory } from '../components/policy-history';
+import { AccessLogSection } from '../components/policy-file/access-log-section';
 import { AddendumsSection } from '../components/policy-file/addendums-section';
 import { AppointmentsSection } from '../components/policy-file/appointments-section';
 import { ContractsSection } from '../components/policy-file/contracts-section';
@@ -69,6 +70,7 @@ function PolicyFileContent({ policy }: { policy: Policy }) {
       <section id="historial" tabIndex={-1} aria-label="Historial" className="scroll-mt-36 outline-none print:hidden">
         <PolicyHistory policyId={policy.id} />
       </section>
+      <AccessLogSection policy={policy} />
     </div>
   );
 }

@@ -11,6 +11,7 @@ export const fileSections = [
   { id: 'addendums', label: 'Addendums' },
   { id: 'citas', label: 'Citas' },
   { id: 'historial', label: 'Historial' },
+  { id: 'accesos', label: 'Accesos' },
 ] as const;
 export type FileSectionId = (typeof fileSections)[number]['id'];
 

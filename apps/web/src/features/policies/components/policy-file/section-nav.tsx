@@ -1,4 +1,5 @@
 import type { PolicyFile } from '@portal/domain';
+import { useCanSeeAccessLog } from './access-log-section';
 import { fileSections, type FileSectionId } from './file-section';
 
 /** A count beside a section's name: what is missing of the documents, how many addendums and appointments. */
@@ -18,13 +19,15 @@ function countFor(id: FileSectionId, file: PolicyFile | undefined): string | nul
  * work), sticky under the app header; on a phone it scrolls sideways on its own.
  */
 export function SectionNav({ file }: { file: PolicyFile | undefined }) {
+  const canSeeAccessLog = useCanSeeAccessLog();
+  const sections = fileSections.filter((section) => section.id !== 'accesos' || canSeeAccessLog);
   return (
     <nav
       aria-label="Secciones del expediente"
       className="sticky top-16 z-10 -mx-4 overflow-x-auto border-b border-slate-200 bg-slate-50/95 px-4 backdrop-blur sm:-mx-6 sm:px-6 lg:-mx-8 lg:px-8 dark:border-slate-800 dark:bg-slate-950/95 print:hidden"
     >
       <ul className="flex gap-1 py-2">
-        {fileSections.map((section) => {
+        {sections.map((section) => {
           const count = countFor(section.id, file);
           return (
             <li key={section.id}>

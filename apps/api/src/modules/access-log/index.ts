@@ -1,0 +1,2 @@
+export { accessLogRoutes } from './routes';
+export { recordAccess } from './service';
