@@ -189,6 +189,55 @@ describe('POST /api/auth/logout', () => {
   });
 });
 
+describe('access tokens end with their session (issue 19)', () => {
+  const me = (token: string) => ctx.app.inject({ url: '/api/auth/me', headers: bearer(token) }).then((r) => r.statusCode);
+  const signed = (claims: Record<string, unknown>, expires: boolean) => {
+    const jwt = new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setSubject('1').setIssuer('portal-de-polizas').setAudience('portal-de-polizas-web');
+    return (expires ? jwt.setExpirationTime('15m') : jwt).sign(new TextEncoder().encode(JWT_SECRET));
+  };
+
+  it('refuses the access token of a logged-out session at once, and only that session', async () => {
+    const user = await insertUser(ctx);
+    const first = await login(ctx.app, user.email, user.password);
+    const second = await login(ctx.app, user.email, user.password);
+    expect(await me(first.token)).toBe(200);
+    await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', payload: { refreshToken: first.refreshToken } });
+    expect(await me(first.token)).toBe(401);
+    expect(await me(second.token)).toBe(200);
+  });
+
+  it('keeps a refreshed session valid for the new access token', async () => {
+    const user = await insertUser(ctx);
+    const session = await login(ctx.app, user.email, user.password);
+    const refreshed = json(await ctx.app.inject({ method: 'POST', url: '/api/auth/refresh-token', payload: { refreshToken: session.refreshToken } }));
+    expect(await me(session.token)).toBe(200);
+    expect(await me(refreshed.token)).toBe(200);
+  });
+
+  it('refuses the old access token after a role or a branch change by an admin', async () => {
+    const admin = await login(ctx.app, ADMIN.email, ADMIN.password);
+    for (const change of [{ role: 'manager' }, { branchId: 2 }]) {
+      const user = await insertUser(ctx);
+      const { token } = await login(ctx.app, user.email, user.password);
+      expect(await me(token)).toBe(200);
+      const current = json(await ctx.app.inject({ url: `/api/users/${user.id}`, headers: bearer(admin.token) }));
+      const body = { email: current.email, firstName: current.firstName, lastName: current.lastName, role: current.role, phone: current.phone, mobile: current.mobile, branchId: current.branchId, status: 'active', ...change };
+      const response = await ctx.app.inject({ method: 'POST', url: `/api/users/${user.id}`, headers: bearer(admin.token), payload: body });
+      expect(response.statusCode).toBe(200);
+      expect(await me(token)).toBe(401);
+    }
+  });
+
+  it('refuses a token without exp, and one without a session id', async () => {
+    const session = await login(ctx.app, ADMIN.email, ADMIN.password);
+    const sid = JSON.parse(Buffer.from(session.token.split('.')[1]!, 'base64url').toString()).sid as string;
+    expect(typeof sid).toBe('string');
+    expect(await me(await signed({ role: 'admin', sid }, true))).toBe(200);
+    expect(await me(await signed({ role: 'admin', sid }, false))).toBe(401);
+    expect(await me(await signed({ role: 'admin' }, true))).toBe(401);
+  });
+});
+
 describe('secrets in logs', () => {
   it('never writes passwords, password hashes or tokens to the log', async () => {
     const user = await insertUser(ctx, { password: 'Contrasena-Unica-987' });

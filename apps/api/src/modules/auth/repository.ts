@@ -12,6 +12,35 @@ export async function findActiveAuthUser(db: Executor, userId: number): Promise<
   return row ?? null;
 }
 
+/**
+ * An active user and their open sessions (families with a token not yet revoked) in one round
+ * trip: the access-token check reads this (through the user cache) to refuse a token whose
+ * session was ended. `refresh_tokens_user_id_idx` keeps the sub-select to the user's own rows.
+ */
+export async function findActiveAuthUserWithSessions(db: Executor, userId: number): Promise<(AuthUser & { sessionIds: string[] }) | null> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      role: users.role,
+      branchId: users.branchId,
+      // Spelled out: drizzle leaves columns unqualified here, and inside the sub-select `id` would be the token's.
+      sessionIds: sql<string[] | null>`(SELECT array_agg(DISTINCT rt.family_id::text) FROM refresh_tokens rt
+        WHERE rt.user_id = "users"."id" AND rt.revoked_at IS NULL AND rt.expires_at > now())`,
+    })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.status, 'active')));
+  return row ? { ...row, sessionIds: row.sessionIds ?? [] } : null;
+}
+
+/**
+ * Tells every instance's user cache that `userId`'s sessions changed (sent at COMMIT inside a
+ * transaction): ending a session touches `refresh_tokens`, not `users`, so its trigger is silent.
+ */
+export async function announceUserChange(db: Executor, userId: number) {
+  await db.execute(sql`SELECT pg_notify('users_changed', ${String(userId)})`);
+}
+
 const sessionUserColumns = {
   id: users.id,
   email: users.email,

@@ -11,7 +11,7 @@ import { AppError, tooManyRequests, unauthorized } from '../../lib/app-error';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import type { AuthUser } from '../../lib/auth-user';
 import * as repo from './repository';
-import { cachedUser } from './user-cache';
+import { cachedUser, expectUserChange } from './user-cache';
 import { ACCESS_TOKEN_SECONDS, REFRESH_TOKEN_DAYS, hashRefreshToken, newRefreshToken, signAccessToken, verifyAccessToken } from './tokens';
 
 /** Failed sign-ins allowed per window: few per account (guessing one password), more per IP (a shared office). */
@@ -50,22 +50,38 @@ export async function refresh(db: Db, jwtSecret: Uint8Array, refreshToken: strin
 
   if (stored.revokedAt) {
     // A token used twice: outside a short race window someone kept a copy, so end that session everywhere.
-    if (Date.now() - stored.revokedAt.getTime() > REUSE_GRACE_MS) await repo.revokeRefreshFamily(db, stored.familyId);
+    if (Date.now() - stored.revokedAt.getTime() > REUSE_GRACE_MS) await endSession(db, stored.userId, stored.familyId);
     throw unauthorized(authMessages.sessionExpired);
   }
   if (stored.expiresAt.getTime() <= Date.now()) throw unauthorized(authMessages.sessionExpired);
 
   const user = await repo.findSessionUser(db, stored.userId);
   if (!user || user.status !== 'active') throw unauthorized(authMessages.sessionExpired);
-  if (!(await repo.consumeRefreshToken(db, stored.id))) throw unauthorized(authMessages.sessionExpired);
-  return issueTokens(db, jwtSecret, user, stored.familyId);
+  // One transaction: the family always has an unrevoked token, so its access tokens never look ended.
+  return db.transaction(async (tx) => {
+    if (!(await repo.consumeRefreshToken(tx, stored.id))) throw unauthorized(authMessages.sessionExpired);
+    return issueTokens(tx, jwtSecret, user, stored.familyId);
+  });
 }
 
 /** Ends the session the refresh token belongs to; unknown tokens are ignored (logout is idempotent). */
 export async function logout(db: Db, refreshToken: string | undefined): Promise<void> {
   if (!refreshToken) return;
   const stored = await repo.findRefreshToken(db, hashRefreshToken(refreshToken));
-  if (stored) await repo.revokeRefreshFamily(db, stored.familyId);
+  if (stored) await endSession(db, stored.userId, stored.familyId);
+}
+
+/**
+ * Revokes a session's refresh tokens and tells every instance, so its access tokens are refused
+ * from the next request on (the wait is `expectUserChange`'s: at most a second, usually far less).
+ */
+async function endSession(db: Db, userId: number, familyId: string): Promise<void> {
+  const changeHeard = expectUserChange(db, userId);
+  await db.transaction(async (tx) => {
+    await repo.revokeRefreshFamily(tx, familyId);
+    await repo.announceUserChange(tx, userId);
+  });
+  await changeHeard();
 }
 
 export async function me(db: Db, userId: number): Promise<SessionUser> {
@@ -74,9 +90,9 @@ export async function me(db: Db, userId: number): Promise<SessionUser> {
   return user;
 }
 
-async function issueTokens(db: Db, jwtSecret: Uint8Array, user: SessionUser, familyId: string): Promise<RefreshTokenResponse> {
+async function issueTokens(db: Executor, jwtSecret: Uint8Array, user: SessionUser, familyId: string): Promise<RefreshTokenResponse> {
   const token = await signAccessToken(
-    { userId: user.id, email: user.email, role: user.role, branchId: user.branchId },
+    { userId: user.id, email: user.email, role: user.role, branchId: user.branchId, sessionId: familyId },
     jwtSecret,
   );
   const refreshToken = newRefreshToken();
@@ -91,11 +107,19 @@ async function issueTokens(db: Db, jwtSecret: Uint8Array, user: SessionUser, fam
 
 /**
  * The active user an access token belongs to, as the database says now: a deactivated user (or a
- * role change) takes effect on the next request. Null for a bad or expired token.
+ * role change) takes effect on the next request. Null for a bad or expired token, and for one
+ * whose session has ended (logout, deactivation, role or branch change, password change: issue 19).
  */
 export async function userForAccessToken(db: Db, jwtSecret: Uint8Array, token: string): Promise<AuthUser | null> {
-  const userId = await verifyAccessToken(token, jwtSecret);
-  return userId ? cachedUser(db, userId, () => repo.findActiveAuthUser(db, userId)) : null;
+  const access = await verifyAccessToken(token, jwtSecret);
+  if (!access) return null;
+  const lookup = () => repo.findActiveAuthUserWithSessions(db, access.userId);
+  let user = await cachedUser(db, access.userId, lookup);
+  // A session the cached row does not list yet was opened after it was read: read again once.
+  // An ended session is announced (NOTIFY) and forgotten, so a listed one is still open.
+  if (user && !user.sessionIds.includes(access.sessionId)) user = await cachedUser(db, access.userId, lookup, true);
+  if (!user || !user.sessionIds.includes(access.sessionId)) return null;
+  return { id: user.id, email: user.email, role: user.role, branchId: user.branchId };
 }
 
 /** The user behind an id if still active (a calendar feed's owner, for instance). */

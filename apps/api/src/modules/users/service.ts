@@ -50,8 +50,9 @@ export async function updateUser(db: Db, actor: AuthUser, id: number, input: Upd
   try {
     await db.transaction(async (tx) => {
       await repo.updateUser(tx, id, passwordHash ? { ...values, passwordHash } : values);
-      // A new password or a deactivation ends every open session of that person.
-      if (passwordHash || (existing.status === 'active' && values.status === 'inactive')) await revokeAllSessions(tx, id);
+      // A new password, a deactivation, or a new role or branch ends every open session of that
+      // person, their access tokens included (issue 19): they sign in again under the new rules.
+      if (passwordHash || endsSessions(existing, values)) await revokeAllSessions(tx, id);
     });
   } catch (error) {
     if (isUniqueViolation(error, 'users_email_key')) throw emailTaken();
@@ -71,6 +72,10 @@ export async function changeUserStatus(db: Db, actor: AuthUser, id: number, stat
   });
   await changeHeard();
   return getUser(db, id);
+}
+
+function endsSessions(existing: User, changed: { status: RecordStatus; role: string; branchId: number }): boolean {
+  return (existing.status === 'active' && changed.status === 'inactive') || existing.role !== changed.role || existing.branchId !== changed.branchId;
 }
 
 function assertNotLockingSelfOut(actor: AuthUser, id: number, status: RecordStatus, role?: string) {
