@@ -14,31 +14,61 @@ import * as repo from './repository';
 import { cachedUser, expectUserChange } from './user-cache';
 import { ACCESS_TOKEN_SECONDS, REFRESH_TOKEN_DAYS, hashRefreshToken, newRefreshToken, signAccessToken, verifyAccessToken } from './tokens';
 
-/** Failed sign-ins allowed per window: few per account (guessing one password), more per IP (a shared office). */
-export const LOGIN_LIMITS = { windowMinutes: 15, perAccount: 5, perIp: 30 } as const;
+/**
+ * Sign-in throttling (issue 19), counted before the password is checked so concurrent guesses
+ * cannot slip past: per (account, address) 5 free attempts, then 1, 2, 4… minutes between tries
+ * (capped at 15); per account across addresses a ceiling that only spaces attempts by seconds,
+ * so strangers elsewhere never lock the owner out; per address, across accounts, a wider limit
+ * against spraying. A success takes its own attempt back and clears its pair.
+ */
+const THROTTLE = {
+  pair: { free: 5, baseSeconds: 60, capSeconds: 15 * 60, idleMinutes: 60 },
+  account: { free: 20, baseSeconds: 5, capSeconds: 30, idleMinutes: 15 },
+  ip: { free: 30, baseSeconds: 60, capSeconds: 15 * 60, idleMinutes: 15 },
+} as const satisfies Record<string, repo.ThrottleRule>;
+
+export const LOGIN_LIMITS = { perAccountAndAddress: THROTTLE.pair.free, perAccount: THROTTLE.account.free, perIp: THROTTLE.ip.free } as const;
+
+const throttleKeys = (email: string, ip: string) => ({ pair: `pair:${email} ${ip}`, account: `email:${email}`, ip: `ip:${ip}` });
+
+/** Counts this attempt on every key, pair first (a refused pair spends nothing of the others). */
+async function reserveSignIn(db: Db, email: string, ip: string): Promise<void> {
+  const keys = throttleKeys(email, ip);
+  for (const name of ['pair', 'account', 'ip'] as const) {
+    const waitSeconds = await repo.reserveAttempt(db, keys[name], THROTTLE[name]);
+    if (waitSeconds !== null) throw tooManyRequests(tryAgainIn(waitSeconds));
+  }
+}
+
+async function signInSucceeded(db: Db, email: string, ip: string): Promise<void> {
+  const keys = throttleKeys(email, ip);
+  await Promise.all([repo.clearFailures(db, keys.pair), repo.uncountAttempt(db, keys.account), repo.uncountAttempt(db, keys.ip)]);
+}
+
+/** 'Demasiados intentos. Intente de nuevo en 2 minutos.' (seconds under a minute). */
+export function tryAgainIn(seconds: number): string {
+  const minutes = Math.ceil(seconds / 60);
+  const wait = seconds < 60 ? `${seconds} ${seconds === 1 ? 'segundo' : 'segundos'}` : `${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}`;
+  return `Demasiados intentos. Intente de nuevo en ${wait}.`;
+}
+
+/** Admin's unlock: every counter of the account (its own and each address's) starts over. */
+export async function unlockSignIn(db: Db, email: string): Promise<void> {
+  await repo.clearAccountFailures(db, `email:${email}`, `pair:${email} `);
+}
 
 /** A rotated token shown again within this time is a race between two tabs, not a theft. */
 const REUSE_GRACE_MS = 60_000;
 
 export async function login(db: Db, jwtSecret: Uint8Array, input: LoginRequest, ip: string): Promise<LoginResponse> {
-  const accountKey = `email:${input.email}`;
-  const ipKey = `ip:${ip}`;
-  const { windowMinutes, perAccount, perIp } = LOGIN_LIMITS;
-  const [accountFailures, ipFailures] = await Promise.all([
-    repo.countRecentFailures(db, accountKey, windowMinutes),
-    repo.countRecentFailures(db, ipKey, windowMinutes),
-  ]);
-  if (accountFailures >= perAccount || ipFailures >= perIp) throw tooManyRequests(authMessages.tooManyAttempts);
+  await reserveSignIn(db, input.email, ip);
 
   const user = await repo.findUserByEmailForLogin(db, input.email);
   const passwordOk = user ? await verifyPassword(user.passwordHash, input.password) : (await verifyAgainstDummy(input.password), false);
-  if (!user || !passwordOk || user.status !== 'active') {
-    await repo.recordFailure(db, accountKey, windowMinutes);
-    await repo.recordFailure(db, ipKey, windowMinutes);
-    throw unauthorized(authMessages.invalidCredentials);
-  }
+  if (!user || !passwordOk) throw unauthorized(authMessages.invalidCredentials);
+  await signInSucceeded(db, input.email, ip);
+  if (user.status !== 'active') throw unauthorized(authMessages.accountDeactivated);
 
-  await repo.clearFailures(db, accountKey);
   const sessionUser = repo.toSessionUser(user);
   const tokens = await issueTokens(db, jwtSecret, sessionUser, crypto.randomUUID());
   return { ...tokens, user: sessionUser };

@@ -71,6 +71,23 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         : users.updateUser(app.db, actor, request.params.id, body);
     },
   );
+
+  app.post(
+    '/api/users/:id/unlock',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Desbloquear el inicio de sesión (borra los intentos fallidos de la cuenta)',
+        params: idParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await users.unlockUser(app.db, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
 };
 
 function isStatusChange(body: z.output<typeof userUpdateBodySchema>): body is z.output<typeof userStatusChangeSchema> {

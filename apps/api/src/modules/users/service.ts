@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { conflict, ensure, invalidField, isUniqueViolation, notFound } from '../../lib/app-error';
 import { hashPassword } from '../../lib/passwords';
 import type { AuthUser } from '../../lib/auth-user';
-import { expectUserChange, revokeAllSessions } from '../auth/index';
+import { expectUserChange, revokeAllSessions, unlockSignIn } from '../auth/index';
 import { branchExists } from '../branches/index';
 import * as repo from './repository';
 
@@ -72,6 +72,12 @@ export async function changeUserStatus(db: Db, actor: AuthUser, id: number, stat
   });
   await changeHeard();
   return getUser(db, id);
+}
+
+/** POST /api/users/:id/unlock: the account's failed sign-ins, from every address, are forgotten. */
+export async function unlockUser(db: Db, id: number): Promise<void> {
+  const user = await getUser(db, id);
+  await unlockSignIn(db, user.email);
 }
 
 function endsSessions(existing: User, changed: { status: RecordStatus; role: string; branchId: number }): boolean {

@@ -231,3 +231,25 @@ describe('POST /api/users/:id', () => {
     expect(json(response).message).toBe('Usuario no encontrado');
   });
 });
+
+describe('POST /api/users/:id/unlock (issue 19)', () => {
+  const signIn = (email: string, password: string) =>
+    ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress: '10.9.9.9' });
+
+  it('lets a throttled user sign in again at once', async () => {
+    const user = await insertUser(ctx);
+    for (let i = 0; i < 6; i++) await signIn(user.email, 'incorrecta');
+    expect((await signIn(user.email, user.password)).statusCode).toBe(429);
+    const response = await ctx.app.inject({ method: 'POST', url: `/api/users/${user.id}/unlock`, headers: asAdmin() });
+    expect(response.statusCode).toBe(204);
+    expect((await signIn(user.email, user.password)).statusCode).toBe(200);
+  });
+
+  it('answers 401 without a token, 403 to a manager, 404 for an unknown user and 400 for a bad id', async () => {
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/users/1/unlock' })).statusCode).toBe(401);
+    const manager = await tokenFor(ctx, 'manager');
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/users/1/unlock', headers: bearer(manager) })).statusCode).toBe(403);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/users/999999/unlock', headers: asAdmin() })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/users/abc/unlock', headers: asAdmin() })).statusCode).toBe(400);
+  });
+});
