@@ -92,3 +92,12 @@ export function useSetUserStatus() {
     onSuccess: invalidate,
   });
 }
+
+/** Forgets the user's failed sign-ins from every address (issue 19). */
+function unlockUser(id: number): Promise<void> {
+  return apiClient.post<void>(`/api/users/${id}/unlock`);
+}
+
+export function useUnlockUser() {
+  return useMutation({ mutationFn: unlockUser });
+}

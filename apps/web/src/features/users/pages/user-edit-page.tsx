@@ -11,6 +11,7 @@ import { ErrorState } from '@/components/ui/state-panels';
 import { useBranches } from '@/features/branches';
 import { useUpdateUser, useUser } from '../api';
 import { UserForm } from '../form/user-form';
+import { UnlockSignInButton } from '../components/unlock-sign-in-button';
 
 /** /admin/users/:id/edit: 'Editar Usuario'. */
 export function UserEditPage() {
@@ -53,6 +54,7 @@ export function UserEditPage() {
       ) : user.isPending || branches.isPending ? (
         <Spinner label="Cargando usuario..." className="py-16" />
       ) : (
+        <>
         <UserForm
           key={user.data.id}
           mode="edit"
@@ -64,6 +66,8 @@ export function UserEditPage() {
             await navigate(paths.admin.users.list.to());
           }}
         />
+        <UnlockSignInButton userId={user.data.id} />
+        </>
       )}
     </div>
   );
