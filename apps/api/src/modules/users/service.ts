@@ -3,6 +3,7 @@ import type { createUserRequestSchema, updateUserRequestSchema, User, RecordStat
 import type { Db } from '../../db/client';
 import { conflict, ensure, invalidField, isUniqueViolation, notFound } from '../../lib/app-error';
 import { hashPassword } from '../../lib/passwords';
+import { assertNotCommonPassword } from '../../lib/common-passwords';
 import type { AuthUser } from '../../lib/auth-user';
 import { expectUserChange, revokeAllSessions, unlockSignIn } from '../auth/index';
 import { branchExists } from '../branches/index';
@@ -27,6 +28,7 @@ export async function createUser(db: Db, input: CreateUser): Promise<User> {
   await assertBranchExists(db, input.branchId);
   if (await repo.emailTakenByOther(db, input.email)) throw emailTaken();
   const { password, ...values } = input;
+  assertNotCommonPassword('password', password);
   const passwordHash = await hashPassword(password);
   try {
     const id = await repo.insertUser(db, { ...values, passwordHash });
@@ -44,6 +46,7 @@ export async function updateUser(db: Db, actor: AuthUser, id: number, input: Upd
   await assertBranchExists(db, input.branchId);
   if (await repo.emailTakenByOther(db, input.email, id)) throw emailTaken();
   const { password, ...values } = input;
+  if (password) assertNotCommonPassword('password', password);
   const passwordHash = password ? await hashPassword(password) : undefined;
   // Every instance forgets the cached row before the next request (decision 002, issue 13).
   const changeHeard = expectUserChange(db, id);

@@ -253,3 +253,20 @@ describe('POST /api/users/:id/unlock (issue 19)', () => {
     expect((await ctx.app.inject({ method: 'POST', url: '/api/users/abc/unlock', headers: asAdmin() })).statusCode).toBe(400);
   });
 });
+
+describe('common passwords (issue 19)', () => {
+  it('refuses a common password on create and on edit, naming the field', async () => {
+    const created = await ctx.app.inject({ method: 'POST', url: '/api/users', headers: asAdmin(), payload: newUserBody({ password: 'Password123' }) });
+    expect(created.statusCode).toBe(400);
+    expect(json(created).details).toEqual([{ field: 'password', message: 'Esa contraseña es muy común; elija otra.' }]);
+    const user = await insertUser(ctx);
+    const edited = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/users/${user.id}`,
+      headers: asAdmin(),
+      payload: { ...newUserBody({ email: user.email }), status: 'active', password: 'contraseña2025' },
+    });
+    expect(edited.statusCode).toBe(400);
+    expect(json(edited).details[0].field).toBe('password');
+  });
+});
