@@ -24,6 +24,7 @@ export async function findActiveAuthUserWithSessions(db: Executor, userId: numbe
       email: users.email,
       role: users.role,
       branchId: users.branchId,
+      mustChangePassword: users.mustChangePassword,
       // Spelled out: drizzle leaves columns unqualified here, and inside the sub-select `id` would be the token's.
       sessionIds: sql<string[] | null>`(SELECT array_agg(DISTINCT rt.family_id::text) FROM refresh_tokens rt
         WHERE rt.user_id = "users"."id" AND rt.revoked_at IS NULL AND rt.expires_at > now())`,

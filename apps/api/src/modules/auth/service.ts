@@ -149,7 +149,7 @@ export async function userForAccessToken(db: Db, jwtSecret: Uint8Array, token: s
   // An ended session is announced (NOTIFY) and forgotten, so a listed one is still open.
   if (user && !user.sessionIds.includes(access.sessionId)) user = await cachedUser(db, access.userId, lookup, true);
   if (!user || !user.sessionIds.includes(access.sessionId)) return null;
-  return { id: user.id, email: user.email, role: user.role, branchId: user.branchId };
+  return { id: user.id, email: user.email, role: user.role, branchId: user.branchId, mustChangePassword: user.mustChangePassword };
 }
 
 /** The user behind an id if still active (a calendar feed's owner, for instance). */

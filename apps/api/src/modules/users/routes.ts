@@ -73,6 +73,20 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
+    '/api/users/:id/temporary-password',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Generar una contraseña temporal (se muestra una sola vez; debe cambiarse al iniciar sesión)',
+        params: idParamsSchema,
+        response: { 200: z.object({ temporaryPassword: z.string() }), ...errors },
+      },
+    },
+    (request) => users.issueTemporaryPassword(app.db, request.params.id),
+  );
+
+  app.post(
     '/api/users/:id/unlock',
     {
       schema: {

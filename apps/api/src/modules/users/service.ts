@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { z } from 'zod';
 import type { createUserRequestSchema, updateUserRequestSchema, User, RecordStatus } from '@portal/domain';
 import type { Db } from '../../db/client';
@@ -75,6 +76,31 @@ export async function changeUserStatus(db: Db, actor: AuthUser, id: number, stat
   });
   await changeHeard();
   return getUser(db, id);
+}
+
+/**
+ * POST /api/users/:id/temporary-password: a generated password, shown to the admin this once
+ * (only its hash is kept), that the user must change at their next sign-in. Their open sessions
+ * end, and their failed sign-ins are forgotten so they can use it at once.
+ */
+export async function issueTemporaryPassword(db: Db, id: number): Promise<{ temporaryPassword: string }> {
+  const user = await getUser(db, id);
+  const temporaryPassword = newTemporaryPassword();
+  const passwordHash = await hashPassword(temporaryPassword);
+  const changeHeard = expectUserChange(db, id);
+  await db.transaction(async (tx) => {
+    await repo.updateUser(tx, id, { passwordHash, mustChangePassword: true });
+    await revokeAllSessions(tx, id);
+  });
+  await changeHeard();
+  await unlockSignIn(db, user.email);
+  return { temporaryPassword };
+}
+
+/** 12 characters from an alphabet without look-alikes (0/O, 1/l/I), read aloud or typed easily: ~70 bits. */
+function newTemporaryPassword(): string {
+  const alphabet = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  return Array.from({ length: 12 }, () => alphabet[crypto.randomInt(alphabet.length)]).join('');
 }
 
 /** POST /api/users/:id/unlock: the account's failed sign-ins, from every address, are forgotten. */
