@@ -101,3 +101,12 @@ function unlockUser(id: number): Promise<void> {
 export function useUnlockUser() {
   return useMutation({ mutationFn: unlockUser });
 }
+
+/** A generated password the user must change at their next sign-in; the answer is the only time it is shown. */
+function issueTemporaryPassword(id: number): Promise<{ temporaryPassword: string }> {
+  return apiClient.post<{ temporaryPassword: string }>(`/api/users/${id}/temporary-password`);
+}
+
+export function useIssueTemporaryPassword() {
+  return useMutation({ mutationFn: issueTemporaryPassword });
+}

@@ -11,6 +11,7 @@ import { ErrorState } from '@/components/ui/state-panels';
 import { useBranches } from '@/features/branches';
 import { useUpdateUser, useUser } from '../api';
 import { UserForm } from '../form/user-form';
+import { TemporaryPasswordButton } from '../components/temporary-password-button';
 import { UnlockSignInButton } from '../components/unlock-sign-in-button';
 
 /** /admin/users/:id/edit: 'Editar Usuario'. */
@@ -67,6 +68,7 @@ export function UserEditPage() {
           }}
         />
         <UnlockSignInButton userId={user.data.id} />
+        <TemporaryPasswordButton userId={user.data.id} />
         </>
       )}
     </div>
