@@ -21,7 +21,7 @@ function loadCommonPasswords(): Set<string> {
   return commonPasswords;
 }
 
-export const commonPasswordMessage = 'Esa contraseña es muy común; elija otra.';
+const commonPasswordMessage = 'Esa contraseña es muy común; elija otra.';
 
 /** 400 naming `field` when `password` is on the list. */
 export function assertNotCommonPassword(field: string, password: string): void {

@@ -46,7 +46,7 @@ async function signInSucceeded(db: Db, email: string, ip: string): Promise<void>
 }
 
 /** 'Demasiados intentos. Intente de nuevo en 2 minutos.' (seconds under a minute). */
-export function tryAgainIn(seconds: number): string {
+function tryAgainIn(seconds: number): string {
   const minutes = Math.ceil(seconds / 60);
   const wait = seconds < 60 ? `${seconds} ${seconds === 1 ? 'segundo' : 'segundos'}` : `${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}`;
   return `Demasiados intentos. Intente de nuevo en ${wait}.`;
