@@ -64,7 +64,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('two instances on one dat
   it('counts failed sign-ins on both: the limit holds whichever instance answers', async () => {
     const user = await insertUser(ctx);
     const wrong = { email: user.email, password: 'no-es-la-clave' };
-    for (let attempt = 0; attempt < LOGIN_LIMITS.perAccount; attempt++) {
+    for (let attempt = 0; attempt < LOGIN_LIMITS.perAccountAndAddress; attempt++) {
       const app = attempt % 2 === 0 ? ctx.app : other;
       expect((await app.inject({ method: 'POST', url: '/api/auth/login', payload: wrong })).statusCode).toBe(401);
     }

@@ -6,4 +6,6 @@ export interface AuthUser {
   email: string;
   role: Role;
   branchId: number | null;
+  /** A temporary password was issued: only changing it, reading who they are and signing out are allowed (issue 19). */
+  mustChangePassword?: boolean;
 }

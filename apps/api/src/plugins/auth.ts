@@ -35,6 +35,12 @@ function bearerToken(request: FastifyRequest): string | null {
   return scheme?.toLowerCase() === 'bearer' && token ? token : null;
 }
 
+/** The code (detail field) of the 403 a user with a temporary password gets elsewhere. */
+const PASSWORD_CHANGE_REQUIRED = 'passwordChangeRequired';
+
+/** What a user holding a temporary password may do: see who they are, change it, sign out. */
+const ALLOWED_BEFORE_PASSWORD_CHANGE = new Set(['/api/auth/me', '/api/auth/logout', '/api/account', '/api/account/password']);
+
 export const authPlugin = fp(async (app, options: AuthPluginOptions) => {
   app.decorateRequest('authUser', null);
 
@@ -48,6 +54,10 @@ export const authPlugin = fp(async (app, options: AuthPluginOptions) => {
     const user = await options.userForToken(token);
     if (!user) throw new AppError(401, authMessages.sessionExpired);
     request.authUser = user;
+    if (user.mustChangePassword && !ALLOWED_BEFORE_PASSWORD_CHANGE.has(request.routeOptions.url ?? '')) {
+      // The detail's field is the code the web recognises to send them to 'Cambiar contraseña'.
+      throw new AppError(403, authMessages.passwordChangeRequired, [{ field: PASSWORD_CHANGE_REQUIRED, message: authMessages.passwordChangeRequired }]);
+    }
   });
 
   app.decorate('requireRole', (...roles: Role[]) => async (request: FastifyRequest) => {

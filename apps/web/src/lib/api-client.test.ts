@@ -92,6 +92,21 @@ describe('api client', () => {
       expect(onExpired).toHaveBeenCalledTimes(1);
     });
 
+    it('a 403 asking for the temporary password to be changed keeps the session and goes to Mi cuenta', async () => {
+      const onExpired = vi.fn();
+      const stop = onSessionExpired(onExpired);
+      const message = 'Debe cambiar su contraseña temporal antes de continuar.';
+      mockFetch({
+        'GET /api/policy/search': { status: 403, body: { statusCode: 403, error: 'Forbidden', message, details: [{ field: 'passwordChangeRequired', message }] } },
+      });
+      await expect(listCall()).rejects.toMatchObject({ status: 403, message });
+      stop();
+      expect(onExpired).not.toHaveBeenCalled();
+      expect(localStorage.getItem('auth_token')).not.toBeNull();
+      expect(window.location.pathname + window.location.hash).toBe('/account#cambiar-contrasena');
+      window.history.pushState(null, '', '/');
+    });
+
     it('a 401 that survives the refresh ends the session', async () => {
       const onExpired = vi.fn();
       const stop = onSessionExpired(onExpired);

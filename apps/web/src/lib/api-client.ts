@@ -149,6 +149,21 @@ async function readBody(response: Response): Promise<unknown> {
 /** Statuses after which a list call (`endSessionOnFailure`) ends the session, as the spec lists them. */
 const sessionEndingStatuses: ReadonlySet<number> = new Set([401, 403, 500, 504]);
 
+/** The API's 403 to a user holding a temporary password (issue 19): its detail names this code. */
+function isPasswordChangeRequired(error: ApiError): boolean {
+  return error.status === 403 && error.details.some((detail) => detail.field === 'passwordChangeRequired');
+}
+
+/** Where a temporary password is changed: 'Mi cuenta' with its password form focused. */
+export const passwordChangeHash = '#cambiar-contrasena';
+
+/** Sends the user to 'Cambiar contraseña' without a reload (the router follows popstate). */
+function sendToPasswordChange() {
+  if (window.location.pathname === '/account') return;
+  window.history.pushState(null, '', `/account${passwordChangeHash}`);
+  window.dispatchEvent(new PopStateEvent('popstate'));
+}
+
 /** True for a call cut short by the page going away (see `pageLeavingCode`). */
 export function isPageLeavingError(error: unknown): boolean {
   return error instanceof ApiError && error.code === pageLeavingCode;
@@ -159,7 +174,7 @@ export function isPageLeavingError(error: unknown): boolean {
  * that is leaving cancels its own calls: neither ends the session.
  */
 function endsSession(error: unknown): boolean {
-  if (!(error instanceof ApiError) || isPageLeavingError(error)) return false;
+  if (!(error instanceof ApiError) || isPageLeavingError(error) || isPasswordChangeRequired(error)) return false;
   return error.status === 0 || sessionEndingStatuses.has(error.status);
 }
 
@@ -195,7 +210,11 @@ async function request<T>(path: string, options: RequestOptions): Promise<T> {
     if (response.status === 401) throw endExpiredSession();
   }
 
-  if (!response.ok) throw ApiError.fromBody(response.status, await readBody(response));
+  if (!response.ok) {
+    const error = ApiError.fromBody(response.status, await readBody(response));
+    if (isPasswordChangeRequired(error)) sendToPasswordChange();
+    throw error;
+  }
   if (options.responseType === 'blob') return (await response.blob()) as T;
   return (await readBody(response)) as T;
 }

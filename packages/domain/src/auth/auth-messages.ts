@@ -2,6 +2,8 @@
 export const authMessages = {
   invalidCredentials: 'Credenciales inválidas',
   tooManyAttempts: 'Demasiados intentos de inicio de sesión. Intente nuevamente en unos minutos.',
+  accountDeactivated: 'Su cuenta está desactivada. Comuníquese con un administrador.',
+  passwordChangeRequired: 'Debe cambiar su contraseña temporal antes de continuar.',
   sessionExpired: 'La sesión ha expirado. Inicie sesión nuevamente.',
   unauthenticated: 'Se requiere iniciar sesión',
   forbidden: 'No tiene permiso para realizar esta acción',

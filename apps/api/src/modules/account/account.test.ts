@@ -106,6 +106,7 @@ describe('POST /api/account/password', () => {
       [{ currentPassword: user.password, newPassword: 'Nueva-Clave-2026', confirmPassword: 'Otra-Clave-2026' }, 'confirmPassword', 'Las contraseñas no coinciden'],
       [{ currentPassword: '', newPassword: 'Nueva-Clave-2026', confirmPassword: 'Nueva-Clave-2026' }, 'currentPassword', 'El campo Contraseña actual es obligatorio'],
       [{ currentPassword: user.password, newPassword: user.password, confirmPassword: user.password }, 'newPassword', 'La nueva contraseña debe ser distinta de la actual'],
+      [{ currentPassword: user.password, newPassword: 'Qwerty123', confirmPassword: 'Qwerty123' }, 'newPassword', 'Esa contraseña es muy común; elija otra.'],
     ];
     for (const [payload, field, message] of cases) {
       const response = await change(user.token, payload);

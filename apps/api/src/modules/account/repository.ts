@@ -37,5 +37,6 @@ export async function lockPasswordHash(db: Executor, userId: number): Promise<st
 }
 
 export async function updatePasswordHash(db: Executor, userId: number, passwordHash: string, at: Date): Promise<void> {
-  await db.update(users).set({ passwordHash, updatedAt: at }).where(eq(users.id, userId));
+  // Their own new password replaces any temporary one an admin issued.
+  await db.update(users).set({ passwordHash, mustChangePassword: false, updatedAt: at }).where(eq(users.id, userId));
 }

@@ -3,7 +3,8 @@ import type { Db } from '../../db/client';
 import { ensure, invalidField, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth-user';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { revokeOtherSessions } from '../auth/index';
+import { assertNotCommonPassword } from '../../lib/common-passwords';
+import { expectUserChange, revokeOtherSessions } from '../auth/index';
 import { emailKindsOf, saveEmailKinds } from '../notifications/index';
 import * as repo from './repository';
 
@@ -26,12 +27,16 @@ export async function saveEmailPreferences(db: Db, actor: AuthUser, emailKinds: 
  */
 export async function changePassword(db: Db, actor: AuthUser, input: Omit<ChangePasswordInput, 'confirmPassword'> & { confirmPassword?: string }): Promise<void> {
   if (input.newPassword === input.currentPassword) throw invalidField('newPassword', messages.samePassword);
+  assertNotCommonPassword('newPassword', input.newPassword);
   // Hashed before the transaction: argon2 takes ~90 ms, and holding the row lock for it helps no one.
   const newHash = await hashPassword(input.newPassword);
+  // The other sessions' access tokens end with them, on every instance (issue 19).
+  const changeHeard = expectUserChange(db, actor.id);
   await db.transaction(async (tx) => {
     const storedHash = ensure(await repo.lockPasswordHash(tx, actor.id), notFound());
     if (!(await verifyPassword(storedHash, input.currentPassword))) throw invalidField('currentPassword', messages.wrongCurrentPassword);
     await repo.updatePasswordHash(tx, actor.id, newHash, new Date());
     await revokeOtherSessions(tx, actor.id, input.refreshToken);
   });
+  await changeHeard();
 }

@@ -45,43 +45,71 @@ describe('POST /api/auth/login', () => {
     expect(fields).toEqual(expect.arrayContaining(['email', 'password']));
   });
 
-  it('refuses a deactivated user', async () => {
+  it('tells a deactivated user so after a correct password, and only then', async () => {
     const user = await insertUser(ctx, { status: 'inactive' });
     const response = await loginAs(user.email, user.password, '10.1.1.3');
     expect(response.statusCode).toBe(401);
-    expect(json(response).message).toBe('Credenciales inválidas');
+    expect(json(response).message).toBe('Su cuenta está desactivada. Comuníquese con un administrador.');
+    expect(json(await loginAs(user.email, 'incorrecta', '10.1.1.3')).message).toBe('Credenciales inválidas');
   });
 });
 
-describe('sign-in rate limit', () => {
-  it(`locks an account after ${LOGIN_LIMITS.perAccount} failures, even for the right password, across app instances`, async () => {
-    const user = await insertUser(ctx);
-    for (let i = 0; i < LOGIN_LIMITS.perAccount; i++) {
-      expect((await loginAs(user.email, 'incorrecta', `10.2.0.${i}`)).statusCode).toBe(401);
-    }
-    const blocked = await loginAs(user.email, user.password, '10.2.1.1');
-    expect(blocked.statusCode).toBe(429);
-    expect(json(blocked).message).toMatch(/Demasiados intentos/);
+describe('sign-in throttle (issue 19)', () => {
+  const ageCounters = (email: string, minutes: number) =>
+    ctx.testDb.database.db.execute(
+      sql`UPDATE login_throttle SET window_started_at = now() - make_interval(mins => ${minutes}) WHERE key LIKE ${`%${email}%`}`,
+    );
 
-    // A second instance (or a restart) reads the same counters from the database.
+  it(`checks at most ${LOGIN_LIMITS.perAccountAndAddress} of 30 simultaneous wrong passwords, and says when to try again`, async () => {
+    const user = await insertUser(ctx);
+    const responses = await Promise.all(Array.from({ length: 30 }, () => loginAs(user.email, 'incorrecta', '10.2.0.1')));
+    const checked = responses.filter((r) => r.statusCode === 401);
+    const throttled = responses.filter((r) => r.statusCode === 429);
+    // Every 401 is a password that was checked; the rest were refused before argon2 ran.
+    expect(checked.length).toBe(LOGIN_LIMITS.perAccountAndAddress);
+    expect(throttled.length).toBe(30 - LOGIN_LIMITS.perAccountAndAddress);
+    expect(json(throttled[0]!).message).toBe('Demasiados intentos. Intente de nuevo en 1 minuto.');
+    // Even the right password waits its turn from that address, on another instance too.
     const other = await buildTestApp(ctx.config, ctx.testDb);
     try {
-      const again = await other.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: user.password }, remoteAddress: '10.2.1.2' });
+      const again = await other.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: user.password }, remoteAddress: '10.2.0.1' });
       expect(again.statusCode).toBe(429);
     } finally {
       await other.app.close();
     }
   });
 
-  it('unlocks when the window has passed, and a success clears the account counter', async () => {
+  it('grows the wait: 1, 2, 4 minutes after each further failure', async () => {
     const user = await insertUser(ctx);
-    for (let i = 0; i < LOGIN_LIMITS.perAccount; i++) await loginAs(user.email, 'incorrecta', `10.3.0.${i}`);
-    expect((await loginAs(user.email, user.password, '10.3.1.1')).statusCode).toBe(429);
-    await ctx.testDb.database.db.execute(
-      sql`UPDATE login_throttle SET window_started_at = now() - interval '16 minutes' WHERE key = ${`email:${user.email}`}`,
-    );
-    expect((await loginAs(user.email, user.password, '10.3.1.2')).statusCode).toBe(200);
-    expect((await loginAs(user.email, 'incorrecta', '10.3.1.3')).statusCode).toBe(401);
+    for (let i = 0; i < LOGIN_LIMITS.perAccountAndAddress; i++) await loginAs(user.email, 'incorrecta', '10.2.1.1');
+    for (const minutes of [1, 2, 4]) {
+      await ageCounters(user.email, minutes);
+      expect((await loginAs(user.email, 'incorrecta', '10.2.1.1')).statusCode).toBe(401);
+      expect(json(await loginAs(user.email, user.password, '10.2.1.1')).message).toBe(`Demasiados intentos. Intente de nuevo en ${minutes * 2} minutos.`);
+    }
+  });
+
+  it("does not stop the owner, from their own address, after a stranger's failures elsewhere", async () => {
+    const user = await insertUser(ctx);
+    for (let i = 0; i < 12; i++) expect((await loginAs(user.email, 'incorrecta', '10.3.0.9')).statusCode).toBe(i < 5 ? 401 : 429);
+    expect((await loginAs(user.email, user.password, '10.3.1.1')).statusCode).toBe(200);
+  });
+
+  it(`past ${LOGIN_LIMITS.perAccount} failures from many addresses, only spaces the account's attempts by seconds`, async () => {
+    const user = await insertUser(ctx);
+    for (let i = 0; i < LOGIN_LIMITS.perAccount; i++) await loginAs(user.email, 'incorrecta', `10.3.2.${i}`);
+    const slowed = await loginAs(user.email, user.password, '10.3.3.1');
+    expect(slowed.statusCode).toBe(429);
+    expect(json(slowed).message).toMatch(/^Demasiados intentos\. Intente de nuevo en \d+ segundos\.$/);
+    await ageCounters(user.email, 1);
+    expect((await loginAs(user.email, user.password, '10.3.3.1')).statusCode).toBe(200);
+  });
+
+  it('lets a success from an address clear that address', async () => {
+    const user = await insertUser(ctx);
+    for (let i = 0; i < 4; i++) await loginAs(user.email, 'incorrecta', '10.3.4.1');
+    expect((await loginAs(user.email, user.password, '10.3.4.1')).statusCode).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await loginAs(user.email, 'incorrecta', '10.3.4.1')).statusCode).toBe(401);
   });
 
   it(`limits one IP to ${LOGIN_LIMITS.perIp} failures across accounts`, async () => {
@@ -186,6 +214,55 @@ describe('POST /api/auth/logout', () => {
     expect(response.statusCode).toBe(204);
     expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/refresh-token', payload: { refreshToken } })).statusCode).toBe(401);
     expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', payload: { refreshToken } })).statusCode).toBe(204);
+  });
+});
+
+describe('access tokens end with their session (issue 19)', () => {
+  const me = (token: string) => ctx.app.inject({ url: '/api/auth/me', headers: bearer(token) }).then((r) => r.statusCode);
+  const signed = (claims: Record<string, unknown>, expires: boolean) => {
+    const jwt = new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setSubject('1').setIssuer('portal-de-polizas').setAudience('portal-de-polizas-web');
+    return (expires ? jwt.setExpirationTime('15m') : jwt).sign(new TextEncoder().encode(JWT_SECRET));
+  };
+
+  it('refuses the access token of a logged-out session at once, and only that session', async () => {
+    const user = await insertUser(ctx);
+    const first = await login(ctx.app, user.email, user.password);
+    const second = await login(ctx.app, user.email, user.password);
+    expect(await me(first.token)).toBe(200);
+    await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', payload: { refreshToken: first.refreshToken } });
+    expect(await me(first.token)).toBe(401);
+    expect(await me(second.token)).toBe(200);
+  });
+
+  it('keeps a refreshed session valid for the new access token', async () => {
+    const user = await insertUser(ctx);
+    const session = await login(ctx.app, user.email, user.password);
+    const refreshed = json(await ctx.app.inject({ method: 'POST', url: '/api/auth/refresh-token', payload: { refreshToken: session.refreshToken } }));
+    expect(await me(session.token)).toBe(200);
+    expect(await me(refreshed.token)).toBe(200);
+  });
+
+  it('refuses the old access token after a role or a branch change by an admin', async () => {
+    const admin = await login(ctx.app, ADMIN.email, ADMIN.password);
+    for (const change of [{ role: 'manager' }, { branchId: 2 }]) {
+      const user = await insertUser(ctx);
+      const { token } = await login(ctx.app, user.email, user.password);
+      expect(await me(token)).toBe(200);
+      const current = json(await ctx.app.inject({ url: `/api/users/${user.id}`, headers: bearer(admin.token) }));
+      const body = { email: current.email, firstName: current.firstName, lastName: current.lastName, role: current.role, phone: current.phone, mobile: current.mobile, branchId: current.branchId, status: 'active', ...change };
+      const response = await ctx.app.inject({ method: 'POST', url: `/api/users/${user.id}`, headers: bearer(admin.token), payload: body });
+      expect(response.statusCode).toBe(200);
+      expect(await me(token)).toBe(401);
+    }
+  });
+
+  it('refuses a token without exp, and one without a session id', async () => {
+    const session = await login(ctx.app, ADMIN.email, ADMIN.password);
+    const sid = JSON.parse(Buffer.from(session.token.split('.')[1]!, 'base64url').toString()).sid as string;
+    expect(typeof sid).toBe('string');
+    expect(await me(await signed({ role: 'admin', sid }, true))).toBe(200);
+    expect(await me(await signed({ role: 'admin', sid }, false))).toBe(401);
+    expect(await me(await signed({ role: 'admin' }, true))).toBe(401);
   });
 });
 

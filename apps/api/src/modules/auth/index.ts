@@ -5,7 +5,7 @@
  * one after a password change, account module).
  */
 export { authRoutes } from './routes';
-export { findActiveUser, LOGIN_LIMITS, revokeOtherSessions, userForAccessToken } from './service';
+export { findActiveUser, LOGIN_LIMITS, revokeOtherSessions, unlockSignIn, userForAccessToken } from './service';
 export { revokeAllRefreshTokens as revokeAllSessions } from './repository';
 export { resolveJwtSecret } from './jwt-secret';
 export { expectUserChange, startUserCache } from './user-cache';

@@ -12,38 +12,71 @@ import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import type { AuthUser } from '../../lib/auth-user';
 import * as repo from './repository';
 import { mfaChallengeFor, type MfaRequiredFor } from './mfa-challenge';
-import { cachedUser } from './user-cache';
+import { cachedUser, expectUserChange } from './user-cache';
 import { ACCESS_TOKEN_SECONDS, REFRESH_TOKEN_DAYS, hashRefreshToken, newRefreshToken, signAccessToken, verifyAccessToken } from './tokens';
 
-/** Failed sign-ins allowed per window: few per account (guessing one password), more per IP (a shared office). */
-export const LOGIN_LIMITS = { windowMinutes: 15, perAccount: 5, perIp: 30 } as const;
+/**
+ * Sign-in throttling (issue 19), counted before the password is checked so concurrent guesses
+ * cannot slip past: per (account, address) 5 free attempts, then 1, 2, 4… minutes between tries
+ * (capped at 15); per account across addresses a ceiling that only spaces attempts by seconds,
+ * so strangers elsewhere never lock the owner out; per address, across accounts, a wider limit
+ * against spraying. A success takes its own attempt back and clears its pair.
+ */
+const THROTTLE = {
+  pair: { free: 5, baseSeconds: 60, capSeconds: 15 * 60, idleMinutes: 60 },
+  account: { free: 20, baseSeconds: 5, capSeconds: 30, idleMinutes: 15 },
+  ip: { free: 30, baseSeconds: 60, capSeconds: 15 * 60, idleMinutes: 15 },
+} as const satisfies Record<string, repo.ThrottleRule>;
+
+export const LOGIN_LIMITS = { perAccountAndAddress: THROTTLE.pair.free, perAccount: THROTTLE.account.free, perIp: THROTTLE.ip.free } as const;
+
+const throttleKeys = (email: string, ip: string) => ({ pair: `pair:${email} ${ip}`, account: `email:${email}`, ip: `ip:${ip}` });
+
+/** Counts this attempt on every key, pair first (a refused pair spends nothing of the others). */
+export async function reserveSignIn(db: Db, email: string, ip: string): Promise<void> {
+  const keys = throttleKeys(email, ip);
+  for (const name of ['pair', 'account', 'ip'] as const) {
+    const waitSeconds = await repo.reserveAttempt(db, keys[name], THROTTLE[name]);
+    if (waitSeconds !== null) throw tooManyRequests(tryAgainIn(waitSeconds));
+  }
+}
+
+export async function signInSucceeded(db: Db, email: string, ip: string): Promise<void> {
+  const keys = throttleKeys(email, ip);
+  await Promise.all([repo.clearFailures(db, keys.pair), repo.uncountAttempt(db, keys.account), repo.uncountAttempt(db, keys.ip)]);
+}
+
+/** 'Demasiados intentos. Intente de nuevo en 2 minutos.' (seconds under a minute). */
+function tryAgainIn(seconds: number): string {
+  const minutes = Math.ceil(seconds / 60);
+  const wait = seconds < 60 ? `${seconds} ${seconds === 1 ? 'segundo' : 'segundos'}` : `${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}`;
+  return `Demasiados intentos. Intente de nuevo en ${wait}.`;
+}
+
+/** Admin's unlock: every counter of the account (its own and each address's) starts over. */
+export async function unlockSignIn(db: Db, email: string): Promise<void> {
+  await repo.clearAccountFailures(db, `email:${email}`, `pair:${email} `);
+}
 
 /** A rotated token shown again within this time is a race between two tabs, not a theft. */
 const REUSE_GRACE_MS = 60_000;
 
 export async function login(db: Db, jwtSecret: Uint8Array, input: LoginRequest, ip: string, mfaRequiredFor: MfaRequiredFor = 'none'): Promise<LoginResponse> {
-  const accountKey = `email:${input.email}`;
-  const ipKey = `ip:${ip}`;
-  const { windowMinutes, perAccount, perIp } = LOGIN_LIMITS;
-  const [accountFailures, ipFailures] = await Promise.all([
-    repo.countRecentFailures(db, accountKey, windowMinutes),
-    repo.countRecentFailures(db, ipKey, windowMinutes),
-  ]);
-  if (accountFailures >= perAccount || ipFailures >= perIp) throw tooManyRequests(authMessages.tooManyAttempts);
+  await reserveSignIn(db, input.email, ip);
 
   const user = await repo.findUserByEmailForLogin(db, input.email);
   const passwordOk = user ? await verifyPassword(user.passwordHash, input.password) : (await verifyAgainstDummy(input.password), false);
-  if (!user || !passwordOk || user.status !== 'active') {
-    await repo.recordFailure(db, accountKey, windowMinutes);
-    await repo.recordFailure(db, ipKey, windowMinutes);
-    throw unauthorized(authMessages.invalidCredentials);
-  }
+  if (!user || !passwordOk) throw unauthorized(authMessages.invalidCredentials);
 
   const sessionUser = repo.toSessionUser(user);
-  // Before the failures are forgiven: the password alone must not reset the count of wrong codes.
-  const mfaChallenge = await mfaChallengeFor(db, jwtSecret, sessionUser, mfaRequiredFor);
-  if (mfaChallenge) return mfaChallenge;
-  await repo.clearFailures(db, accountKey);
+  if (user.status === 'active') {
+    // Before the attempt is forgiven: the password alone must not reset the count of wrong codes
+    // (the second step forgives it, mfa-login.ts).
+    const mfaChallenge = await mfaChallengeFor(db, jwtSecret, sessionUser, mfaRequiredFor);
+    if (mfaChallenge) return mfaChallenge;
+  }
+  await signInSucceeded(db, input.email, ip);
+  if (user.status !== 'active') throw unauthorized(authMessages.accountDeactivated);
   const tokens = await issueTokens(db, jwtSecret, sessionUser, crypto.randomUUID());
   return { ...tokens, user: sessionUser };
 }
@@ -54,22 +87,38 @@ export async function refresh(db: Db, jwtSecret: Uint8Array, refreshToken: strin
 
   if (stored.revokedAt) {
     // A token used twice: outside a short race window someone kept a copy, so end that session everywhere.
-    if (Date.now() - stored.revokedAt.getTime() > REUSE_GRACE_MS) await repo.revokeRefreshFamily(db, stored.familyId);
+    if (Date.now() - stored.revokedAt.getTime() > REUSE_GRACE_MS) await endSession(db, stored.userId, stored.familyId);
     throw unauthorized(authMessages.sessionExpired);
   }
   if (stored.expiresAt.getTime() <= Date.now()) throw unauthorized(authMessages.sessionExpired);
 
   const user = await repo.findSessionUser(db, stored.userId);
   if (!user || user.status !== 'active') throw unauthorized(authMessages.sessionExpired);
-  if (!(await repo.consumeRefreshToken(db, stored.id))) throw unauthorized(authMessages.sessionExpired);
-  return issueTokens(db, jwtSecret, user, stored.familyId);
+  // One transaction: the family always has an unrevoked token, so its access tokens never look ended.
+  return db.transaction(async (tx) => {
+    if (!(await repo.consumeRefreshToken(tx, stored.id))) throw unauthorized(authMessages.sessionExpired);
+    return issueTokens(tx, jwtSecret, user, stored.familyId);
+  });
 }
 
 /** Ends the session the refresh token belongs to; unknown tokens are ignored (logout is idempotent). */
 export async function logout(db: Db, refreshToken: string | undefined): Promise<void> {
   if (!refreshToken) return;
   const stored = await repo.findRefreshToken(db, hashRefreshToken(refreshToken));
-  if (stored) await repo.revokeRefreshFamily(db, stored.familyId);
+  if (stored) await endSession(db, stored.userId, stored.familyId);
+}
+
+/**
+ * Revokes a session's refresh tokens and tells every instance, so its access tokens are refused
+ * from the next request on (the wait is `expectUserChange`'s: at most a second, usually far less).
+ */
+async function endSession(db: Db, userId: number, familyId: string): Promise<void> {
+  const changeHeard = expectUserChange(db, userId);
+  await db.transaction(async (tx) => {
+    await repo.revokeRefreshFamily(tx, familyId);
+    await repo.announceUserChange(tx, userId);
+  });
+  await changeHeard();
 }
 
 export async function me(db: Db, userId: number): Promise<SessionUser> {
@@ -78,9 +127,9 @@ export async function me(db: Db, userId: number): Promise<SessionUser> {
   return user;
 }
 
-export async function issueTokens(db: Db, jwtSecret: Uint8Array, user: SessionUser, familyId: string): Promise<RefreshTokenResponse> {
+export async function issueTokens(db: Executor, jwtSecret: Uint8Array, user: SessionUser, familyId: string): Promise<RefreshTokenResponse> {
   const token = await signAccessToken(
-    { userId: user.id, email: user.email, role: user.role, branchId: user.branchId },
+    { userId: user.id, email: user.email, role: user.role, branchId: user.branchId, sessionId: familyId },
     jwtSecret,
   );
   const refreshToken = newRefreshToken();
@@ -95,11 +144,19 @@ export async function issueTokens(db: Db, jwtSecret: Uint8Array, user: SessionUs
 
 /**
  * The active user an access token belongs to, as the database says now: a deactivated user (or a
- * role change) takes effect on the next request. Null for a bad or expired token.
+ * role change) takes effect on the next request. Null for a bad or expired token, and for one
+ * whose session has ended (logout, deactivation, role or branch change, password change: issue 19).
  */
 export async function userForAccessToken(db: Db, jwtSecret: Uint8Array, token: string): Promise<AuthUser | null> {
-  const userId = await verifyAccessToken(token, jwtSecret);
-  return userId ? cachedUser(db, userId, () => repo.findActiveAuthUser(db, userId)) : null;
+  const access = await verifyAccessToken(token, jwtSecret);
+  if (!access) return null;
+  const lookup = () => repo.findActiveAuthUserWithSessions(db, access.userId);
+  let user = await cachedUser(db, access.userId, lookup);
+  // A session the cached row does not list yet was opened after it was read: read again once.
+  // An ended session is announced (NOTIFY) and forgotten, so a listed one is still open.
+  if (user && !user.sessionIds.includes(access.sessionId)) user = await cachedUser(db, access.userId, lookup, true);
+  if (!user || !user.sessionIds.includes(access.sessionId)) return null;
+  return { id: user.id, email: user.email, role: user.role, branchId: user.branchId, mustChangePassword: user.mustChangePassword };
 }
 
 /** The user behind an id if still active (a calendar feed's owner, for instance). */

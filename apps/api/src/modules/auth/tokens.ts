@@ -13,6 +13,14 @@ export interface AccessClaims {
   email: string;
   role: Role;
   branchId: number | null;
+  /** The session (refresh token family) the token was issued for: ending it ends the token too. */
+  sessionId: string;
+}
+
+/** What a valid access token says: whose it is and which session it belongs to. */
+export interface VerifiedAccess {
+  userId: number;
+  sessionId: string;
 }
 
 /**
@@ -31,7 +39,7 @@ function hmacKey(secret: Uint8Array): Promise<crypto.webcrypto.CryptoKey> {
 }
 
 export async function signAccessToken(claims: AccessClaims, secret: Uint8Array): Promise<string> {
-  return new SignJWT({ email: claims.email, username: claims.email, role: claims.role, branchId: claims.branchId })
+  return new SignJWT({ email: claims.email, username: claims.email, role: claims.role, branchId: claims.branchId, sid: claims.sessionId })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(String(claims.userId))
     .setIssuer(ISSUER)
@@ -41,12 +49,22 @@ export async function signAccessToken(claims: AccessClaims, secret: Uint8Array):
     .sign(await hmacKey(secret));
 }
 
-/** The user id of a valid, unexpired access token; null for anything else. */
-export async function verifyAccessToken(token: string, secret: Uint8Array): Promise<number | null> {
+/**
+ * The user and session of a valid, unexpired access token; null for anything else — a token
+ * without `exp` (it would never expire) or without a session id (it could not be ended) included.
+ */
+export async function verifyAccessToken(token: string, secret: Uint8Array): Promise<VerifiedAccess | null> {
   try {
-    const { payload } = await jwtVerify(token, await hmacKey(secret), { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] });
+    const { payload } = await jwtVerify(token, await hmacKey(secret), {
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      algorithms: ['HS256'],
+      requiredClaims: ['exp', 'sub', 'sid'],
+    });
     const userId = Number(payload.sub);
-    return Number.isInteger(userId) && userId > 0 ? userId : null;
+    const sessionId = payload['sid'];
+    if (!Number.isInteger(userId) || userId <= 0 || typeof sessionId !== 'string') return null;
+    return { userId, sessionId };
   } catch {
     return null;
   }

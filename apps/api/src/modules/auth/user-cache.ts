@@ -1,5 +1,8 @@
 import type { Database, Db } from '../../db/client';
 import type { AuthUser } from '../../lib/auth-user';
+
+/** A user's row and the ids of their open sessions (issue 19: an ended session ends its access tokens). */
+export type UserWithSessions = AuthUser & { sessionIds: readonly string[] };
 import { NotifiedCache } from '../../lib/notified-cache';
 
 /**
@@ -21,7 +24,7 @@ const MAX_ENTRIES = 10_000;
 const CHANNEL = 'users_changed';
 
 /** The users' rows, plus who is waiting to hear of a change to one (`expectUserChange`). */
-class UserCache extends NotifiedCache<number, AuthUser | null> {
+class UserCache extends NotifiedCache<number, UserWithSessions | null> {
   owners = 1;
   stop: () => Promise<void> = async () => {};
   private readonly waiters = new Map<number, Array<() => void>>();
@@ -89,11 +92,19 @@ export async function startUserCache(database: Database): Promise<() => Promise<
   };
 }
 
-/** The user behind `userId` as `lookup` reads it, from the cache while it is fresh. */
-export function cachedUser(db: Db, userId: number, lookup: () => Promise<AuthUser | null>): Promise<AuthUser | null> {
+/**
+ * The user behind `userId` as `lookup` reads it, from the cache while it is fresh; `reload` skips
+ * the cached value (a session opened after it was read) and stores the new one.
+ */
+export function cachedUser(
+  db: Db,
+  userId: number,
+  lookup: () => Promise<UserWithSessions | null>,
+  reload = false,
+): Promise<UserWithSessions | null> {
   const cache = caches.get(db);
   if (!cache) return lookup();
-  return cache.read(userId, lookup);
+  return reload ? cache.load(userId, lookup) : cache.read(userId, lookup);
 }
 
 /**

@@ -67,7 +67,7 @@ export async function insertUser(db: Executor, values: UserValues & { passwordHa
 export async function updateUser(
   db: Executor,
   id: number,
-  values: Partial<UserValues> & { passwordHash?: string },
+  values: Partial<UserValues> & { passwordHash?: string; mustChangePassword?: boolean },
 ): Promise<boolean> {
   const rows = await db
     .update(users)

@@ -90,6 +90,37 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       return user;
     },
   );
+
+  app.post(
+    '/api/users/:id/temporary-password',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Generar una contraseña temporal (se muestra una sola vez; debe cambiarse al iniciar sesión)',
+        params: idParamsSchema,
+        response: { 200: z.object({ temporaryPassword: z.string() }), ...errors },
+      },
+    },
+    (request) => users.issueTemporaryPassword(app.db, request.params.id),
+  );
+
+  app.post(
+    '/api/users/:id/unlock',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Desbloquear el inicio de sesión (borra los intentos fallidos de la cuenta)',
+        params: idParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await users.unlockUser(app.db, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
 };
 
 function isStatusChange(body: z.output<typeof userUpdateBodySchema>): body is z.output<typeof userStatusChangeSchema> {

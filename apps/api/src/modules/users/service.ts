@@ -1,10 +1,12 @@
+import crypto from 'node:crypto';
 import type { z } from 'zod';
 import type { createUserRequestSchema, updateUserRequestSchema, User, RecordStatus } from '@portal/domain';
 import type { Db } from '../../db/client';
 import { conflict, ensure, invalidField, isUniqueViolation, notFound } from '../../lib/app-error';
 import { hashPassword } from '../../lib/passwords';
+import { assertNotCommonPassword } from '../../lib/common-passwords';
 import type { AuthUser } from '../../lib/auth-user';
-import { expectUserChange, revokeAllSessions } from '../auth/index';
+import { expectUserChange, revokeAllSessions, unlockSignIn } from '../auth/index';
 import { branchExists } from '../branches/index';
 import { resetMfa } from '../mfa/index';
 import * as repo from './repository';
@@ -28,6 +30,7 @@ export async function createUser(db: Db, input: CreateUser): Promise<User> {
   await assertBranchExists(db, input.branchId);
   if (await repo.emailTakenByOther(db, input.email)) throw emailTaken();
   const { password, ...values } = input;
+  assertNotCommonPassword('password', password);
   const passwordHash = await hashPassword(password);
   try {
     const id = await repo.insertUser(db, { ...values, passwordHash });
@@ -45,14 +48,16 @@ export async function updateUser(db: Db, actor: AuthUser, id: number, input: Upd
   await assertBranchExists(db, input.branchId);
   if (await repo.emailTakenByOther(db, input.email, id)) throw emailTaken();
   const { password, ...values } = input;
+  if (password) assertNotCommonPassword('password', password);
   const passwordHash = password ? await hashPassword(password) : undefined;
   // Every instance forgets the cached row before the next request (decision 002, issue 13).
   const changeHeard = expectUserChange(db, id);
   try {
     await db.transaction(async (tx) => {
       await repo.updateUser(tx, id, passwordHash ? { ...values, passwordHash } : values);
-      // A new password or a deactivation ends every open session of that person.
-      if (passwordHash || (existing.status === 'active' && values.status === 'inactive')) await revokeAllSessions(tx, id);
+      // A new password, a deactivation, or a new role or branch ends every open session of that
+      // person, their access tokens included (issue 19): they sign in again under the new rules.
+      if (passwordHash || endsSessions(existing, values)) await revokeAllSessions(tx, id);
     });
   } catch (error) {
     if (isUniqueViolation(error, 'users_email_key')) throw emailTaken();
@@ -79,6 +84,41 @@ export async function resetUserMfa(db: Db, id: number): Promise<User> {
   await getUser(db, id);
   await resetMfa(db, id);
   return getUser(db, id);
+}
+
+/**
+ * POST /api/users/:id/temporary-password: a generated password, shown to the admin this once
+ * (only its hash is kept), that the user must change at their next sign-in. Their open sessions
+ * end, and their failed sign-ins are forgotten so they can use it at once.
+ */
+export async function issueTemporaryPassword(db: Db, id: number): Promise<{ temporaryPassword: string }> {
+  const user = await getUser(db, id);
+  const temporaryPassword = newTemporaryPassword();
+  const passwordHash = await hashPassword(temporaryPassword);
+  const changeHeard = expectUserChange(db, id);
+  await db.transaction(async (tx) => {
+    await repo.updateUser(tx, id, { passwordHash, mustChangePassword: true });
+    await revokeAllSessions(tx, id);
+  });
+  await changeHeard();
+  await unlockSignIn(db, user.email);
+  return { temporaryPassword };
+}
+
+/** 12 characters from an alphabet without look-alikes (0/O, 1/l/I), read aloud or typed easily: ~70 bits. */
+function newTemporaryPassword(): string {
+  const alphabet = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  return Array.from({ length: 12 }, () => alphabet[crypto.randomInt(alphabet.length)]).join('');
+}
+
+/** POST /api/users/:id/unlock: the account's failed sign-ins, from every address, are forgotten. */
+export async function unlockUser(db: Db, id: number): Promise<void> {
+  const user = await getUser(db, id);
+  await unlockSignIn(db, user.email);
+}
+
+function endsSessions(existing: User, changed: { status: RecordStatus; role: string; branchId: number }): boolean {
+  return (existing.status === 'active' && changed.status === 'inactive') || existing.role !== changed.role || existing.branchId !== changed.branchId;
 }
 
 function assertNotLockingSelfOut(actor: AuthUser, id: number, status: RecordStatus, role?: string) {

@@ -231,3 +231,85 @@ describe('POST /api/users/:id', () => {
     expect(json(response).message).toBe('Usuario no encontrado');
   });
 });
+
+describe('POST /api/users/:id/unlock (issue 19)', () => {
+  const signIn = (email: string, password: string) =>
+    ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress: '10.9.9.9' });
+
+  it('lets a throttled user sign in again at once', async () => {
+    const user = await insertUser(ctx);
+    for (let i = 0; i < 6; i++) await signIn(user.email, 'incorrecta');
+    expect((await signIn(user.email, user.password)).statusCode).toBe(429);
+    const response = await ctx.app.inject({ method: 'POST', url: `/api/users/${user.id}/unlock`, headers: asAdmin() });
+    expect(response.statusCode).toBe(204);
+    expect((await signIn(user.email, user.password)).statusCode).toBe(200);
+  });
+
+  it('answers 401 without a token, 403 to a manager, 404 for an unknown user and 400 for a bad id', async () => {
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/users/1/unlock' })).statusCode).toBe(401);
+    const manager = await tokenFor(ctx, 'manager');
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/users/1/unlock', headers: bearer(manager) })).statusCode).toBe(403);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/users/999999/unlock', headers: asAdmin() })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/users/abc/unlock', headers: asAdmin() })).statusCode).toBe(400);
+  });
+});
+
+describe('common passwords (issue 19)', () => {
+  it('refuses a common password on create and on edit, naming the field', async () => {
+    const created = await ctx.app.inject({ method: 'POST', url: '/api/users', headers: asAdmin(), payload: newUserBody({ password: 'Password123' }) });
+    expect(created.statusCode).toBe(400);
+    expect(json(created).details).toEqual([{ field: 'password', message: 'Esa contraseña es muy común; elija otra.' }]);
+    const user = await insertUser(ctx);
+    const edited = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/users/${user.id}`,
+      headers: asAdmin(),
+      payload: { ...newUserBody({ email: user.email }), status: 'active', password: 'contraseña2025' },
+    });
+    expect(edited.statusCode).toBe(400);
+    expect(json(edited).details[0].field).toBe('password');
+  });
+});
+
+describe('POST /api/users/:id/temporary-password (issue 19)', () => {
+  const signIn = (email: string, password: string) =>
+    ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress: '10.9.9.8' });
+
+  it('returns a generated password once; signed in with it, only the password change, me and logout answer until it is changed', async () => {
+    const user = await insertUser(ctx);
+    const before = await login(ctx.app, user.email, user.password);
+    const response = await ctx.app.inject({ method: 'POST', url: `/api/users/${user.id}/temporary-password`, headers: asAdmin() });
+    expect(response.statusCode).toBe(200);
+    const { temporaryPassword } = json(response);
+    expect(temporaryPassword).toMatch(/^[A-Za-z2-9]{12}$/);
+    // Their open sessions ended; the old password no longer works.
+    expect((await ctx.app.inject({ url: '/api/auth/me', headers: bearer(before.token) })).statusCode).toBe(401);
+    expect((await signIn(user.email, user.password)).statusCode).toBe(401);
+
+    const session = json(await signIn(user.email, temporaryPassword));
+    expect((await ctx.app.inject({ url: '/api/auth/me', headers: bearer(session.token) })).statusCode).toBe(200);
+    const blocked = await ctx.app.inject({ url: '/api/policy/search', headers: bearer(session.token) });
+    expect(blocked.statusCode).toBe(403);
+    expect(json(blocked)).toMatchObject({
+      message: 'Debe cambiar su contraseña temporal antes de continuar.',
+      details: [{ field: 'passwordChangeRequired', message: 'Debe cambiar su contraseña temporal antes de continuar.' }],
+    });
+
+    const changed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/account/password',
+      headers: bearer(session.token),
+      payload: { currentPassword: temporaryPassword, newPassword: 'Mi-Clave-Propia-2026', confirmPassword: 'Mi-Clave-Propia-2026', refreshToken: session.refreshToken },
+    });
+    expect(changed.statusCode).toBe(204);
+    expect((await ctx.app.inject({ url: '/api/policy/search', headers: bearer(session.token) })).statusCode).toBe(200);
+  });
+
+  it('answers 401 without a token, 403 to a manager and 404 for an unknown user', async () => {
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/users/1/temporary-password' })).statusCode).toBe(401);
+    const manager = await tokenFor(ctx, 'manager');
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/users/1/temporary-password', headers: bearer(manager) })).statusCode).toBe(403);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/users/999999/temporary-password', headers: asAdmin() })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/users/x/temporary-password', headers: asAdmin() })).statusCode).toBe(400);
+  });
+});

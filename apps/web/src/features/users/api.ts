@@ -104,3 +104,21 @@ export function useResetUserMfa() {
     },
   });
 }
+
+/** Forgets the user's failed sign-ins from every address (issue 19). */
+function unlockUser(id: number): Promise<void> {
+  return apiClient.post<void>(`/api/users/${id}/unlock`);
+}
+
+export function useUnlockUser() {
+  return useMutation({ mutationFn: unlockUser });
+}
+
+/** A generated password the user must change at their next sign-in; the answer is the only time it is shown. */
+function issueTemporaryPassword(id: number): Promise<{ temporaryPassword: string }> {
+  return apiClient.post<{ temporaryPassword: string }>(`/api/users/${id}/temporary-password`);
+}
+
+export function useIssueTemporaryPassword() {
+  return useMutation({ mutationFn: issueTemporaryPassword });
+}

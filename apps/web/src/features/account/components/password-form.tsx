@@ -1,6 +1,8 @@
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { accountLabels, accountMessages as messages, changePasswordSchema, type ChangePasswordInput } from '@portal/domain';
+import { passwordChangeHash } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/form-field';
@@ -22,6 +24,11 @@ export function PasswordForm() {
     formState: { errors, isSubmitting },
   } = form;
   const { failure, showFailure, clearFailure, alertRef } = useSaveFailure(form);
+  const { setFocus } = form;
+  // Sent here to replace a temporary password (issue 19): the first field is ready to type in.
+  useEffect(() => {
+    if (window.location.hash === passwordChangeHash) setFocus('currentPassword');
+  }, [setFocus]);
   const change = useChangePassword();
 
   const submit = handleSubmit(async (values) => {

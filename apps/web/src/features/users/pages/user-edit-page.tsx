@@ -11,6 +11,8 @@ import { ErrorState } from '@/components/ui/state-panels';
 import { useBranches } from '@/features/branches';
 import { useUpdateUser, useUser } from '../api';
 import { UserForm } from '../form/user-form';
+import { TemporaryPasswordButton } from '../components/temporary-password-button';
+import { UnlockSignInButton } from '../components/unlock-sign-in-button';
 import { UserMfaPanel } from '../components/user-mfa-panel';
 
 /** /admin/users/:id/edit: 'Editar Usuario'. */
@@ -67,6 +69,8 @@ export function UserEditPage() {
             }}
           />
           <UserMfaPanel user={user.data} />
+          <UnlockSignInButton userId={user.data.id} />
+          <TemporaryPasswordButton userId={user.data.id} />
         </>
       )}
     </div>
