@@ -22,6 +22,11 @@ afterEach(async () => {
 const db = () => ctx.testDb.database.db;
 
 const outboxRows = () => db().select().from(emailOutbox).orderBy(emailOutbox.id);
+/**
+ * A delivery run's 'now' just after the rows were queued: PostgreSQL's now() (the rows' first
+ * attempt time) has microseconds, a Date only milliseconds, so new Date() can fall just before it.
+ */
+const justAfter = () => new Date(Date.now() + 1000);
 
 const ics = Buffer.from('BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n').toString('base64');
 
@@ -144,7 +149,7 @@ describe('deliverDueEmails against a real SMTP receiver', () => {
   it('records a transport that throws (no server at all) as a failed attempt', async () => {
     const broken: MailTransport = { sendMail: () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:1')) };
     await queueEmails(db(), [{ recipient: 'a@example.mx', subject: 'Aviso', html: '<p>x</p>', text: 'x', kind: 'job_failed' }]);
-    expect(await deliverDueEmails(db(), broken, new Date())).toEqual({ sent: 0, retrying: 1, failed: 0 });
+    expect(await deliverDueEmails(db(), broken, justAfter())).toEqual({ sent: 0, retrying: 1, failed: 0 });
     expect(await outboxRows()).toMatchObject([{ status: 'queued', attempts: 1, lastError: 'connect ECONNREFUSED 127.0.0.1:1' }]);
   });
 });
@@ -161,7 +166,7 @@ describe('secrets in e-mails (issue 17)', () => {
         { recipient: 'maria@example.mx', ...link, kind: 'link_upload' },
         { recipient: 'maria@example.mx', ...code, kind: 'signing_code' },
       ]);
-      expect(await deliverDueEmails(db(), smtp.transport, new Date())).toEqual({ sent: 2, retrying: 0, failed: 0 });
+      expect(await deliverDueEmails(db(), smtp.transport, justAfter())).toEqual({ sent: 2, retrying: 0, failed: 0 });
       const raw = smtp.received.map((message) => message.raw.replace(/=\r?\n/g, '')).join('\n');
       expect(raw).toContain(`/p/${token}`);
       expect(raw).toContain('482913');
@@ -184,7 +189,7 @@ describe('secrets in e-mails (issue 17)', () => {
     const smtp = await smtpReceiver();
     try {
       await queueEmails(db(), [{ recipient: 'a@example.mx', subject: 'Folio 123456', html: '<p>/p/corto</p>', text: 'Renta 185000', kind: 'job_failed' }]);
-      await deliverDueEmails(db(), smtp.transport, new Date());
+      await deliverDueEmails(db(), smtp.transport, justAfter());
       expect(await outboxRows()).toMatchObject([{ status: 'sent', subject: 'Folio 123456', html: '<p>/p/corto</p>', text: 'Renta 185000' }]);
     } finally {
       await smtp.close();
