@@ -16,7 +16,7 @@ export function TemporaryPasswordButton({ userId }: { userId: number }) {
   const issue = useIssueTemporaryPassword();
 
   return (
-    <section className="space-y-3 rounded-md border p-4">
+    <section className="space-y-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-muted-foreground">Genere una contraseña temporal que el usuario deberá cambiar al iniciar sesión.</p>
         <Button type="button" variant="secondary" disabled={issue.isPending} onClick={() => setConfirming(true)}>

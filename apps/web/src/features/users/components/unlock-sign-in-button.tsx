@@ -10,7 +10,7 @@ import { useUnlockUser } from '../api';
 export function UnlockSignInButton({ userId }: { userId: number }) {
   const unlock = useUnlockUser();
   return (
-    <section className="flex flex-wrap items-center justify-between gap-3 rounded-md border p-4">
+    <section className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900">
       <p className="text-sm text-muted-foreground">
         Si el usuario tiene que esperar por demasiados intentos fallidos, puede desbloquear su inicio de sesión.
       </p>
