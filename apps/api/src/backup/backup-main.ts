@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config';
+import { loadConfig } from '../config';
 import { backupDataDirectory, newBackupDirectory } from './backup';
+import { runCommand } from '../lib/run-command';
 
 const usage = `Uso: npm run backup [-- --out <carpeta>]
   Respalda la base de datos embebida (PGlite) y los archivos de DATA_DIR en backups/AAAA-MM-DDTHHmm/
@@ -43,10 +44,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    process.stderr.write(`${error instanceof ConfigError || error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runCommand(main);

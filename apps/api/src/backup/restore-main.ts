@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config';
+import { loadConfig } from '../config';
 import { restoreDataDirectory } from './backup';
+import { runCommand } from '../lib/run-command';
 
 const usage = `Uso: npm run restore -- <carpeta del respaldo> [--force]
   Restaura un respaldo de npm run backup en DATA_DIR, que debe estar vacío (--force reemplaza lo que
@@ -26,10 +27,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    process.stderr.write(`${error instanceof ConfigError || error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runCommand(main);

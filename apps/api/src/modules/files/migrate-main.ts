@@ -4,6 +4,7 @@ import { withCommandDatabase } from '../../db/command-database';
 import { DiskFileStore } from '../../lib/file-store';
 import { S3FileStore } from '../../lib/s3-file-store';
 import { migrateFiles, type MigrationResult } from './migrate';
+import { runCommand } from '../../lib/run-command';
 
 const usage =
   'Uso: npm run files:migrate -- --to s3://bucket/prefijo\n' +
@@ -57,10 +58,4 @@ function summary(result: MigrationResult, from: string, to: string): string {
   return `${lines.join('\n')}\n`;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    process.stderr.write(`${error instanceof ConfigError || error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runCommand(main);

@@ -1,8 +1,9 @@
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../../config';
+import { loadConfig } from '../../config';
 import { withCommandDatabase } from '../../db/command-database';
 import { openFileStore } from '../../lib/open-file-store';
 import { sweepUnreferencedFiles } from './index';
+import { runCommand } from '../../lib/run-command';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -31,10 +32,4 @@ async function main(): Promise<number> {
   });
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    process.stderr.write(`${error instanceof ConfigError || error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runCommand(main);
