@@ -131,8 +131,12 @@ export const addendumSchema = z.object({
 });
 export type Addendum = z.infer<typeof addendumSchema>;
 
+/** The list's 'Estado' filter (issue 20): one status, or all when left out. */
+const addendumStatusFilterSchema = z.enum(addendumStatuses, { error: messages.invalidOption('Estado') }).optional();
+
 export const addendumSearchQuerySchema = z.object({
   q: optionalText('Búsqueda', 100),
+  status: addendumStatusFilterSchema,
   limit: z.coerce.number().int().min(1, 'El límite debe estar entre 1 y 100').max(100, 'El límite debe estar entre 1 y 100').default(25),
   cursor: z.string().trim().max(200).optional(),
   /** Admins may search one branch; for everyone else the server uses their own. */
@@ -143,6 +147,7 @@ export type AddendumSearchQuery = z.input<typeof addendumSearchQuerySchema>;
 /** GET /api/addendum/export: every addendum the search selects, as a CSV or XLSX file. */
 export const addendumExportQuerySchema = z.object({
   q: optionalText('Búsqueda', 100),
+  status: addendumStatusFilterSchema,
   branchId: z.coerce.number().int().positive().max(maxId).optional(),
   format: exportFormatSchema,
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appointmentInputSchema, generateMeetUrl, meetUrlPattern } from '../index';
+import { appointmentInputSchema, generateVideoRoomUrl, jitsiRoomPattern } from '../index';
 
 const valid = {
   title: 'Firma de contrato Roma Norte',
@@ -45,11 +45,21 @@ describe('appointment rules', () => {
     expect(appointmentInputSchema.parse({ ...valid, startTime: '10:00:00', endTime: '11:30:00' })).toMatchObject({ startTime: '10:00', endTime: '11:30' });
   });
 
-  it('makes and checks Meet-style links', () => {
-    const url = generateMeetUrl();
-    expect(url).toMatch(meetUrlPattern);
-    expect(issues({ ...valid, googleMeetUrl: 'https://evil.example/abc' })).toEqual([['googleMeetUrl', 'El enlace de la videollamada no es válido']]);
-    expect(appointmentInputSchema.parse({ ...valid, googleMeetUrl: url }).googleMeetUrl).toBe(url);
+  it('makes unguessable Jitsi rooms and accepts pasted https links only', () => {
+    const url = generateVideoRoomUrl();
+    expect(url).toMatch(jitsiRoomPattern);
+    expect(generateVideoRoomUrl()).not.toBe(url);
+    // 10 bytes of 0xff are sixteen '7's in base32; of zeros, sixteen 'A's.
+    expect(generateVideoRoomUrl((count) => new Uint8Array(count).fill(255))).toBe('https://meet.jit.si/PortalPolizas-7777777777777777');
+    expect(generateVideoRoomUrl((count) => new Uint8Array(count))).toBe('https://meet.jit.si/PortalPolizas-AAAAAAAAAAAAAAAA');
+    for (const pasted of [url, 'https://meet.google.com/abc-defg-hij', 'https://us02web.zoom.us/j/123456789?pwd=abc', 'https://teams.microsoft.com/l/meetup-join/19%3ameeting']) {
+      expect(appointmentInputSchema.parse({ ...valid, googleMeetUrl: pasted }).googleMeetUrl).toBe(pasted);
+    }
+    const refused = 'El campo Videollamada debe ser un enlace https:// (Jitsi, Meet, Zoom, Teams…)';
+    for (const bad of ['http://meet.jit.si/sala', 'javascript:alert(1)', 'meet.jit.si/sala', 'https://']) {
+      expect(issues({ ...valid, googleMeetUrl: bad }), bad).toEqual([['googleMeetUrl', refused]]);
+    }
+    expect(issues({ ...valid, googleMeetUrl: `https://teams.microsoft.com/${'a'.repeat(1000)}` })).toEqual([['googleMeetUrl', 'El campo Videollamada admite como máximo 1000 caracteres']]);
   });
 });
 

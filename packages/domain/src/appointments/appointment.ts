@@ -62,7 +62,7 @@ export const appointmentMessages = {
   otherBranchList: 'No tiene acceso a las citas de otra sucursal',
   notYours: 'Solo quien agendó la cita, un gerente o un administrador puede modificarla o eliminarla',
   feedNotFound: 'El calendario no existe o fue revocado',
-  invalidMeetUrl: 'El enlace de la videollamada no es válido',
+  invalidMeetUrl: 'El campo Videollamada debe ser un enlace https:// (Jitsi, Meet, Zoom, Teams…)',
   // The policy an appointment is about (issue 14): one of the appointment's own branch.
   policyNotInBranch: 'El campo Póliza debe ser una póliza de la sucursal de la cita',
 } as const;
@@ -81,6 +81,7 @@ export const appointmentFieldLabels = {
   attendeeEmail: 'Correo electrónico',
   attendeeRole: 'Rol',
   policy: 'Póliza',
+  videoUrl: 'Videollamada',
 } as const;
 
 const label = appointmentFieldLabels;
@@ -109,13 +110,46 @@ export const attendeeInputSchema = z.object({
 });
 export type AttendeeInput = z.output<typeof attendeeInputSchema>;
 
-/** A Meet-style link: https://meet.google.com/abc-defg-hij */
-export const meetUrlPattern = /^https:\/\/meet\.google\.com\/[a-z]{3}-[a-z]{4}-[a-z]{3}$/;
+/**
+ * The portal's own video room (issue 20): a Jitsi Meet room, which exists as soon as someone opens
+ * it. The name carries 80 random bits (base32 of 10 bytes), so nobody finds it by guessing.
+ */
+export const jitsiRoomPattern = /^https:\/\/meet\.jit\.si\/PortalPolizas-[A-Z2-7]{16}$/;
 
-/** A new Meet-style link; `random` is injectable for tests. */
-export function generateMeetUrl(random: () => number = Math.random): string {
-  const letters = (count: number) => Array.from({ length: count }, () => String.fromCharCode(97 + Math.floor(random() * 26))).join('');
-  return `https://meet.google.com/${letters(3)}-${letters(4)}-${letters(3)}`;
+const base32Alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+
+/** Web Crypto's random bytes (global in browsers and in Node 20+; the domain package has no DOM or Node types). */
+function secureRandomBytes(count: number): Uint8Array {
+  const webCrypto = (globalThis as unknown as { crypto: { getRandomValues(array: Uint8Array): Uint8Array } }).crypto;
+  return webCrypto.getRandomValues(new Uint8Array(count));
+}
+
+/** RFC 4648 base32 without padding (10 bytes make 16 characters). */
+function base32(bytes: Uint8Array): string {
+  let bits = 0;
+  let value = 0;
+  let out = '';
+  for (const byte of bytes) {
+    value = (value << 8) | byte;
+    bits += 8;
+    while (bits >= 5) {
+      out += base32Alphabet[(value >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+  }
+  if (bits > 0) out += base32Alphabet[(value << (5 - bits)) & 31];
+  return out;
+}
+
+/** A new Jitsi Meet room; `randomBytes` is injectable for tests (Web Crypto in the browser and in Node). */
+export function generateVideoRoomUrl(randomBytes: (count: number) => Uint8Array = secureRandomBytes): string {
+  return `https://meet.jit.si/PortalPolizas-${base32(randomBytes(10))}`;
+}
+
+/** A pasted video link (Meet, Zoom, Teams…): an https:// address with a host; http:, javascript: and the like are refused. */
+export function isHttpsUrl(value: string): boolean {
+  // https://, a host with a dot (letters, digits, dots, hyphens, an optional port), then a path, query or nothing; no spaces.
+  return /^https:\/\/[a-z0-9-]+(\.[a-z0-9-]+)+(:\d{1,5})?([/?#]\S*)?$/i.test(value);
 }
 
 /**
@@ -139,7 +173,8 @@ export const appointmentInputSchema = z
       .trim()
       .nullish()
       .transform((value) => value || null)
-      .refine((value) => value === null || meetUrlPattern.test(value), appointmentMessages.invalidMeetUrl),
+      .refine((value) => value === null || value.length <= 1000, messages.tooLong(label.videoUrl, 1000))
+      .refine((value) => value === null || isHttpsUrl(value), appointmentMessages.invalidMeetUrl),
     /** Admins may schedule for another branch; everyone else schedules for their own. */
     branchId: z.coerce.number().int().positive().max(maxId).nullish(),
     /**
@@ -161,6 +196,18 @@ export const appointmentInputSchema = z
 export type AppointmentInput = z.output<typeof appointmentInputSchema>;
 export type AppointmentFormValues = z.input<typeof appointmentInputSchema>;
 
+/** An attendee's answer to the invitation, from its e-mailed links. */
+export const attendeeResponses = ['yes', 'no'] as const;
+export type AttendeeResponse = (typeof attendeeResponses)[number];
+export const attendeeResponseSchema = z.enum(attendeeResponses, { error: 'La respuesta no es válida' });
+
+/** What staff read of an attendee's answer: 'Confirmó' / 'No asistirá' / 'Sin respuesta'. */
+export function attendeeAnswerLabel(attendee: { confirmed: boolean; response?: AttendeeResponse | null | undefined }): string {
+  if (attendee.response === 'no') return 'No asistirá';
+  if (attendee.response === 'yes' || attendee.confirmed) return 'Confirmó';
+  return 'Sin respuesta';
+}
+
 export const attendeeSchema = z.object({
   id: z.number(),
   externalId: z.string(),
@@ -168,6 +215,10 @@ export const attendeeSchema = z.object({
   name: z.string(),
   role: attendeeRoleSchema,
   confirmed: z.boolean(),
+  /** Beyond the spec (issue 20): the invitation's answer ('yes' | 'no', null until answered), when it came, when it was sent. */
+  response: attendeeResponseSchema.nullable().optional(),
+  respondedAt: z.string().nullable().optional(),
+  invitedAt: z.string().nullable().optional(),
 });
 export type Attendee = z.infer<typeof attendeeSchema>;
 
@@ -191,6 +242,8 @@ export const appointmentSchema = z.object({
   updatedAt: z.string(),
   /** Beyond the spec's shape: the policy the appointment is about (always sent, null when none). */
   policyId: z.number().nullable().optional(),
+  /** That policy's folio (its policy number once it has one, else the investigation's), for the card's link. */
+  policyFolio: z.string().nullable().optional(),
 });
 export type Appointment = z.infer<typeof appointmentSchema>;
 
@@ -202,9 +255,20 @@ export const appointmentRangeQuerySchema = z
   })
   .refine((range) => !range.from || !range.to || range.from <= range.to, { message: 'El rango de fechas no es válido', path: ['from'] });
 
+/**
+ * Which appointments the list shows (issue 20): 'upcoming' from today on, soonest first (the
+ * screen's default); 'past' before today, newest first; 'all' newest first (the spec's list, and
+ * the API's default so clients written to the spec see what they did).
+ */
+export const appointmentWhens = ['upcoming', 'past', 'all'] as const;
+export type AppointmentWhen = (typeof appointmentWhens)[number];
+export const appointmentWhenLabels: Record<AppointmentWhen, string> = { upcoming: 'Próximas', past: 'Pasadas', all: 'Todas' };
+const appointmentWhenSchema = z.enum(appointmentWhens, { error: messages.invalidOption('Cuándo') }).default('all');
+
 /** The list: text search (title, description, location, attendees' names and e-mails), 5 per page. */
 export const appointmentSearchQuerySchema = z.object({
   q: optionalText('Búsqueda', 100),
+  when: appointmentWhenSchema,
   page: z.coerce.number().int().min(1, 'La página no es válida').max(100_000, 'La página no es válida').default(1),
   pageSize: z.coerce.number().int().min(1).max(50).default(5),
   branchId: z.coerce.number().int().positive().max(maxId).optional(),
@@ -214,6 +278,7 @@ export type AppointmentSearchQuery = z.input<typeof appointmentSearchQuerySchema
 /** GET /api/appo/export: every appointment the list's search selects, as a CSV or XLSX file. */
 export const appointmentExportQuerySchema = z.object({
   q: optionalText('Búsqueda', 100),
+  when: appointmentWhenSchema,
   branchId: z.coerce.number().int().positive().max(maxId).optional(),
   format: exportFormatSchema,
 });
@@ -233,3 +298,30 @@ export type AppointmentFeed = z.infer<typeof appointmentFeedSchema>;
 export const appointmentPageSize = 5;
 export const calendarHours = { first: 8, last: 18 } as const;
 export const monthCellLimit = 3;
+
+/** The attendee's page behind an invitation's links (/cita/{token}): the appointment as invited, and the answer so far. */
+export const appointmentInvitationViewSchema = z.object({
+  attendeeName: z.string(),
+  title: z.string(),
+  date: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  location: z.string(),
+  googleMeetUrl: z.string().nullable(),
+  branchName: z.string(),
+  cancelled: z.boolean(),
+  response: attendeeResponseSchema.nullable(),
+});
+export type AppointmentInvitationView = z.infer<typeof appointmentInvitationViewSchema>;
+
+/** POST /api/public/citas/{token}: 'yes' (Confirmar asistencia) or 'no' (No podré asistir). */
+export const appointmentAnswerInputSchema = z.object({ response: attendeeResponseSchema });
+
+export const invitationMessages = {
+  confirm: 'Confirmar asistencia',
+  decline: 'No podré asistir',
+  confirmed: 'Gracias: su asistencia quedó confirmada.',
+  declined: 'Gracias por avisar: registramos que no podrá asistir.',
+  notFound: 'La invitación no existe o ya venció',
+  cancelled: 'Esta cita fue cancelada.',
+} as const;

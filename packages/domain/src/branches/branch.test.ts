@@ -65,3 +65,28 @@ describe('branch code and expiry notice (issue 15)', () => {
     }
   });
 });
+
+describe('document retention (issue 19)', () => {
+  it('defaults to 6 months and 10 years, takes empty as never, and keeps them out of an update that leaves them out', () => {
+    expect(createBranchRequestSchema.parse(valid)).toMatchObject({ retainRejectedDocumentsMonths: 6, retainEndedPolicyDocumentsYears: 10 });
+    expect(createBranchRequestSchema.parse({ ...valid, retainRejectedDocumentsMonths: '', retainEndedPolicyDocumentsYears: null })).toMatchObject({
+      retainRejectedDocumentsMonths: null,
+      retainEndedPolicyDocumentsYears: null,
+    });
+    const update = updateBranchRequestSchema.parse({ ...valid, status: 'active', retainRejectedDocumentsMonths: '12' });
+    expect(update.retainRejectedDocumentsMonths).toBe(12);
+    expect(update.retainEndedPolicyDocumentsYears).toBeUndefined();
+  });
+
+  it('refuses periods outside 1–120 months and 1–30 years, naming the field', () => {
+    for (const months of [0, 121, 1.5, 'seis']) {
+      const issue = createBranchRequestSchema.safeParse({ ...valid, retainRejectedDocumentsMonths: months }).error?.issues[0];
+      expect(issue?.path, String(months)).toEqual(['retainRejectedDocumentsMonths']);
+      expect(issue?.message).toMatch(/^El campo Documentos de investigaciones rechazadas \(meses\)/);
+    }
+    for (const years of [0, 31]) {
+      const issue = createBranchRequestSchema.safeParse({ ...valid, retainEndedPolicyDocumentsYears: years }).error?.issues[0];
+      expect(issue?.message).toBe('El campo Documentos de pólizas terminadas (años) debe estar entre 1 y 30, o vacío para no eliminarlos nunca');
+    }
+  });
+});

@@ -22,6 +22,8 @@ export const branchLabels = {
   expiryNoticeDays: 'Aviso de vencimiento (días)',
   paperSize: 'Papel de los contratos',
   esignPromissoryNotes: 'Firmar pagarés electrónicamente',
+  retainRejectedDocumentsMonths: 'Documentos de investigaciones rechazadas (meses)',
+  retainEndedPolicyDocumentsYears: 'Documentos de pólizas terminadas (años)',
 } as const;
 
 /** A branch's short code, the first part of its policy numbers (`POL-2026-00042`). */
@@ -54,6 +56,33 @@ const paperSizeField = z.enum(paperSizes, { error: 'El campo Papel de los contra
  * pagaré signed electronically needs an advanced electronic signature, so they are signed on paper.
  */
 const esignPromissoryNotesField = z.boolean({ error: 'El campo Firmar pagarés electrónicamente debe ser sí o no' });
+
+/*
+ * Retention (issue 19, LFPDPPP): how long a branch keeps the files of a rejected investigation
+ * (months after the rejection) and of an ended policy (years after it expired or was cancelled)
+ * before the daily 'retention' job deletes them. null ('Nunca'): they are never deleted.
+ */
+export const defaultRetainRejectedDocumentsMonths = 6;
+export const defaultRetainEndedPolicyDocumentsYears = 10;
+export const maxRetainRejectedDocumentsMonths = 120;
+export const maxRetainEndedPolicyDocumentsYears = 30;
+
+/** A whole number from 1 to `max`, or null ('', null) for never; the message names the field. */
+function retentionPeriodField(label: string, max: number) {
+  const range = `El campo ${label} debe estar entre 1 y ${max}, o vacío para no eliminarlos nunca`;
+  return z.preprocess(
+    (value) => (value === '' ? null : value),
+    z.coerce
+      .number({ error: `El campo ${label} debe ser un número` })
+      .int(`El campo ${label} debe ser un número entero`)
+      .min(1, range)
+      .max(max, range)
+      .nullable(),
+  );
+}
+
+const retainRejectedDocumentsMonthsField = retentionPeriodField(branchLabels.retainRejectedDocumentsMonths, maxRetainRejectedDocumentsMonths);
+const retainEndedPolicyDocumentsYearsField = retentionPeriodField(branchLabels.retainEndedPolicyDocumentsYears, maxRetainEndedPolicyDocumentsYears);
 
 export const zipCodeField = z
   .string({ error: messages.required(branchLabels.zipCode) })
@@ -93,6 +122,8 @@ export const createBranchRequestSchema = z.object({
   expiryNoticeDays: expiryNoticeDaysField.default(defaultExpiryNoticeDays),
   paperSize: paperSizeField.default('letter'),
   esignPromissoryNotes: esignPromissoryNotesField.default(false),
+  retainRejectedDocumentsMonths: retainRejectedDocumentsMonthsField.default(defaultRetainRejectedDocumentsMonths),
+  retainEndedPolicyDocumentsYears: retainEndedPolicyDocumentsYearsField.default(defaultRetainEndedPolicyDocumentsYears),
   status: recordStatusSchema.default('active'),
 });
 export type CreateBranchRequest = z.input<typeof createBranchRequestSchema>;
@@ -104,6 +135,9 @@ export const updateBranchRequestSchema = z.object({
   expiryNoticeDays: expiryNoticeDaysField.optional(),
   paperSize: paperSizeField.optional(),
   esignPromissoryNotes: esignPromissoryNotesField.optional(),
+  /** Left out: kept as they are; null: never delete. */
+  retainRejectedDocumentsMonths: retainRejectedDocumentsMonthsField.optional(),
+  retainEndedPolicyDocumentsYears: retainEndedPolicyDocumentsYearsField.optional(),
   status: recordStatusSchema,
 });
 export type UpdateBranchRequest = z.input<typeof updateBranchRequestSchema>;
@@ -147,6 +181,9 @@ export const branchSchema = z.object({
   expiryNoticeDays: z.number(),
   paperSize: z.enum(paperSizes),
   esignPromissoryNotes: z.boolean(),
+  /** null: never deleted. */
+  retainRejectedDocumentsMonths: z.number().nullable(),
+  retainEndedPolicyDocumentsYears: z.number().nullable(),
   status: recordStatusSchema,
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** The jobs the queue runs (pg-boss queue names), in the order the admin page lists them. */
-export const jobNames = ['policy-lifecycle', 'appointment-reminders', 'email-delivery', 'files-sweep'] as const;
+export const jobNames = ['policy-lifecycle', 'appointment-reminders', 'email-delivery', 'retention', 'files-sweep', 'lead-follow-ups', 'whatsapp-delivery'] as const;
 export type JobName = (typeof jobNames)[number];
 
 /** What each job is, and when it runs by itself, as the admin page says it. */
@@ -9,7 +9,10 @@ export const jobLabels: Record<JobName, { label: string; schedule: string }> = {
   'policy-lifecycle': { label: 'Vigencias y avisos de vencimiento', schedule: 'Diario a las 00:05 (hora de la Ciudad de México) y al iniciar' },
   'appointment-reminders': { label: 'Recordatorios de citas', schedule: 'Cada 10 minutos' },
   'email-delivery': { label: 'Envío de correos', schedule: 'Cada minuto' },
+  retention: { label: 'Retención de documentos', schedule: 'Diario a las 02:30 (hora de la Ciudad de México)' },
   'files-sweep': { label: 'Limpieza de archivos sin uso', schedule: 'Diario a las 03:30 (hora de la Ciudad de México)' },
+  'lead-follow-ups': { label: 'Seguimiento de leads', schedule: 'Diario a las 08:00 (hora de la Ciudad de México)' },
+  'whatsapp-delivery': { label: 'Envío de WhatsApp', schedule: 'Cada minuto' },
 };
 
 export const jobRunStates = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'] as const;

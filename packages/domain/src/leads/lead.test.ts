@@ -42,6 +42,6 @@ describe('lead rules', () => {
     expect(leadColumnsSchema.safeParse([{ id: 'a', title: ' ', color: '#000000' }]).error?.issues[0]?.message).toBe('Cada estatus necesita un título');
     expect(leadColumnsSchema.safeParse([{ id: 'a', title: 'A', color: 'rojo' }]).error?.issues[0]?.message).toBe('Cada estatus necesita un color (#RRGGBB)');
     expect(leadColumnsSchema.safeParse([newLeadColumn(1), newLeadColumn(1)]).error?.issues[0]?.message).toBe('Dos estatus no pueden tener el mismo identificador');
-    expect(newLeadColumn(1700000000000)).toEqual({ id: 'status_1700000000000', title: 'Nuevo Estatus', color: '#6B7280' });
+    expect(newLeadColumn(1700000000000)).toEqual({ id: 'status_1700000000000', title: 'Nuevo Estatus', color: '#6B7280', isWon: false });
   });
 });

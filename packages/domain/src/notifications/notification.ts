@@ -12,6 +12,7 @@ export const notificationKinds = [
   'link_documents_received',
   'signature_declined',
   'signature_completed',
+  'lead_follow_up',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -28,6 +29,7 @@ export const notificationKindLabels: Record<NotificationKind, string> = {
   link_documents_received: 'Documentos recibidos por enlace',
   signature_declined: 'Firma electrónica rechazada por un firmante',
   signature_completed: 'Firma electrónica completada',
+  lead_follow_up: 'Seguimiento de lead (el día marcado)',
 };
 
 /**
@@ -51,6 +53,8 @@ export const notificationSchema = z.object({
   body: z.string(),
   policyId: z.number().nullable(),
   appointmentId: z.number().nullable(),
+  /** Issue 20: the lead of a follow-up notice (the bell opens the leads board). */
+  leadId: z.number().nullable(),
   readAt: z.string().nullable(),
   createdAt: z.string(),
 });

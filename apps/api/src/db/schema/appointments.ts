@@ -31,7 +31,10 @@ export const appointments = pgTable(
     location: varchar('location', { length: 300 }).notNull(),
     type: appointmentTypeEnum('type').notNull().default('signature'),
     status: appointmentStatusEnum('status').notNull().default('pending'),
-    googleMeetUrl: varchar('google_meet_url', { length: 200 }),
+    /** The video call: a Jitsi Meet room the portal makes, or a Meet/Zoom/Teams link pasted (https; Teams' are long). */
+    googleMeetUrl: varchar('google_meet_url', { length: 1000 }),
+    /** iCalendar SEQUENCE of the invitations (issue 20): each change sent to attendees raises it; UID stays. */
+    icsSequence: integer('ics_sequence').notNull().default(0),
     /** The policy the appointment is about (issue 14), one of the same branch; the service checks it. */
     policyId: integer('policy_id').references(() => policies.id, { onDelete: 'set null' }),
     /** When the 24-hour reminder went out (issue 15); cleared when the date or start time changes. */
@@ -60,8 +63,20 @@ export const attendees = pgTable(
     email: varchar('email', { length: 254 }).notNull(),
     role: attendeeRoleEnum('role').notNull().default('tenant'),
     confirmed: boolean('confirmed').notNull().default(false),
+    /**
+     * The invitation (issue 20): the SHA-256 of the token behind its 'Confirmar asistencia' and
+     * 'No podré asistir' links, until when they work, and the answer ('yes' | 'no') with its time.
+     */
+    rsvpTokenHash: char('rsvp_token_hash', { length: 64 }),
+    rsvpExpiresAt: timestamp('rsvp_expires_at', { withTimezone: true, precision: 3, mode: 'date' }),
+    response: varchar('response', { length: 3 }),
+    respondedAt: timestamp('responded_at', { withTimezone: true, precision: 3, mode: 'date' }),
+    invitedAt: timestamp('invited_at', { withTimezone: true, precision: 3, mode: 'date' }),
   },
-  (table) => [index('appointment_attendees_appointment_id_idx').on(table.appointmentId)],
+  (table) => [
+    index('appointment_attendees_appointment_id_idx').on(table.appointmentId),
+    uniqueIndex('appointment_attendees_rsvp_token_hash_key').on(table.rsvpTokenHash),
+  ],
 );
 
 /**

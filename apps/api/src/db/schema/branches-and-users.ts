@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, char, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { timestamps } from './columns';
 import { paperSizeEnum, recordStatusEnum, roleEnum } from './enums';
@@ -34,9 +34,14 @@ export const branches = pgTable(
     retainRejectedDocumentsMonths: smallint('retain_rejected_documents_months').default(6),
     /** Years after a policy ended (expired, cancelled, terminated) before its documents are deleted (null: never). */
     retainEndedPolicyDocumentsYears: smallint('retain_ended_policy_documents_years').default(10),
+    /** The key of the branch's web forms (POST /api/public/leads/{key}, issue 20): only its SHA-256; rotated by managers. */
+    leadCaptureKeyHash: char('lead_capture_key_hash', { length: 64 }),
+    /** The web sites allowed to post those forms from a browser (CORS), e.g. https://www.inmobiliaria.mx. */
+    leadCaptureOrigins: text('lead_capture_origins').array().notNull().default(sql`'{}'::text[]`),
     ...timestamps,
   },
   (table) => [
+    uniqueIndex('branches_lead_capture_key_hash_key').on(table.leadCaptureKeyHash),
     uniqueIndex('branches_name_key').on(sql`lower(${table.name})`),
     uniqueIndex('branches_address_id_key').on(table.addressId),
     uniqueIndex('branches_code_key').on(table.code),
@@ -60,9 +65,11 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     /** A temporary password an admin issued: the user must choose their own at the next sign-in (issue 19). */
     mustChangePassword: boolean('must_change_password').notNull().default(false),
-    /** TOTP (issue 19): the shared secret (base32) once enrolment is confirmed, and when. */
+    /** TOTP (issue 19): the shared secret, encrypted with SECRETS_KEY (lib/secrets.ts), once enrolment is confirmed, and when. */
     mfaSecret: text('mfa_secret'),
     mfaEnabledAt: timestamp('mfa_enabled_at', { withTimezone: true, precision: 3, mode: 'date' }),
+    /** The 30-second step of the last TOTP code accepted: a code (or an earlier one) is never accepted twice. */
+    mfaLastStep: integer('mfa_last_step'),
     ...timestamps,
   },
   (table) => [

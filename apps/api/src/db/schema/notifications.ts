@@ -4,6 +4,7 @@ import { emailStatuses, notificationKinds } from '@portal/domain';
 import { users } from './branches-and-users';
 import { policies } from './policies';
 import { appointments } from './appointments';
+import { leads } from './leads';
 
 export const notificationKindEnum = pgEnum('notification_kind', notificationKinds);
 export const emailStatusEnum = pgEnum('email_status', emailStatuses);
@@ -26,6 +27,8 @@ export const notifications = pgTable(
     body: text('body').notNull().default(''),
     policyId: integer('policy_id').references(() => policies.id, { onDelete: 'set null' }),
     appointmentId: integer('appointment_id').references(() => appointments.id, { onDelete: 'set null' }),
+    /** A lead's follow-up day (issue 20). */
+    leadId: integer('lead_id').references(() => leads.id, { onDelete: 'set null' }),
     dedupeKey: varchar('dedupe_key', { length: 200 }),
     readAt: instant('read_at'),
     createdAt: instant('created_at').notNull().defaultNow(),

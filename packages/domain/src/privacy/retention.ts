@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+/*
+ * Document retention (issue 19, LFPDPPP): a branch's periods say how long the files of a rejected
+ * investigation and of an ended policy are kept; the daily 'retention' job deletes them once the
+ * period is over. Only files go: the policy, its history and the people's data stay.
+ */
+
+/** Why a policy's files are due: its investigation was rejected, or the policy ended (expired or cancelled). */
+export const retentionReasons = ['rejected', 'ended'] as const;
+export type RetentionReason = (typeof retentionReasons)[number];
+
+export const retentionReasonLabels: Record<RetentionReason, string> = {
+  rejected: 'Investigación rechazada',
+  ended: 'Póliza terminada',
+};
+
+/** Where a file's row is: what is deleted (a document row) or emptied (an addendum's file columns). */
+export const retentionFileKinds = ['investigation_document', 'contract_document', 'addendum_file'] as const;
+export type RetentionFileKind = (typeof retentionFileKinds)[number];
+
+export const retentionFileSchema = z.object({
+  kind: z.enum(retentionFileKinds),
+  /** The row's id in its table (investigation_documents, contract_documents, addendums). */
+  id: z.number(),
+  storedName: z.string(),
+  originalFilename: z.string(),
+  size: z.number(),
+});
+export type RetentionFile = z.infer<typeof retentionFileSchema>;
+
+export const retentionPolicySchema = z.object({
+  policyId: z.number(),
+  investigationId: z.string(),
+  /** '' before the policy has a number. */
+  policyNumber: z.string(),
+  branchId: z.number(),
+  branchName: z.string(),
+  reason: z.enum(retentionReasons),
+  /** The day (Mexico City, yyyy-MM-dd) the period counts from: the rejection, the end date or the cancellation. */
+  since: z.string(),
+  /** The first day the files may be deleted (since + the branch's period). */
+  deleteAfter: z.string(),
+  files: z.array(retentionFileSchema),
+});
+export type RetentionPolicy = z.infer<typeof retentionPolicySchema>;
+
+export const retentionBranchSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  retainRejectedDocumentsMonths: z.number().nullable(),
+  retainEndedPolicyDocumentsYears: z.number().nullable(),
+});
+export type RetentionBranch = z.infer<typeof retentionBranchSchema>;
+
+/** GET /api/admin/retention/preview: the dry run, what the next run would delete. */
+export const retentionPreviewSchema = z.object({
+  /** The Mexico City day the dry run was made for, yyyy-MM-dd. */
+  today: z.string(),
+  branches: z.array(retentionBranchSchema),
+  policies: z.array(retentionPolicySchema),
+  totals: z.object({ policies: z.number(), files: z.number(), bytes: z.number() }),
+});
+export type RetentionPreview = z.infer<typeof retentionPreviewSchema>;
