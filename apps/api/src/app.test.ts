@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { apiRoot } from './api-root';
-import { ADMIN, JWT_SECRET, bearer, buildTestApp, createTestContext, json, login, testConfig, type TestContext } from './test/app';
+import { ADMIN, JWT_SECRET, TEST_SECRET_BOX, bearer, buildTestApp, createTestContext, json, login, testConfig, type TestContext } from './test/app';
 
 const repoRoot = path.resolve(apiRoot, '../..');
 
@@ -49,6 +49,7 @@ describe('errors', () => {
     const app = await buildApp(ctx.config, {
       database: ctx.testDb.database,
       jwtSecret: new TextEncoder().encode(JWT_SECRET),
+      secretBox: TEST_SECRET_BOX,
       logStream: { write: (line) => void collected.push(line) },
     });
     // Added before the app is ready: a route that fails the way a broken query would.

@@ -20,7 +20,8 @@ import { accessLogRoutes } from './modules/access-log/index';
 import { accountRoutes } from './modules/account/index';
 import { accountMfaRoutes } from './modules/mfa/index';
 import { addendumRoutes } from './modules/addendums/index';
-import { appointmentFeedRoutes, appointmentRoutes } from './modules/appointments/index';
+import { arcoRoutes } from './modules/arco/index';
+import { appointmentFeedRoutes, appointmentInvitationRoutes, appointmentRoutes } from './modules/appointments/index';
 import { authRoutes, startUserCache, userForAccessToken } from './modules/auth/index';
 import { branchRoutes } from './modules/branches/index';
 import { contractPackHook, contractRoutes, contractTemplateRoutes } from './modules/contracts/index';
@@ -30,18 +31,23 @@ import { healthRoutes } from './modules/health/index';
 import { investigationRoutes, publicUploadRoutes } from './modules/investigations/index';
 import { jobRoutes } from './modules/jobs/index';
 import { leadRoutes } from './modules/leads/index';
+import { leadCapturePublicRoutes, leadCaptureSettingsRoutes, whatsappWebhookRoutes } from './modules/lead-capture/index';
 import { metricsRoutes } from './modules/metrics/index';
 import { notificationRoutes, notifyJobFailed } from './modules/notifications/index';
 import { policyRoutes, startSearchPages } from './modules/policies/index';
 import { policyFileRoutes } from './modules/policy-file/index';
+import { retentionRoutes } from './modules/retention/index';
 import { linkStaffRoutes, privacyAdminRoutes, publicLinkRoutes } from './modules/public-links/index';
 import { userRoutes } from './modules/users/index';
+import { whatsappRoutes } from './modules/whatsapp/index';
+import type { SecretBox } from './lib/secret-box';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     dbKind: Database['kind'];
     config: AppConfig;
+    secretBox: SecretBox;
     /** The job queue (issue 15): started by main.ts once the server listens, or by a test. */
     jobQueue: JobQueue;
   }
@@ -50,6 +56,8 @@ declare module 'fastify' {
 export interface AppDependencies {
   database: Database;
   jwtSecret: Uint8Array;
+  /** Seals the secrets stored in the database (SECRETS_KEY). */
+  secretBox: SecretBox;
   /** Where log lines go; stdout when absent. Tests pass a collector. */
   logStream?: { write(line: string): void };
   /** How often idle job workers poll (tests shorten it); pg-boss's 2 s otherwise. */
@@ -61,8 +69,12 @@ const redactPaths = ['req.headers.authorization', 'req.headers.cookie', '*.passw
 
 /** A calendar feed's URL is its credential (calendar apps send no header): its token is masked in logs. */
 function maskSecretsInUrl(url: string): string {
-  // A link's token is a credential (issue 17): /p/{token} and /api/public/links/{token}/… are logged without it.
-  return url.replace(/(\/api\/appo\/feed\/)[^/?#]+/, '$1[oculto]').replace(/(\/p\/|\/api\/public\/links\/)[^/?#]+/, '$1[oculto]');
+  // A link's token is a credential (issues 17, 20): /p/{token}, /api/public/links/{token}/… and an
+  // invitation's /cita/{token} are logged without it; so are a branch's web-form key and its WhatsApp webhook's token.
+  return url
+    .replace(/(\/api\/appo\/feed\/)[^/?#]+/, '$1[oculto]')
+    .replace(/(\/p\/|\/api\/public\/links\/|\/cita\/|\/api\/public\/citas\/)[^/?#]+/, '$1[oculto]')
+    .replace(/(\/api\/public\/(?:leads|whatsapp)\/)[^/?#]+/, '$1[oculto]');
 }
 
 /**
@@ -100,6 +112,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   app.decorate('db', deps.database.db);
   app.decorate('dbKind', deps.database.kind);
   app.decorate('config', config);
+  app.decorate('secretBox', deps.secretBox);
 
   await app.register(errorsPlugin);
   // First, so its onResponse hook sees every request (issue 18).
@@ -127,7 +140,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   });
 
   // Built here, started later (main.ts, after listen): serving requests never waits for it.
-  const jobs = businessJobs({ db, files: app.files, mail: createMailTransport(config) });
+  const jobs = businessJobs({ db, files: app.files, mail: createMailTransport(config), secretBox: deps.secretBox });
   const jobQueue = createJobQueue(deps.database.jobConnection, jobs, {
     enabled: config.jobsEnabled,
     log: app.log,
@@ -152,6 +165,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(userRoutes);
   await app.register(branchRoutes);
   await app.register(accessLogRoutes);
+  await app.register(retentionRoutes);
   const contractPack = contractPackHook(app.files, (error, storedName) => app.log.error({ err: error, storedName }, 'could not remove a contract file'));
   const signing = signingHook(app.files, (error, storedName) => app.log.error({ err: error, storedName }, 'could not remove a signing file'));
   await app.register(policyRoutes, { searchPages, contractPack, signing });
@@ -162,7 +176,12 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(addendumRoutes);
   await app.register(appointmentRoutes);
   await app.register(appointmentFeedRoutes);
+  await app.register(appointmentInvitationRoutes);
   await app.register(leadRoutes);
+  await app.register(leadCaptureSettingsRoutes);
+  await app.register(leadCapturePublicRoutes);
+  await app.register(whatsappWebhookRoutes);
+  await app.register(whatsappRoutes);
   await app.register(notificationRoutes);
   await app.register(accountRoutes);
   await app.register(accountMfaRoutes);
@@ -171,6 +190,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(publicLinkRoutes);
   await app.register(linkStaffRoutes);
   await app.register(privacyAdminRoutes);
+  await app.register(arcoRoutes);
   await app.register(signingPublicRoutes);
   await app.register(signingStaffRoutes);
   await app.register(publicUploadRoutes);

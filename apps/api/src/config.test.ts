@@ -41,11 +41,12 @@ describe('loadConfig', () => {
   });
 
   it('refuses bad values, naming each variable', () => {
-    const attempt = () => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', JWT_SECRET: 'corto', ADMIN_PASSWORD: '123', DATABASE_POOL_MAX: '0', SEARCH_CACHE_SECONDS: '-1', SMTP_URL: 'http://mail', MAIL_FROM: 'sin arroba', PUBLIC_URL: 'polizas.empresa.mx' });
+    const attempt = () => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', JWT_SECRET: 'corto', SECRETS_KEY: 'corta', ADMIN_PASSWORD: '123', DATABASE_POOL_MAX: '0', SEARCH_CACHE_SECONDS: '-1', SMTP_URL: 'http://mail', MAIL_FROM: 'sin arroba', PUBLIC_URL: 'polizas.empresa.mx' });
     expect(attempt).toThrow(ConfigError);
     expect(attempt).toThrow(/PORT/);
     expect(attempt).toThrow(/DATABASE_URL/);
     expect(attempt).toThrow(/JWT_SECRET debe tener al menos 32 caracteres/);
+    expect(attempt).toThrow(/SECRETS_KEY debe tener al menos 32 caracteres/);
     expect(attempt).toThrow(/ADMIN_PASSWORD/);
     expect(attempt).toThrow(/DATABASE_POOL_MAX/);
     expect(attempt).toThrow(/SEARCH_CACHE_SECONDS debe estar entre 0 y 60/);

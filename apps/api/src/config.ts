@@ -32,6 +32,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   JWT_SECRET: optionalString.pipe(z.string().min(32, 'JWT_SECRET debe tener al menos 32 caracteres').optional()),
+  SECRETS_KEY: optionalString.pipe(z.string().min(32, 'SECRETS_KEY debe tener al menos 32 caracteres').optional()),
   ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
   ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, 'ADMIN_PASSWORD debe tener al menos 8 caracteres').optional()),
   MAX_UPLOAD_MB: z.coerce.number().positive().default(100),
@@ -87,6 +88,8 @@ export interface AppConfig {
    */
   jobsEnabled: boolean;
   jwtSecret: string | undefined;
+  /** Seals stored secrets (TOTP secrets, gateway API keys): lib/secret-box.ts. Generated into DATA_DIR when absent. */
+  secretsKey: string | undefined;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   maxUploadBytes: number;
@@ -131,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     searchCacheMs: Math.round(e.SEARCH_CACHE_SECONDS * 1000),
     jobsEnabled: e.JOBS === 'on',
     jwtSecret: e.JWT_SECRET,
+    secretsKey: e.SECRETS_KEY,
     adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
     maxUploadBytes: Math.round(e.MAX_UPLOAD_MB * 1024 * 1024),

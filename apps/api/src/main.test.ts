@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { endOfLifeWarning } from './lib/node-support';
 import { killServers, startServer as startProcess, stopServer } from './test/server-process';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-main-test-'));
@@ -27,6 +28,9 @@ describe('the server process', () => {
     const first = await startServer();
     const password = first.output().match(/Contraseña generada para admin@portal\.local: (\S+)/)?.[1];
     expect(password).toBeTruthy();
+    // The runtime warning, once, on an end-of-life Node (this suite also runs on 22 and 24 in CI).
+    const warnings = first.output().match(/Aviso: Node\.js \S+ llegó al fin de su soporte/g) ?? [];
+    expect(warnings).toHaveLength(endOfLifeWarning(process.versions.node, new Date()) ? 1 : 0);
     const { status, body } = await signIn(first.baseUrl, 'admin@portal.local', password!);
     expect(status).toBe(200);
 

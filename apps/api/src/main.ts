@@ -2,9 +2,11 @@ import { ConfigError, loadConfig } from './config';
 import { buildApp } from './app';
 import { prepareDatabase } from './db/setup';
 import { lockDataDirectory } from './db/pglite-lock';
-import { resolveJwtSecret } from './modules/auth/index';
+import { resolveDataDirSecret } from './lib/data-dir-secret';
+import { SecretBox } from './lib/secret-box';
 import { warmUpPdfRendering } from './modules/contracts/index';
 import type { SeedResult } from './db/seed';
+import { endOfLifeWarning } from './lib/node-support';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
@@ -12,8 +14,9 @@ async function main() {
   const config = loadConfig();
   const releaseLock = config.databaseUrl ? () => {} : lockDataDirectory(config.dataDir);
   const { database, seed } = await prepareDatabase(config);
-  const jwtSecret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
-  const app = await buildApp(config, { database, jwtSecret });
+  const jwtSecret = await resolveDataDirSecret(config.jwtSecret, config.dataDir, 'jwt-secret');
+  const secretBox = new SecretBox(await resolveDataDirSecret(config.secretsKey, config.dataDir, 'secrets-key'));
+  const app = await buildApp(config, { database, jwtSecret, secretBox });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -69,6 +72,9 @@ function startJobsWhenPossible(app: Awaited<ReturnType<typeof buildApp>>) {
 function announce(port: number, host: string, kind: string, seed: SeedResult) {
   const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
   const lines = [`Portal de Pólizas en http://${shownHost}:${port}  (base de datos: ${kind === 'pglite' ? 'PGlite embebida' : 'PostgreSQL'})`];
+  // Once per start, where the deployer looks: an end-of-life Node gets no security fixes (decision 021).
+  const runtimeWarning = endOfLifeWarning(process.versions.node, new Date());
+  if (runtimeWarning) lines.push(runtimeWarning);
   if (seed.seeded) {
     lines.push(`Base de datos nueva: 3 sucursales y el administrador ${seed.adminEmail}.`);
     if (seed.generatedPassword) {

@@ -8,14 +8,14 @@ import { buildApp } from '../app';
 import type { AppConfig } from '../config';
 import { CommandError } from '../db/command-database';
 import { prepareDatabase } from '../db/setup';
-import { ADMIN, bearer, json, JWT_SECRET, login, testConfig } from '../test/app';
+import { ADMIN, bearer, json, JWT_SECRET, login, TEST_SECRET_BOX, testConfig } from '../test/app';
 import { multipartFile, sampleFiles, sha256 } from '../test/files';
 import { backupDataDirectory, newBackupDirectory, restoreDataDirectory } from './backup';
 
 /** The server as main.ts runs it, on a PGlite data directory on disk; `work` gets the app and an admin's token. */
 async function withServer<T>(config: AppConfig, work: (app: Awaited<ReturnType<typeof buildApp>>, token: string) => Promise<T>): Promise<T> {
   const { database } = await prepareDatabase(config);
-  const app = await buildApp(config, { database, jwtSecret: new TextEncoder().encode(JWT_SECRET), logStream: { write: () => {} } });
+  const app = await buildApp(config, { database, jwtSecret: new TextEncoder().encode(JWT_SECRET), secretBox: TEST_SECRET_BOX, logStream: { write: () => {} } });
   try {
     await app.ready();
     return await work(app, (await login(app, ADMIN.email, ADMIN.password)).token);

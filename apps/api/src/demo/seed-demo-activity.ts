@@ -1,4 +1,4 @@
-import { businessDate, leadSources, type AppointmentType, type AttendeeRole } from '@portal/domain';
+import { businessDate, leadSources, normalizePhone, type AppointmentType, type AttendeeRole } from '@portal/domain';
 import type { Db } from '../db/client';
 import { femaleFirstNames, maleFirstNames, surnames } from './demo-data';
 import { findActivePolicies } from './repository';
@@ -109,10 +109,12 @@ async function seedLeads(db: Db, actor: AuthUser, pick: <T>(list: readonly T[]) 
   for (let index = 0; index < 12; index++) {
     const first = pick(index % 2 === 0 ? femaleFirstNames : maleFirstNames);
     const phone = `55 ${1000 + index * 731} ${2000 + index * 417}`.slice(0, 12);
+    const whatsapp = index % 3 === 0 ? `55 ${9000 - index * 311} ${4000 + index * 97}`.slice(0, 12) : phone;
+    // Stored E.164 as the API stores typed numbers (issue 20).
     const lead = await createLead(db, actor, {
       name: `${first} ${pick(surnames)}`,
-      phone,
-      phonewhats: index % 3 === 0 ? `55 ${9000 - index * 311} ${4000 + index * 97}`.slice(0, 12) : phone,
+      phone: normalizePhone(phone) ?? phone,
+      phonewhats: normalizePhone(whatsapp) ?? whatsapp,
       source: pick(leadSources),
       server: '',
       apikey: '',

@@ -9,7 +9,7 @@ import { hashPassword } from '../lib/passwords';
 import { guarantors, guarantorVehicles, policies, policyEvents, properties, rents, tenantReferences, tenants, users } from '../db/schema/index';
 import { seedIfEmpty } from '../db/seed';
 import { DiskFileStore } from '../lib/file-store';
-import { addendums, appointments, investigationDocuments, leads } from '../db/schema/index';
+import { addendums, appointments, investigationDocuments, leadNotes, leads } from '../db/schema/index';
 import { requiredDocuments } from '@portal/domain';
 import { DEMO_MARKER, demoPlan, seedDemoPolicies, type DemoSeedResult } from './seed-demo';
 import { loadPolicies, searchPolicies } from '../modules/policies/index';
@@ -168,7 +168,8 @@ describe('seedDemoPolicies', () => {
     expect(Math.max(...dates)).toBeGreaterThan(startedAt);
     const board = await db().select().from(leads);
     expect(new Set(board.map((lead) => lead.status))).toEqual(new Set(['cotizacion', 'accion', 'poliza', 'agente']));
-    expect(board.every((lead) => lead.notes.startsWith('['))).toBe(true);
+    const noted = new Set((await db().select({ leadId: leadNotes.leadId }).from(leadNotes)).map((row) => row.leadId));
+    expect(board.every((lead) => noted.has(lead.id))).toBe(true);
   });
 
   it('leaves a branch that has demo policies alone on a second run', async () => {

@@ -1,10 +1,14 @@
 import type { JobName } from '@portal/domain';
 import type { Db } from '../db/client';
 import type { FileStore } from '../lib/file-store';
+import type { SecretBox } from '../lib/secret-box';
 import type { MailTransport } from '../modules/email/index';
 import { sweepUnreferencedFiles } from '../modules/files/index';
+import { sendLeadFollowUps } from '../modules/leads/index';
 import { deliverDueEmails, notifyPolicyExpiring, sendAppointmentReminders } from '../modules/notifications/index';
 import { runDailyLifecycle } from '../modules/policy-lifecycle/index';
+import { applyRetention, planRetention } from '../modules/retention/index';
+import { deliverDueWhatsappMessages } from '../modules/whatsapp/index';
 import type { JobDefinition } from './job-queue';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -23,9 +27,11 @@ export interface JobDependencies {
   files: FileStore;
   /** undefined without SMTP_URL: e-mails stay queued in the outbox, visible to admins. */
   mail: MailTransport | undefined;
+  /** Opens the WhatsApp gateways' sealed API keys (SECRETS_KEY). */
+  secretBox: SecretBox;
 }
 
-export function businessJobs({ db, files, mail }: JobDependencies): BusinessJob[] {
+export function businessJobs({ db, files, mail, secretBox }: JobDependencies): BusinessJob[] {
   return [
     {
       name: 'policy-lifecycle',
@@ -72,6 +78,25 @@ export function businessJobs({ db, files, mail }: JobDependencies): BusinessJob[
       },
     },
     {
+      name: 'retention',
+      cron: '30 2 * * *',
+      retryLimit: 3,
+      retryDelaySeconds: 300,
+      expireInMinutes: 60,
+      async run(now) {
+        // The dry run first, then exactly its files (each re-checked as it is deleted).
+        const plan = await planRetention(db, now);
+        const plannedFiles = plan.reduce((sum, policy) => sum + policy.files.length, 0);
+        const result = await applyRetention(db, files, plan, now);
+        const megabytes = (result.bytes / (1024 * 1024)).toFixed(1);
+        return {
+          summary: `${result.files === 1 ? '1 archivo eliminado' : `${result.files} archivos eliminados`} de ${result.policies.length === 1 ? '1 póliza' : `${result.policies.length} pólizas`} (${megabytes} MB).`,
+          planned: { policies: plan.length, files: plannedFiles },
+          deleted: { policies: result.policies.length, files: result.files, bytes: result.bytes },
+        };
+      },
+    },
+    {
       name: 'files-sweep',
       cron: '30 3 * * *',
       retryLimit: 3,
@@ -81,6 +106,31 @@ export function businessJobs({ db, files, mail }: JobDependencies): BusinessJob[
         const result = await sweepUnreferencedFiles(db, files, { olderThanMs: DAY_MS, dryRun: false, now: now.getTime() });
         const megabytes = (result.bytes / (1024 * 1024)).toFixed(1);
         return { summary: `${result.scanned} archivos revisados, ${result.unreferenced.length} sin uso eliminados (${megabytes} MB).` };
+      },
+    },
+    {
+      // Issue 20 (leads pipeline): each lead's follow-up day tells its owner in the morning.
+      name: 'lead-follow-ups',
+      cron: '0 8 * * *',
+      catchUpAtStart: true,
+      retryLimit: 3,
+      retryDelaySeconds: 300,
+      expireInMinutes: 30,
+      async run(now) {
+        const { today, notified } = await sendLeadFollowUps(db, now);
+        return { summary: `${today}: ${notified === 1 ? '1 aviso' : `${notified} avisos`} de seguimiento de leads.`, today, notified };
+      },
+    },
+    {
+      name: 'whatsapp-delivery',
+      cron: '* * * * *',
+      // Each message keeps its own attempts and backoff (issue 20); a failed run is simply the next minute's.
+      retryLimit: 0,
+      retryDelaySeconds: 60,
+      expireInMinutes: 10,
+      async run(now) {
+        const report = await deliverDueWhatsappMessages(db, secretBox, now);
+        return { summary: `${report.sent} enviados, ${report.retrying} por reintentar, ${report.failed} fallidos.`, ...report };
       },
     },
   ];

@@ -6,12 +6,15 @@ import { sql } from 'drizzle-orm';
 import type { CreateBranchRequest, Role } from '@portal/domain';
 import { loadConfig, type AppConfig } from '../config';
 import { buildApp } from '../app';
+import { SecretBox } from '../lib/secret-box';
 import { addresses, branches, users } from '../db/schema/index';
 import { createTestDatabase, type TestDatabase } from './database';
 import { DEFAULT_PASSWORD, fixturePasswordHash } from './fixtures';
 
 export { ADMIN } from './fixtures';
 export const JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
+/** The tests' SECRETS_KEY: what they find sealed in the database opens with it. */
+export const TEST_SECRET_BOX = new SecretBox('test-secrets-key-that-is-long-enough-for-aes-256');
 
 export interface TestContext {
   app: FastifyInstance;
@@ -58,6 +61,7 @@ export async function buildTestApp(config: AppConfig, testDb: TestDatabase) {
   const app = await buildApp(config, {
     database: testDb.database,
     jwtSecret: new TextEncoder().encode(JWT_SECRET),
+    secretBox: TEST_SECRET_BOX,
     logStream: { write: (line: string) => void logs.push(line) },
     // Workers of tests that start the queue pick a queued run up within half a second.
     jobPollingIntervalSeconds: 0.5,

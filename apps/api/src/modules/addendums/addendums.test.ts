@@ -229,6 +229,32 @@ describe('reading', () => {
   });
 });
 
+describe("the list's status filter (issue 20)", () => {
+  it('selects one status in the search and the export; a wrong one is a 400 naming Estado; scope is kept', async () => {
+    const policy = await createPolicy({ status: 'active', policyNumber: 'POL-2027-55555' });
+    const [pending, active, canceled] = await Promise.all(['Pendiente filtro', 'Activo filtro', 'Cancelado filtro'].map((description) => createAddendum({ policyId: policy.id, description })));
+    expect((await post(`/api/addendum/${active!.id}`, manager, body({ policyId: policy.id, description: 'Activo filtro', status: 'active' }))).statusCode).toBe(200);
+    expect((await post(`/api/addendum/del/${canceled!.id}`, agent)).statusCode).toBe(200);
+    const descriptions = async (status?: string, token = agent) => {
+      const response = await get(`/api/addendum/search?q=55555${status ? `&status=${status}` : ''}`, token);
+      expect(response.statusCode, response.body).toBe(200);
+      return json<AddendumSearchResult>(response).items.map((item) => item.description);
+    };
+    expect(await descriptions('pending')).toEqual([pending!.description]);
+    expect(await descriptions('active')).toEqual(['Activo filtro']);
+    expect(await descriptions('canceled')).toEqual(['Cancelado filtro']);
+    expect(await descriptions()).toHaveLength(3);
+    expect(await descriptions('active', santaFeAgent)).toEqual([]);
+    const wrong = await get('/api/addendum/search?status=archived', agent);
+    expect(json(wrong)).toMatchObject({ statusCode: 400, details: [{ field: 'status', message: 'El valor del campo Estado no es válido' }] });
+    expect((await ctx.app.inject({ url: '/api/addendum/search?status=active' })).statusCode).toBe(401);
+    expect((await get('/api/addendum/search?status=active&branchId=2', agent)).statusCode).toBe(403);
+    const csv = await get('/api/addendum/export?format=csv&q=55555&status=canceled', agent);
+    expect(csv.body).toContain('Cancelado filtro');
+    expect(csv.body).not.toContain('Activo filtro');
+  });
+});
+
 describe('the file', () => {
   it('stores a PDF, DOC or DOCX by content, replaces the previous one, and downloads it as addendum_{policyId}', async () => {
     const addendum = await createAddendum();

@@ -1,5 +1,5 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Addendum } from '@portal/domain';
+import type { Addendum, AddendumStatus } from '@portal/domain';
 import type { Executor } from '../../db/client';
 import { cappedCount, type CappedTotal } from '../../db/capped-count';
 import { inBranchScope } from '../../db/scope';
@@ -23,6 +23,8 @@ export interface AddendumFilter {
   text?: string | undefined;
   /** Only one policy's addendums. */
   policyId?: number;
+  /** Only the addendums in this status (the list's 'Estado' filter, issue 20). */
+  status?: AddendumStatus | undefined;
 }
 
 function filterSql(filter: AddendumFilter): SQL | undefined {
@@ -31,6 +33,7 @@ function filterSql(filter: AddendumFilter): SQL | undefined {
     filter.id === undefined ? undefined : eq(addendums.id, filter.id),
     filter.text ? matchesText(filter.text) : undefined,
     filter.policyId === undefined ? undefined : eq(addendums.policyId, filter.policyId),
+    filter.status === undefined ? undefined : eq(addendums.status, filter.status),
   );
 }
 

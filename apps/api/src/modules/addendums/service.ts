@@ -58,7 +58,7 @@ async function addendumBatch(db: Db, filter: repo.AddendumFilter, after: CursorP
 export async function exportAddendums(db: Db, actor: AuthUser, query: ExportQuery): Promise<AsyncIterable<Addendum[]>> {
   const branchId = await listBranch(actor, query.branchId, listMessages, (id) => branchExists(db, id));
   const needle = foldForSearch(query.q.trim());
-  return keysetBatches((after: CursorPosition | null) => addendumBatch(db, { scope: { branchId }, text: needle || undefined }, after));
+  return keysetBatches((after: CursorPosition | null) => addendumBatch(db, { scope: { branchId }, text: needle || undefined, status: query.status }, after));
 }
 
 /** The list screen: newest first, a page at a time, searched in SQL. */
@@ -67,7 +67,7 @@ export async function searchAddendums(db: Db, actor: AuthUser, query: SearchQuer
   const after = query.cursor ? decodeCursor(query.cursor) : null;
   if (query.cursor && !after) throw invalidField('cursor', policyMessages.invalidCursor);
   const needle = foldForSearch(query.q.trim());
-  const filter = { scope: { branchId }, text: needle || undefined };
+  const filter = { scope: { branchId }, text: needle || undefined, status: query.status };
   const [rows, total] = await Promise.all([repo.findAddendums(db, filter, { after, limit: query.limit + 1 }), repo.countAddendums(db, filter)]);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1)?.row;

@@ -1,6 +1,6 @@
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Appointment, AppointmentFormValues, AppointmentPage, Policy } from '@portal/domain';
+import { jitsiRoomPattern, type Appointment, type AppointmentFormValues, type AppointmentPage, type Policy } from '@portal/domain';
 import { examplePolicyInput } from '@portal/domain/testing';
 import { loadAppointmentBatch, loadAppointments, type CalendarPosition } from './repository';
 import { ADMIN, bearer, copyRow, createTestContext, signInAs, json, login, type TestContext } from '../../test/app';
@@ -80,7 +80,7 @@ describe('authentication and roles', () => {
 });
 
 describe('create, read, update, delete', () => {
-  it('creates it pending, in the caller\'s branch, by the caller, with a Meet-style link and unconfirmed attendees', async () => {
+  it('creates it pending, in the caller\'s branch, by the caller, with a Jitsi Meet room and unconfirmed attendees', async () => {
     const response = await request('POST', '/api/appo', agent.token, { ...body(), status: 'confirmed', branchId: 2, userId: 999 });
     expect(response.statusCode).toBe(201);
     const appointment = json<Appointment>(response);
@@ -98,7 +98,7 @@ describe('create, read, update, delete', () => {
         { name: 'Roberto Sánchez', email: 'roberto@example.mx', role: 'owner', confirmed: false },
       ],
     });
-    expect(appointment.googleMeetUrl).toMatch(/^https:\/\/meet\.google\.com\/[a-z]{3}-[a-z]{4}-[a-z]{3}$/);
+    expect(appointment.googleMeetUrl).toMatch(jitsiRoomPattern);
     expect(json<Appointment>(await request('GET', `/api/appo/${appointment.id}`, agent.token))).toEqual(appointment);
   });
 
@@ -142,10 +142,11 @@ describe('create, read, update, delete', () => {
       }),
     );
     const updated = json<Appointment>(response);
+    const invited = { response: null, respondedAt: null, invitedAt: expect.any(String) };
     expect(updated).toMatchObject({ startTime: '16:00', endTime: '17:00', status: 'confirmed', userId: agent.id });
     expect(updated.attendees).toEqual([
-      { id: lucia!.id, externalId: '', name: 'Lucía Hernández Q.', email: 'lucia@example.mx', role: 'tenant', confirmed: true },
-      { id: expect.any(Number), externalId: '', name: 'Patricia Ochoa', email: 'patricia@example.mx', role: 'guarantor', confirmed: false },
+      { id: lucia!.id, externalId: '', name: 'Lucía Hernández Q.', email: 'lucia@example.mx', role: 'tenant', confirmed: true, ...invited },
+      { id: expect.any(Number), externalId: '', name: 'Patricia Ochoa', email: 'patricia@example.mx', role: 'guarantor', confirmed: false, ...invited },
     ]);
     const backwards = await request('POST', `/api/appo/update/${appointment.id}`, agent.token, body({ startTime: '18:00', endTime: '17:59' }));
     expect(backwards.statusCode).toBe(400);
@@ -194,7 +195,8 @@ describe('the policy an appointment is about (issue 14)', () => {
     const policy = await policyOf(agent.token);
     const appointment = await create({ policyId: policy.id });
     expect(appointment.policyId).toBe(policy.id);
-    expect(Object.keys(appointment).sort()).toEqual([...specFields, 'policyId'].sort());
+    expect(appointment.policyFolio).toBe(policy.investigationId);
+    expect(Object.keys(appointment).sort()).toEqual([...specFields, 'policyId', 'policyFolio'].sort());
     // Without one, null; the list and the single read say the same.
     expect((await create()).policyId).toBeNull();
     expect(json<Appointment>(await request('GET', `/api/appo/${appointment.id}`, agent.token)).policyId).toBe(policy.id);

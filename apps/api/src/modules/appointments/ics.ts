@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalEventStatus } from 'ical-generator';
+import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import { appointmentStatusLabels, appointmentTypeLabels, businessTimeZone, type Appointment, type AppointmentStatus } from '@portal/domain';
 
 /** The instant of a Mexico City wall-clock date and time ('2026-12-03', '10:00'). */
@@ -46,5 +46,54 @@ export function appointmentsCalendar(items: Appointment[], options: { name: stri
       })),
     });
   }
+  return calendar.toString();
+}
+
+/** What one invitation e-mail's .ics says: a request (new or changed) or a cancellation. */
+export interface InvitationCalendar {
+  method: 'REQUEST' | 'CANCEL';
+  /** appointments.ics_sequence: calendars replace an event only by a higher one. */
+  sequence: number;
+  /** The UID's domain: the same for every message about one appointment. */
+  host: string;
+  organizer: { name: string; email: string };
+  attendee: { name: string; email: string; response?: 'yes' | 'no' | null | undefined };
+}
+
+const attendeeStatus = { yes: ICalAttendeeStatus.ACCEPTED, no: ICalAttendeeStatus.DECLINED } as const;
+
+/**
+ * An iTIP (RFC 5546) message about one appointment for one attendee: METHOD:REQUEST invites or
+ * updates, METHOD:CANCEL takes it off the attendee's calendar. The UID is the appointment's (the
+ * feed's too), so a calendar app matches every message to the event it already has.
+ */
+export function invitationCalendar(appointment: Appointment, options: InvitationCalendar): string {
+  const calendar = ical({
+    method: options.method === 'CANCEL' ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
+    prodId: { company: 'Portal de Pólizas', product: 'Citas', language: 'ES' },
+  });
+  const response = options.attendee.response;
+  calendar.createEvent({
+    id: `cita-${appointment.id}@${options.host}`,
+    sequence: options.sequence,
+    start: businessInstant(appointment.date, appointment.startTime),
+    end: businessInstant(appointment.date, appointment.endTime),
+    stamp: new Date(),
+    summary: appointment.title || 'Sin título',
+    description: [appointment.description, appointment.googleMeetUrl ? `Videollamada: ${appointment.googleMeetUrl}` : ''].filter(Boolean).join('\n\n'),
+    location: appointment.location,
+    url: appointment.googleMeetUrl,
+    status: options.method === 'CANCEL' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+    organizer: options.organizer,
+    attendees: [
+      {
+        name: options.attendee.name,
+        email: options.attendee.email,
+        role: ICalAttendeeRole.REQ,
+        rsvp: options.method === 'REQUEST',
+        status: response ? attendeeStatus[response] : ICalAttendeeStatus.NEEDSACTION,
+      },
+    ],
+  });
   return calendar.toString();
 }

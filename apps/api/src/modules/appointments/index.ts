@@ -3,6 +3,6 @@
  * seed drives, a policy's appointments for its expediente, and the reminders' due appointments
  * and .ics (notifications module).
  */
-export { appointmentFeedRoutes, appointmentRoutes } from './routes';
+export { appointmentFeedRoutes, appointmentInvitationRoutes, appointmentRoutes } from './routes';
 export { claimAppointmentReminders, createAppointment, listPolicyAppointments } from './service';
 export { appointmentsCalendar } from './ics';

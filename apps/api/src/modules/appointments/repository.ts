@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import { businessTimeZone, type Appointment, type AppointmentInput, type AttendeeInput } from '@portal/domain';
 import type { Executor } from '../../db/client';
 import { cappedCount, type CappedTotal } from '../../db/capped-count';
 import { containsPattern, foldSql } from '../../db/sql-search';
-import { appointmentFeeds, appointments, attendees, policies } from '../../db/schema/index';
+import { appointmentFeeds, appointments, attendees, branches, policies } from '../../db/schema/index';
 import { inBranchScope } from '../../db/scope';
 import type { BranchScope } from '../../lib/branch-scope';
 import type { KeysetBatch } from '../../lib/keyset-batches';
@@ -28,6 +28,10 @@ export interface AppointmentFilter {
   policyId?: number;
   /** Only these appointments (the reminder run's). */
   ids?: number[];
+  /** Only the appointments on or after this date (yyyy-MM-dd)… */
+  onOrAfter?: string;
+  /** …or only the ones before it (the list's 'Próximas' and 'Pasadas'). */
+  before?: string;
 }
 
 function filterSql(filter: AppointmentFilter): SQL | undefined {
@@ -39,6 +43,8 @@ function filterSql(filter: AppointmentFilter): SQL | undefined {
     filter.text ? matchesText(filter.text) : undefined,
     filter.policyId === undefined ? undefined : eq(appointments.policyId, filter.policyId),
     filter.ids === undefined ? undefined : inArray(appointments.id, filter.ids),
+    filter.onOrAfter === undefined ? undefined : gte(appointments.date, filter.onOrAfter),
+    filter.before === undefined ? undefined : lt(appointments.date, filter.before),
   );
 }
 
@@ -102,7 +108,19 @@ async function withAttendees(db: Executor, rows: AppointmentRow[]): Promise<Appo
     .orderBy(asc(attendees.id));
   const byAppointment = new Map<number, AttendeeRow[]>();
   for (const person of people) byAppointment.set(person.appointmentId, [...(byAppointment.get(person.appointmentId) ?? []), person]);
-  return rows.map((row) => toAppointment(row, byAppointment.get(row.id) ?? []));
+  const folios = await policyFolios(db, rows);
+  return rows.map((row) => ({ ...toAppointment(row, byAppointment.get(row.id) ?? []), policyFolio: row.policyId ? (folios.get(row.policyId) ?? null) : null }));
+}
+
+/** The folio each named policy is known by (its number once it has one, else the investigation's): the card says which policy. */
+async function policyFolios(db: Executor, rows: AppointmentRow[]): Promise<Map<number, string>> {
+  const ids = [...new Set(rows.flatMap((row) => (row.policyId ? [row.policyId] : [])))];
+  if (ids.length === 0) return new Map();
+  const found = await db
+    .select({ id: policies.id, investigationId: policies.investigationId, policyNumber: policies.policyNumber })
+    .from(policies)
+    .where(inArray(policies.id, ids));
+  return new Map(found.map((policy) => [policy.id, policy.policyNumber || policy.investigationId]));
 }
 
 /** How many appointments match, counted up to the cap. */
@@ -120,7 +138,14 @@ function matchesText(needle: string): SQL {
 
 export async function lockAppointment(db: Executor, id: number, scope: BranchScope) {
   const [row] = await db
-    .select({ id: appointments.id, userId: appointments.userId, branchId: appointments.branchId, status: appointments.status, policyId: appointments.policyId })
+    .select({
+      id: appointments.id,
+      userId: appointments.userId,
+      branchId: appointments.branchId,
+      status: appointments.status,
+      policyId: appointments.policyId,
+      icsSequence: appointments.icsSequence,
+    })
     .from(appointments)
     .where(filterSql({ id, scope }))
     .for('update');
@@ -210,17 +235,77 @@ export async function deleteAppointment(db: Executor, id: number): Promise<void>
  * the others inserted, and the ones no longer sent deleted.
  */
 export async function writeAttendees(db: Executor, appointmentId: number, people: AttendeeInput[]): Promise<void> {
-  const existing = await db.select({ id: attendees.id }).from(attendees).where(eq(attendees.appointmentId, appointmentId));
+  const existing = await db.select({ id: attendees.id, email: attendees.email }).from(attendees).where(eq(attendees.appointmentId, appointmentId));
   const ownIds = new Set(existing.map((row) => row.id));
+  const storedEmail = new Map(existing.map((row) => [row.id, row.email]));
   const kept = people.filter((person) => person.id !== undefined && ownIds.has(person.id)).map((person) => person.id!);
   await db
     .delete(attendees)
     .where(and(eq(attendees.appointmentId, appointmentId), kept.length > 0 ? notInArray(attendees.id, kept) : undefined));
   for (const person of people) {
     const values = { externalId: person.externalId, name: person.name, email: person.email, role: person.role, confirmed: person.confirmed };
-    if (person.id !== undefined && ownIds.has(person.id)) await db.update(attendees).set(values).where(eq(attendees.id, person.id));
+    if (person.id !== undefined && ownIds.has(person.id)) {
+      // Another address is another person to invite: the old invitation and its answer do not carry over.
+      const readdressed = !sameAddress(storedEmail.get(person.id) ?? '', person.email);
+      const reset = readdressed ? { rsvpTokenHash: null, rsvpExpiresAt: null, response: null, respondedAt: null, invitedAt: null } : {};
+      await db.update(attendees).set({ ...values, ...reset }).where(eq(attendees.id, person.id));
+    }
     else await db.insert(attendees).values({ ...values, appointmentId });
   }
+}
+
+export function sameAddress(a: string, b: string): boolean {
+  return a.trim().toLowerCase() === b.trim().toLowerCase();
+}
+
+// --- invitations (issue 20) ---------------------------------------------------------------------
+
+export async function setIcsSequence(db: Executor, id: number, sequence: number): Promise<void> {
+  await db.update(appointments).set({ icsSequence: sequence }).where(eq(appointments.id, id));
+}
+
+/** The branch an invitation comes from: its name and address are the event's ORGANIZER. */
+export async function invitationOrganizer(db: Executor, branchId: number): Promise<{ name: string; email: string }> {
+  const [row] = await db.select({ name: branches.name, email: branches.email }).from(branches).where(eq(branches.id, branchId));
+  return row ?? { name: 'Portal de Pólizas', email: '' };
+}
+
+/** A new link for an attendee (its token's SHA-256 and expiry), stamped as invited now. */
+export async function saveInvitationToken(db: Executor, attendeeId: number, tokenHash: string, expiresAt: Date, now: Date): Promise<void> {
+  await db.update(attendees).set({ rsvpTokenHash: tokenHash, rsvpExpiresAt: expiresAt, invitedAt: now }).where(eq(attendees.id, attendeeId));
+}
+
+/** The attendee (and appointment id) behind a link's token hash, if the link has not expired at `now`. */
+export async function findInvitation(db: Executor, tokenHash: string, now: Date) {
+  const [row] = await db
+    .select({ attendeeId: attendees.id, appointmentId: attendees.appointmentId, name: attendees.name, tokenHash: attendees.rsvpTokenHash, response: attendees.response })
+    .from(attendees)
+    .where(and(eq(attendees.rsvpTokenHash, tokenHash), isNotNull(attendees.rsvpExpiresAt), gte(attendees.rsvpExpiresAt, now)));
+  return row ?? null;
+}
+
+/** The attendee's answer: 'yes' confirms, 'no' does not. */
+export async function saveAnswer(db: Executor, attendeeId: number, response: 'yes' | 'no', now: Date): Promise<void> {
+  await db.update(attendees).set({ response, respondedAt: now, confirmed: response === 'yes' }).where(eq(attendees.id, attendeeId));
+}
+
+/** An appointment as its invitation shows it, with no branch scope: the token is the credential. */
+export async function loadInvitedAppointment(db: Executor, id: number) {
+  const [row] = await db
+    .select({
+      title: appointments.title,
+      date: appointments.date,
+      startTime: appointments.startTime,
+      endTime: appointments.endTime,
+      location: appointments.location,
+      googleMeetUrl: appointments.googleMeetUrl,
+      status: appointments.status,
+      branchName: branches.name,
+    })
+    .from(appointments)
+    .innerJoin(branches, eq(branches.id, appointments.branchId))
+    .where(eq(appointments.id, id));
+  return row ?? null;
 }
 
 // --- calendar feeds -----------------------------------------------------------------------------
@@ -251,7 +336,17 @@ function toAppointment(row: AppointmentRow, people: AttendeeRow[]): Appointment 
     endTime: row.endTime.slice(0, 5),
     location: row.location,
     type: row.type,
-    attendees: people.map(({ id, externalId, email, name, role, confirmed }) => ({ id, externalId, email, name, role, confirmed })),
+    attendees: people.map(({ id, externalId, email, name, role, confirmed, response, respondedAt, invitedAt }) => ({
+      id,
+      externalId,
+      email,
+      name,
+      role,
+      confirmed,
+      response: response === 'yes' || response === 'no' ? response : null,
+      respondedAt: respondedAt?.toISOString() ?? null,
+      invitedAt: invitedAt?.toISOString() ?? null,
+    })),
     status: row.status,
     branchId: row.branchId,
     userId: row.userId,

@@ -1,7 +1,10 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   apiErrorSchema,
+  appointmentAnswerInputSchema,
+  appointmentInvitationViewSchema,
   appointmentExportQuerySchema,
   appointmentFeedSchema,
   appointmentInputSchema,
@@ -21,6 +24,7 @@ import { appointmentExportColumns } from './export-columns';
 import { currentUser } from '../../plugins/auth';
 import { appointmentsCalendar } from './ics';
 import { recordAccess } from '../access-log/index';
+import { publicRateLimit } from '../../lib/public-rate-limit';
 import * as service from './service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
@@ -34,6 +38,8 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearerAuth: [] }];
   const list = { 200: z.array(appointmentSchema), ...errors };
   const one = { 200: appointmentSchema, ...errors };
+  /** Invitations link to the portal's public address: PUBLIC_URL, else the address staff used. */
+  const invitations = (request: FastifyRequest) => ({ baseUrl: app.config.publicUrl ?? `${request.protocol}://${request.host}` });
 
   app.get(
     '/api/appo',
@@ -104,17 +110,17 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/appo',
     { schema: { tags, security, summary: 'Agendar cita (queda pendiente)', body: appointmentInputSchema, response: { ...one, 201: appointmentSchema } } },
-    async (request, reply) => reply.status(201).send(await service.createAppointment(app.db, currentUser(request), request.body)),
+    async (request, reply) => reply.status(201).send(await service.createAppointment(app.db, currentUser(request), request.body, invitations(request))),
   );
 
   app.post(
     '/api/appo/update/:id',
     { schema: { tags, security, summary: 'Actualizar cita', params: idParamsSchema, body: appointmentInputSchema, response: one } },
-    (request) => service.updateAppointment(app.db, currentUser(request), request.params.id, request.body),
+    (request) => service.updateAppointment(app.db, currentUser(request), request.params.id, request.body, invitations(request)),
   );
 
-  const remove = async (request: { params: { id: number } } & Parameters<typeof currentUser>[0]) => {
-    await service.deleteAppointment(app.db, currentUser(request), request.params.id);
+  const remove = async (request: FastifyRequest<{ Params: { id: number } }>) => {
+    await service.deleteAppointment(app.db, currentUser(request), request.params.id, invitations(request));
     return { message: 'Cita eliminada' };
   };
   app.get('/api/appo/del/:id', { schema: { tags, security, summary: 'Eliminar cita', params: idParamsSchema, response: { 200: deleted, ...errors } } }, remove);
@@ -153,5 +159,31 @@ export const appointmentFeedRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('cache-control', 'private, max-age=300')
         .send(appointmentsCalendar(items, { name: 'Citas — Portal de Pólizas', host: request.hostname }));
     },
+  );
+};
+
+const invitationParamsSchema = z.object({ token: z.string().max(100) });
+
+/**
+ * The attendee's page behind an invitation's links (issue 20), open to whoever holds the token
+ * (no session). Reading never answers: only the page's button (a POST) does. Rate-limited as the
+ * other public links; a malformed, wrong or expired token gets the same 404.
+ */
+export const appointmentInvitationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['appointments'];
+  const config = { rateLimit: publicRateLimit };
+  const response = { 200: appointmentInvitationViewSchema, 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
+  app.get(
+    '/api/public/citas/:token',
+    { config, schema: { tags, summary: 'La cita a la que se invitó a la persona', params: invitationParamsSchema, response } },
+    (request) => service.viewInvitation(app.db, request.params.token),
+  );
+  app.post(
+    '/api/public/citas/:token',
+    {
+      config,
+      schema: { tags, summary: 'Confirmar asistencia (yes) o avisar que no podrá asistir (no)', params: invitationParamsSchema, body: appointmentAnswerInputSchema, response },
+    },
+    (request) => service.answerInvitation(app.db, request.params.token, request.body.response),
   );
 };

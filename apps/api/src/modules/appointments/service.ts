@@ -2,10 +2,14 @@ import crypto from 'node:crypto';
 import type { z } from 'zod';
 import {
   appointmentMessages as messages,
+  businessDate,
   foldForSearch,
-  generateMeetUrl,
+  generateVideoRoomUrl,
+  invitationMessages,
   policyMessages,
   type Appointment,
+  type AppointmentInvitationView,
+  type AttendeeResponse,
   type AppointmentInput,
   type AppointmentPage,
   type appointmentExportQuerySchema,
@@ -13,12 +17,13 @@ import {
   type appointmentSearchQuerySchema,
 } from '@portal/domain';
 import type { Db, Executor } from '../../db/client';
-import { ensure, forbidden, invalidField, notFound } from '../../lib/app-error';
+import { conflict, ensure, forbidden, invalidField, notFound } from '../../lib/app-error';
 import { actorScope, listBranch, writeBranch } from '../../lib/branch-scope';
 import { keysetBatches, keysetJsonBatches } from '../../lib/keyset-batches';
 import type { AuthUser } from '../../lib/auth-user';
 import { findActiveUser } from '../auth/index';
 import { branchExists } from '../branches/index';
+import { hashInvitationToken, sendInvitations, type InvitationContext } from './invitations';
 import * as repo from './repository';
 
 type RangeQuery = z.output<typeof appointmentRangeQuerySchema>;
@@ -47,18 +52,32 @@ const fullListBatchSize = 500;
  */
 export async function exportAppointments(db: Db, actor: AuthUser, query: ExportQuery): Promise<AsyncIterable<Appointment[]>> {
   const branchId = await listBranch(actor, query.branchId, listMessages, (id) => branchExists(db, id));
-  const needle = foldForSearch(query.q.trim());
-  const filter = { scope: { branchId }, text: needle || undefined };
-  return keysetBatches((after: repo.CalendarPosition | null) => repo.loadAppointmentBatch(db, filter, after, fullListBatchSize, 'newest'));
+  const { filter, order } = listSelection(branchId, query);
+  return keysetBatches((after: repo.CalendarPosition | null) => repo.loadAppointmentBatch(db, filter, after, fullListBatchSize, order));
 }
 
-/** The list screen: newest first, a page of five, searched in SQL. */
+/**
+ * What the list's tab and search select, in which order (issue 20): 'upcoming' from today on,
+ * soonest first; 'past' before today and 'all', newest first. Both walk the branch/date index.
+ */
+function listSelection(branchId: number | undefined, query: { q: string; when: 'upcoming' | 'past' | 'all' }, today = businessDate()) {
+  const needle = foldForSearch(query.q.trim());
+  const filter: repo.AppointmentFilter = {
+    scope: { branchId },
+    text: needle || undefined,
+    ...(query.when === 'upcoming' ? { onOrAfter: today } : {}),
+    ...(query.when === 'past' ? { before: today } : {}),
+  };
+  const order: repo.Order = query.when === 'upcoming' ? 'calendar' : 'newest';
+  return { filter, order };
+}
+
+/** The list screen: a page of five of the tab's appointments, searched in SQL. */
 export async function searchAppointments(db: Db, actor: AuthUser, query: SearchQuery): Promise<AppointmentPage> {
   const branchId = await listBranch(actor, query.branchId, listMessages, (id) => branchExists(db, id));
-  const needle = foldForSearch(query.q.trim());
-  const filter = { scope: { branchId }, text: needle || undefined };
+  const { filter, order } = listSelection(branchId, query);
   const [items, total] = await Promise.all([
-    repo.loadAppointments(db, filter, { order: 'newest', limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
+    repo.loadAppointments(db, filter, { order, limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
     repo.countAppointments(db, filter),
   ]);
   return { items, ...total, page: query.page, pageSize: query.pageSize };
@@ -76,8 +95,12 @@ export async function getAppointment(db: Executor, actor: AuthUser, id: number):
 
 // --- writes -------------------------------------------------------------------------------------
 
-/** POST /api/appo: status pending, the caller's branch (an admin may choose) and the caller as author. */
-export async function createAppointment(db: Db, actor: AuthUser, input: AppointmentInput): Promise<Appointment> {
+/**
+ * POST /api/appo: status pending, the caller's branch (an admin may choose) and the caller as
+ * author; with `invitations`, each attendee is e-mailed an invitation in the same transaction
+ * (the demo seed passes none: it e-mails nobody).
+ */
+export async function createAppointment(db: Db, actor: AuthUser, input: AppointmentInput, invitations?: InvitationContext): Promise<Appointment> {
   const branchId = await writeBranch(actor, input.branchId, undefined, policyMessages.branchNotFound, (branchId) => branchExists(db, branchId));
   return db.transaction(async (tx) => {
     const policyId = input.policyId ?? null;
@@ -86,11 +109,12 @@ export async function createAppointment(db: Db, actor: AuthUser, input: Appointm
       ...repo.rowValues(input),
       policyId,
       status: 'pending',
-      googleMeetUrl: input.googleMeetUrl ?? generateMeetUrl(),
+      googleMeetUrl: input.googleMeetUrl ?? generateVideoRoomUrl(),
       branchId,
       userId: actor.id,
     });
     await repo.writeAttendees(tx, id, input.attendees);
+    if (invitations) await sendInvitations(tx, null, await getAppointment(tx, actor, id), 0, invitations);
     return getAppointment(tx, actor, id);
   });
 }
@@ -109,22 +133,26 @@ const reminderWindowMs = 24 * 60 * 60_000;
 const reminderBatchSize = 500;
 
 /** POST /api/appo/update/{id}: the whole dialog, attendees included, in one transaction. */
-export async function updateAppointment(db: Db, actor: AuthUser, id: number, input: AppointmentInput): Promise<Appointment> {
+export async function updateAppointment(db: Db, actor: AuthUser, id: number, input: AppointmentInput, invitations: InvitationContext): Promise<Appointment> {
   return db.transaction(async (tx) => {
     const row = await lockOwn(tx, actor, id);
+    const before = await getAppointment(tx, actor, id);
     const branchId = await writeBranch(actor, input.branchId, row.branchId, policyMessages.branchNotFound, (branchId) => branchExists(tx, branchId));
     const policyId = input.policyId === undefined ? row.policyId : input.policyId;
     await assertPolicyOfBranch(tx, policyId, branchId);
     await repo.updateAppointment(tx, id, { ...repo.rowValues(input), status: input.status ?? row.status, policyId, branchId, updatedAt: new Date() });
     await repo.writeAttendees(tx, id, input.attendees);
+    // Updates, cancellations and new invitations as the change calls for (nothing if attendees see no change).
+    await sendInvitations(tx, before, await getAppointment(tx, actor, id), row.icsSequence, invitations);
     return getAppointment(tx, actor, id);
   });
 }
 
-/** GET /api/appo/del/{id} and DELETE /api/appo/{id}: gone for good, attendees with it (spec). */
-export async function deleteAppointment(db: Db, actor: AuthUser, id: number): Promise<void> {
+/** GET /api/appo/del/{id} and DELETE /api/appo/{id}: gone for good, attendees with it (spec), who are told. */
+export async function deleteAppointment(db: Db, actor: AuthUser, id: number, invitations: InvitationContext): Promise<void> {
   await db.transaction(async (tx) => {
-    await lockOwn(tx, actor, id);
+    const row = await lockOwn(tx, actor, id);
+    await sendInvitations(tx, await getAppointment(tx, actor, id), null, row.icsSequence, invitations);
     await repo.deleteAppointment(tx, id);
   });
 }
@@ -151,6 +179,48 @@ async function lockOwn(tx: Executor, actor: AuthUser, id: number) {
 }
 
 
+
+// --- the attendee's answer (issue 20) -----------------------------------------------------------
+
+const invitationTokenPattern = /^[A-Za-z0-9_-]{43}$/;
+
+/** The attendee behind a token, or the same 404 for a malformed, wrong or expired one. */
+async function openInvitation(db: Executor, token: string, now: Date) {
+  const tokenHash = hashInvitationToken(token);
+  const found = invitationTokenPattern.test(token) ? await repo.findInvitation(db, tokenHash, now) : null;
+  // Found by the unique index; compared again in constant time, as the other secure links are.
+  const same = found?.tokenHash ? crypto.timingSafeEqual(Buffer.from(found.tokenHash, 'hex'), Buffer.from(tokenHash, 'hex')) : false;
+  const appointment = found && same ? await repo.loadInvitedAppointment(db, found.appointmentId) : null;
+  if (!found || !appointment) throw notFound(invitationMessages.notFound);
+  return { attendee: found, appointment };
+}
+
+/** GET /api/public/citas/{token}: what the attendee's page shows. Reading changes nothing (mail scanners open links). */
+export async function viewInvitation(db: Executor, token: string, now = new Date()): Promise<AppointmentInvitationView> {
+  const { attendee, appointment } = await openInvitation(db, token, now);
+  return {
+    attendeeName: attendee.name,
+    title: appointment.title || messages.untitled,
+    date: appointment.date,
+    startTime: appointment.startTime.slice(0, 5),
+    endTime: appointment.endTime.slice(0, 5),
+    location: appointment.location,
+    googleMeetUrl: appointment.googleMeetUrl,
+    branchName: appointment.branchName,
+    cancelled: appointment.status === 'cancelled',
+    response: attendee.response === 'yes' || attendee.response === 'no' ? attendee.response : null,
+  };
+}
+
+/** POST /api/public/citas/{token}: the attendee's answer, which sets `confirmed`; a cancelled appointment takes none (409). */
+export async function answerInvitation(db: Db, token: string, response: AttendeeResponse, now = new Date()): Promise<AppointmentInvitationView> {
+  return db.transaction(async (tx) => {
+    const { attendee, appointment } = await openInvitation(tx, token, now);
+    if (appointment.status === 'cancelled') throw conflict(invitationMessages.cancelled);
+    await repo.saveAnswer(tx, attendee.attendeeId, response, now);
+    return viewInvitation(tx, token, now);
+  });
+}
 
 // --- the private calendar feed ------------------------------------------------------------------
 

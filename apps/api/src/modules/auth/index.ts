@@ -7,5 +7,4 @@
 export { authRoutes } from './routes';
 export { findActiveUser, LOGIN_LIMITS, revokeOtherSessions, unlockSignIn, userForAccessToken } from './service';
 export { revokeAllRefreshTokens as revokeAllSessions } from './repository';
-export { resolveJwtSecret } from './jwt-secret';
 export { expectUserChange, startUserCache } from './user-cache';

@@ -25,7 +25,7 @@ export const mfaLoginRoutes: FastifyPluginAsyncZod<{ jwtSecret: Uint8Array }> = 
         response: { 200: loginTokensSchema, ...errors },
       },
     },
-    (request) => mfaLogin.loginWithCode(app.db, jwtSecret, request.body, request.ip),
+    (request) => mfaLogin.loginWithCode(app.db, jwtSecret, app.secretBox, request.body, request.ip),
   );
 
   app.post(
@@ -38,7 +38,7 @@ export const mfaLoginRoutes: FastifyPluginAsyncZod<{ jwtSecret: Uint8Array }> = 
         response: { 200: mfaSetupResponseSchema, ...errors },
       },
     },
-    (request) => mfaLogin.startRequiredEnrolment(app.db, jwtSecret, request.body.challenge),
+    (request) => mfaLogin.startRequiredEnrolment(app.db, jwtSecret, app.secretBox, request.body.challenge),
   );
 
   app.post(
@@ -51,6 +51,6 @@ export const mfaLoginRoutes: FastifyPluginAsyncZod<{ jwtSecret: Uint8Array }> = 
         response: { 200: mfaEnrolledLoginResponseSchema, ...errors },
       },
     },
-    (request) => mfaLogin.confirmRequiredEnrolment(app.db, jwtSecret, request.body, request.ip),
+    (request) => mfaLogin.confirmRequiredEnrolment(app.db, jwtSecret, app.secretBox, request.body, request.ip),
   );
 };

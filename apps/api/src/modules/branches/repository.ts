@@ -18,6 +18,8 @@ const branchColumns = {
   expiryNoticeDays: branches.expiryNoticeDays,
   paperSize: branches.paperSize,
   esignPromissoryNotes: branches.esignPromissoryNotes,
+  retainRejectedDocumentsMonths: branches.retainRejectedDocumentsMonths,
+  retainEndedPolicyDocumentsYears: branches.retainEndedPolicyDocumentsYears,
   status: branches.status,
   createdAt: branches.createdAt,
   updatedAt: branches.updatedAt,
@@ -72,6 +74,9 @@ export interface BranchValues {
   expiryNoticeDays: number;
   paperSize: PaperSize;
   esignPromissoryNotes: boolean;
+  /** null: never delete (issue 19). */
+  retainRejectedDocumentsMonths: number | null;
+  retainEndedPolicyDocumentsYears: number | null;
 }
 
 /**

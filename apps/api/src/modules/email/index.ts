@@ -5,4 +5,4 @@
 export { emailAdminRoutes } from './routes';
 export { deliverDueEmails, outboxBacklog, queueEmails, retryDelayMs, takeQueuedEmailsFlag, type DeliveryOptions, type DeliveryReport, type NewEmail, type UndeliveredEmail } from './service';
 export { createMailTransport, type MailTransport } from './transport';
-export { appointmentReminderEmail, notificationEmail, publicLinkEmail, signingCodeEmail } from './templates';
+export { appointmentInvitationEmail, appointmentReminderEmail, notificationEmail, publicLinkEmail, signingCodeEmail } from './templates';

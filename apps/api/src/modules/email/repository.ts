@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { EmailStatus, OutboxEmail } from '@portal/domain';
 import type { Executor } from '../../db/client';
 import { emailOutbox, type StoredAttachment } from '../../db/schema/index';
-import { codeMask, codePattern, linkTokenMask, linkTokenPattern, signingCodeKind } from './secrets';
+import { codeMask, codePattern, invitationTokenMask, invitationTokenPattern, linkTokenMask, linkTokenPattern, signingCodeKind } from './secrets';
 
 export interface NewEmail {
   recipient: string;
@@ -52,7 +52,8 @@ export async function claimDueEmails(db: Executor, now: Date, leaseUntil: Date, 
 
 /** The column with its secrets blanked: every link token, and the code of a one-time-code e-mail. */
 function blanked(column: typeof emailOutbox.subject | typeof emailOutbox.html | typeof emailOutbox.text): SQL<string> {
-  const withoutToken = sql`regexp_replace(${column}, ${linkTokenPattern}::text, ${linkTokenMask}::text, 'g')`;
+  const withoutLinkToken = sql`regexp_replace(${column}, ${linkTokenPattern}::text, ${linkTokenMask}::text, 'g')`;
+  const withoutToken = sql`regexp_replace(${withoutLinkToken}, ${invitationTokenPattern}::text, ${invitationTokenMask}::text, 'g')`;
   return sql<string>`case when ${emailOutbox.kind} = ${signingCodeKind} then regexp_replace(${withoutToken}, ${codePattern}::text, ${codeMask}::text, 'g') else ${withoutToken} end`;
 }
 

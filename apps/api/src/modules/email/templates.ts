@@ -58,6 +58,7 @@ const hints: Record<NotificationKind, string> = {
   policy_expiring: 'Abra el expediente de la póliza en el Portal de Pólizas para preparar la renovación.',
   appointment_reminder: 'Consulte los detalles en Control de Citas del Portal de Pólizas.',
   renewal_created: 'Abra la nueva póliza en el Portal de Pólizas para revisarla y completarla.',
+  lead_follow_up: 'Abra el tablero de Leads del Portal de Pólizas para dar seguimiento.',
   job_failed: 'Revise las tareas y los correos salientes en la administración del Portal de Pólizas.',
   link_documents_received: 'Abra el expediente de la póliza en el Portal de Pólizas para revisar los documentos.',
   signature_declined: 'Abra el expediente de la póliza en el Portal de Pólizas para ver el motivo y comunicarse con el firmante.',
@@ -123,5 +124,48 @@ export function signingCodeEmail(message: { name: string; code: string; validMin
     greeting: `Hola, ${message.name}:`,
     paragraphs: [`Su código es ${message.code}. Vence en ${message.validMinutes} minutos.`, 'Nadie de la oficina se lo pedirá: escríbalo solo en la página de firma.'],
     hint: 'Si no pidió este código, ignore este correo.',
+  });
+}
+
+// --- issue 20 (appointments helper): an appointment's invitation, its update and its cancellation ---
+
+export interface AppointmentInvitationEmail {
+  kind: 'invitation' | 'update' | 'cancellation';
+  attendeeName: string;
+  branchName: string;
+  title: string;
+  /** As the reminder says it: day, times and the time zone. */
+  when: string;
+  location: string;
+  meetUrl: string | null;
+  /** The attendee's 'Confirmar asistencia' / 'No podré asistir' page (none for a cancellation). */
+  answerUrl: string | null;
+}
+
+const invitationHeadings = { invitation: 'Invitación a una cita', update: 'La cita cambió', cancellation: 'Cita cancelada' } as const;
+
+export function appointmentInvitationEmail(message: AppointmentInvitationEmail): RenderedEmail {
+  const details = `Cuándo: ${message.when}\nDónde: ${message.location}${message.meetUrl ? `\nVideollamada: ${message.meetUrl}` : ''}`;
+  const paragraphs =
+    message.kind === 'cancellation'
+      ? [`${message.branchName} canceló la cita «${message.title}».`, details]
+      : [
+          message.kind === 'invitation'
+            ? `${message.branchName} le invita a la cita «${message.title}».`
+            : `${message.branchName} cambió la cita «${message.title}». Estos son los datos actuales:`,
+          details,
+          // Both open the attendee's page, which asks for the click: mail scanners open links too.
+          `Confirmar asistencia: ${message.answerUrl}?respuesta=si`,
+          `No podré asistir: ${message.answerUrl}?respuesta=no`,
+        ];
+  return layout({
+    subject: `${invitationHeadings[message.kind]}: ${message.title}`,
+    heading: `${invitationHeadings[message.kind]}: ${message.title}`,
+    greeting: message.attendeeName ? `Hola, ${message.attendeeName}:` : 'Hola:',
+    paragraphs,
+    hint:
+      message.kind === 'cancellation'
+        ? 'El archivo adjunto (.ics) la quita de su calendario.'
+        : 'Adjuntamos la cita en formato de calendario (.ics) para agregarla a su agenda. El enlace es personal: no lo comparta.',
   });
 }

@@ -80,7 +80,7 @@ describe('leads', () => {
     await call('POST', `/api/leads/${lead.id}/status/accion`, agent);
     for (const path of ['update', 'uodate']) {
       const response = await call('POST', `/api/leads/${path}/${lead.id}`, agent, { name: `Óscar (${path})`, phone: '5500000000', source: 'Referido', notes: 'borrado' });
-      expect(json<Lead>(response)).toMatchObject({ name: `Óscar (${path})`, phone: '5500000000', source: 'Referido', notes: '["Primera"]', status: 'accion' });
+      expect(json<Lead>(response)).toMatchObject({ name: `Óscar (${path})`, phone: '+525500000000', source: 'Referido', notes: '["Primera"]', status: 'accion' });
     }
   });
 
@@ -128,18 +128,18 @@ describe('leads', () => {
 describe('the board columns', () => {
   it("starts from the spec's four, is shared by the branch, and moves the leads of a deleted column to the first", async () => {
     expect(await columnsOf(santaFeAgent)).toEqual([
-      { id: 'cotizacion', title: 'Cotizacion', color: '#0277bd' },
-      { id: 'accion', title: 'Trabajando', color: '#26a69a' },
-      { id: 'poliza', title: 'Póliza', color: '#ffb74d' },
-      { id: 'agente', title: 'Agente', color: '#ba68c8' },
+      { id: 'cotizacion', title: 'Cotizacion', color: '#0277bd', isWon: false },
+      { id: 'accion', title: 'Trabajando', color: '#26a69a', isWon: false },
+      { id: 'poliza', title: 'Póliza', color: '#ffb74d', isWon: false },
+      { id: 'agente', title: 'Agente', color: '#ba68c8', isWon: false },
     ]);
     const lead = await createLead({}, santaFeAgent);
     await call('POST', `/api/leads/${lead.id}/status/poliza`, santaFeAgent);
 
     const columns = [
-      { id: 'accion', title: 'En seguimiento', color: '#26a69a' },
-      { id: 'cotizacion', title: 'Cotización', color: '#0277bd' },
-      { id: 'status_1700000000000', title: 'Visita agendada', color: '#6B7280' },
+      { id: 'accion', title: 'En seguimiento', color: '#26a69a', isWon: false },
+      { id: 'cotizacion', title: 'Cotización', color: '#0277bd', isWon: false },
+      { id: 'status_1700000000000', title: 'Visita agendada', color: '#6B7280', isWon: true },
     ];
     const saved = await call('PUT', '/api/leads/columns', santaFeManager, { columns });
     expect(json(saved)).toEqual({ columns, moved: 1 });

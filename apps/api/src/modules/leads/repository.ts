@@ -1,11 +1,11 @@
-import { and, asc, desc, eq, notInArray } from 'drizzle-orm';
-import type { LeadColumn } from '@portal/domain';
+import { and, asc, desc, eq, inArray, isNotNull, notInArray, type SQL } from 'drizzle-orm';
+import type { LeadColumn, LeadSource } from '@portal/domain';
 import type { Executor } from '../../db/client';
-import { branches, leadColumns, leads } from '../../db/schema/index';
+import { branches, leadColumns, leadNotes, leads, policies, users } from '../../db/schema/index';
 
 export type LeadRow = typeof leads.$inferSelect;
 type LeadValues = Omit<typeof leads.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
-type LeadFields = Pick<LeadValues, 'name' | 'phone' | 'phonewhats' | 'source' | 'server' | 'apikey'>;
+type LeadFields = Pick<LeadValues, 'name' | 'phone' | 'phonewhats' | 'source' | 'server' | 'apikey' | 'gatewayKind' | 'gatewayInstance' | 'ownerId' | 'followUpDate' | 'policyId'>;
 
 /** One lead of one branch's board: another branch's lead is simply not found. */
 const ofBoard = (branchId: number, id: number) => and(eq(leads.id, id), eq(leads.branchId, branchId));
@@ -15,7 +15,7 @@ const ofBoard = (branchId: number, id: number) => and(eq(leads.id, id), eq(leads
 /** The branch's saved columns in board order; none when it never saved any. */
 export async function findColumns(db: Executor, branchId: number): Promise<LeadColumn[]> {
   return db
-    .select({ id: leadColumns.id, title: leadColumns.title, color: leadColumns.color })
+    .select({ id: leadColumns.id, title: leadColumns.title, color: leadColumns.color, isWon: leadColumns.isWon })
     .from(leadColumns)
     .where(eq(leadColumns.branchId, branchId))
     .orderBy(asc(leadColumns.position));
@@ -43,9 +43,74 @@ export async function moveLeadsOutOf(db: Executor, branchId: number, kept: strin
 
 // --- leads --------------------------------------------------------------------------------------
 
-/** The branch's board, newest first. */
-export async function listLeads(db: Executor, branchId: number): Promise<LeadRow[]> {
-  return db.select().from(leads).where(eq(leads.branchId, branchId)).orderBy(desc(leads.createdAt), desc(leads.id));
+export async function branchExists(db: Executor, branchId: number): Promise<boolean> {
+  const [row] = await db.select({ id: branches.id }).from(branches).where(eq(branches.id, branchId));
+  return row !== undefined;
+}
+
+export interface LeadFilter {
+  ownerId?: number | undefined;
+  source?: LeadSource | undefined;
+}
+
+/** The branch's board, newest first, optionally one owner's or one source's. */
+export async function listLeads(db: Executor, branchId: number, filter: LeadFilter = {}): Promise<LeadRow[]> {
+  const conditions: SQL[] = [eq(leads.branchId, branchId)];
+  if (filter.ownerId !== undefined) conditions.push(eq(leads.ownerId, filter.ownerId));
+  if (filter.source !== undefined) conditions.push(eq(leads.source, filter.source));
+  return db.select().from(leads).where(and(...conditions)).orderBy(desc(leads.createdAt), desc(leads.id));
+}
+
+export async function findLead(db: Executor, branchId: number, id: number): Promise<LeadRow | null> {
+  const [row] = await db.select().from(leads).where(ofBoard(branchId, id));
+  return row ?? null;
+}
+
+/** The lead a policy came from, if it is of the branch. */
+export async function findLeadOfPolicy(db: Executor, branchId: number, policyId: number): Promise<LeadRow | null> {
+  const [row] = await db.select().from(leads).where(and(eq(leads.policyId, policyId), eq(leads.branchId, branchId)));
+  return row ?? null;
+}
+
+/** Whether the policy exists in the branch (a conversion links only the branch's own policies). */
+export async function policyOfBranch(db: Executor, branchId: number, policyId: number): Promise<boolean> {
+  const [row] = await db.select({ id: policies.id }).from(policies).where(and(eq(policies.id, policyId), eq(policies.branchId, branchId)));
+  return row !== undefined;
+}
+
+/** Who may own a lead of the branch: its active agents and managers, by name. */
+export async function findOwnerCandidates(db: Executor, branchId: number): Promise<{ id: number; name: string }[]> {
+  const rows = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(and(eq(users.branchId, branchId), eq(users.status, 'active'), inArray(users.role, ['agent', 'manager'])))
+    .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
+  return rows.map((row) => ({ id: row.id, name: `${row.firstName} ${row.lastName}`.trim() }));
+}
+
+export async function isOwnerCandidate(db: Executor, branchId: number, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.branchId, branchId), eq(users.status, 'active'), inArray(users.role, ['agent', 'manager'])));
+  return row !== undefined;
+}
+
+/** Users' display names ('Nombre Apellido') by id. */
+export async function userNames(db: Executor, ids: number[]): Promise<Map<number, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(inArray(users.id, unique));
+  return new Map(rows.map((row) => [row.id, `${row.firstName} ${row.lastName}`.trim()]));
+}
+
+/** The leads of every branch whose follow-up day is `day` and that have an owner. */
+export async function findFollowUpsDue(db: Executor, day: string): Promise<LeadRow[]> {
+  return db
+    .select()
+    .from(leads)
+    .where(and(eq(leads.followUpDate, day), isNotNull(leads.ownerId)))
+    .orderBy(asc(leads.id));
 }
 
 export async function insertLead(db: Executor, values: LeadValues): Promise<LeadRow> {
@@ -68,13 +133,49 @@ export async function deleteLead(db: Executor, branchId: number, id: number): Pr
   return row !== undefined;
 }
 
-/** The lead's notes, its row locked until the transaction ends (notes added at once take turns). */
-export async function lockNotes(db: Executor, branchId: number, id: number): Promise<string | null> {
-  const [row] = await db.select({ notes: leads.notes }).from(leads).where(ofBoard(branchId, id)).for('update');
-  return row?.notes ?? null;
+/** The lead, its row locked until the transaction ends (a note added while it is deleted waits). */
+export async function lockLead(db: Executor, branchId: number, id: number): Promise<LeadRow | null> {
+  const [row] = await db.select().from(leads).where(ofBoard(branchId, id)).for('update');
+  return row ?? null;
 }
 
-export async function setNotes(db: Executor, id: number, notes: string): Promise<LeadRow> {
-  const [row] = await db.update(leads).set({ notes, updatedAt: new Date() }).where(eq(leads.id, id)).returning();
-  return row!;
+export async function insertNote(db: Executor, leadId: number, authorId: number | null, body: string): Promise<void> {
+  await db.insert(leadNotes).values({ leadId, authorId, body });
+}
+
+export type NoteRow = typeof leadNotes.$inferSelect & { authorName: string };
+
+/** The notes of each lead, oldest first, with their authors' names ('' when the author is gone). */
+export async function notesOf(db: Executor, leadIds: number[]): Promise<Map<number, NoteRow[]>> {
+  const notes = new Map<number, NoteRow[]>();
+  if (leadIds.length === 0) return notes;
+  const rows = await db
+    .select({ note: leadNotes, firstName: users.firstName, lastName: users.lastName })
+    .from(leadNotes)
+    .leftJoin(users, eq(users.id, leadNotes.authorId))
+    .where(inArray(leadNotes.leadId, leadIds))
+    .orderBy(asc(leadNotes.createdAt), asc(leadNotes.id));
+  for (const { note, firstName, lastName } of rows) {
+    const authorName = `${firstName ?? ''} ${lastName ?? ''}`.trim();
+    notes.set(note.leadId, [...(notes.get(note.leadId) ?? []), { ...note, authorName }]);
+  }
+  return notes;
+}
+
+/** One note of one lead, locked until the transaction ends. */
+export async function lockNote(db: Executor, leadId: number, noteId: number) {
+  const [row] = await db
+    .select()
+    .from(leadNotes)
+    .where(and(eq(leadNotes.id, noteId), eq(leadNotes.leadId, leadId)))
+    .for('update');
+  return row ?? null;
+}
+
+export async function updateNote(db: Executor, noteId: number, body: string): Promise<void> {
+  await db.update(leadNotes).set({ body, updatedAt: new Date() }).where(eq(leadNotes.id, noteId));
+}
+
+export async function deleteNote(db: Executor, noteId: number): Promise<void> {
+  await db.delete(leadNotes).where(eq(leadNotes.id, noteId));
 }

@@ -4,38 +4,49 @@ import {
   apiErrorSchema,
   idParamsSchema,
   idSchema,
+  leadBoardQuerySchema,
   leadColumnSchema,
   leadColumnsInputSchema,
+  leadConvertInputSchema,
   leadInputSchema,
+  leadListQuerySchema,
   leadMessages,
   leadNoteInputSchema,
+  leadNoteParamsSchema,
+  leadOwnerSchema,
   leadSchema,
 } from '@portal/domain';
 import { currentUser } from '../../plugins/auth';
+import { sealLeadApiKey } from '../whatsapp/index';
 import * as service from './service';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 const statusParamsSchema = z.object({ id: idSchema, status: z.string().trim().min(1).max(60) });
+const policyParamsSchema = z.object({ policyId: idSchema });
 const columnsAnswer = z.object({ columns: z.array(leadColumnSchema), moved: z.number() });
 
 /**
- * The leads board on the spec's paths (section 7), always the caller's branch's. The columns
- * live on the server per branch; only managers and admins change them.
+ * The leads board on the spec's paths (section 7), the caller's branch's; admins may name
+ * another branch with `?branchId=` on every call (issue 20). The columns live on the server per
+ * branch; only managers and admins change them.
  */
 export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
   const tags = ['leads'];
   const security = [{ bearerAuth: [] }];
   const one = { 200: leadSchema, ...errors };
+  const querystring = leadBoardQuerySchema;
 
-  app.get('/api/leads', { schema: { tags, security, summary: 'Leads de la sucursal', response: { 200: z.array(leadSchema), ...errors } } }, (request) =>
-    service.listLeads(app.db, currentUser(request)),
+  app.get(
+    '/api/leads',
+    { schema: { tags, security, summary: 'Leads de la sucursal (filtros: owner=me|id, source)', querystring: leadListQuerySchema, response: { 200: z.array(leadSchema), ...errors } } },
+    (request) => service.listLeads(app.db, currentUser(request), request.query),
   );
 
   app.get(
     '/api/leads/columns',
-    { schema: { tags, security, summary: 'Estatus (columnas) del tablero de la sucursal', response: { 200: z.array(leadColumnSchema), ...errors } } },
-    (request) => service.getColumns(app.db, currentUser(request)),
+    { schema: { tags, security, summary: 'Estatus (columnas) del tablero de la sucursal', querystring, response: { 200: z.array(leadColumnSchema), ...errors } } },
+    (request) => service.getColumns(app.db, currentUser(request), request.query),
   );
 
   app.put(
@@ -46,40 +57,87 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Guardar los estatus; los leads de un estatus eliminado pasan al primero',
+        querystring,
         body: leadColumnsInputSchema,
         response: { 200: columnsAnswer, ...errors },
       },
     },
-    (request) => service.saveColumns(app.db, currentUser(request), request.body.columns),
+    (request) => service.saveColumns(app.db, currentUser(request), request.body.columns, request.query),
   );
 
-  app.post('/api/leads', { schema: { tags, security, summary: 'Crear lead (primer estatus)', body: leadInputSchema, response: { ...one, 201: leadSchema } } }, async (request, reply) =>
-    reply.status(201).send(await service.createLead(app.db, currentUser(request), request.body)),
+  app.get(
+    '/api/leads/owners',
+    { schema: { tags, security, summary: 'Agentes y gerentes activos de la sucursal (responsables)', querystring, response: { 200: z.array(leadOwnerSchema), ...errors } } },
+    (request) => service.listOwners(app.db, currentUser(request), request.query),
+  );
+
+  app.get(
+    '/api/leads/of-policy/:policyId',
+    { schema: { tags, security, summary: 'El lead del que salió una póliza', params: policyParamsSchema, querystring, response: one } },
+    (request) => service.getLeadOfPolicy(app.db, currentUser(request), request.params.policyId, request.query),
+  );
+
+  app.get('/api/leads/:id', { schema: { tags, security, summary: 'Un lead', params: idParamsSchema, querystring, response: one } }, (request) =>
+    service.getLead(app.db, currentUser(request), request.params.id, request.query),
+  );
+
+  app.post(
+    '/api/leads',
+    { schema: { tags, security, summary: 'Crear lead (primer estatus)', querystring, body: leadInputSchema, response: { ...one, 201: leadSchema } } },
+    async (request, reply) => reply.status(201).send(await service.createLead(app.db, currentUser(request), sealLeadApiKey(app.secretBox, request.body), request.query)),
   );
 
   for (const path of ['/api/leads/update/:id', '/api/leads/uodate/:id']) {
-    app.post(path, { schema: { tags, security, summary: 'Actualizar lead', params: idParamsSchema, body: leadInputSchema, response: one } }, (request) =>
-      service.updateLead(app.db, currentUser(request), request.params.id, request.body),
+    app.post(path, { schema: { tags, security, summary: 'Actualizar lead', params: idParamsSchema, querystring, body: leadInputSchema, response: one } }, (request) =>
+      service.updateLead(app.db, currentUser(request), request.params.id, sealLeadApiKey(app.secretBox, request.body), request.query),
     );
   }
 
   app.post(
     '/api/leads/:id/status/:status',
-    { schema: { tags, security, summary: 'Mover lead a otro estatus', params: statusParamsSchema, response: one } },
-    (request) => service.changeStatus(app.db, currentUser(request), request.params.id, request.params.status),
+    { schema: { tags, security, summary: 'Mover lead a otro estatus', params: statusParamsSchema, querystring, response: one } },
+    (request) => service.changeStatus(app.db, currentUser(request), request.params.id, request.params.status, request.query),
+  );
+
+  app.post(
+    '/api/leads/:id/convert',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Ligar el lead a la póliza en que se convirtió (pasa a la columna de ganados)',
+        params: idParamsSchema,
+        querystring,
+        body: leadConvertInputSchema,
+        response: one,
+      },
+    },
+    (request) => service.convertLead(app.db, currentUser(request), request.params.id, request.body.policyId, request.query),
   );
 
   app.post(
     '/api/leads/:id/notes',
-    { schema: { tags, security, summary: 'Agregar una nota', params: idParamsSchema, body: leadNoteInputSchema, response: one } },
-    (request) => service.addNote(app.db, currentUser(request), request.params.id, request.body.note),
+    { schema: { tags, security, summary: 'Agregar una nota', params: idParamsSchema, querystring, body: leadNoteInputSchema, response: one } },
+    (request) => service.addNote(app.db, currentUser(request), request.params.id, request.body.note, request.query),
+  );
+
+  app.put(
+    '/api/leads/:id/notes/:noteId',
+    { schema: { tags, security, summary: 'Editar una nota (su autor, o un gerente)', params: leadNoteParamsSchema, querystring, body: leadNoteInputSchema, response: one } },
+    (request) => service.changeNote(app.db, currentUser(request), request.params.id, request.params.noteId, request.body.note, request.query),
+  );
+
+  app.delete(
+    '/api/leads/:id/notes/:noteId',
+    { schema: { tags, security, summary: 'Eliminar una nota (su autor, o un gerente)', params: leadNoteParamsSchema, querystring, response: one } },
+    (request) => service.changeNote(app.db, currentUser(request), request.params.id, request.params.noteId, null, request.query),
   );
 
   app.get(
     '/api/leads/del/:id',
-    { schema: { tags, security, summary: 'Eliminar lead', params: idParamsSchema, response: { 200: z.object({ message: z.string() }), ...errors } } },
+    { schema: { tags, security, summary: 'Eliminar lead', params: idParamsSchema, querystring, response: { 200: z.object({ message: z.string() }), ...errors } } },
     async (request) => {
-      await service.deleteLead(app.db, currentUser(request), request.params.id);
+      await service.deleteLead(app.db, currentUser(request), request.params.id, request.query);
       return { message: leadMessages.deletedDescription };
     },
   );

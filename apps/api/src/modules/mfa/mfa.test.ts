@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { generate } from 'otplib';
-import { mfaRecoveryCodes } from '../../db/schema/index';
-import { ADMIN, bearer, createTestContext, insertUser, json, login, type TestContext, type TestUser } from '../../test/app';
+import { mfaRecoveryCodes, users } from '../../db/schema/index';
+import { ADMIN, bearer, createTestContext, insertUser, json, login, TEST_SECRET_BOX, type TestContext, type TestUser } from '../../test/app';
 import { LOGIN_LIMITS } from '../auth/index';
 
 let ctx: TestContext;
@@ -15,6 +15,9 @@ const post = (url: string, payload?: object, headers: Record<string, string> = {
   ctx.app.inject({ method: 'POST', url, payload, headers, remoteAddress: ip });
 
 const codeOf = (secret: string) => generate({ secret });
+/** The codes of the steps before and after the current one: still inside the ±1 step window. */
+const previousCodeOf = (secret: string) => generate({ secret, epoch: Math.floor(Date.now() / 1000) - 30 });
+const nextCodeOf = (secret: string) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
 /** A code of the right shape ten minutes ahead: outside the ±1 step window. */
 const wrongCodeOf = (secret: string) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + 600 });
 
@@ -23,7 +26,8 @@ async function enrolledUser(overrides: Parameters<typeof insertUser>[1] = {}): P
   const user = await insertUser(ctx, overrides);
   const { token } = await login(ctx.app, user.email, user.password, '10.9.9.9');
   const setup = json(await post('/api/account/mfa/setup', undefined, bearer(token)));
-  const confirmed = await post('/api/account/mfa/confirm', { code: await codeOf(setup.secret) }, bearer(token));
+  // The previous step's code: the current one stays unused for the test's sign-in.
+  const confirmed = await post('/api/account/mfa/confirm', { code: await previousCodeOf(setup.secret) }, bearer(token));
   expect(confirmed.statusCode).toBe(200);
   return { ...user, secret: setup.secret, recoveryCodes: json(confirmed).recoveryCodes };
 }
@@ -85,7 +89,7 @@ describe("'Mi cuenta': enrolment", () => {
     const token = await tokensWithCode(user, await codeOf(secret));
     expect((await post('/api/account/mfa/disable', { code: await wrongCodeOf(secret) }, bearer(token))).statusCode).toBe(400);
     expect((await post('/api/account/mfa/disable', {}, bearer(token))).statusCode).toBe(400);
-    expect((await post('/api/account/mfa/disable', { code: await codeOf(secret) }, bearer(token))).statusCode).toBe(204);
+    expect((await post('/api/account/mfa/disable', { code: await nextCodeOf(secret) }, bearer(token))).statusCode).toBe(204);
     expect(json(await post('/api/auth/login', { email: user.email, password: user.password })).token).toBeDefined();
     expect(await ctx.testDb.database.db.select().from(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, user.id))).toEqual([]);
   });
@@ -131,6 +135,37 @@ describe('sign-in with MFA', () => {
     expect(json(await post('/api/auth/login', { email: user.email, password: user.password }, {}, '10.9.1.2'))).toMatchObject({ mfaRequired: true });
   });
 
+  it('accepts a TOTP code once only, and no earlier code after it', async () => {
+    const user = await enrolledUser();
+    // Each attempt from its own address: the sign-in throttle is not what this test is about.
+    const attempt = async (code: string, ip: string) => (await post('/api/auth/login/mfa', { challenge: await challengeFor(user, ip), code }, {}, ip)).statusCode;
+    const code = await codeOf(user.secret);
+    expect(await attempt(code, '10.9.3.1')).toBe(200);
+    expect(await attempt(code, '10.9.3.2')).toBe(401);
+    // The enrolment used the previous step's code; it is refused as well.
+    expect(await attempt(await previousCodeOf(user.secret), '10.9.3.3')).toBe(401);
+    expect(await attempt(await nextCodeOf(user.secret), '10.9.3.4')).toBe(200);
+  });
+
+  it('accepts the same code only once when it is sent twice at the same moment', async () => {
+    const user = await enrolledUser();
+    const code = await codeOf(user.secret);
+    const [challengeA, challengeB] = [await challengeFor(user, '10.9.4.1'), await challengeFor(user, '10.9.4.2')];
+    const answers = await Promise.all([
+      post('/api/auth/login/mfa', { challenge: challengeA, code }, {}, '10.9.4.1'),
+      post('/api/auth/login/mfa', { challenge: challengeB, code }, {}, '10.9.4.2'),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 401]);
+  });
+
+  it('keeps the secret sealed in the database', async () => {
+    const user = await enrolledUser();
+    const [row] = await ctx.testDb.database.db.select({ secret: users.mfaSecret }).from(users).where(eq(users.id, user.id));
+    expect(row!.secret).toMatch(/^v1:/);
+    expect(row!.secret).not.toContain(user.secret);
+    expect(TEST_SECRET_BOX.open(row!.secret!)).toBe(user.secret);
+  });
+
   it('accepts a recovery code once only', async () => {
     const user = await enrolledUser();
     const code = user.recoveryCodes[3]!;
@@ -158,10 +193,13 @@ describe('POST /api/users/:id/mfa/reset', () => {
     const user = await enrolledUser();
     const { token } = await login(ctx.app, ADMIN.email, ADMIN.password, '10.9.9.7');
     expect(json(await ctx.app.inject({ method: 'GET', url: `/api/users/${user.id}`, headers: bearer(token) })).mfaEnabled).toBe(true);
+    const userSession = await tokensWithCode(user, await codeOf(user.secret));
     const response = await post(`/api/users/${user.id}/mfa/reset`, undefined, bearer(token));
     expect(response.statusCode).toBe(200);
     expect(json(response).mfaEnabled).toBe(false);
     expect(ctx.logs.some((line) => line.includes('verificación en dos pasos restablecida'))).toBe(true);
+    // A lost phone may be a stolen one, still signed in: its session ended with the reset.
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(userSession) })).statusCode).toBe(401);
     expect(json(await post('/api/auth/login', { email: user.email, password: user.password })).token).toBeDefined();
   });
 

@@ -28,7 +28,7 @@ export const accountMfaRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: mfaSetupResponseSchema, ...errors },
       },
     },
-    (request) => mfa.startEnrolment(app.db, currentUser(request)),
+    (request) => mfa.startEnrolment(app.db, app.secretBox, currentUser(request)),
   );
 
   app.post(
@@ -42,7 +42,7 @@ export const accountMfaRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: mfaRecoveryCodesResponseSchema, ...errors },
       },
     },
-    async (request) => ({ recoveryCodes: await mfa.confirmEnrolment(app.db, currentUser(request).id, request.body.code) }),
+    async (request) => ({ recoveryCodes: await mfa.confirmEnrolment(app.db, app.secretBox, currentUser(request).id, request.body.code) }),
   );
 
   app.post(
@@ -57,7 +57,7 @@ export const accountMfaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await mfa.disableMfa(app.db, currentUser(request).id, request.body.code);
+      await mfa.disableMfa(app.db, app.secretBox, currentUser(request).id, request.body.code);
       return reply.status(204).send(null);
     },
   );

@@ -246,7 +246,7 @@ describe('sendAppointmentReminders', () => {
     const attendeeEmails = await db()
       .select()
       .from(emailOutbox)
-      .where(inArray(emailOutbox.recipient, ['lucia.recordatorio@example.mx', 'roberto.recordatorio@example.mx']))
+      .where(and(eq(emailOutbox.kind, 'appointment_reminder'), inArray(emailOutbox.recipient, ['lucia.recordatorio@example.mx', 'roberto.recordatorio@example.mx'])))
       .orderBy(emailOutbox.recipient);
     expect(attendeeEmails.map((email) => [email.recipient, email.subject, email.attachments.map((file) => file.filename)])).toEqual([
       ['lucia.recordatorio@example.mx', 'Recordatorio de cita: Firma de contrato', ['cita.ics']],

@@ -10,6 +10,8 @@ export interface NewNotification {
   body: string;
   policyId?: number | null | undefined;
   appointmentId?: number | null | undefined;
+  /** Issue 20 (leads pipeline): a lead's follow-up day. */
+  leadId?: number | null | undefined;
   dedupeKey?: string | null | undefined;
 }
 
@@ -146,6 +148,7 @@ function toNotification(row: typeof notifications.$inferSelect): Notification {
     body: row.body,
     policyId: row.policyId,
     appointmentId: row.appointmentId,
+    leadId: row.leadId, // issue 20 (leads pipeline)
     readAt: row.readAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };

@@ -13,6 +13,8 @@ export interface NotifyInput {
   body: string;
   policyId?: number | null;
   appointmentId?: number | null;
+  /** Issue 20 (leads pipeline): a lead's follow-up day. */
+  leadId?: number | null;
   /**
    * Makes the notice idempotent per recipient (e.g. 'policy_expiring:42:30'): a second call with
    * the same key writes nothing, e-mail included.
@@ -38,6 +40,7 @@ export async function notify(tx: Executor, input: NotifyInput): Promise<number[]
       body: input.body,
       policyId: input.policyId ?? null,
       appointmentId: input.appointmentId ?? null,
+      leadId: input.leadId ?? null,
       dedupeKey: input.dedupeKey ?? null,
     })),
   );

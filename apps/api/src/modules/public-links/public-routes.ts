@@ -3,12 +3,9 @@ import { apiErrorSchema, linkTokenParamsSchema, privacyAcceptanceInputSchema, pu
 import { z } from 'zod';
 import * as service from './service';
 
-/**
- * How often one address may call a public link endpoint (per route, per minute). A token has 256
- * bits, so guessing is hopeless anyway; the limit keeps a script from hammering the pages, the
- * uploads and the one-time codes. Counted per instance (decision 017).
- */
-export const publicRateLimit = { max: 60, timeWindow: 60_000 } as const;
+import { publicRateLimit } from '../../lib/public-rate-limit';
+
+export { publicRateLimit };
 
 const errors = { 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
 

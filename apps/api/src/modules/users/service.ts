@@ -79,10 +79,18 @@ export async function changeUserStatus(db: Db, actor: AuthUser, id: number, stat
   return getUser(db, id);
 }
 
-/** POST /api/users/:id/mfa/reset: a lost phone and lost codes; the user signs in with the password alone (or enrols again). */
+/**
+ * POST /api/users/:id/mfa/reset: a lost phone and lost codes; the user signs in with the password
+ * alone (or enrols again). Their sessions end too: a lost phone may be a stolen one, still signed in.
+ */
 export async function resetUserMfa(db: Db, id: number): Promise<User> {
   await getUser(db, id);
-  await resetMfa(db, id);
+  const changeHeard = expectUserChange(db, id);
+  await db.transaction(async (tx) => {
+    await resetMfa(tx, id);
+    await revokeAllSessions(tx, id);
+  });
+  await changeHeard();
   return getUser(db, id);
 }
 

@@ -3,12 +3,13 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 
 /**
- * JWT_SECRET when given; otherwise one generated on first start and kept in DATA_DIR, so
- * tokens survive restarts. Several instances must share JWT_SECRET (README).
+ * A setting's secret when given (JWT_SECRET, SECRETS_KEY); otherwise one generated on first start
+ * and kept in DATA_DIR under `fileName`, so it survives restarts. Several instances must share the
+ * setting instead (README): each would generate its own.
  */
-export async function resolveJwtSecret(configured: string | undefined, dataDir: string): Promise<Uint8Array> {
+export async function resolveDataDirSecret(configured: string | undefined, dataDir: string, fileName: string): Promise<Uint8Array> {
   if (configured) return new TextEncoder().encode(configured);
-  const file = path.join(dataDir, 'jwt-secret');
+  const file = path.join(dataDir, fileName);
   try {
     return new TextEncoder().encode((await fs.readFile(file, 'utf8')).trim());
   } catch (error) {

@@ -1,0 +1,336 @@
+import ICAL from 'ical.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, inArray } from 'drizzle-orm';
+import type { Appointment, AppointmentFormValues, AppointmentInvitationView, AppointmentPage } from '@portal/domain';
+import { attendees, emailOutbox } from '../../db/schema/index';
+import { bearer, createTestContext, json, signInAs, type TestContext } from '../../test/app';
+import { smtpReceiver } from '../../test/smtp';
+import { deliverDueEmails } from '../email/index';
+
+let ctx: TestContext;
+let agent: { id: number; token: string };
+let santaFeAgent: { id: number; token: string };
+const db = () => ctx.testDb.database.db;
+
+beforeAll(async () => {
+  ctx = await createTestContext({ PUBLIC_URL: 'https://polizas.example.mx' });
+  [agent, santaFeAgent] = await Promise.all([signInAs(ctx, 'agent', 1), signInAs(ctx, 'agent', 2)]);
+});
+afterAll(() => ctx.close());
+
+let unique = 0;
+/** Addresses no other test uses, so each test reads only its own e-mails. */
+function people() {
+  unique += 1;
+  return {
+    lucia: { name: 'Lucía Hernández', email: `lucia.${unique}@example.mx`, role: 'tenant' as const },
+    roberto: { name: 'Roberto Sánchez', email: `roberto.${unique}@example.mx`, role: 'owner' as const },
+  };
+}
+
+const body = (overrides: Partial<AppointmentFormValues> = {}): AppointmentFormValues => ({
+  title: 'Firma de contrato — Durango 214',
+  description: 'Traer identificación oficial',
+  date: '2026-12-03',
+  startTime: '10:00',
+  endTime: '11:30',
+  location: 'Sucursal Polanco, sala 2',
+  type: 'signature',
+  attendees: [],
+  ...overrides,
+});
+
+const request = (method: 'GET' | 'POST' | 'DELETE', url: string, token?: string, payload?: unknown) =>
+  ctx.app.inject({ method, url, ...(token ? { headers: bearer(token) } : {}), ...(payload === undefined ? {} : { payload: payload as object }) });
+
+async function create(overrides: Partial<AppointmentFormValues>, token = agent.token): Promise<Appointment> {
+  const response = await request('POST', '/api/appo', token, body(overrides));
+  expect(response.statusCode, response.body).toBe(201);
+  return json<Appointment>(response);
+}
+
+async function update(appointment: Appointment, overrides: Partial<AppointmentFormValues>): Promise<Appointment> {
+  const response = await request('POST', `/api/appo/update/${appointment.id}`, agent.token, body({ ...formOf(appointment), ...overrides }));
+  expect(response.statusCode, response.body).toBe(200);
+  return json<Appointment>(response);
+}
+
+function formOf(appointment: Appointment): Partial<AppointmentFormValues> {
+  const { title, description, date, startTime, endTime, location, type, status, googleMeetUrl } = appointment;
+  return {
+    title,
+    description,
+    date,
+    startTime,
+    endTime,
+    location,
+    type,
+    status,
+    googleMeetUrl,
+    attendees: appointment.attendees.map(({ id, name, email, role, confirmed }) => ({ id, name, email, role, confirmed })),
+  };
+}
+
+const emailsTo = (...recipients: string[]) => db().select().from(emailOutbox).where(inArray(emailOutbox.recipient, recipients)).orderBy(emailOutbox.id);
+
+/** The .ics attached to an e-mail, read back by a real parser (ical.js). */
+function invitationOf(email: { attachments: { filename: string; contentType: string; content: string }[] }) {
+  expect(email.attachments).toHaveLength(1);
+  const [file] = email.attachments;
+  const calendar = new ICAL.Component(ICAL.parse(Buffer.from(file!.content, 'base64').toString('utf8')));
+  const [vevent] = calendar.getAllSubcomponents('vevent');
+  const event = new ICAL.Event(vevent);
+  return {
+    contentType: file!.contentType,
+    method: calendar.getFirstPropertyValue('method'),
+    uid: event.uid,
+    sequence: event.sequence,
+    status: vevent!.getFirstPropertyValue('status'),
+    attendees: event.attendees.map((attendee) => String(attendee.getFirstValue()).toLowerCase()),
+    organizer: String(vevent!.getFirstPropertyValue('organizer')).toLowerCase(),
+    start: event.startDate.toJSDate(),
+    end: event.endDate.toJSDate(),
+  };
+}
+
+const tokenIn = (text: string) => /\/cita\/([A-Za-z0-9_-]{43})\?respuesta=si/.exec(text)?.[1] ?? '';
+const mexicoCity = new Intl.DateTimeFormat('es-MX', { timeZone: 'America/Mexico_City', dateStyle: 'short', timeStyle: 'short', hourCycle: 'h23' });
+
+describe('invitations', () => {
+  it('e-mails each attendee, in the save, an invitation with the .ics (REQUEST, UID, SEQUENCE 0) and the two links', async () => {
+    const { lucia, roberto } = people();
+    const appointment = await create({ attendees: [lucia, roberto] });
+    const emails = await emailsTo(lucia.email, roberto.email);
+    expect(emails.map((email) => [email.recipient, email.kind, email.subject])).toEqual([
+      [lucia.email, 'appointment_invitation', 'Invitación a una cita: Firma de contrato — Durango 214'],
+      [roberto.email, 'appointment_invitation', 'Invitación a una cita: Firma de contrato — Durango 214'],
+    ]);
+    const ics = invitationOf(emails[0]!);
+    expect(ics).toMatchObject({
+      contentType: 'text/calendar; charset=utf-8; method=REQUEST',
+      method: 'REQUEST',
+      uid: `cita-${appointment.id}@polizas.example.mx`,
+      sequence: 0,
+      attendees: [`mailto:${lucia.email}`],
+    });
+    expect(ics.organizer).toMatch(/^mailto:/);
+    // 10:00 to 11:30 on 3 December 2026 in Mexico City, whatever the server's zone.
+    expect(mexicoCity.format(ics.start)).toBe('03/12/26, 10:00');
+    expect(mexicoCity.format(ics.end)).toBe('03/12/26, 11:30');
+    const text = emails[0]!.text;
+    expect(text).toContain('Confirmar asistencia: https://polizas.example.mx/cita/');
+    expect(text).toContain('No podré asistir: https://polizas.example.mx/cita/');
+    expect(text).toContain(appointment.googleMeetUrl!);
+    // Each attendee gets their own link; only its SHA-256 is stored.
+    const [luciaToken, robertoToken] = [tokenIn(emails[0]!.text), tokenIn(emails[1]!.text)];
+    expect(luciaToken).not.toBe(robertoToken);
+    const rows = await db().select().from(attendees).where(eq(attendees.appointmentId, appointment.id)).orderBy(attendees.id);
+    expect(rows.map((row) => row.rsvpTokenHash)).toEqual([expect.stringMatching(/^[0-9a-f]{64}$/), expect.stringMatching(/^[0-9a-f]{64}$/)]);
+    expect(JSON.stringify(rows)).not.toContain(luciaToken);
+    // The links work until a day after the appointment ends (11:30 Mexico City = 17:30 UTC).
+    expect(rows[0]!.rsvpExpiresAt!.toISOString()).toBe('2026-12-04T17:30:00.000Z');
+  });
+
+  it("opens the attendee's page without changing anything; the POST confirms or declines and staff see it", async () => {
+    const { lucia, roberto } = people();
+    const appointment = await create({ attendees: [lucia, roberto] });
+    const [toLucia, toRoberto] = await emailsTo(lucia.email, roberto.email);
+    const luciaToken = tokenIn(toLucia!.text);
+    const page = await request('GET', `/api/public/citas/${luciaToken}`);
+    expect(page.statusCode).toBe(200);
+    expect(json<AppointmentInvitationView>(page)).toEqual({
+      attendeeName: 'Lucía Hernández',
+      title: 'Firma de contrato — Durango 214',
+      date: '2026-12-03',
+      startTime: '10:00',
+      endTime: '11:30',
+      location: 'Sucursal Polanco, sala 2',
+      googleMeetUrl: appointment.googleMeetUrl,
+      branchName: expect.any(String),
+      cancelled: false,
+      response: null,
+    });
+    // A GET (a mail scanner's, say) answers nothing.
+    await request('GET', `/api/public/citas/${luciaToken}`);
+    expect(json<Appointment>(await request('GET', `/api/appo/${appointment.id}`, agent.token)).attendees.map((person) => person.confirmed)).toEqual([false, false]);
+
+    const confirm = await request('POST', `/api/public/citas/${luciaToken}`, undefined, { response: 'yes' });
+    expect(confirm.statusCode, confirm.body).toBe(200);
+    expect(json<AppointmentInvitationView>(confirm).response).toBe('yes');
+    const decline = await request('POST', `/api/public/citas/${tokenIn(toRoberto!.text)}`, undefined, { response: 'no' });
+    expect(json<AppointmentInvitationView>(decline).response).toBe('no');
+    const seen = json<Appointment>(await request('GET', `/api/appo/${appointment.id}`, agent.token)).attendees;
+    expect(seen.map(({ confirmed, response }) => ({ confirmed, response }))).toEqual([
+      { confirmed: true, response: 'yes' },
+      { confirmed: false, response: 'no' },
+    ]);
+    expect(seen[0]!.respondedAt).toEqual(expect.any(String));
+    // An answer is not a change: nobody is e-mailed again.
+    expect(await emailsTo(lucia.email, roberto.email)).toHaveLength(2);
+    // A bad answer is a 400 naming nothing secret.
+    expect((await request('POST', `/api/public/citas/${luciaToken}`, undefined, { response: 'quizá' })).statusCode).toBe(400);
+  });
+
+  it('answers the same 404 to a wrong, malformed or expired token, and masks the token in the logs', async () => {
+    const { lucia } = people();
+    const appointment = await create({ attendees: [lucia] });
+    const token = tokenIn((await emailsTo(lucia.email))[0]!.text);
+    const wrong = await request('GET', `/api/public/citas/${'A'.repeat(43)}`);
+    const malformed = await request('POST', '/api/public/citas/abc', undefined, { response: 'yes' });
+    await db().update(attendees).set({ rsvpExpiresAt: new Date(Date.now() - 1000) }).where(eq(attendees.appointmentId, appointment.id));
+    const expired = await request('POST', `/api/public/citas/${token}`, undefined, { response: 'yes' });
+    for (const response of [wrong, malformed, expired]) {
+      expect(response.statusCode).toBe(404);
+      expect(json(response).message).toBe('La invitación no existe o ya venció');
+    }
+    const [row] = await db().select().from(attendees).where(eq(attendees.appointmentId, appointment.id));
+    expect(row!.confirmed).toBe(false);
+    expect(ctx.logs.join('\n')).not.toContain(token);
+    expect(ctx.logs.join('\n')).toContain('/api/public/citas/[oculto]');
+  });
+
+  it('sends an update (same UID, higher SEQUENCE, fresh links) when what attendees see changes, and nothing when it does not', async () => {
+    const { lucia, roberto } = people();
+    const appointment = await create({ attendees: [lucia, roberto] });
+    const firstToken = tokenIn((await emailsTo(lucia.email))[0]!.text);
+    // The status and the description are not what the invitation shows: nothing is sent.
+    const same = await update(appointment, { status: 'confirmed', description: 'Otra nota interna' });
+    expect(await emailsTo(lucia.email, roberto.email)).toHaveLength(2);
+
+    await update(same, { startTime: '12:00', endTime: '13:00', location: 'Sucursal Polanco, sala 3' });
+    const emails = await emailsTo(lucia.email, roberto.email);
+    expect(emails).toHaveLength(4);
+    const [toLucia, toRoberto] = emails.slice(2);
+    expect(toLucia!.subject).toBe('La cita cambió: Firma de contrato — Durango 214');
+    const ics = invitationOf(toLucia!);
+    expect(ics).toMatchObject({ method: 'REQUEST', uid: `cita-${appointment.id}@polizas.example.mx`, sequence: 1 });
+    expect(mexicoCity.format(ics.start)).toBe('03/12/26, 12:00');
+    expect(invitationOf(toRoberto!).sequence).toBe(1);
+    // The old link is replaced by the new one.
+    expect((await request('GET', `/api/public/citas/${firstToken}`)).statusCode).toBe(404);
+    expect((await request('GET', `/api/public/citas/${tokenIn(toLucia!.text)}`)).statusCode).toBe(200);
+
+    // A new video link is a change too.
+    await update(json<Appointment>(await request('GET', `/api/appo/${appointment.id}`, agent.token)), { googleMeetUrl: 'https://us02web.zoom.us/j/123456789' });
+    const third = (await emailsTo(lucia.email)).at(-1)!;
+    expect(invitationOf(third).sequence).toBe(2);
+    expect(third.text).toContain('https://us02web.zoom.us/j/123456789');
+  });
+
+  it('invites an attendee added later, and sends a removed one a cancellation', async () => {
+    const { lucia, roberto } = people();
+    const appointment = await create({ attendees: [lucia] });
+    await update(appointment, { attendees: [{ ...roberto }] });
+    const [invitationToLucia, cancellationToLucia] = await emailsTo(lucia.email);
+    expect(invitationOf(invitationToLucia!)).toMatchObject({ method: 'REQUEST', sequence: 0 });
+    expect(cancellationToLucia!.subject).toBe('Cita cancelada: Firma de contrato — Durango 214');
+    expect(invitationOf(cancellationToLucia!)).toMatchObject({ method: 'CANCEL', sequence: 1, uid: `cita-${appointment.id}@polizas.example.mx`, status: 'CANCELLED' });
+    const [toRoberto] = await emailsTo(roberto.email);
+    expect(toRoberto!.subject).toBe('Invitación a una cita: Firma de contrato — Durango 214');
+    expect(invitationOf(toRoberto!)).toMatchObject({ method: 'REQUEST', sequence: 1, attendees: [`mailto:${roberto.email}`] });
+  });
+
+  it('sends METHOD:CANCEL when the appointment is cancelled or deleted, and the page then takes no answer', async () => {
+    const { lucia, roberto } = people();
+    const cancelled = await create({ attendees: [lucia] });
+    const token = tokenIn((await emailsTo(lucia.email))[0]!.text);
+    await update(cancelled, { status: 'cancelled' });
+    const [, cancellation] = await emailsTo(lucia.email);
+    expect(invitationOf(cancellation!)).toMatchObject({ method: 'CANCEL', sequence: 1, contentType: 'text/calendar; charset=utf-8; method=CANCEL' });
+    expect(json<AppointmentInvitationView>(await request('GET', `/api/public/citas/${token}`)).cancelled).toBe(true);
+    expect((await request('POST', `/api/public/citas/${token}`, undefined, { response: 'yes' })).statusCode).toBe(409);
+
+    const deleted = await create({ attendees: [roberto] });
+    expect((await request('DELETE', `/api/appo/${deleted.id}`, agent.token)).statusCode).toBe(200);
+    const [, gone] = await emailsTo(roberto.email);
+    expect(invitationOf(gone!)).toMatchObject({ method: 'CANCEL', sequence: 1, uid: `cita-${deleted.id}@polizas.example.mx` });
+  });
+
+  it('keeps invitations inside the rules: 401 without a token, another branch 404, and a failed save sends nothing', async () => {
+    const { lucia } = people();
+    expect((await request('POST', '/api/appo', undefined, body({ attendees: [lucia] }))).statusCode).toBe(401);
+    const appointment = await create({ attendees: [lucia] });
+    expect((await request('POST', `/api/appo/update/${appointment.id}`, santaFeAgent.token, body({ startTime: '15:00', endTime: '16:00' }))).statusCode).toBe(404);
+    const invalid = await request('POST', '/api/appo', agent.token, body({ attendees: [people().roberto], googleMeetUrl: 'http://meet.jit.si/sala' }));
+    expect(json(invalid)).toMatchObject({ statusCode: 400, details: [{ field: 'googleMeetUrl' }] });
+    expect(await emailsTo(lucia.email)).toHaveLength(1);
+  });
+});
+
+describe('delivery', () => {
+  it('goes out through a real SMTP server with the .ics attached, and the outbox then keeps no working link', async () => {
+    const smtp = await smtpReceiver();
+    try {
+      const { lucia } = people();
+      await create({ attendees: [lucia] });
+      const [queued] = await emailsTo(lucia.email);
+      const token = tokenIn(queued!.text);
+      await deliverDueEmails(db(), smtp.transport, new Date(Date.now() + 1000));
+      const message = smtp.received.find((mail) => mail.to.includes(lucia.email))!;
+      expect(message.raw).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=REQUEST/i);
+      expect(message.raw).toContain('filename=invitacion.ics');
+      expect(message.raw.replace(/=\r?\n/g, '')).toContain(`/cita/${token}`);
+      const [sent] = await emailsTo(lucia.email);
+      expect(sent!.status).toBe('sent');
+      expect(JSON.stringify(sent)).not.toContain(token);
+      expect(sent!.text).toContain('/cita/[enlace enviado]?respuesta=si');
+    } finally {
+      await smtp.close();
+    }
+  });
+});
+
+describe('the rate limit', () => {
+  it('answers 429 past 60 calls a minute from one address, with the token masked in the logs', async () => {
+    const token = 'C'.repeat(43);
+    const statuses: number[] = [];
+    for (let call = 0; call < 61; call++) {
+      statuses.push((await ctx.app.inject({ url: `/api/public/citas/${token}`, remoteAddress: '10.20.30.40' })).statusCode);
+    }
+    expect(statuses.slice(0, 60).every((status) => status === 404)).toBe(true);
+    expect(statuses[60]).toBe(429);
+    expect(ctx.logs.join('\n')).not.toContain(token);
+  });
+});
+
+describe('video links', () => {
+  it('makes a Jitsi Meet room by default, and takes a pasted https link up to 1000 characters', async () => {
+    const made = await create({});
+    expect(made.googleMeetUrl).toMatch(/^https:\/\/meet\.jit\.si\/PortalPolizas-[A-Z2-7]{16}$/);
+    const teams = `https://teams.microsoft.com/l/meetup-join/${'a'.repeat(900)}`;
+    expect((await create({ googleMeetUrl: teams })).googleMeetUrl).toBe(teams);
+    for (const bad of ['javascript:alert(1)', 'http://zoom.us/j/1', `https://teams.microsoft.com/${'a'.repeat(1000)}`]) {
+      const response = await request('POST', '/api/appo', agent.token, body({ googleMeetUrl: bad }));
+      expect(response.statusCode, bad).toBe(400);
+      expect(json(response).details).toEqual([{ field: 'googleMeetUrl', message: expect.stringContaining('Videollamada') }]);
+    }
+  });
+});
+
+describe("the list's tabs", () => {
+  it("'upcoming' from today on, soonest first; 'past' before today, newest first; 'all' newest first", async () => {
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'America/Mexico_City' });
+    const branch = await signInAs(ctx, 'manager', 3);
+    const tag = `pestañas-${Date.now()}`;
+    for (const [offset, time] of [[-3, '09:00'], [-1, '10:00'], [0, '08:00'], [2, '09:00'], [1, '11:00']] as const) {
+      await create({ title: `${tag} ${offset} ${time}`, date: day(offset), startTime: time, endTime: '18:00' }, branch.token);
+    }
+    const titles = async (when?: string) => {
+      const response = await request('GET', `/api/appo/search?q=${encodeURIComponent(tag)}&pageSize=50${when ? `&when=${when}` : ''}`, branch.token);
+      expect(response.statusCode, response.body).toBe(200);
+      return json<AppointmentPage>(response).items.map((item) => item.title.slice(tag.length + 1));
+    };
+    expect(await titles('upcoming')).toEqual(['0 08:00', '1 11:00', '2 09:00']);
+    expect(await titles('past')).toEqual(['-1 10:00', '-3 09:00']);
+    expect(await titles('all')).toEqual(['2 09:00', '1 11:00', '0 08:00', '-1 10:00', '-3 09:00']);
+    // A client written to the spec (no 'when') sees them all, newest first, as before.
+    expect(await titles()).toEqual(await titles('all'));
+    expect(json(await request('GET', '/api/appo/search?when=manana', branch.token))).toMatchObject({ statusCode: 400, details: [{ field: 'when' }] });
+    expect((await request('GET', '/api/appo/search?when=upcoming&branchId=1', branch.token)).statusCode).toBe(403);
+    expect((await request('GET', '/api/appo/search?when=upcoming')).statusCode).toBe(401);
+    // The export follows the tab.
+    const csv = await request('GET', `/api/appo/export?format=csv&when=past&q=${encodeURIComponent(tag)}`, branch.token);
+    expect(csv.body).toContain(`${tag} -1 10:00`);
+    expect(csv.body).not.toContain(`${tag} 2 09:00`);
+  });
+});

@@ -1,0 +1,2 @@
+/** ARCO requests (issue 19, LFPDPPP): find a person's records, export them, anonymise them. */
+export { arcoRoutes } from './routes';

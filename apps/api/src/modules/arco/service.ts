@@ -1,0 +1,267 @@
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  anonymisedName,
+  arcoMessages,
+  arcoRecordKindLabels,
+  arcoRecordKinds,
+  businessDate,
+  documentSlotLabels,
+  policyStatusLabels,
+  type ArcoCancelRequest,
+  type ArcoCancelResult,
+  type ArcoRecord,
+  type ArcoRecordKind,
+  type ArcoRecordRef,
+  type ArcoSearchResult,
+  type PolicyStatus,
+} from '@portal/domain';
+import type { Db, Executor } from '../../db/client';
+import { notFound } from '../../lib/app-error';
+import type { AuthUser } from '../../lib/auth-user';
+import type { FileStore } from '../../lib/file-store';
+import * as erase from './repository/anonymise';
+import * as repo from './repository/people';
+import type { PersonRow, PolicyPersonRow } from './repository/people';
+import { insertArcoRequest } from './repository/requests';
+
+/** A contract in force (or on its way to being signed): its parties' data are the contract's. */
+const inForceStatuses: readonly PolicyStatus[] = ['contracts', 'signature', 'active', 'expiring'];
+const endedStatuses: readonly PolicyStatus[] = ['expired', 'cancelled'];
+
+const dayMonthYear = (isoDate: string) => isoDate.split('-').reverse().join('/');
+
+/** Why a law keeps a person's record on this policy, or null when nothing does (LFPDPPP art. 26). */
+export function retentionReason(row: Pick<PolicyPersonRow, 'policyStatus' | 'endedAt' | 'retainYears'>, now = new Date()): string | null {
+  if (inForceStatuses.includes(row.policyStatus)) return arcoMessages.retainedInForce;
+  if (!endedStatuses.includes(row.policyStatus)) return null;
+  if (row.retainYears === null) return arcoMessages.retainedForever;
+  const until = new Date(row.endedAt);
+  until.setUTCFullYear(until.getUTCFullYear() + row.retainYears);
+  return now < until ? arcoMessages.retainedEnded(dayMonthYear(businessDate(until))) : null;
+}
+
+function isPolicyPerson(row: PersonRow): row is PolicyPersonRow {
+  return row.kind === 'tenant' || row.kind === 'guarantor' || row.kind === 'owner';
+}
+
+function recordOf(row: PersonRow): ArcoRecord {
+  const base = {
+    kind: row.kind,
+    id: row.id,
+    name: row.name,
+    branchId: row.branchId,
+    branchName: row.branchName,
+    policyId: null,
+    folio: null,
+    policyStatus: null,
+    leadId: null,
+    appointmentId: null,
+    appointmentTitle: null,
+    appointmentDate: null,
+    retained: false,
+    retentionReason: null,
+  };
+  switch (row.kind) {
+    case 'lead':
+      return { ...base, email: '', phone: row.phone || row.phonewhats, leadId: row.id, editPath: '/leads' };
+    case 'attendee':
+      return { ...base, email: row.email, phone: '', appointmentId: row.appointmentId, appointmentTitle: row.appointmentTitle, appointmentDate: row.appointmentDate, editPath: '/appointments' };
+    default: {
+      const reason = retentionReason(row);
+      return {
+        ...base,
+        email: row.email,
+        phone: row.mobile || row.phone,
+        policyId: row.policyId,
+        folio: row.folio,
+        policyStatus: row.policyStatus,
+        retained: reason !== null,
+        retentionReason: reason,
+        editPath: `/policies/${row.policyId}/edit`,
+      };
+    }
+  }
+}
+
+/** GET /api/admin/arco/search: every record of the people the text finds, in every branch. */
+export async function searchPerson(db: Db, text: string): Promise<ArcoSearchResult> {
+  const rows = await repo.findPersonRows(db, repo.parsePersonQuery(text));
+  return { records: rows.map(recordOf) };
+}
+
+/** The records asked for, every one of them (a ref that does not exist: 404). */
+async function loadRecords(db: Executor, refs: ArcoRecordRef[]): Promise<PersonRow[]> {
+  const ids = Object.fromEntries(arcoRecordKinds.map((kind) => [kind, [...new Set(refs.filter((ref) => ref.kind === kind).map((ref) => ref.id))]])) as Record<ArcoRecordKind, number[]>;
+  const rows = await repo.personRowsByIds(db, ids);
+  const found = new Set(rows.map((row) => `${row.kind}:${row.id}`));
+  if (refs.some((ref) => !found.has(`${ref.kind}:${ref.id}`))) throw notFound(arcoMessages.recordNotFound);
+  return rows;
+}
+
+/** How a request names its records in arco_requests and the access log: kinds and ids, never the person. */
+export function refsText(refs: readonly ArcoRecordRef[]): string {
+  return refs.map((ref) => `${ref.kind}:${ref.id}`).join(', ').slice(0, 254);
+}
+
+// --- access (export) --------------------------------------------------------------------------
+
+interface ArcoExportRecord {
+  kind: ArcoRecordKind;
+  kindLabel: string;
+  id: number;
+  /** Where the record lives, in words. */
+  where: string;
+  data: Record<string, unknown>;
+  lists: Record<string, Record<string, unknown>[]>;
+}
+
+export interface ArcoExportFile {
+  generatedAt: string;
+  records: ArcoExportRecord[];
+}
+
+function documentsList(documents: Awaited<ReturnType<typeof repo.policyDocuments>>) {
+  return documents.map((document) => ({
+    slot: documentSlotLabels[document.slot],
+    originalFilename: document.originalFilename,
+    uploadedAt: document.uploadedAt.toISOString(),
+    respuesta: document.respuesta,
+  }));
+}
+
+/** Drops the row's keys and links that are not the person's data (ids, foreign keys, order). */
+function personalFields<T extends Record<string, unknown>>(row: T, omit: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(row).filter(([key]) => !omit.includes(key)));
+}
+
+async function exportRecord(db: Db, row: PersonRow): Promise<ArcoExportRecord> {
+  const kindLabel = arcoRecordKindLabels[row.kind];
+  const base = { kind: row.kind, kindLabel, id: row.id };
+  if (row.kind === 'lead') {
+    const { lead, notes, messages } = await repo.leadData(db, row.id);
+    const data = personalFields(lead, ['id', 'branchId', 'createdBy', 'server', 'apikey', 'gatewayKind', 'gatewayInstance', 'ownerId', 'policyId']);
+    // The spec's `notes` form (one text), and the notes and WhatsApp messages one by one.
+    return { ...base, where: `Prospecto #${row.id}, ${row.branchName}`, data: { ...data, notes: notes.map((note) => note.body).join('\n') }, lists: { Notas: notes, Mensajes: messages } };
+  }
+  if (row.kind === 'attendee') {
+    const { attendee, appointment } = await repo.attendeeData(db, row.id);
+    return {
+      ...base,
+      where: `Cita «${appointment.title}» del ${dayMonthYear(appointment.date)}, ${row.branchName}`,
+      data: { ...personalFields(attendee, ['id', 'appointmentId', 'externalId']), ...appointment, role: attendee.role, status: appointment.status },
+      lists: {},
+    };
+  }
+  const where = `Póliza ${row.folio} (${policyStatusLabels[row.policyStatus]}), ${row.branchName}`;
+  const documents = { Documentos: documentsList(await repo.policyDocuments(db, row.policyId, erase.documentSlotsOf(row))) };
+  const omitted = ['id', 'policyId', 'propertyId', 'position'];
+  switch (row.kind) {
+    case 'tenant': {
+      const { tenant, references } = await repo.tenantData(db, row.id);
+      return { ...base, where, data: personalFields(tenant, omitted), lists: { Referencias: references, ...documents } };
+    }
+    case 'guarantor': {
+      const { guarantor, vehicle } = await repo.guarantorData(db, row.id);
+      return { ...base, where, data: personalFields(guarantor, omitted), lists: { Vehículo: vehicle ? [vehicle] : [], ...documents } };
+    }
+    case 'owner': {
+      const { owner, bank } = await repo.ownerData(db, row.id);
+      return { ...base, where, data: { ...personalFields(owner, omitted), ...(bank ?? {}) }, lists: documents };
+    }
+  }
+}
+
+/** POST /api/admin/arco/export: the records' data, and the request written down (kind 'access'). */
+export async function exportRecords(db: Db, actor: AuthUser, refs: ArcoRecordRef[], format: 'json' | 'pdf'): Promise<ArcoExportFile> {
+  const rows = await loadRecords(db, refs);
+  const records: ArcoExportRecord[] = [];
+  for (const row of rows) records.push(await exportRecord(db, row));
+  await insertArcoRequest(db, {
+    kind: 'access',
+    personQuery: refsText(refs),
+    reason: `Exportación ${format.toUpperCase()} de ${records.length} registro(s)`,
+    outcome: { format, records: refs },
+    createdBy: actor.id,
+  });
+  return { generatedAt: new Date().toISOString(), records };
+}
+
+// --- cancellation -----------------------------------------------------------------------------
+
+interface CancelTotals {
+  storedNames: string[];
+  documentsDeleted: number;
+  emailsDeleted: number;
+}
+
+async function anonymiseRow(tx: Executor, row: PersonRow, actorId: number): Promise<erase.Erased> {
+  switch (row.kind) {
+    case 'tenant':
+      return erase.anonymiseTenant(tx, row, actorId);
+    case 'guarantor':
+      return erase.anonymiseGuarantor(tx, row, actorId);
+    case 'owner':
+      return erase.anonymiseOwner(tx, row, actorId);
+    case 'lead':
+      await erase.anonymiseLead(tx, row);
+      return { storedNames: [], documentsDeleted: 0 };
+    case 'attendee':
+      await erase.anonymiseAttendee(tx, row);
+      return { storedNames: [], documentsDeleted: 0 };
+  }
+}
+
+function identifiersOf(rows: PersonRow[]): erase.Identifiers {
+  // A record cancelled before already reads 'Titular anonimizado': that is nobody's name.
+  const names = rows.map((row) => row.name).filter((name) => name !== anonymisedName);
+  const emails = rows.flatMap((row) => ('email' in row && row.email ? [row.email] : []));
+  const phones = rows.flatMap((row) => (row.kind === 'lead' ? [row.phone, row.phonewhats] : row.kind === 'attendee' ? [] : [row.phone, row.mobile])).filter(Boolean);
+  return { names: [...new Set(names)], emails: [...new Set(emails)], phones: [...new Set(phones)] };
+}
+
+async function cancelInTransaction(tx: Executor, actor: AuthUser, erasable: PersonRow[]): Promise<CancelTotals> {
+  const totals: CancelTotals = { storedNames: [], documentsDeleted: 0, emailsDeleted: 0 };
+  const identifiers = identifiersOf(erasable);
+  for (const row of erasable) {
+    const erased = await anonymiseRow(tx, row, actor.id);
+    totals.storedNames.push(...erased.storedNames);
+    totals.documentsDeleted += erased.documentsDeleted;
+  }
+  const policyIds = [...new Set(erasable.filter(isPolicyPerson).map((row) => row.policyId))];
+  for (const policyId of policyIds) {
+    await erase.recomputePolicySummary(tx, policyId);
+    totals.storedNames.push(...(await erase.deleteGeneratedDocuments(tx, policyId)));
+  }
+  const pattern = erase.identifierPattern(identifiers);
+  if (pattern) {
+    await erase.scrubPolicyTexts(tx, policyIds, pattern);
+    await erase.scrubAppointmentTexts(tx, erasable.flatMap((row) => (row.kind === 'attendee' ? [row.appointmentId] : [])), pattern);
+    totals.emailsDeleted = await erase.scrubOutbox(tx, pattern, identifiers.emails);
+    // A kept record (a contract in force) still names the person: its policy's history stays whole.
+    if (!(await erase.stillHeld(tx, identifiers))) await erase.scrubEverywhere(tx, pattern);
+  }
+  return totals;
+}
+
+/**
+ * POST /api/admin/arco/cancel: anonymises the records no law keeps, in one transaction, then
+ * removes their files from the store. Retained records are answered as kept and left untouched.
+ */
+export async function cancelRecords(db: Db, files: FileStore, log: FastifyBaseLogger, actor: AuthUser, request: ArcoCancelRequest): Promise<ArcoCancelResult> {
+  const { result, storedNames } = await db.transaction(async (tx) => {
+    const rows = await loadRecords(tx, request.records);
+    const kept = rows.flatMap((row) => {
+      const reason = isPolicyPerson(row) ? retentionReason(row) : null;
+      return reason ? [{ kind: row.kind, id: row.id, reason }] : [];
+    });
+    const erasable = rows.filter((row) => !kept.some((keep) => keep.kind === row.kind && keep.id === row.id));
+    const totals = erasable.length > 0 ? await cancelInTransaction(tx, actor, erasable) : { storedNames: [], documentsDeleted: 0, emailsDeleted: 0 };
+    const anonymised = erasable.map((row) => ({ kind: row.kind, id: row.id }));
+    const outcome = { anonymised, kept: kept.map(({ kind, id }) => ({ kind, id })), documentsDeleted: totals.documentsDeleted, filesDeleted: totals.storedNames.length, emailsDeleted: totals.emailsDeleted };
+    const requestId = await insertArcoRequest(tx, { kind: 'cancellation', personQuery: refsText(request.records), reason: request.reason, outcome, createdBy: actor.id });
+    return { result: { requestId, ...outcome, kept }, storedNames: totals.storedNames };
+  });
+  // After the commit: a file removed before it and a rollback would leave rows without bytes.
+  await Promise.all(storedNames.map((storedName) => files.remove(storedName).catch((error: unknown) => log.error({ err: error, storedName }, 'could not remove a cancelled person\'s file'))));
+  return result;
+}

@@ -1,0 +1,76 @@
+import { and, eq, or } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { branches, leads, whatsappGateways, whatsappMessages } from '../../db/schema/index';
+
+export interface CaptureBranch {
+  id: number;
+  keyHash: string | null;
+  origins: string[];
+}
+
+const captureColumns = { id: branches.id, keyHash: branches.leadCaptureKeyHash, origins: branches.leadCaptureOrigins };
+
+/** The branch whose web-form key hashes to `keyHash` (unique index). */
+export async function findBranchByKeyHash(db: Executor, keyHash: string): Promise<CaptureBranch | null> {
+  const [row] = await db.select(captureColumns).from(branches).where(eq(branches.leadCaptureKeyHash, keyHash));
+  return row ?? null;
+}
+
+export async function findBranch(db: Executor, branchId: number): Promise<CaptureBranch | null> {
+  const [row] = await db.select(captureColumns).from(branches).where(eq(branches.id, branchId));
+  return row ?? null;
+}
+
+/** A new key's hash: the old key stops working in the same statement. */
+export async function setKeyHash(db: Executor, branchId: number, keyHash: string): Promise<void> {
+  await db.update(branches).set({ leadCaptureKeyHash: keyHash, updatedAt: new Date() }).where(eq(branches.id, branchId));
+}
+
+export async function setOrigins(db: Executor, branchId: number, origins: string[]): Promise<void> {
+  await db.update(branches).set({ leadCaptureOrigins: origins, updatedAt: new Date() }).where(eq(branches.id, branchId));
+}
+
+// --- the WhatsApp gateway's webhook --------------------------------------------------------------
+
+export async function gatewayOfBranch(db: Executor, branchId: number): Promise<{ id: number; webhookTokenHash: string | null } | null> {
+  const [row] = await db
+    .select({ id: whatsappGateways.id, webhookTokenHash: whatsappGateways.webhookTokenHash })
+    .from(whatsappGateways)
+    .where(eq(whatsappGateways.branchId, branchId));
+  return row ?? null;
+}
+
+export async function findGatewayByTokenHash(db: Executor, tokenHash: string): Promise<{ branchId: number; tokenHash: string } | null> {
+  const [row] = await db
+    .select({ branchId: whatsappGateways.branchId, tokenHash: whatsappGateways.webhookTokenHash })
+    .from(whatsappGateways)
+    .where(eq(whatsappGateways.webhookTokenHash, tokenHash));
+  return row?.tokenHash ? { branchId: row.branchId, tokenHash: row.tokenHash } : null;
+}
+
+export async function setWebhookTokenHash(db: Executor, branchId: number, tokenHash: string, userId: number): Promise<void> {
+  await db.update(whatsappGateways).set({ webhookTokenHash: tokenHash, updatedBy: userId, updatedAt: new Date() }).where(eq(whatsappGateways.branchId, branchId));
+}
+
+/** The branch's lead that has this number (E.164) as phone or WhatsApp, the oldest when several do. */
+export async function findLeadByPhone(db: Executor, branchId: number, phone: string): Promise<number | null> {
+  const [row] = await db
+    .select({ id: leads.id })
+    .from(leads)
+    .where(and(eq(leads.branchId, branchId), or(eq(leads.phonewhats, phone), eq(leads.phone, phone))))
+    .orderBy(leads.id)
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** Holds the branch's row: two first messages of one number, arriving together, make one lead. */
+export async function lockBranch(db: Executor, branchId: number): Promise<void> {
+  await db.select({ id: branches.id }).from(branches).where(eq(branches.id, branchId)).for('update');
+}
+
+export async function insertIncomingMessage(
+  db: Executor,
+  message: { leadId: number; branchId: number; phone: string; body: string; gatewayMessageId: string },
+): Promise<void> {
+  await db.insert(whatsappMessages).values({ ...message, direction: 'in', status: 'received', sentAt: new Date() });
+}

@@ -1,0 +1,80 @@
+import { businessDate, type RetentionFile, type RetentionPolicy, type RetentionPreview } from '@portal/domain';
+import type { Db } from '../../db/client';
+import type { FileStore } from '../../lib/file-store';
+import * as repo from './repository';
+
+/** The dry run: every policy whose files are due `now` (Mexico City day), with the files it would lose. */
+export async function planRetention(db: Db, now: Date): Promise<RetentionPolicy[]> {
+  const today = businessDate(now);
+  const due = await repo.findDuePolicies(db, today);
+  const ended = due.filter((policy) => policy.reason === 'ended').map((policy) => policy.policyId);
+  const files = await repo.findFiles(db, due.map((policy) => policy.policyId), ended);
+  const filesOf = new Map<number, RetentionFile[]>();
+  for (const { policyId, ...file } of files) filesOf.set(policyId, [...(filesOf.get(policyId) ?? []), file]);
+  // A due policy with no file left (a second run) is not listed: there is nothing to delete.
+  return due.flatMap((policy) => {
+    const policyFiles = filesOf.get(policy.policyId);
+    return policyFiles ? [{ ...policy, files: policyFiles }] : [];
+  });
+}
+
+/** GET /api/admin/retention/preview: the branches' periods and what the next run would delete. */
+export async function retentionPreview(db: Db, now: Date): Promise<RetentionPreview> {
+  const [branches, policies] = await Promise.all([repo.listBranchPeriods(db), planRetention(db, now)]);
+  const files = policies.flatMap((policy) => policy.files);
+  return {
+    today: businessDate(now),
+    branches,
+    policies,
+    totals: { policies: policies.length, files: files.length, bytes: files.reduce((sum, file) => sum + file.size, 0) },
+  };
+}
+
+/** What a run deleted: per policy, the files that were still as the dry run saw them. */
+export interface RetentionResult {
+  policies: Array<{ policyId: number; files: RetentionFile[] }>;
+  files: number;
+  bytes: number;
+}
+
+/**
+ * Deletes exactly the dry run's files, one transaction per policy: each statement deletes the
+ * planned rows by id (and stored name) only while the policy is still due for the same reason
+ * from the same day, so a policy renewed or changed since, or a file added or replaced after
+ * the dry run, is left alone. Each policy that lost files gets a history event by 'Sistema'. The
+ * bytes leave the store after the commit; a crash in between leaves files no row names, which
+ * the files-sweep job removes.
+ */
+export async function applyRetention(db: Db, files: FileStore, plan: RetentionPolicy[], now: Date): Promise<RetentionResult> {
+  const today = businessDate(now);
+  const result: RetentionResult = { policies: [], files: 0, bytes: 0 };
+  for (const policy of plan) {
+    const deleted = await db.transaction(async (tx) => {
+      await repo.lockPolicy(tx, policy.policyId);
+      const gone: RetentionFile[] = [];
+      for (const kind of ['investigation_document', 'contract_document', 'addendum_file'] as const) {
+        const planned = policy.files.filter((file) => file.kind === kind);
+        const deletedOfKind = await repo.deletePlannedFiles(tx, kind, planned, policy, today);
+        const deletedIds = new Set(deletedOfKind.map((file) => file.id));
+        gone.push(...planned.filter((file) => deletedIds.has(file.id)));
+      }
+      if (gone.length > 0) await repo.insertSystemEvent(tx, policy.policyId, retentionNote(policy, gone.length), now);
+      return gone;
+    });
+    if (deleted.length === 0) continue;
+    // The rows are gone for good; a file the store could not remove now is one no row names, for files-sweep.
+    for (const file of deleted) await files.remove(file.storedName).catch(() => undefined);
+    result.policies.push({ policyId: policy.policyId, files: deleted });
+    result.files += deleted.length;
+    result.bytes += deleted.reduce((sum, file) => sum + file.size, 0);
+  }
+  return result;
+}
+
+/** 'Documentos eliminados por retención: 3 archivos (investigación rechazada el 04/05/2026)'. */
+function retentionNote(policy: Pick<RetentionPolicy, 'reason' | 'since'>, count: number): string {
+  const what = count === 1 ? '1 archivo' : `${count} archivos`;
+  const [year, month, day] = policy.since.split('-');
+  const when = policy.reason === 'rejected' ? 'investigación rechazada el' : 'póliza terminada el';
+  return `Documentos eliminados por retención: ${what} (${when} ${day}/${month}/${year})`;
+}

@@ -1,0 +1,4 @@
+/** The WhatsApp module's public face: its routes, the delivery the job queue runs, and how leads keep their own key (issue 20). */
+export { whatsappRoutes } from './routes';
+export { deliverDueWhatsappMessages } from './delivery';
+export { maskedLeadApiKey, sealLeadApiKey } from './lead-keys';
