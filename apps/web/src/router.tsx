@@ -7,6 +7,7 @@ import { loginLoader } from '@/app/login-guard';
 // The session guards bring the query client: loaded with the shell, not by /login (issue 13).
 const protectedLoader = (args: LoaderFunctionArgs) => import('@/app/guards').then((m) => m.protectedLoader(args));
 const adminLoader = (args: LoaderFunctionArgs) => import('@/app/guards').then((m) => m.adminLoader(args));
+const managerLoader = (args: LoaderFunctionArgs) => import('@/app/guards').then((m) => m.managerLoader(args));
 
 // The session is re-checked (GET /api/auth/me, cached 30 s) on every navigation into the shell.
 const alwaysRecheck = () => true;
@@ -30,6 +31,11 @@ export const routes: RouteObject[] = [
         // Public (issue 17): outside the session's guard and the shell.
         path: paths.publicLink.pattern,
         lazy: () => import('@/app/public-link-route').then((m) => ({ Component: m.PublicLinkRoute })),
+      },
+      {
+        // Public (issue 20): an appointment invitation's 'Confirmar asistencia' / 'No podré asistir'.
+        path: paths.appointmentInvitation.pattern,
+        lazy: () => import('@/app/appointment-invitation-route').then((m) => ({ Component: m.AppointmentInvitationRoute })),
       },
       {
         id: 'app',
@@ -99,6 +105,20 @@ export const routes: RouteObject[] = [
             lazy: () => import('@/features/leads/pages/leads-page').then((m) => ({ Component: m.LeadsPage })),
           },
           {
+            // Lead capture settings (issue 20): managers and admins.
+            path: paths.leadCapture.pattern,
+            loader: managerLoader,
+            shouldRevalidate: alwaysRecheck,
+            lazy: () => import('@/features/lead-capture/pages/lead-capture-page').then((m) => ({ Component: m.LeadCapturePage })),
+          },
+          {
+            // WhatsApp settings (issue 20): managers and admins.
+            path: paths.settings.whatsapp.pattern,
+            loader: managerLoader,
+            shouldRevalidate: alwaysRecheck,
+            lazy: () => import('@/features/whatsapp/pages/whatsapp-settings-page').then((m) => ({ Component: m.WhatsappSettingsPage })),
+          },
+          {
             path: paths.account.pattern,
             lazy: () => import('@/features/account/pages/account-page').then((m) => ({ Component: m.AccountPage })),
           },
@@ -142,6 +162,14 @@ export const routes: RouteObject[] = [
               {
                 path: paths.admin.privacy.pattern,
                 lazy: () => import('@/features/links/pages/privacy-notice-page').then((m) => ({ Component: m.PrivacyNoticePage })),
+              },
+              {
+                path: paths.admin.retention.pattern,
+                lazy: () => import('@/features/retention/pages/retention-page').then((m) => ({ Component: m.RetentionPage })),
+              },
+              {
+                path: paths.admin.arco.pattern,
+                lazy: () => import('@/features/arco/pages/arco-page').then((m) => ({ Component: m.ArcoPage })),
               },
               {
                 path: paths.admin.emails.pattern,

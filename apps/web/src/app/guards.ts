@@ -40,6 +40,13 @@ export async function protectedLoader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
+/** A branch's settings (WhatsApp, issue 20) are its managers' and the admins': anyone else goes to the dashboard. */
+export async function managerLoader({ request }: LoaderFunctionArgs) {
+  const user = await requireSession(request);
+  if (user.role !== 'admin' && user.role !== 'manager') throw redirect(paths.dashboard.to());
+  return null;
+}
+
 /** Users and branches are the admin's: anyone else goes to the dashboard. */
 export async function adminLoader({ request }: LoaderFunctionArgs) {
   const user = await requireSession(request);

@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import { Building2, CalendarClock, FilePlus2, FileText, LayoutDashboard, ListChecks, Mail, ScrollText, ShieldCheck, Timer, Users, Users2 } from 'lucide-react';
+import { ArchiveX, Building2, CalendarClock, FilePlus2, FileText, Inbox, LayoutDashboard, ListChecks, Mail, MessageCircle, ScrollText, ShieldCheck, Timer, UserSearch, Users, Users2 } from 'lucide-react';
 import { investigationOrigin, paths } from '@/lib/paths';
 
 export interface NavItem {
@@ -45,11 +45,19 @@ export const mainNavItems: NavItem[] = [
   { label: 'Leads', to: paths.leads.to(), icon: Users2 },
 ];
 
+/** A branch's settings: managers and admins (issue 20). */
+export const managerNavItems: NavItem[] = [
+  { label: 'Captura de leads', to: paths.leadCapture.to(), icon: Inbox },
+  { label: 'WhatsApp', to: paths.settings.whatsapp.to(), icon: MessageCircle },
+];
+
 export const adminNavItems: NavItem[] = [
   { label: 'Gestión de Usuarios', to: paths.admin.users.list.to(), icon: Users },
   { label: 'Gestión de Sucursales', to: paths.admin.branches.list.to(), icon: Building2 },
   { label: 'Plantillas de documentos', to: paths.admin.templates.to(), icon: ScrollText },
   { label: 'Aviso de privacidad', to: paths.admin.privacy.to(), icon: ShieldCheck },
+  { label: 'Retención de documentos', to: paths.admin.retention.to(), icon: ArchiveX },
+  { label: 'Solicitudes ARCO', to: paths.admin.arco.to(), icon: UserSearch },
   { label: 'Correos salientes', to: paths.admin.emails.to(), icon: Mail },
   { label: 'Tareas programadas', to: paths.admin.jobs.to(), icon: Timer },
 ];

@@ -5,7 +5,7 @@ import { cn } from '@/lib/cn';
 import { paths } from '@/lib/paths';
 import { Button } from '@/components/ui/button';
 import { useLogout } from '@/features/auth';
-import { adminNavItems, isNavItemActive, mainNavItems, type NavItem } from './nav-items';
+import { adminNavItems, isNavItemActive, mainNavItems, managerNavItems, type NavItem } from './nav-items';
 import { UserBadge } from './user-badge';
 
 function SidebarLink({ item, pathname, search, onNavigate }: { item: NavItem; pathname: string; search: string; onNavigate?: () => void }) {
@@ -46,6 +46,21 @@ export function Sidebar({ user, onNavigate }: { user: SessionUser; onNavigate?: 
             <SidebarLink key={item.to} item={item} pathname={pathname} search={search} onNavigate={onNavigate} />
           ))}
         </ul>
+        {user.role === 'admin' || user.role === 'manager' ? (
+          <section aria-labelledby="sidebar-settings-heading">
+            <h2
+              id="sidebar-settings-heading"
+              className="px-3 pb-2 text-xs font-semibold tracking-wider text-slate-500 uppercase dark:text-slate-500"
+            >
+              Configuración
+            </h2>
+            <ul className="space-y-1">
+              {managerNavItems.map((item) => (
+                <SidebarLink key={item.to} item={item} pathname={pathname} search={search} onNavigate={onNavigate} />
+              ))}
+            </ul>
+          </section>
+        ) : null}
         {user.role === 'admin' ? (
           <section aria-labelledby="sidebar-admin-heading">
             <h2

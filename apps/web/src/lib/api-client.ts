@@ -230,4 +230,7 @@ export const apiClient = {
   /** A file, as a Blob (the bearer header rules out a plain link). */
   getBlob: (path: string, options?: Omit<RequestOptions, 'method' | 'body' | 'responseType'>) =>
     apiRequest<Blob>(path, { ...options, method: 'GET', responseType: 'blob' }),
+  /** A file built from a JSON body (an export of chosen records), as a Blob. */
+  postBlob: (path: string, body: unknown, options?: Omit<RequestOptions, 'method' | 'body' | 'responseType'>) =>
+    apiRequest<Blob>(path, { ...options, method: 'POST', body, responseType: 'blob' }),
 };

@@ -57,10 +57,19 @@ export const paths = {
   },
   appointments: { pattern: '/appointments', to: () => '/appointments' },
   leads: { pattern: '/leads', to: () => '/leads' },
+  /** 'Captura de leads' (issue 20): the web form's key and sites, the WhatsApp webhook; managers and admins. */
+  leadCapture: { pattern: '/lead-capture', to: () => '/lead-capture' },
+  /** A branch's settings for its managers (and admins). */
+  settings: {
+    /** The branch's WhatsApp gateway and message templates (issue 20). */
+    whatsapp: { pattern: '/settings/whatsapp', to: () => '/settings/whatsapp' },
+  },
   /** 'Mi cuenta' (issue 15): the signed-in user's own data, password and e-mail choices. */
   account: { pattern: '/account', to: () => '/account' },
   /** A person's link (issue 17): public, no shell, no session; the token is the credential. */
   publicLink: { pattern: '/p/:token', to: (token: string) => `/p/${token}` },
+  /** An appointment invitation's answer page (issue 20), public. */
+  appointmentInvitation: { pattern: '/cita/:token' },
   admin: {
     users: {
       list: { pattern: '/admin/users', to: () => '/admin/users' },
@@ -79,6 +88,10 @@ export const paths = {
     templates: { pattern: '/admin/templates', to: () => '/admin/templates' },
     /** The aviso de privacidad the people outside accept (issue 17). */
     privacy: { pattern: '/admin/privacy', to: () => '/admin/privacy' },
+    /** The branches' retention periods and the next run's dry run (issue 19). */
+    retention: { pattern: '/admin/retention', to: () => '/admin/retention' },
+    /** ARCO requests (issue 19): a person's records, their export and cancellation. */
+    arco: { pattern: '/admin/arco', to: () => '/admin/arco' },
   },
 } as const;
 

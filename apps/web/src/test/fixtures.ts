@@ -37,6 +37,8 @@ export function makeBranch(overrides: Partial<Branch> = {}): Branch {
     expiryNoticeDays: 30,
     paperSize: 'letter',
     esignPromissoryNotes: false,
+    retainRejectedDocumentsMonths: 6,
+    retainEndedPolicyDocumentsYears: 10,
     status: 'active',
     createdAt: '2026-01-10T16:00:00.000Z',
     updatedAt: '2026-02-11T17:30:00.000Z',

@@ -4,6 +4,7 @@ import {
   type Addendum,
   type AddendumInput,
   type AddendumSearchResult,
+  type AddendumStatus,
   type PolicySearchResult,
 } from '@portal/domain';
 import { ApiError, apiClient } from '@/lib/api-client';
@@ -19,19 +20,19 @@ const policiesKey = ['policies'] as const;
 
 // --- search (the list) -------------------------------------------------------------------------
 
-function searchAddendums(q: string, cursor: string | null, signal?: AbortSignal) {
+function searchAddendums(q: string, status: AddendumStatus | null, cursor: string | null, signal?: AbortSignal) {
   return apiClient.get<AddendumSearchResult>('/api/addendum/search', {
-    query: { q: q.trim() || undefined, limit: addendumPageSize, cursor: cursor ?? undefined },
+    query: { q: q.trim() || undefined, status: status ?? undefined, limit: addendumPageSize, cursor: cursor ?? undefined },
     signal,
     // Spec section 8: a failed list call (401/403/500/504, timeout, no response) ends the session.
     endSessionOnFailure: true,
   });
 }
 
-function addendumSearchQueryOptions(q: string) {
+function addendumSearchQueryOptions(q: string, status: AddendumStatus | null) {
   return infiniteQueryOptions({
-    queryKey: [...addendumsKey, 'search', { q: q.trim() }] as const,
-    queryFn: ({ pageParam, signal }) => searchAddendums(q, pageParam, signal),
+    queryKey: [...addendumsKey, 'search', { q: q.trim(), status }] as const,
+    queryFn: ({ pageParam, signal }) => searchAddendums(q, status, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor,
     // A failure that matters has already ended the session; what is left (a 400) will not heal.
@@ -39,9 +40,9 @@ function addendumSearchQueryOptions(q: string) {
   });
 }
 
-export function useAddendumSearch(q: string) {
+export function useAddendumSearch(q: string, status: AddendumStatus | null) {
   return useInfiniteQuery({
-    ...addendumSearchQueryOptions(q),
+    ...addendumSearchQueryOptions(q, status),
     // While a new search runs the previous rows stay on screen instead of a spinner per keystroke.
     placeholderData: keepPreviousData,
   });

@@ -3,39 +3,42 @@ import {
   appointmentPageSize,
   type Appointment,
   type AppointmentFeed,
+  type AppointmentInvitationView,
+  type AppointmentWhen,
+  type AttendeeResponse,
   type AppointmentInput,
   type AppointmentPage,
   type Policy,
   type PolicySearchResult,
 } from '@portal/domain';
-import { apiClient } from '@/lib/api-client';
+import { apiClient, isApiError } from '@/lib/api-client';
 
 const appointmentsKey = ['appointments'] as const;
 
 // --- search (the list) -------------------------------------------------------------------------
 
-/** 'Control de Citas' in list view: newest first, five per page, searched on the server. */
-function searchAppointments(q: string, page: number, signal?: AbortSignal) {
+/** 'Control de Citas' in list view: the tab's appointments (issue 20), five per page, searched on the server. */
+function searchAppointments(q: string, when: AppointmentWhen, page: number, signal?: AbortSignal) {
   return apiClient.get<AppointmentPage>('/api/appo/search', {
-    query: { q: q.trim() || undefined, page, pageSize: appointmentPageSize },
+    query: { q: q.trim() || undefined, when, page, pageSize: appointmentPageSize },
     signal,
     // Spec section 8: a failed list call (401/403/500/504, timeout, no response) ends the session.
     endSessionOnFailure: true,
   });
 }
 
-function appointmentSearchQueryOptions(q: string, page: number) {
+function appointmentSearchQueryOptions(q: string, when: AppointmentWhen, page: number) {
   return queryOptions({
-    queryKey: [...appointmentsKey, 'search', { q: q.trim(), page }] as const,
-    queryFn: ({ signal }) => searchAppointments(q, page, signal),
+    queryKey: [...appointmentsKey, 'search', { q: q.trim(), when, page }] as const,
+    queryFn: ({ signal }) => searchAppointments(q, when, page, signal),
     // A failure that matters has already ended the session; what is left (a 400) will not heal.
     retry: false,
   });
 }
 
-export function useAppointmentSearch(q: string, page: number, options: { enabled: boolean }) {
+export function useAppointmentSearch(q: string, when: AppointmentWhen, page: number, options: { enabled: boolean }) {
   // While another page or search loads, the previous cards stay on screen.
-  return useQuery({ ...appointmentSearchQueryOptions(q, page), enabled: options.enabled, placeholderData: keepPreviousData });
+  return useQuery({ ...appointmentSearchQueryOptions(q, when, page), enabled: options.enabled, placeholderData: keepPreviousData });
 }
 
 // --- the calendar's days -----------------------------------------------------------------------
@@ -147,4 +150,30 @@ export function useCreateAppointmentFeed() {
 
 export function useRevokeAppointmentFeed() {
   return useMutation({ mutationFn: revokeAppointmentFeed });
+}
+
+// --- the attendee's answer page (issue 20) -----------------------------------------------------
+
+/* No session (`auth: false`): the token in the path is the credential. A 4xx is the link's answer. */
+
+function invitationQueryOptions(token: string) {
+  return queryOptions({
+    queryKey: ['appointment-invitation', token] as const,
+    queryFn: ({ signal }) => apiClient.get<AppointmentInvitationView>(`/api/public/citas/${token}`, { signal, auth: false }),
+    retry: (failures, error) => failures < 2 && !(isApiError(error) && error.status >= 400 && error.status < 500),
+    staleTime: Infinity,
+  });
+}
+
+export function useAppointmentInvitation(token: string) {
+  return useQuery(invitationQueryOptions(token));
+}
+
+/** 'Confirmar asistencia' (yes) or 'No podré asistir' (no): the page shows the answer the server kept. */
+export function useAnswerInvitation(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (response: AttendeeResponse) => apiClient.post<AppointmentInvitationView>(`/api/public/citas/${token}`, { response }, { auth: false }),
+    onSuccess: (view) => queryClient.setQueryData(invitationQueryOptions(token).queryKey, view),
+  });
 }

@@ -2,3 +2,4 @@
 export { longDate } from './calendar/calendar-dates';
 export { displayTitle, formatSchedule, typeLabel } from './components/appointment-format';
 export { AppointmentStatusBadge } from './components/appointment-status';
+export { AppointmentInvitationPage } from './invitation/invitation-page';

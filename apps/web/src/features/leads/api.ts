@@ -1,42 +1,80 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Lead, LeadColumn, LeadInput } from '@portal/domain';
+import type { Lead, LeadColumn, LeadInput, LeadOwner } from '@portal/domain';
 import { apiClient } from '@/lib/api-client';
+import { useBoardBranch, withBranch } from './components/board-branch';
 import { readCachedLeadColumns, writeCachedLeadColumns } from './components/column-cache';
 
 const leadsKey = ['leads'] as const;
 const moveKey = [...leadsKey, 'move'] as const;
 
+/** The cache of one branch's board ('own' for the caller's). */
+const boardKey = (branchId: number | undefined) => [...leadsKey, branchId ?? 'own'] as const;
+
 // --- the board's leads ---------------------------------------------------------------------------
 
-/** GET /api/leads: the branch's board, newest first (the server picks the branch). */
-function getLeads(signal?: AbortSignal) {
-  return apiClient.get<Lead[]>('/api/leads', { signal });
+/** GET /api/leads: the board, newest first (the caller's branch, or the one an admin chose). */
+function getLeads(branchId: number | undefined, signal?: AbortSignal) {
+  return apiClient.get<Lead[]>(withBranch('/api/leads', branchId), { signal });
 }
 
-function leadsQueryOptions() {
-  return queryOptions({ queryKey: [...leadsKey, 'list'] as const, queryFn: ({ signal }) => getLeads(signal) });
+function leadsQueryOptions(branchId: number | undefined) {
+  return queryOptions({ queryKey: [...boardKey(branchId), 'list'] as const, queryFn: ({ signal }) => getLeads(branchId, signal) });
 }
 
 export function useLeads() {
-  return useQuery(leadsQueryOptions());
+  return useQuery(leadsQueryOptions(useBoardBranch()));
+}
+
+/** GET /api/leads/owners: who may own a lead of the board. */
+export function useLeadOwners() {
+  const branchId = useBoardBranch();
+  return useQuery({
+    queryKey: [...boardKey(branchId), 'owners'] as const,
+    queryFn: ({ signal }) => apiClient.get<LeadOwner[]>(withBranch('/api/leads/owners', branchId), { signal }),
+    staleTime: 60_000,
+  });
+}
+
+/** GET /api/leads/{id}: one lead (the policy form prefills a conversion from it). */
+export function useLead(id: number | null, branchId?: number) {
+  return useQuery({
+    queryKey: [...boardKey(branchId), 'one', id] as const,
+    queryFn: ({ signal }) => apiClient.get<Lead>(withBranch(`/api/leads/${id}`, branchId), { signal }),
+    enabled: id !== null,
+  });
+}
+
+/** GET /api/leads/of-policy/{policyId}: the lead a policy came from (a 404 when none). */
+export function useLeadOfPolicy(policyId: number) {
+  return useQuery({
+    queryKey: [...leadsKey, 'of-policy', policyId] as const,
+    queryFn: ({ signal }) => apiClient.get<Lead>(`/api/leads/of-policy/${policyId}`, { signal }),
+    retry: false,
+  });
+}
+
+/** POST /api/leads/{id}/convert: links the saved policy to the lead (which moves to the won column). */
+export function convertLead(id: number, policyId: number, branchId?: number) {
+  return apiClient.post<Lead>(withBranch(`/api/leads/${id}/convert`, branchId), { policyId });
 }
 
 // --- the board's columns -------------------------------------------------------------------------
 
-/** GET /api/leads/columns; every answer is also kept in localStorage 'leadColumns' (the spec's key). */
-async function getLeadColumns(signal?: AbortSignal) {
-  const columns = await apiClient.get<LeadColumn[]>('/api/leads/columns', { signal });
-  writeCachedLeadColumns(columns);
+/** GET /api/leads/columns; the own board's answer is also kept in localStorage 'leadColumns' (the spec's key). */
+async function getLeadColumns(branchId: number | undefined, signal?: AbortSignal) {
+  const columns = await apiClient.get<LeadColumn[]>(withBranch('/api/leads/columns', branchId), { signal });
+  if (branchId === undefined) writeCachedLeadColumns(columns);
   return columns;
 }
 
-function leadColumnsQueryOptions() {
-  return queryOptions({ queryKey: [...leadsKey, 'columns'] as const, queryFn: ({ signal }) => getLeadColumns(signal) });
+function leadColumnsQueryOptions(branchId: number | undefined) {
+  return queryOptions({ queryKey: [...boardKey(branchId), 'columns'] as const, queryFn: ({ signal }) => getLeadColumns(branchId, signal) });
 }
 
 export function useLeadColumns() {
-  // The stored copy shows the board at once; the server's answer always replaces it.
-  return useQuery({ ...leadColumnsQueryOptions(), placeholderData: readCachedLeadColumns });
+  const branchId = useBoardBranch();
+  // The stored copy shows the own board at once; the server's answer always replaces it.
+  return useQuery({ ...leadColumnsQueryOptions(branchId), placeholderData: branchId === undefined ? readCachedLeadColumns : undefined });
 }
 
 interface SavedColumns {
@@ -45,88 +83,96 @@ interface SavedColumns {
   moved: number;
 }
 
-/** PUT /api/leads/columns (managers and admins). */
-function saveLeadColumns(columns: LeadColumn[]) {
-  return apiClient.put<SavedColumns>('/api/leads/columns', { columns });
-}
-
 export function useSaveLeadColumns() {
   const queryClient = useQueryClient();
+  const branchId = useBoardBranch();
   return useMutation({
-    mutationFn: saveLeadColumns,
+    // PUT /api/leads/columns (managers and admins).
+    mutationFn: (columns: LeadColumn[]) => apiClient.put<SavedColumns>(withBranch('/api/leads/columns', branchId), { columns }),
     onSuccess: async ({ columns }) => {
-      writeCachedLeadColumns(columns);
-      queryClient.setQueryData(leadColumnsQueryOptions().queryKey, columns);
+      if (branchId === undefined) writeCachedLeadColumns(columns);
+      queryClient.setQueryData(leadColumnsQueryOptions(branchId).queryKey, columns);
       // Leads of a removed column now have the first column's status.
-      await queryClient.invalidateQueries({ queryKey: leadsQueryOptions().queryKey });
+      await queryClient.invalidateQueries({ queryKey: leadsQueryOptions(branchId).queryKey });
     },
   });
 }
 
 // --- writes on leads -----------------------------------------------------------------------------
 
-function createLead(body: LeadInput) {
-  return apiClient.post<Lead>('/api/leads', body);
+/** The board's write calls, each naming the chosen branch (the server ignores it for non-admins). */
+function leadCalls(branchId: number | undefined) {
+  const at = (path: string) => withBranch(path, branchId);
+  return {
+    create: (body: LeadInput) => apiClient.post<Lead>(at('/api/leads'), body),
+    /** The dialog's fields; the server leaves the notes alone (they are only ever added). */
+    update: (id: number, body: LeadInput) => apiClient.post<Lead>(at(`/api/leads/update/${id}`), body),
+    /** POST /api/leads/{id}/status/{status} with an empty body (spec). */
+    move: (id: number, status: string) => apiClient.post<Lead>(at(`/api/leads/${id}/status/${encodeURIComponent(status)}`)),
+    addNote: (id: number, note: string) => apiClient.post<Lead>(at(`/api/leads/${id}/notes`), { note }),
+    editNote: (id: number, noteId: number, note: string) => apiClient.put<Lead>(at(`/api/leads/${id}/notes/${noteId}`), { note }),
+    deleteNote: (id: number, noteId: number) => apiClient.delete<Lead>(at(`/api/leads/${id}/notes/${noteId}`)),
+    /** GET /api/leads/del/{id} (the spec's verb and path). */
+    remove: (id: number) => apiClient.get<{ message: string }>(at(`/api/leads/del/${id}`)),
+  };
 }
 
-/** The dialog's fields; the server leaves the notes alone (they are only ever added). */
-function updateLead(id: number, body: LeadInput) {
-  return apiClient.post<Lead>(`/api/leads/update/${id}`, body);
-}
-
-/** POST /api/leads/{id}/status/{status} with an empty body (spec). */
-function moveLead(id: number, status: string) {
-  return apiClient.post<Lead>(`/api/leads/${id}/status/${encodeURIComponent(status)}`);
-}
-
-function addLeadNote(id: number, note: string) {
-  return apiClient.post<Lead>(`/api/leads/${id}/notes`, { note });
-}
-
-/** GET /api/leads/del/{id} (the spec's verb and path). */
-function deleteLead(id: number) {
-  return apiClient.get<{ message: string }>(`/api/leads/del/${id}`);
-}
-
-function setLeads(queryClient: QueryClient, update: (leads: Lead[]) => Lead[]) {
-  queryClient.setQueryData(leadsQueryOptions().queryKey, (leads) => (leads ? update(leads) : leads));
+function setLeads(queryClient: QueryClient, branchId: number | undefined, update: (leads: Lead[]) => Lead[]) {
+  queryClient.setQueryData(leadsQueryOptions(branchId).queryKey, (leads) => (leads ? update(leads) : leads));
 }
 
 /** The lead as the server now has it, in place (or first, when it is new). */
-function rememberLead(queryClient: QueryClient, lead: Lead) {
-  setLeads(queryClient, (leads) => (leads.some((item) => item.id === lead.id) ? leads.map((item) => (item.id === lead.id ? lead : item)) : [lead, ...leads]));
+function rememberLead(queryClient: QueryClient, branchId: number | undefined, lead: Lead) {
+  setLeads(queryClient, branchId, (leads) =>
+    leads.some((item) => item.id === lead.id) ? leads.map((item) => (item.id === lead.id ? lead : item)) : [lead, ...leads],
+  );
 }
 
 function useAfterLeadWrite() {
   const queryClient = useQueryClient();
-  return async (lead: Lead) => {
-    rememberLead(queryClient, lead);
-    await queryClient.invalidateQueries({ queryKey: leadsQueryOptions().queryKey });
+  const branchId = useBoardBranch();
+  return {
+    calls: leadCalls(branchId),
+    after: async (lead: Lead) => {
+      rememberLead(queryClient, branchId, lead);
+      await queryClient.invalidateQueries({ queryKey: leadsQueryOptions(branchId).queryKey });
+    },
   };
 }
 
 export function useCreateLead() {
-  const after = useAfterLeadWrite();
-  return useMutation({ mutationFn: createLead, onSuccess: after });
+  const { calls, after } = useAfterLeadWrite();
+  return useMutation({ mutationFn: calls.create, onSuccess: after });
 }
 
 export function useUpdateLead() {
-  const after = useAfterLeadWrite();
-  return useMutation({ mutationFn: ({ id, body }: { id: number; body: LeadInput }) => updateLead(id, body), onSuccess: after });
+  const { calls, after } = useAfterLeadWrite();
+  return useMutation({ mutationFn: ({ id, body }: { id: number; body: LeadInput }) => calls.update(id, body), onSuccess: after });
 }
 
 export function useAddLeadNote() {
-  const after = useAfterLeadWrite();
-  return useMutation({ mutationFn: ({ id, note }: { id: number; note: string }) => addLeadNote(id, note), onSuccess: after });
+  const { calls, after } = useAfterLeadWrite();
+  return useMutation({ mutationFn: ({ id, note }: { id: number; note: string }) => calls.addNote(id, note), onSuccess: after });
+}
+
+/** PUT (text) or DELETE (null) /api/leads/{id}/notes/{noteId}: the author's own, or any for managers. */
+export function useChangeLeadNote() {
+  const { calls, after } = useAfterLeadWrite();
+  return useMutation({
+    mutationFn: ({ id, noteId, note }: { id: number; noteId: number; note: string | null }) =>
+      note === null ? calls.deleteNote(id, noteId) : calls.editNote(id, noteId, note),
+    onSuccess: after,
+  });
 }
 
 export function useDeleteLead() {
   const queryClient = useQueryClient();
+  const branchId = useBoardBranch();
   return useMutation({
-    mutationFn: (lead: Lead) => deleteLead(lead.id),
+    mutationFn: (lead: Lead) => leadCalls(branchId).remove(lead.id),
     onSuccess: async (_answer, lead) => {
-      setLeads(queryClient, (leads) => leads.filter((item) => item.id !== lead.id));
-      await queryClient.invalidateQueries({ queryKey: leadsQueryOptions().queryKey });
+      setLeads(queryClient, branchId, (leads) => leads.filter((item) => item.id !== lead.id));
+      await queryClient.invalidateQueries({ queryKey: leadsQueryOptions(branchId).queryKey });
     },
   });
 }
@@ -138,20 +184,21 @@ export function useDeleteLead() {
  */
 export function useMoveLead() {
   const queryClient = useQueryClient();
-  const key = leadsQueryOptions().queryKey;
+  const branchId = useBoardBranch();
+  const key = leadsQueryOptions(branchId).queryKey;
   return useMutation({
     mutationKey: moveKey,
-    mutationFn: ({ lead, status }: { lead: Lead; status: string }) => moveLead(lead.id, status),
+    mutationFn: ({ lead, status }: { lead: Lead; status: string }) => leadCalls(branchId).move(lead.id, status),
     onMutate: async ({ lead, status }) => {
       await queryClient.cancelQueries({ queryKey: key });
-      setLeads(queryClient, (leads) => leads.map((item) => (item.id === lead.id ? { ...item, status } : item)));
+      setLeads(queryClient, branchId, (leads) => leads.map((item) => (item.id === lead.id ? { ...item, status } : item)));
       return { previousStatus: lead.status };
     },
     onError: (_error, { lead }, context) => {
       if (!context) return;
-      setLeads(queryClient, (leads) => leads.map((item) => (item.id === lead.id ? { ...item, status: context.previousStatus } : item)));
+      setLeads(queryClient, branchId, (leads) => leads.map((item) => (item.id === lead.id ? { ...item, status: context.previousStatus } : item)));
     },
-    onSuccess: (saved) => rememberLead(queryClient, saved),
+    onSuccess: (saved) => rememberLead(queryClient, branchId, saved),
     onSettled: async () => {
       if (queryClient.isMutating({ mutationKey: moveKey }) === 1) await queryClient.invalidateQueries({ queryKey: key });
     },

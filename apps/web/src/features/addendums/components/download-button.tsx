@@ -1,4 +1,4 @@
-import { Download, Loader2 } from 'lucide-react';
+import { Download, FileX, Loader2 } from 'lucide-react';
 import type { Addendum } from '@portal/domain';
 import { Button } from '@/components/ui/button';
 import { storedFile } from './addendum-format';
@@ -11,14 +11,22 @@ interface DownloadButtonProps {
   variant?: 'ghost' | 'secondary';
 }
 
-/** 'Descargar', disabled while the addendum has no file. */
+/** 'Descargar', or, while the addendum has no file, a disabled 'Sin archivo' that says why (issue 20). */
 export function DownloadButton({ addendum, describedBy, variant = 'ghost' }: DownloadButtonProps) {
   const { downloading, download } = useAddendumDownload(addendum);
+  if (!storedFile(addendum)) {
+    return (
+      <Button variant={variant} size="sm" disabled aria-describedby={describedBy}>
+        <FileX aria-hidden="true" />
+        Sin archivo
+      </Button>
+    );
+  }
   return (
     <Button
       variant={variant}
       size="sm"
-      disabled={!storedFile(addendum) || downloading}
+      disabled={downloading}
       aria-busy={downloading || undefined}
       aria-describedby={describedBy}
       onClick={() => void download()}

@@ -1,12 +1,13 @@
 import { Link } from 'react-router';
 import { Plus } from 'lucide-react';
-import { addendumMessages } from '@portal/domain';
+import { addendumMessages, addendumStatusLabels, addendumStatuses, type AddendumStatus } from '@portal/domain';
 import { paths } from '@/lib/paths';
 import { usePageTitle } from '@/lib/use-page-title';
 import { ExportButtons } from '@/components/export-buttons';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { SearchInput } from '@/components/ui/search-input';
+import { SelectField } from '@/components/ui/form-field';
 import { AddendumListTable } from '../components/addendum-list-table';
 import { AddendumResults } from '../components/addendum-results';
 import { useCanEditAddendums } from '../components/use-addendum-editor';
@@ -26,7 +27,7 @@ export function AddendumsPage() {
         title={addendumMessages.listTitle}
         actions={
           <>
-            <ExportButtons path="/api/addendum/export" list="addendums" query={{ q: list.q || undefined }} errorTitle="No se pudieron exportar los addendums" />
+            <ExportButtons path="/api/addendum/export" list="addendums" query={{ q: list.q || undefined, status: list.status ?? undefined }} errorTitle="No se pudieron exportar los addendums" />
             {/* Approvers only read addendums: no way into a form they could not save. */}
             {canEdit ? (
               <Button asChild>
@@ -39,7 +40,22 @@ export function AddendumsPage() {
           </>
         }
       />
-      <SearchInput value={list.search} onChange={list.setSearch} placeholder={searchPlaceholder} className="sm:max-w-md" />
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <SearchInput value={list.search} onChange={list.setSearch} placeholder={searchPlaceholder} className="sm:max-w-md" />
+        <SelectField
+          label="Estado"
+          fieldClassName="sm:w-48"
+          value={list.status ?? ''}
+          onChange={(event) => list.setStatus((event.target.value || null) as AddendumStatus | null)}
+        >
+          <option value="">Todos</option>
+          {addendumStatuses.map((status) => (
+            <option key={status} value={status}>
+              {addendumStatusLabels[status]}
+            </option>
+          ))}
+        </SelectField>
+      </div>
       <AddendumResults list={list}>{(rows) => <AddendumListTable rows={rows} />}</AddendumResults>
     </div>
   );

@@ -28,9 +28,10 @@ export function page(items: Addendum[], nextCursor: string | null = null, total 
 }
 
 /** The list's URL: the query string in the order the api client writes it. */
-export function searchUrl({ q, cursor }: { q?: string; cursor?: string } = {}) {
+export function searchUrl({ q, status, cursor }: { q?: string; status?: string; cursor?: string } = {}) {
   const params = new URLSearchParams();
   if (q) params.set('q', q);
+  if (status) params.set('status', status);
   params.set('limit', '25');
   if (cursor) params.set('cursor', cursor);
   return `GET /api/addendum/search?${params.toString()}`;

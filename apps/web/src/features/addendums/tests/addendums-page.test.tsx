@@ -64,17 +64,34 @@ describe('addendum list (/addendums)', () => {
       'Activo',
       'EditarDescargar',
     ]);
-    expect(cells(2)).toEqual(['POL-2026-00077Jorge Ríos', 'Cambio de aval', '$1,500.50', '01 mar 2026 – 15 abr 2026', 'Pendiente', 'EditarDescargar']);
+    expect(cells(2)).toEqual(['POL-2026-00077Jorge Ríos', 'Cambio de aval', '$1,500.50', '01 mar 2026 – 15 abr 2026', 'Pendiente', 'EditarSin archivo']);
     expect(within(rowOf(1)).getByRole('link', { name: 'Editar' })).toHaveAttribute('href', '/addendums/1/edit');
     expect(screen.getByText('2 addendums')).toBeInTheDocument();
   });
 
-  it("'Descargar' is disabled without a file; 'Cancelado' for a cancelled one", async () => {
+  it("'Descargar' is replaced by a disabled 'Sin archivo' without a file; 'Cancelado' for a cancelled one", async () => {
     renderList({ [searchUrl()]: { body: page([first, second, third]) } });
     await screen.findByTestId('addendum-row-1');
     expect(within(rowOf(1)).getByRole('button', { name: 'Descargar' })).toBeEnabled();
-    expect(within(rowOf(2)).getByRole('button', { name: 'Descargar' })).toBeDisabled();
+    // The disabled button says why, in its name (read by screen readers too).
+    expect(within(rowOf(2)).getByRole('button', { name: 'Sin archivo' })).toBeDisabled();
+    expect(within(rowOf(2)).queryByRole('button', { name: 'Descargar' })).not.toBeInTheDocument();
     expect(within(rowOf(3)).getByText('Cancelado')).toBeInTheDocument();
+  });
+
+  it("filters by 'Estado' on the server, kept in the URL, and 'Todos' shows every status again", async () => {
+    const { net, router } = renderList({ [searchUrl({ status: 'active' })]: { body: page([first]) } });
+    await screen.findByText('2 addendums');
+    const user = userEvent.setup();
+    const status = screen.getByLabelText('Estado');
+    expect(within(status).getAllByRole('option').map((option) => option.textContent)).toEqual(['Todos', 'Pendiente', 'Activo', 'Cancelado']);
+    await user.selectOptions(status, 'active');
+    expect(await screen.findByText('1 addendum')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?estado=active');
+    expect(net.callsTo('GET', '/api/addendum/search?status=active&limit=25')).toHaveLength(1);
+    await user.selectOptions(status, '');
+    expect(await screen.findByText('2 addendums')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
   });
 
   it("'Descargar' fetches the file with the token and saves it as addendum_{policyId} with its extension", async () => {
@@ -185,6 +202,6 @@ describe('addendum list (/addendums)', () => {
     expect(value('Monto')).toBe('$1,500.50');
     expect(value('Vigencia')).toBe('01 mar 2026 – 15 abr 2026');
     expect(within(card).getByText('Pendiente')).toBeInTheDocument();
-    expect(within(card).getByRole('button', { name: 'Descargar' })).toBeDisabled();
+    expect(within(card).getByRole('button', { name: 'Sin archivo' })).toBeDisabled();
   });
 });

@@ -1,3 +1,4 @@
+import { cn } from '@/lib/cn';
 import type { ReactNode } from 'react';
 import type { Appointment } from '@portal/domain';
 import { byStart } from '../components/appointment-format';
@@ -7,7 +8,7 @@ import { AppointmentChip } from './appointment-chip';
  * The month and week grids' frame: a labelled, keyboard-scrollable region (phones scroll it
  * sideways) around a fixed-layout table captioned with the period.
  */
-export function CalendarTable({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
+export function CalendarTable({ title, testId, fitsPhone = false, children }: { title: string; testId: string; fitsPhone?: boolean; children: ReactNode }) {
   return (
     <div
       role="region"
@@ -15,7 +16,8 @@ export function CalendarTable({ title, testId, children }: { title: string; test
       tabIndex={0}
       className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm focus-visible:outline-2 focus-visible:outline-brand-500 dark:border-slate-800 dark:bg-slate-900"
     >
-      <table data-testid={testId} className="w-full min-w-[48rem] table-fixed border-collapse text-sm">
+      {/* The week and day grids scroll sideways on a phone; the month fits its seven columns (issue 20). */}
+      <table data-testid={testId} className={cn('w-full table-fixed border-collapse text-sm', fitsPhone ? 'sm:min-w-[48rem]' : 'min-w-[48rem]')}>
         <caption className="sr-only">{title}</caption>
         {children}
       </table>

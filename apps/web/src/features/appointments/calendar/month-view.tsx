@@ -1,4 +1,4 @@
-import { monthCellLimit, type Appointment } from '@portal/domain';
+import { appointmentMessages, monthCellLimit, type Appointment } from '@portal/domain';
 import { cn } from '@/lib/cn';
 import { AppointmentChips, CalendarTable, groupAppointments } from './calendar-grid';
 import { dayOfMonth, longDate, monthWeeks, sameMonth, shortWeekday, weekdayName } from './calendar-dates';
@@ -14,18 +14,21 @@ interface MonthViewProps {
 
 /**
  * 'Mes': a Monday-first grid of whole weeks; each day shows at most three appointments (spec) and
- * '+N más', which opens that day. On a phone the grid scrolls sideways.
+ * '+N más', which opens that day. On a phone (issue 20) all seven days fit: a cell shows its
+ * number and how many appointments it has (a dot and a count, a button that opens the day), and
+ * the chosen day's appointments are listed below the grid.
  */
 export function MonthView({ day, today, title, appointments, onOpen, onOpenDay }: MonthViewProps) {
   const weeks = monthWeeks(day);
   const byDay = groupAppointments(appointments, (appointment) => appointment.date);
 
   return (
-    <CalendarTable title={title} testId="calendar-month">
+    <>
+    <CalendarTable title={title} testId="calendar-month" fitsPhone>
         <thead className="bg-slate-50 dark:bg-slate-800/60">
           <tr>
             {weeks[0]!.map((column) => (
-              <th key={column} scope="col" abbr={weekdayName(column)} className="px-2 py-2 text-center text-xs font-semibold text-slate-600 capitalize dark:text-slate-300">
+              <th key={column} scope="col" abbr={weekdayName(column)} className="px-0.5 py-2 text-center text-xs font-semibold text-slate-600 capitalize sm:px-2 dark:text-slate-300">
                 {shortWeekday(column)}
               </th>
             ))}
@@ -45,7 +48,7 @@ export function MonthView({ day, today, title, appointments, onOpen, onOpenDay }
                     data-testid={`month-day-${cell}`}
                     data-outside={outside || undefined}
                     className={cn(
-                      'h-28 border-l border-slate-100 p-1 align-top first:border-l-0 dark:border-slate-800',
+                      'h-14 border-l border-slate-100 p-0.5 text-center align-top first:border-l-0 sm:h-28 sm:p-1 sm:text-left dark:border-slate-800',
                       outside && 'bg-slate-50/70 dark:bg-slate-950/40',
                     )}
                   >
@@ -63,13 +66,16 @@ export function MonthView({ day, today, title, appointments, onOpen, onOpenDay }
                     >
                       {dayOfMonth(cell)}
                     </button>
-                    <AppointmentChips appointments={shown} onOpen={onOpen} />
+                    {items.length > 0 ? <PhoneDayCount day={cell} count={items.length} onOpenDay={onOpenDay} /> : null}
+                    <div className="hidden sm:block">
+                      <AppointmentChips appointments={shown} onOpen={onOpen} />
+                    </div>
                     {more > 0 ? (
                       <button
                         type="button"
                         title={`Ver las ${items.length} citas del ${longDate(cell)}`}
                         onClick={() => onOpenDay(cell)}
-                        className="mt-0.5 cursor-pointer rounded px-1.5 text-xs font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500 dark:text-brand-300"
+                        className="mt-0.5 hidden cursor-pointer rounded px-1.5 text-xs font-medium text-brand-700 hover:underline sm:inline focus-visible:outline-2 focus-visible:outline-brand-500 dark:text-brand-300"
                       >
                         +{more} más
                       </button>
@@ -81,5 +87,36 @@ export function MonthView({ day, today, title, appointments, onOpen, onOpenDay }
           ))}
         </tbody>
     </CalendarTable>
+    <ChosenDayList day={day} appointments={byDay.get(day) ?? []} onOpen={onOpen} />
+    </>
+  );
+}
+
+/** On a phone, a day's appointments as a dot and a count: a button that opens the day. */
+function PhoneDayCount({ day, count, onOpenDay }: { day: string; count: number; onOpenDay: (day: string) => void }) {
+  return (
+    <button
+      type="button"
+      aria-label={`${count} ${count === 1 ? 'cita' : 'citas'} el ${longDate(day)}`}
+      onClick={() => onOpenDay(day)}
+      className="inline-flex cursor-pointer items-center gap-0.5 rounded px-1 text-xs font-medium text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-500 sm:hidden dark:text-brand-300"
+    >
+      <span aria-hidden="true" className="size-1.5 rounded-full bg-brand-600 dark:bg-brand-400" />
+      {count}
+    </button>
+  );
+}
+
+/** On a phone, below the grid: the chosen day's appointments (today's unless another day is chosen). */
+function ChosenDayList({ day, appointments, onOpen }: { day: string; appointments: Appointment[]; onOpen: (appointment: Appointment) => void }) {
+  return (
+    <section aria-label={`Citas del ${longDate(day)}`} data-testid="month-day-list" className="mt-3 space-y-2 sm:hidden">
+      <h2 className="text-sm font-semibold text-slate-700 first-letter:uppercase dark:text-slate-200">{longDate(day)}</h2>
+      {appointments.length === 0 ? (
+        <p className="text-sm text-slate-500 dark:text-slate-400">{appointmentMessages.emptyDay}</p>
+      ) : (
+        <AppointmentChips appointments={appointments} onOpen={onOpen} />
+      )}
+    </section>
   );
 }

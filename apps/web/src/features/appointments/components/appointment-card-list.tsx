@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Pencil, Trash2 } from 'lucide-react';
-import type { Appointment } from '@portal/domain';
+import { attendeeAnswerLabel, type Appointment } from '@portal/domain';
 import { cn } from '@/lib/cn';
 import { Button } from '@/components/ui/button';
 import { DetailList } from '@/components/ui/detail-list';
@@ -31,7 +31,8 @@ export function AppointmentCardList({ items, ...actions }: { items: Appointment[
 
 function AppointmentCard({ appointment, canChange, onEdit, onDelete }: { appointment: Appointment; canChange: boolean } & CardActions) {
   const headingId = useId();
-  const names = appointment.attendees.map((attendee) => attendee.name).join(', ');
+  // Who answered the invitation (issue 20): 'Lucía Hernández (Confirmó), Roberto Sánchez (Sin respuesta)'.
+  const names = appointment.attendees.map((attendee) => `${attendee.name} (${attendeeAnswerLabel(attendee)})`).join(', ');
   return (
     <li>
       <article

@@ -1,5 +1,5 @@
 import { Pencil, Trash2 } from 'lucide-react';
-import type { Appointment } from '@portal/domain';
+import { attendeeAnswerLabel, type Appointment } from '@portal/domain';
 import { Button } from '@/components/ui/button';
 import { DetailList } from '@/components/ui/detail-list';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
@@ -83,7 +83,7 @@ function AttendeeList({ appointment }: { appointment: Appointment }) {
           <span className="font-medium">{attendee.name}</span>
           <span className="text-slate-500 dark:text-slate-400">{attendee.email}</span>
           <span className="text-xs text-slate-500 dark:text-slate-400">
-            {roleLabel(attendee.role)} · {attendee.confirmed ? 'Confirmado' : 'Sin confirmar'}
+            {roleLabel(attendee.role)} · {attendeeAnswerLabel(attendee)}
           </span>
         </li>
       ))}

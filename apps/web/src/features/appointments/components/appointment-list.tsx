@@ -5,6 +5,7 @@ import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { EmptyState, ErrorState } from '@/components/ui/state-panels';
 import { AppointmentCardList } from './appointment-card-list';
+import { ListTabs } from './list-tabs';
 import { Pager } from './pager';
 import type { AppointmentListState } from './use-appointment-list';
 
@@ -21,9 +22,20 @@ interface AppointmentListProps {
   onDelete: (appointment: Appointment) => void;
 }
 
-/** 'Ver Lista': loading, error with a retry, empty (another text while searching), or the cards and the pager. */
-export function AppointmentList({ list, onEdit, onDelete }: AppointmentListProps) {
-  const { query, items, total, totalIsCapped, page, pageCount, hasNextPage, setPage, searching, q } = list;
+const emptyByTab = { upcoming: 'No hay citas próximas', past: 'No hay citas pasadas', all: appointmentMessages.empty } as const;
+
+/** 'Ver Lista': the tabs ('Próximas' first), then the tab's cards and pager, or its loading, error or empty state. */
+export function AppointmentList(props: AppointmentListProps) {
+  return (
+    <div className="space-y-3">
+      <ListTabs when={props.list.when} onChange={props.list.setWhen} />
+      <ListBody {...props} />
+    </div>
+  );
+}
+
+function ListBody({ list, onEdit, onDelete }: AppointmentListProps) {
+  const { query, items, total, totalIsCapped, page, pageCount, hasNextPage, setPage, searching, q, when } = list;
   useErrorToast(query.error, query.errorUpdatedAt, loadErrorTitle);
 
   // An empty page of a non-empty list (its last card was just deleted) is a page about to move back, not "no appointments".
@@ -34,7 +46,7 @@ export function AppointmentList({ list, onEdit, onDelete }: AppointmentListProps
     );
   }
   if (items.length === 0) {
-    return <EmptyState title={appointmentMessages.empty} description={q ? appointmentMessages.emptySearch : emptyHint} />;
+    return <EmptyState title={emptyByTab[when]} description={q ? appointmentMessages.emptySearch : emptyHint} />;
   }
 
   return (

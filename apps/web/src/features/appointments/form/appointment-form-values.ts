@@ -1,4 +1,4 @@
-import { generateMeetUrl, type Appointment, type AppointmentFormValues } from '@portal/domain';
+import { generateVideoRoomUrl, type Appointment, type AppointmentFormValues } from '@portal/domain';
 import { shortTime } from '../components/appointment-format';
 
 export type AttendeeFormValues = NonNullable<AppointmentFormValues['attendees']>[number];
@@ -11,8 +11,8 @@ export function newAttendee(): AttendeeFormValues {
   return { name: '', email: '', role: 'tenant', confirmed: false };
 }
 
-/** A new appointment: type signature, pending, and a Meet-style link made now (spec section 7). */
-export function newAppointmentFormValues(date = '', random?: () => number): AppointmentFormValues {
+/** A new appointment: type signature, pending, and a Jitsi Meet room made now (issue 20: a room that opens). */
+export function newAppointmentFormValues(date = ''): AppointmentFormValues {
   return {
     title: '',
     description: '',
@@ -23,7 +23,7 @@ export function newAppointmentFormValues(date = '', random?: () => number): Appo
     type: 'signature',
     status: 'pending',
     attendees: [],
-    googleMeetUrl: generateMeetUrl(random),
+    googleMeetUrl: generateVideoRoomUrl(),
   };
 }
 

@@ -57,13 +57,21 @@ describe("'Calendario de Citas': month", () => {
     expect(within(rows[5]!).getAllByRole('cell')[6]).toHaveAttribute('data-testid', 'month-day-2026-12-06');
     expect(net.calls.map((call) => call.path)).toEqual(['/api/appo?from=2026-10-26&to=2026-12-06']);
     // The list is not asked for while the calendar is shown.
-    expect(net.callsTo('GET', '/api/appo/search?page=1&pageSize=5')).toHaveLength(0);
+    expect(net.callsTo('GET', '/api/appo/search?when=upcoming&page=1&pageSize=5')).toHaveLength(0);
   });
 
   it("shows at most 3 appointments a day plus '+N más', which opens that day", async () => {
     renderCalendar(monthUrl, { [rangeUrl('2026-11-14', '2026-11-14')]: { body: busyDay } });
     const cell = await screen.findByTestId('month-day-2026-11-14');
-    expect(cellText(cell)).toEqual(['Ver el día sábado, 14 de noviembre de 2026', 'Visita 1, 09:00', 'Visita 2, 10:00', 'Visita 3, 11:00', '+2 más']);
+    expect(cellText(cell)).toEqual([
+      'Ver el día sábado, 14 de noviembre de 2026',
+      // The phone's compact cell: a dot and the count (CSS shows it below 640 px, the chips above).
+      '5 citas el sábado, 14 de noviembre de 2026',
+      'Visita 1, 09:00',
+      'Visita 2, 10:00',
+      'Visita 3, 11:00',
+      '+2 más',
+    ]);
     expect(cellText(screen.getByTestId('month-day-2026-11-24'))).toContain('Firma de contrato — Durango 214, 10:00');
     expect(cellText(screen.getByTestId('month-day-2026-11-25'))).toContain('Sin título, 15:30');
 
@@ -78,6 +86,20 @@ describe("'Calendario de Citas': month", () => {
       'Visita 4, 12:00',
       'Visita 5, 13:00',
     ]);
+  });
+
+  it('fits a phone: seven columns with no fixed width, and the chosen day listed below the grid', async () => {
+    renderCalendar('/appointments?view=calendar&mode=month&date=2026-11-14', { [rangeUrl('2026-11-14', '2026-11-14')]: { body: busyDay } });
+    const table = await screen.findByTestId('calendar-month');
+    expect(within(table).getAllByRole('columnheader')).toHaveLength(7);
+    // Only from 640 px up does the month keep the wide grid's minimum width (the week and day scroll sideways).
+    expect(table.className).toContain('sm:min-w-[48rem]');
+    expect(table.className).not.toMatch(/(^|\s)min-w-/);
+    const list = await screen.findByTestId('month-day-list');
+    await waitFor(() => expect(within(list).getAllByRole('button')).toHaveLength(5));
+    expect(within(list).getByRole('heading')).toHaveTextContent('sábado, 14 de noviembre de 2026');
+    await userEvent.setup().click(within(screen.getByTestId('month-day-2026-11-14')).getByRole('button', { name: '5 citas el sábado, 14 de noviembre de 2026' }));
+    expect(await screen.findByTestId('calendar-day')).toBeInTheDocument();
   });
 
   it("moves a month back and forth, and 'Hoy' comes back to today's month in Mexico City", async () => {
@@ -140,7 +162,7 @@ describe("'Calendario de Citas': week and day", () => {
       '/api/appo?from=2026-10-26&to=2026-12-06',
     ]);
     await user.click(screen.getByRole('button', { name: 'Ver Lista' }));
-    expect(await screen.findByText('No hay citas disponibles')).toBeInTheDocument();
+    expect(await screen.findByText('No hay citas próximas')).toBeInTheDocument();
   });
 
   it("a failed load says 'Error al cargar las citas' with a retry", async () => {
@@ -174,7 +196,7 @@ describe('the detail popup', () => {
     expect(within(detail).getByRole('link', { name: 'https://meet.google.com/abc-defg-hij' })).toHaveAttribute('href', 'https://meet.google.com/abc-defg-hij');
     expect(value('Asistentes')).toContain('Lucía Hernández');
     expect(value('Asistentes')).toContain('Roberto Sánchez');
-    expect(value('Asistentes')).toContain('Propietario · Confirmado');
+    expect(value('Asistentes')).toContain('Propietario · Confirmó');
 
     await user.click(within(detail).getByRole('button', { name: 'Descargar .ics' }));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));

@@ -24,7 +24,7 @@ function renderPage(routes: Parameters<typeof mockFetch>[0] = {}) {
 }
 
 async function openFeed(user: ReturnType<typeof userEvent.setup>) {
-  await screen.findByText('No hay citas disponibles');
+  await screen.findByText('No hay citas próximas');
   await user.click(screen.getByRole('button', { name: 'Calendario en tu teléfono' }));
   return screen.findByRole('dialog', { name: 'Calendario en tu teléfono' });
 }

@@ -42,9 +42,10 @@ export function page(items: Appointment[], { total = items.length, page: number 
 }
 
 /** The list's URL: the query string in the order the api client writes it. */
-export function searchUrl({ q, page: number = 1 }: { q?: string; page?: number } = {}) {
+export function searchUrl({ q, when = 'upcoming', page: number = 1 }: { q?: string; when?: 'upcoming' | 'past' | 'all'; page?: number } = {}) {
   const params = new URLSearchParams();
   if (q) params.set('q', q);
+  params.set('when', when);
   params.set('page', String(number));
   params.set('pageSize', '5');
   return `GET /api/appo/search?${params.toString()}`;

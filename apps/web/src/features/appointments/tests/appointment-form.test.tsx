@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
-import { meetUrlPattern } from '@portal/domain';
+import { jitsiRoomPattern } from '@portal/domain';
 import { renderRoute } from '@/test/render';
 import { mockFetch } from '@/test/fetch-mock';
 import { agentUser, makeSummary, storeSession } from '@/test/fixtures';
@@ -74,11 +74,11 @@ describe("the appointment dialog: 'Nueva Cita'", () => {
 
     const link = within(screen.getByTestId('meet-link')).getByRole('link');
     const first = link.getAttribute('href')!;
-    expect(first).toMatch(meetUrlPattern);
+    expect(first).toMatch(jitsiRoomPattern);
     expect(link).toHaveTextContent(first);
     await user.click(within(dialog()).getByRole('button', { name: 'Generar otro' }));
     const second = within(screen.getByTestId('meet-link')).getByRole('link').getAttribute('href')!;
-    expect(second).toMatch(meetUrlPattern);
+    expect(second).toMatch(jitsiRoomPattern);
     expect(second).not.toBe(first);
     expect(within(dialog()).getByText('Sin asistentes. Use «Agregar asistente» para invitar a alguien.')).toBeInTheDocument();
   });

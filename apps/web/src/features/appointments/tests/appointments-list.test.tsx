@@ -58,7 +58,7 @@ describe('Control de Citas: the list', () => {
     expect(within(first).getByText('10:00 – 11:30')).toBeInTheDocument();
     expect(within(first).getByText('Sucursal Polanco, sala 2')).toBeInTheDocument();
     expect(within(first).getByText('Firma de contrato')).toBeInTheDocument();
-    expect(within(first).getByText('Lucía Hernández, Roberto Sánchez')).toBeInTheDocument();
+    expect(within(first).getByText('Lucía Hernández (Sin respuesta), Roberto Sánchez (Confirmó)')).toBeInTheDocument();
     expect(within(first).getByRole('link', { name: 'https://meet.google.com/abc-defg-hij' })).toHaveAttribute('target', '_blank');
     expect(within(first).getByRole('button', { name: 'Editar' })).toBeInTheDocument();
     expect(within(first).getByRole('button', { name: 'Eliminar' })).toBeInTheDocument();
@@ -84,16 +84,42 @@ describe('Control de Citas: the list', () => {
     expect(within(card(3)).getByRole('button', { name: 'Descargar .ics' })).toBeInTheDocument();
   });
 
-  it("says 'No hay citas disponibles', with another sub-message while searching", async () => {
+  it("says 'No hay citas próximas', with another sub-message while searching", async () => {
     const { net } = renderList({ [searchUrl()]: { body: page([]) }, [searchUrl({ q: 'peñaloza' })]: { body: page([]) } });
-    expect(await screen.findByText('No hay citas disponibles')).toBeInTheDocument();
+    expect(await screen.findByText('No hay citas próximas')).toBeInTheDocument();
     expect(screen.getByText('Agende la primera con «Nueva Cita».')).toBeInTheDocument();
     await userEvent.setup().type(screen.getByRole('searchbox', { name: 'Buscar citas...' }), 'peñaloza');
     expect(await screen.findByText('Ninguna cita coincide con la búsqueda')).toBeInTheDocument();
-    expect(screen.getByText('No hay citas disponibles')).toBeInTheDocument();
+    expect(screen.getByText('No hay citas próximas')).toBeInTheDocument();
     expect(net.calls.map((call) => call.path)).toEqual([
-      '/api/appo/search?page=1&pageSize=5',
-      `/api/appo/search?q=${encodeURIComponent('peñaloza')}&page=1&pageSize=5`,
+      '/api/appo/search?when=upcoming&page=1&pageSize=5',
+      `/api/appo/search?q=${encodeURIComponent('peñaloza')}&when=upcoming&page=1&pageSize=5`,
+    ]);
+  });
+
+  it("opens on 'Próximas' and switches to 'Pasadas' and 'Todas', kept in the URL, asking the server for each", async () => {
+    const declined = makeAppointment({
+      id: 5,
+      title: 'Firma pasada',
+      attendees: [{ id: 51, externalId: '', name: 'Ana Ruiz', email: 'ana@example.mx', role: 'tenant', confirmed: false, response: 'no' }],
+    });
+    const { net, router } = renderList({ [searchUrl({ when: 'past' })]: { body: page([declined]) }, [searchUrl({ when: 'all' })]: { body: page([signing]) } });
+    const tabs = within(screen.getByRole('group', { name: 'Mostrar citas' }));
+    expect(tabs.getAllByRole('button').map((button) => button.textContent)).toEqual(['Próximas', 'Pasadas', 'Todas']);
+    expect(tabs.getByRole('button', { name: 'Próximas' })).toHaveAttribute('aria-pressed', 'true');
+    await screen.findByTestId('appointment-card-1');
+    const user = userEvent.setup();
+    await user.click(tabs.getByRole('button', { name: 'Pasadas' }));
+    expect(await screen.findByText('Ana Ruiz (No asistirá)')).toBeInTheDocument();
+    expect(tabs.getByRole('button', { name: 'Pasadas' })).toHaveAttribute('aria-pressed', 'true');
+    expect(router.state.location.search).toBe('?cuando=pasadas');
+    await user.click(tabs.getByRole('button', { name: 'Todas' }));
+    await screen.findByTestId('appointment-card-1');
+    expect(router.state.location.search).toBe('?cuando=todas');
+    expect(net.calls.map((call) => call.path)).toEqual([
+      '/api/appo/search?when=upcoming&page=1&pageSize=5',
+      '/api/appo/search?when=past&page=1&pageSize=5',
+      '/api/appo/search?when=all&page=1&pageSize=5',
     ]);
   });
 
@@ -125,7 +151,7 @@ describe('Control de Citas: the list', () => {
     await user.click(within(pager).getByRole('button', { name: 'Siguiente' }));
     expect(await screen.findByTestId('appointment-card-6')).toBeInTheDocument();
     expect(within(pager).getByText('2 de 3')).toBeInTheDocument();
-    expect(net.callsTo('GET', '/api/appo/search?page=2&pageSize=5')).toHaveLength(1);
+    expect(net.callsTo('GET', '/api/appo/search?when=upcoming&page=2&pageSize=5')).toHaveLength(1);
     await waitFor(() => expect(within(pager).getByRole('button', { name: 'Anterior' })).toBeEnabled());
     await user.click(within(pager).getByRole('button', { name: 'Anterior' }));
     expect(await screen.findByTestId('appointment-card-1')).toBeInTheDocument();

@@ -4,7 +4,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   branchFormSchema,
   defaultExpiryNoticeDays,
+  defaultRetainEndedPolicyDocumentsYears,
+  defaultRetainRejectedDocumentsMonths,
   maxExpiryNoticeDays,
+  maxRetainEndedPolicyDocumentsYears,
+  maxRetainRejectedDocumentsMonths,
   paperSizeLabels,
   paperSizes,
   recordStatuses,
@@ -38,6 +42,8 @@ const fieldNames = [
   'expiryNoticeDays',
   'paperSize',
   'esignPromissoryNotes',
+  'retainRejectedDocumentsMonths',
+  'retainEndedPolicyDocumentsYears',
   'address.street',
   'address.exteriorNumber',
   'address.interiorNumber',
@@ -76,8 +82,15 @@ function branchFormDefaults(branch: Branch | null): BranchFormInput {
     expiryNoticeDays: String(branch?.expiryNoticeDays ?? defaultExpiryNoticeDays),
     paperSize: branch?.paperSize ?? 'letter',
     esignPromissoryNotes: branch?.esignPromissoryNotes ?? false,
+    retainRejectedDocumentsMonths: retentionText(branch ? branch.retainRejectedDocumentsMonths : defaultRetainRejectedDocumentsMonths),
+    retainEndedPolicyDocumentsYears: retentionText(branch ? branch.retainEndedPolicyDocumentsYears : defaultRetainEndedPolicyDocumentsYears),
     status: branch?.status ?? 'active',
   };
+}
+
+/** A retention period as the field shows it: empty for null ('Nunca'). */
+function retentionText(period: number | null): string {
+  return period === null ? '' : String(period);
 }
 
 /**
@@ -202,6 +215,30 @@ export function BranchForm(props: BranchFormProps) {
                 </option>
               ))}
             </SelectField>
+          </FormSection>
+
+          <FormSection
+            title="Retención de documentos"
+            description="Los archivos de la póliza se eliminan automáticamente al cumplirse el plazo; la póliza, su historial y los datos de las personas se conservan. Vacío = no se eliminan nunca."
+          >
+            <TextField
+              label="Documentos de investigaciones rechazadas (meses)"
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder="Nunca"
+              hint={`Meses después del rechazo (1 a ${maxRetainRejectedDocumentsMonths}).`}
+              error={errors.retainRejectedDocumentsMonths?.message}
+              {...register('retainRejectedDocumentsMonths')}
+            />
+            <TextField
+              label="Documentos de pólizas terminadas (años)"
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder="Nunca"
+              hint={`Años después del vencimiento o la cancelación (1 a ${maxRetainEndedPolicyDocumentsYears}).`}
+              error={errors.retainEndedPolicyDocumentsYears?.message}
+              {...register('retainEndedPolicyDocumentsYears')}
+            />
           </FormSection>
 
           <FormSection title="Dirección">

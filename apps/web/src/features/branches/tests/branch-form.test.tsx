@@ -101,6 +101,8 @@ describe('branch form: Nueva Sucursal', () => {
       expiryNoticeDays: 30,
       paperSize: 'letter',
       esignPromissoryNotes: false,
+      retainRejectedDocumentsMonths: 6,
+      retainEndedPolicyDocumentsYears: 10,
       status: 'active',
     });
   });
@@ -117,6 +119,30 @@ describe('branch form: Nueva Sucursal', () => {
     await user.click(screen.getByRole('button', { name: 'Crear Sucursal' }));
     await waitFor(() => expect(net.callsTo('POST', '/api/branches')).toHaveLength(1));
     expect(net.callsTo('POST', '/api/branches')[0]?.body).toMatchObject({ esignPromissoryNotes: true });
+  });
+
+  it("groups the retention periods (6 months, 10 years by default) and sends an emptied one as never (null)", async () => {
+    const net = renderCreate({ 'POST /api/branches': { status: 201, body: makeBranch({ id: 9 }) } });
+    const user = userEvent.setup();
+    await screen.findByLabelText('Gerente');
+    const group = screen.getByRole('group', { name: 'Retención de documentos' });
+    expect(within(group).getByText(/Vacío = no se eliminan nunca/)).toBeInTheDocument();
+    const months = within(group).getByLabelText('Documentos de investigaciones rechazadas (meses)');
+    const years = within(group).getByLabelText('Documentos de pólizas terminadas (años)');
+    expect(months).toHaveValue('6');
+    expect(years).toHaveValue('10');
+    await user.clear(months);
+    await user.clear(years);
+    await user.type(years, '40');
+    await fillBranch(user, '04310');
+    await user.click(screen.getByRole('button', { name: 'Crear Sucursal' }));
+    expect(await screen.findByText('El campo Documentos de pólizas terminadas (años) debe estar entre 1 y 30, o vacío para no eliminarlos nunca')).toBeInTheDocument();
+    expect(net.callsTo('POST', '/api/branches')).toHaveLength(0);
+    await user.clear(years);
+    await user.type(years, '5');
+    await user.click(screen.getByRole('button', { name: 'Crear Sucursal' }));
+    await waitFor(() => expect(net.callsTo('POST', '/api/branches')).toHaveLength(1));
+    expect(net.callsTo('POST', '/api/branches')[0]?.body).toMatchObject({ retainRejectedDocumentsMonths: null, retainEndedPolicyDocumentsYears: 5 });
   });
 
   it("shows a branch's electronic pagarés on edit and sends the change", async () => {

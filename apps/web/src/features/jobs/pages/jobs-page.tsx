@@ -27,7 +27,7 @@ export function JobsPage() {
     <div className="space-y-6">
       <PageHeader
         title="Tareas programadas"
-        description="Lo que el portal hace por sí solo: vigencias, recordatorios, correos y limpieza. Cada ejecución corre una sola vez, aunque haya varios servidores."
+        description="Lo que el portal hace por sí solo: vigencias, recordatorios, correos, retención de documentos y limpieza. Cada ejecución corre una sola vez, aunque haya varios servidores."
       />
       {overview.isPending ? (
         <Spinner label="Cargando tareas..." className="py-16" />
@@ -45,7 +45,7 @@ export function JobsPage() {
               Este servidor no ejecuta tareas (JOBS=off). Las ejecutan los servidores con JOBS=on; desde aquí solo se consultan.
             </p>
           )}
-          <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 2xl:grid-cols-4" aria-label="Tareas">
+          <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Tareas">
             {overview.data.jobs.map((job) => (
               <li key={job.name} className="flex [&>*]:flex-1">
                 <JobCard

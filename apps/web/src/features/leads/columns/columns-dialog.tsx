@@ -19,6 +19,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog, DialogClose, DialogContent } from '@/components/ui/dialog';
+import { SelectField } from '@/components/ui/form-field';
 import { useSaveLeadColumns } from '../api';
 import { ColumnRow } from './column-row';
 import {
@@ -31,6 +32,7 @@ import {
   toDraft,
   type DraftColumn,
   type DraftErrors,
+  withWonColumn,
 } from './columns-draft';
 
 interface ColumnsDialogProps {
@@ -161,6 +163,19 @@ function ColumnsEditor({ columns, leads, onDraggingChange, onDone }: ColumnsEdit
         <Plus aria-hidden="true" />
         {leadMessages.addColumn}
       </Button>
+      <SelectField
+        label={leadMessages.wonColumn}
+        hint="Al convertir un lead en póliza, pasa a esta columna."
+        value={draft.find((column) => column.isWon)?.id ?? ''}
+        onChange={(event) => setDraft(withWonColumn(draft, event.target.value))}
+      >
+        <option value="">{leadMessages.noWonColumn}</option>
+        {draft.map((column) => (
+          <option key={column.id} value={column.id}>
+            {column.title.trim() || 'Sin título'}
+          </option>
+        ))}
+      </SelectField>
       <div className="flex flex-col-reverse gap-2 border-t border-slate-100 pt-4 sm:flex-row sm:justify-end dark:border-slate-800">
         <DialogClose asChild>
           <Button variant="secondary" disabled={save.isPending}>

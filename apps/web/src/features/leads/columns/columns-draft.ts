@@ -24,6 +24,11 @@ export function addDraftColumn(draft: readonly DraftColumn[], now = Date.now()):
   return [...draft, { ...column, swatch: column.color }];
 }
 
+/** 'Columna de ganados': the one status a converted lead moves to ('' for none). */
+export function withWonColumn(draft: readonly DraftColumn[], columnId: string): DraftColumn[] {
+  return draft.map((column) => ({ ...column, isWon: column.id === columnId }));
+}
+
 /** The hex text changed: the picker follows once the text is a colour. */
 export function withColorText(column: DraftColumn, text: string): DraftColumn {
   return { ...column, color: text, swatch: isHexColor(text) ? text.trim() : column.swatch };
@@ -40,7 +45,7 @@ export type DraftCheck = { ok: true; columns: LeadColumn[] } | { ok: false; erro
 
 /** The API's rules (leadColumnsSchema), its messages placed by row and field. */
 export function checkDraft(draft: readonly DraftColumn[]): DraftCheck {
-  const result = leadColumnsSchema.safeParse(draft.map(({ id, title, color }) => ({ id, title, color })));
+  const result = leadColumnsSchema.safeParse(draft.map(({ id, title, color, isWon }) => ({ id, title, color, isWon })));
   if (result.success) return { ok: true, columns: result.data };
   const errors: DraftErrors = { list: [], rows: {} };
   for (const issue of result.error.issues) {

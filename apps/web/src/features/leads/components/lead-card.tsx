@@ -1,11 +1,15 @@
 import { memo, useCallback, useEffect, useId, useRef } from 'react';
+import { Link } from 'react-router';
 import { useDraggable } from '@dnd-kit/core';
-import { GripVertical, MessageCircle, Pencil, Phone, Trash2 } from 'lucide-react';
-import type { Lead, LeadColumn } from '@portal/domain';
+import { CalendarClock, FileCheck2, FilePlus2, GripVertical, MessageCircle, Pencil, Phone, Trash2, UserRound } from 'lucide-react';
+import { leadMessages, type Lead, type LeadColumn } from '@portal/domain';
 import { cn } from '@/lib/cn';
+import { paths } from '@/lib/paths';
 import { Button } from '@/components/ui/button';
+import { LeadWhatsappButton } from '@/features/whatsapp';
 import type { LeadDragData } from './board-dnd';
-import { formatLeadDate, leadDisplayName, telHref, whatsappHref } from './lead-format';
+import { useBoardBranch, withBranch } from './board-branch';
+import { displayPhone, formatFollowUp, formatLeadDate, leadDisplayName, telHref, whatsappHref } from './lead-format';
 import { LeadMoveMenu } from './lead-move-menu';
 import { LeadNoteInput } from './lead-note-input';
 import { LeadNotesPopover } from './lead-notes-popover';
@@ -100,9 +104,11 @@ const LeadCardBody = memo(function LeadCardBody({ lead, name, onEdit, onDelete }
   return (
     <>
       <LeadContact lead={lead} />
+      <LeadPipeline lead={lead} />
       <div className="mt-2 flex items-center justify-between gap-2">
-        <LeadNotesPopover notes={lead.notes} />
+        <LeadNotesPopover lead={lead} />
         <div className="flex gap-0.5">
+          <LeadWhatsappButton lead={lead} />
           <Button variant="ghost" size="icon" className="size-8" aria-label={`Editar lead ${name}`} onClick={() => onEdit(lead)}>
             <Pencil aria-hidden="true" />
           </Button>
@@ -134,13 +140,13 @@ function LeadContact({ lead }: { lead: Lead }) {
       {lead.phone.trim() ? (
         <a href={telHref(lead.phone)} className={linkClasses}>
           <Phone aria-hidden="true" className="size-3.5 shrink-0" />
-          {lead.phone}
+          {displayPhone(lead.phone)}
         </a>
       ) : null}
       {whatsapp ? (
         <a href={whatsapp} target="_blank" rel="noopener noreferrer" className={cn(linkClasses, 'flex')}>
           <MessageCircle aria-hidden="true" className="size-3.5 shrink-0" />
-          {lead.phonewhats}
+          {displayPhone(lead.phonewhats)}
           <span className="sr-only"> (WhatsApp, se abre en otra pestaña)</span>
         </a>
       ) : null}
@@ -154,6 +160,48 @@ function LeadContact({ lead }: { lead: Lead }) {
   );
 }
 
+/**
+ * Issue 20: who works the lead, its follow-up day, and the policy it became — or 'Convertir en
+ * póliza', which opens the policy form prefilled with the lead's name and contact.
+ */
+function LeadPipeline({ lead }: { lead: Lead }) {
+  const branchId = useBoardBranch();
+  const lineClasses = 'flex items-center gap-1.5';
+  const linkClasses = 'inline-flex items-center gap-1.5 rounded text-xs font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500 dark:text-brand-300';
+  return (
+    <div className="mt-1.5 space-y-1 text-xs text-slate-600 dark:text-slate-400">
+      {lead.ownerId !== null ? (
+        <p className={lineClasses}>
+          <UserRound aria-hidden="true" className="size-3.5 shrink-0" />
+          <span>
+            {leadMessages.ownerLabel}: {lead.ownerName || '—'}
+          </span>
+        </p>
+      ) : null}
+      {lead.followUpDate ? (
+        <p className={lineClasses}>
+          <CalendarClock aria-hidden="true" className="size-3.5 shrink-0" />
+          <span>
+            {leadMessages.followUpLabel}: <time dateTime={lead.followUpDate}>{formatFollowUp(lead.followUpDate)}</time>
+          </span>
+        </p>
+      ) : null}
+      {lead.policyId !== null ? (
+        <Link to={paths.policies.detail.to(lead.policyId)} className={linkClasses} data-testid={`lead-policy-${lead.id}`}>
+          <FileCheck2 aria-hidden="true" className="size-3.5 shrink-0" />
+          {leadMessages.viewPolicy}
+        </Link>
+      ) : (
+        <Link to={withBranch(`${paths.policies.new.to()}?fromLead=${lead.id}`, branchId)} className={linkClasses}>
+          <FilePlus2 aria-hidden="true" className="size-3.5 shrink-0" />
+          {leadMessages.convert}
+          <span className="sr-only"> ({leadDisplayName(lead)})</span>
+        </Link>
+      )}
+    </div>
+  );
+}
+
 /** The card under the pointer while it is dragged: what identifies the lead, nothing to press. */
 export function LeadCardPreview({ lead }: { lead: Lead }) {
   return (
@@ -162,7 +210,7 @@ export function LeadCardPreview({ lead }: { lead: Lead }) {
         <GripVertical aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-400" />
         {leadDisplayName(lead)}
       </p>
-      {lead.phone.trim() ? <p className="mt-1.5 text-xs text-slate-600 dark:text-slate-400">{lead.phone}</p> : null}
+      {lead.phone.trim() ? <p className="mt-1.5 text-xs text-slate-600 dark:text-slate-400">{displayPhone(lead.phone)}</p> : null}
       {lead.source.trim() ? <p className="text-xs text-slate-600 dark:text-slate-400">Fuente: {lead.source}</p> : null}
     </div>
   );

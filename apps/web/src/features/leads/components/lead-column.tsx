@@ -21,7 +21,7 @@ export function LeadColumnView({ column, count, children }: LeadColumnViewProps)
       aria-label={column.title}
       data-testid={`lead-column-${column.id}`}
       className={cn(
-        'flex min-h-72 w-72 min-w-72 flex-1 shrink-0 flex-col overflow-hidden rounded-xl border border-slate-200 bg-slate-50 transition-shadow',
+        'flex min-h-72 w-60 min-w-60 flex-1 shrink-0 flex-col overflow-hidden rounded-xl border border-slate-200 bg-slate-50 transition-shadow',
         'dark:border-slate-800 dark:bg-slate-900/60',
       )}
       style={isOver ? { boxShadow: `0 0 0 3px ${column.color}` } : undefined}

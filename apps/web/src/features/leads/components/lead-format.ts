@@ -1,5 +1,6 @@
-import { isValid, parseISO } from 'date-fns';
-import { leadMessages, type Lead } from '@portal/domain';
+import { format, isValid, parseISO } from 'date-fns';
+import { es } from 'date-fns/locale/es';
+import { formatPhone, leadMessages, normalizePhone, samePhone, telHref as telHrefOf, whatsappHref as whatsappHrefOf, type Lead } from '@portal/domain';
 import { formatDateTime } from '@/lib/dates';
 
 /** The name as the card shows it ('Sin nombre' when blank). */
@@ -9,16 +10,27 @@ export function leadDisplayName(lead: Pick<Lead, 'name'>): string {
 
 const digitsOf = (value: string) => value.replace(/\D/g, '');
 
-/** tel: link of the phone as typed, without spaces or dashes. */
+/**
+ * How a number shows on the card: national format for a valid number ('55 9000 4000'); an older
+ * row's text that is no valid number is shown as it was typed.
+ */
+export function displayPhone(phone: string): string {
+  return formatPhone(phone);
+}
+
+/** tel:+52… for a valid number; an older row's text keeps its digits (and '+') as before. */
 export function telHref(phone: string): string {
-  return `tel:${phone.trim().replace(/[^\d+]/g, '')}`;
+  return telHrefOf(phone) ?? `tel:${phone.trim().replace(/[^\d+]/g, '')}`;
 }
 
 /**
- * The WhatsApp link (https://wa.me/<digits>), only when the number is a different one from the
- * phone (spec); compared by digits, so '55 1234 5678' and '5512345678' are the same number.
+ * The WhatsApp link (https://wa.me/52…), only when the number is a different one from the phone
+ * (spec). Both are compared normalised, so '55 1234 5678' and '+525512345678' are the same
+ * number; an older row's text that is no valid number is compared by its digits.
  */
 export function whatsappHref(lead: Pick<Lead, 'phone' | 'phonewhats'>): string | null {
+  if (!lead.phonewhats.trim()) return null;
+  if (normalizePhone(lead.phonewhats)) return samePhone(lead.phone, lead.phonewhats) ? null : whatsappHrefOf(lead.phonewhats);
   const digits = digitsOf(lead.phonewhats);
   if (!digits || digits === digitsOf(lead.phone)) return null;
   return `https://wa.me/${digits}`;
@@ -42,6 +54,14 @@ export function notesCountText(count: number): string {
   return `${count} nota(s)`;
 }
 
-export function leadCountText(count: number): string {
+/** '12 leads', or '3 de 12 leads' when a search or filter narrows the board. */
+export function leadCountText(count: number, total = count): string {
+  if (count !== total) return `${count} de ${total} leads`;
   return count === 1 ? '1 lead' : `${count} leads`;
+}
+
+/** A follow-up day 'YYYY-MM-DD' as '12 mar 2026'. */
+export function formatFollowUp(day: string): string {
+  const date = parseISO(day);
+  return isValid(date) ? format(date, 'dd MMM yyyy', { locale: es }) : day;
 }

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { DndContext, DragOverlay, useSensor, useSensors, type DragEndEvent, type DragStartEvent } from '@dnd-kit/core';
 import { columnOfLead, type Lead, type LeadColumn } from '@portal/domain';
 import {
@@ -35,6 +35,7 @@ interface Refocus {
 /** The columns side by side (scrolling sideways on small screens), cards dragged between them. */
 export function LeadsBoard({ columns, leads, onEdit, onDelete }: LeadsBoardProps) {
   const move = useLeadMove(columns);
+  const { scroller, overflow, measure } = useSideOverflow(columns.length);
   const [active, setActive] = useState<Lead | null>(null);
   const [refocus, setRefocus] = useState<Refocus | null>(null);
   const clearRefocus = useCallback(() => setRefocus(null), []);
@@ -116,28 +117,34 @@ export function LeadsBoard({ columns, leads, onEdit, onDelete }: LeadsBoardProps
       onDragEnd={onDragEnd}
       onDragCancel={onDragCancel}
     >
-      {/* relative: the count badges' sr-only text (position: absolute) must stay inside this scroller, or it widens the page. */}
-      <div data-testid="leads-board" className="relative -mx-1 flex gap-4 overflow-x-auto px-1 pb-4">
-        {columns.map((column) => {
-          const cards = byColumn.get(column.id) ?? [];
-          return (
-            <LeadColumnView key={column.id} column={column} count={cards.length}>
-              {cards.map((lead) => (
-                <LeadCard
-                  key={lead.id}
-                  lead={lead}
-                  columns={columns}
-                  columnId={column.id}
-                  refocus={refocus?.leadId === lead.id && refocus.column === column.id}
-                  onRefocused={clearRefocus}
-                  onMove={moveFollowingFocus}
-                  onEdit={onEdit}
-                  onDelete={onDelete}
-                />
-              ))}
-            </LeadColumnView>
-          );
-        })}
+      <ScrollHint overflow={overflow} />
+      <div className="relative">
+        {/* relative: the count badges' sr-only text (position: absolute) must stay inside this scroller, or it widens the page. */}
+        <div ref={scroller} onScroll={measure} data-testid="leads-board" className="relative -mx-1 flex gap-4 overflow-x-auto px-1 pb-4">
+          {columns.map((column) => {
+            const cards = byColumn.get(column.id) ?? [];
+            return (
+              <LeadColumnView key={column.id} column={column} count={cards.length}>
+                {cards.map((lead) => (
+                  <LeadCard
+                    key={lead.id}
+                    lead={lead}
+                    columns={columns}
+                    columnId={column.id}
+                    refocus={refocus?.leadId === lead.id && refocus.column === column.id}
+                    onRefocused={clearRefocus}
+                    onMove={moveFollowingFocus}
+                    onEdit={onEdit}
+                    onDelete={onDelete}
+                  />
+                ))}
+              </LeadColumnView>
+            );
+          })}
+        </div>
+        {/* Fades over the edges where columns are out of sight (issue 20: none hides unnoticed). */}
+        {overflow.left ? <div aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-0 w-8 bg-gradient-to-r from-white to-transparent dark:from-slate-950" /> : null}
+        {overflow.right ? <div aria-hidden="true" className="pointer-events-none absolute inset-y-0 right-0 w-8 bg-gradient-to-l from-white to-transparent dark:from-slate-950" /> : null}
       </div>
       <DragOverlay dropAnimation={null}>{active ? <LeadCardPreview lead={active} /> : null}</DragOverlay>
     </DndContext>
@@ -149,4 +156,41 @@ function focusIsWithLead(leadId: number): boolean {
   const focused = document.activeElement;
   if (focused === null || focused === document.body || !focused.isConnected) return true;
   return focused.closest(`[data-lead-id="${leadId}"]`) !== null;
+}
+
+interface SideOverflow {
+  left: boolean;
+  right: boolean;
+}
+
+/** Whether the board's scroller hides columns on either side; re-measured on resize and scroll. */
+function useSideOverflow(columnCount: number) {
+  const scroller = useRef<HTMLDivElement | null>(null);
+  const [overflow, setOverflow] = useState<SideOverflow>({ left: false, right: false });
+  const measure = useCallback(() => {
+    const node = scroller.current;
+    if (!node) return;
+    const left = node.scrollLeft > 1;
+    const right = node.scrollLeft + node.clientWidth < node.scrollWidth - 1;
+    setOverflow((current) => (current.left === left && current.right === right ? current : { left, right }));
+  }, []);
+  useEffect(() => {
+    measure();
+    const node = scroller.current;
+    if (!node || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [measure, columnCount]);
+  return { scroller, overflow, measure };
+}
+
+/** Said in words too (not only a fade): more columns are beside the visible ones. */
+function ScrollHint({ overflow }: { overflow: SideOverflow }) {
+  if (!overflow.left && !overflow.right) return null;
+  return (
+    <p data-testid="leads-board-scroll-hint" className="mb-2 text-xs text-slate-500 dark:text-slate-400">
+      {overflow.left ? '← ' : ''}Desliza para ver más columnas{overflow.right ? ' →' : ''}
+    </p>
+  );
 }

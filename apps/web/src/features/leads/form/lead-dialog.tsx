@@ -2,6 +2,8 @@ import { useId, type ComponentProps } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  gatewayKindLabels,
+  gatewayKinds,
   leadFieldLabels as labels,
   leadInputSchema,
   leadMessages,
@@ -18,7 +20,7 @@ import { Dialog, DialogClose, DialogContent } from '@/components/ui/dialog';
 import { describedControl, FormField, SelectField, TextField } from '@/components/ui/form-field';
 import { controlClasses } from '@/components/ui/input';
 import { SaveFailureAlert, useSaveFailure } from '@/components/ui/save-failure-alert';
-import { useCreateLead, useUpdateLead } from '../api';
+import { useCreateLead, useLeadOwners, useUpdateLead } from '../api';
 import { leadDisplayName } from '../components/lead-format';
 import { leadFormFields, leadToFormValues, newLeadFormValues } from './lead-form-values';
 
@@ -91,7 +93,18 @@ function LeadForm({ lead, onDone }: { lead: Lead | null; onDone: () => void }) {
           ))}
         </SelectField>
         <TextField label={labels.server} autoComplete="off" error={errors.server?.message} {...register('server')} />
-        <TextField label={labels.apikey} autoComplete="off" fieldClassName="sm:col-span-2" error={errors.apikey?.message} {...register('apikey')} />
+        <SelectField label={labels.gatewayKind} error={errors.gatewayKind?.message} {...register('gatewayKind')}>
+          <option value="">El de la sucursal</option>
+          {gatewayKinds.map((kind) => (
+            <option key={kind} value={kind}>
+              {gatewayKindLabels[kind]}
+            </option>
+          ))}
+        </SelectField>
+        <TextField label={labels.gatewayInstance} autoComplete="off" error={errors.gatewayInstance?.message} {...register('gatewayInstance')} />
+        <TextField label={labels.apikey} autoComplete="off" error={errors.apikey?.message} {...register('apikey')} />
+        <OwnerSelect lead={lead} error={errors.ownerId?.message} {...register('ownerId', { setValueAs: (value: unknown) => ownerValue(value, lead === null) })} />
+        <TextField label={labels.followUpDate} type="date" error={errors.followUpDate?.message} {...register('followUpDate')} />
         {lead ? <StoredNotes notes={lead.notes} /> : <NotesInput error={errors.notes?.message} {...register('notes')} />}
       </div>
       <div className="flex flex-col-reverse gap-2 border-t border-slate-100 pt-4 sm:flex-row sm:justify-end dark:border-slate-800">
@@ -105,6 +118,40 @@ function LeadForm({ lead, onDone }: { lead: Lead | null; onDone: () => void }) {
         </Button>
       </div>
     </form>
+  );
+}
+
+/** The select's value as the API takes it: '' is the default owner on create, nobody on edit. */
+function ownerValue(value: unknown, isNew: boolean): number | null | undefined {
+  if (value === '' || value === null || value === undefined) return isNew ? undefined : null;
+  return Number(value);
+}
+
+/**
+ * 'Responsable': the branch's active agents and managers. The select appears once they are in,
+ * so its value is never set before its options exist (and a failed list leaves the owner alone).
+ * A current owner no longer in the list (deactivated) stays an option, so saving keeps them.
+ */
+function OwnerSelect({ lead, error, ...props }: ComponentProps<'select'> & { lead: Lead | null; error?: string | undefined }) {
+  const owners = useLeadOwners();
+  if (!owners.data) {
+    return (
+      <p className="self-end pb-2.5 text-sm text-slate-500 dark:text-slate-400">
+        {owners.isError ? 'No se pudo cargar la lista de responsables; se conserva el actual.' : 'Cargando responsables...'}
+      </p>
+    );
+  }
+  const options = [...owners.data];
+  if (lead?.ownerId != null && !options.some((owner) => owner.id === lead.ownerId)) options.push({ id: lead.ownerId, name: lead.ownerName || `Usuario ${lead.ownerId}` });
+  return (
+    <SelectField label={labels.ownerId} error={error} {...props}>
+      <option value="">{lead === null ? 'Quien lo crea' : leadMessages.noOwner}</option>
+      {options.map((owner) => (
+        <option key={owner.id} value={String(owner.id)}>
+          {owner.name}
+        </option>
+      ))}
+    </SelectField>
   );
 }
 

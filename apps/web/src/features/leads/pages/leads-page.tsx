@@ -1,6 +1,7 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Plus, RotateCw, Settings2 } from 'lucide-react';
 import { leadMatches, leadMessages, type Lead } from '@portal/domain';
+import { useSession } from '@/features/auth';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -10,7 +11,9 @@ import { PageHeader } from '@/components/ui/page-header';
 import { SearchInput } from '@/components/ui/search-input';
 import { Spinner } from '@/components/ui/spinner';
 import { ErrorState } from '@/components/ui/state-panels';
-import { useDeleteLead } from '../api';
+import { useDeleteLead, useLeadOwners } from '../api';
+import { BoardBranchContext } from '../components/board-branch';
+import { BoardFilters, BranchChooser, hasLeadFilters, leadPassesFilters, noLeadFilters, type LeadFilters } from '../components/board-filters';
 import { ColumnsDialog } from '../columns/columns-dialog';
 import { leadCountText } from '../components/lead-format';
 import { LeadsBoard } from '../components/leads-board';
@@ -18,10 +21,30 @@ import { useCanConfigureLeadColumns } from '../components/use-can-configure-colu
 import { useLeadBoard } from '../components/use-lead-board';
 import { LeadDialog } from '../form/lead-dialog';
 
-/** /leads: the branch's leads board. */
+/**
+ * /leads: the branch's leads board. Admins choose the branch (issue 20): every call of the board
+ * below then names it, through BoardBranchContext.
+ */
 export function LeadsPage() {
   usePageTitle('Leads');
+  const { user } = useSession();
+  const isAdmin = user?.role === 'admin';
+  const [chosen, setChosen] = useState<number | undefined>(undefined);
+  // An admin without a branch of their own must choose one: the first branch until they do.
+  const branchId = isAdmin ? chosen : undefined;
+  return (
+    <BoardBranchContext.Provider value={branchId}>
+      {/* A new key per branch: the search, filters and dialogs start afresh on another board. */}
+      <LeadsScreen key={branchId ?? 'own'} branchChooser={isAdmin ? <BranchChooser value={chosen ?? user?.branchId ?? undefined} onChange={setChosen} /> : null} />
+    </BoardBranchContext.Provider>
+  );
+}
+
+function LeadsScreen({ branchChooser }: { branchChooser: ReactNode }) {
+  const { user } = useSession();
   const board = useLeadBoard();
+  const owners = useLeadOwners();
+  const [filters, setFilters] = useState<LeadFilters>(noLeadFilters);
   const canConfigure = useCanConfigureLeadColumns();
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<{ open: boolean; lead: Lead | null }>({ open: false, lead: null });
@@ -29,14 +52,19 @@ export function LeadsPage() {
   const remove = useLeadRemoval();
   const edit = useCallback((lead: Lead) => setEditing({ open: true, lead }), []);
 
-  const visible = useMemo(() => (board.leads ?? []).filter((lead) => leadMatches(lead, search)), [board.leads, search]);
+  const visible = useMemo(
+    () => (board.leads ?? []).filter((lead) => leadMatches(lead, search) && leadPassesFilters(lead, filters, user?.id)),
+    [board.leads, search, filters, user?.id],
+  );
+  const total = board.leads?.length ?? 0;
+  const narrowed = search.trim() !== '' || hasLeadFilters(filters);
   const refreshing = board.isFetching && !board.isPending;
 
   return (
     <div className="space-y-6">
       <PageHeader
         title="Leads"
-        description={board.leads ? leadCountText(board.leads.length) : undefined}
+        description={board.leads ? leadCountText(narrowed ? visible.length : total, total) : undefined}
         actions={
           <>
             <Button variant="secondary" onClick={() => void board.refetch()} disabled={refreshing} aria-busy={refreshing || undefined}>
@@ -56,7 +84,28 @@ export function LeadsPage() {
           </>
         }
       />
-      <SearchInput value={search} onChange={setSearch} placeholder={leadMessages.search} />
+      <div className="flex flex-wrap items-end gap-3">
+        {branchChooser}
+        <div className="min-w-60 flex-1">
+          <SearchInput value={search} onChange={setSearch} placeholder={leadMessages.search} />
+        </div>
+      </div>
+      <BoardFilters filters={filters} onChange={setFilters} owners={owners.data} />
+      {board.leads && narrowed && visible.length === 0 && total > 0 ? (
+        <div role="status" className="flex flex-wrap items-center gap-3 rounded-lg border border-dashed border-slate-300 px-4 py-3 text-sm text-slate-700 dark:border-slate-700 dark:text-slate-300">
+          <span>{leadMessages.noMatch}</span>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => {
+              setSearch('');
+              setFilters(noLeadFilters);
+            }}
+          >
+            Limpiar búsqueda y filtros
+          </Button>
+        </div>
+      ) : null}
 
       {board.isPending ? (
         <Spinner label="Cargando leads..." className="py-16" />

@@ -80,7 +80,7 @@ describe("'Configurar Estatus'", () => {
   });
 
   it('cannot delete the last status', async () => {
-    renderBoard([], {}, { boardColumns: [{ id: 'solo', title: 'Solo', color: '#000000' }] });
+    renderBoard([], {}, { boardColumns: [{ id: 'solo', title: 'Solo', color: '#000000', isWon: false }] });
     const { dialog } = await openConfig();
     expect(dialog.getByRole('button', { name: 'Eliminar estatus Solo' })).toBeDisabled();
   });
@@ -123,10 +123,10 @@ describe("'Configurar Estatus'", () => {
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const expected = [
-      { id: 'cotizacion', title: 'Cotizacion', color: '#0277bd' },
-      { id: 'accion', title: 'Trabajando', color: '#26a69a' },
-      { id: 'poliza', title: 'Póliza', color: '#ffb74d' },
-      { id: 'status_1760000000000', title: 'Seguimiento', color: '#6B7280' },
+      { id: 'cotizacion', title: 'Cotizacion', color: '#0277bd', isWon: false },
+      { id: 'accion', title: 'Trabajando', color: '#26a69a', isWon: false },
+      { id: 'poliza', title: 'Póliza', color: '#ffb74d', isWon: false },
+      { id: 'status_1760000000000', title: 'Seguimiento', color: '#6B7280', isWon: false },
     ];
     expect(net.callsTo('PUT', '/api/leads/columns')[0]?.body).toEqual({ columns: expected });
     expect(JSON.parse(window.localStorage.getItem('leadColumns') ?? 'null')).toEqual(expected);

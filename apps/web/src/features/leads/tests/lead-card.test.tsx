@@ -20,8 +20,9 @@ describe('lead card', () => {
     await screen.findByTestId('lead-card-1');
     const view = within(card(1));
     expect(view.getByRole('heading', { level: 3, name: 'Óscar Ruiz' })).toBeInTheDocument();
-    expect(view.getByRole('link', { name: '55 1234 5678' })).toHaveAttribute('href', 'tel:5512345678');
-    const whatsapp = view.getByRole('link', { name: /\+52 55 9876 5432/ });
+    expect(view.getByRole('link', { name: '55 1234 5678' })).toHaveAttribute('href', 'tel:+525512345678');
+    // Shown in national format, linked to Mexico (+52), never wa.me/55… (Brazil).
+    const whatsapp = view.getByRole('link', { name: /55 9876 5432/ });
     expect(whatsapp).toHaveAttribute('href', 'https://wa.me/525598765432');
     expect(whatsapp).toHaveAttribute('target', '_blank');
     expect(view.getByText('Fuente: Facebook')).toBeInTheDocument();
@@ -34,8 +35,9 @@ describe('lead card', () => {
     renderBoard([makeLead({ id: 2, name: '  ', phone: '5512345678', phonewhats: '55-1234-5678', createdAt: '05/03/2026 10:00' })]);
     await screen.findByTestId('lead-card-2');
     const view = within(card(2));
-    expect(view.getAllByRole('link')).toHaveLength(1);
-    expect(view.getByRole('link')).toHaveAttribute('href', 'tel:5512345678');
+    const contact = view.getAllByRole('link').filter((link) => !link.getAttribute('href')?.startsWith('/'));
+    expect(contact).toHaveLength(1);
+    expect(contact[0]).toHaveAttribute('href', 'tel:+525512345678');
     expect(view.getByRole('heading', { level: 3, name: 'Sin nombre' })).toBeInTheDocument();
     expect(view.getByText('05/03/2026 10:00')).toBeInTheDocument();
   });

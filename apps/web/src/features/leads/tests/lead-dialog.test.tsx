@@ -14,7 +14,7 @@ afterEach(() => {
 });
 
 describe("lead dialog ('Nuevo Lead' / 'Editar Lead')", () => {
-  it('requires the name, then creates the lead with its fields and toasts it', async () => {
+  it('requires the name, then creates the lead with its fields and toasts it', { timeout: 15_000 }, async () => {
     let leads: Lead[] = [];
     const { net } = renderBoard([], {
       'GET /api/leads': () => ({ body: leads }),
@@ -29,7 +29,7 @@ describe("lead dialog ('Nuevo Lead' / 'Editar Lead')", () => {
     await user.click(screen.getByRole('button', { name: 'Nuevo Lead' }));
     const dialog = await screen.findByRole('dialog', { name: 'Nuevo Lead' });
     const form = within(dialog);
-    expect(form.getAllByRole('option').map((option) => option.textContent)).toEqual([
+    expect(within(form.getByLabelText('Fuente')).getAllByRole('option').map((option) => option.textContent)).toEqual([
       'Seleccione una fuente',
       'Facebook',
       'Instagram',
@@ -38,6 +38,7 @@ describe("lead dialog ('Nuevo Lead' / 'Editar Lead')", () => {
       'Referido',
       'Otro',
     ]);
+    expect(within(form.getByLabelText('Tipo de gateway')).getAllByRole('option').map((option) => option.textContent)).toEqual(['El de la sucursal', 'Evolution API v2', 'WAHA']);
     await user.click(form.getByRole('button', { name: 'Crear' }));
     expect(await form.findByText('El campo Nombre es obligatorio')).toBeInTheDocument();
     expect(net.callsTo('POST', '/api/leads')).toHaveLength(0);
@@ -47,6 +48,8 @@ describe("lead dialog ('Nuevo Lead' / 'Editar Lead')", () => {
     await user.type(form.getByLabelText('WhatsApp'), '5598765432');
     await user.selectOptions(form.getByLabelText('Fuente'), 'Referido');
     await user.type(form.getByLabelText('Servidor'), 'srv-1');
+    await user.selectOptions(form.getByLabelText('Tipo de gateway'), 'WAHA');
+    await user.type(form.getByLabelText('Instancia o sesión'), 'default');
     await user.type(form.getByLabelText('API Key'), 'key-123');
     await user.type(form.getByLabelText('Notas'), 'Busca casa en Roma');
     await user.click(form.getByRole('button', { name: 'Crear' }));
@@ -54,12 +57,16 @@ describe("lead dialog ('Nuevo Lead' / 'Editar Lead')", () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(net.callsTo('POST', '/api/leads')[0]?.body).toEqual({
       name: 'Mariana Ávila',
-      phone: '5512345678',
-      phonewhats: '5598765432',
+      // Sent as the API stores them (E.164, Mexico by default).
+      phone: '+525512345678',
+      phonewhats: '+525598765432',
       source: 'Referido',
       server: 'srv-1',
       apikey: 'key-123',
+      gatewayKind: 'waha',
+      gatewayInstance: 'default',
       notes: 'Busca casa en Roma',
+      followUpDate: null,
     });
     expect(toast.success).toHaveBeenCalledWith('Lead creado', expect.objectContaining({ description: 'Mariana Ávila ha sido creado correctamente' }));
     expect(within(screen.getByRole('region', { name: 'Cotizacion' })).getByTestId('lead-card-30')).toBeInTheDocument();
@@ -81,7 +88,7 @@ describe("lead dialog ('Nuevo Lead' / 'Editar Lead')", () => {
     const dialog = await screen.findByRole('dialog', { name: 'Editar Lead' });
     const form = within(dialog);
     expect(form.getByLabelText('Nombre')).toHaveValue('Jorge Ríos');
-    expect(form.getByLabelText('Teléfono')).toHaveValue('5511112222');
+    expect(form.getByLabelText('Teléfono')).toHaveValue('55 1111 2222');
     expect(form.getByLabelText('Fuente')).toHaveValue('Facebook');
     expect(form.queryByRole('textbox', { name: 'Notas' })).not.toBeInTheDocument();
     expect(form.getByRole('region', { name: 'Notas' })).toHaveTextContent('Primera nota');
@@ -90,7 +97,7 @@ describe("lead dialog ('Nuevo Lead' / 'Editar Lead')", () => {
     await user.type(form.getByLabelText('Nombre'), 'Jorge Ríos Paz');
     await user.click(form.getByRole('button', { name: 'Actualizar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(net.callsTo('POST', '/api/leads/update/7')[0]?.body).toMatchObject({ name: 'Jorge Ríos Paz', phone: '5511112222', source: 'Facebook', server: 's', apikey: 'k' });
+    expect(net.callsTo('POST', '/api/leads/update/7')[0]?.body).toMatchObject({ name: 'Jorge Ríos Paz', phone: '+525511112222', source: 'Facebook', server: 's', apikey: 'k' });
     expect(toast.success).toHaveBeenCalledWith('Lead actualizado', expect.objectContaining({ description: 'Jorge Ríos Paz ha sido actualizado correctamente' }));
     expect(screen.getByRole('heading', { level: 3, name: 'Jorge Ríos Paz' })).toBeInTheDocument();
   });

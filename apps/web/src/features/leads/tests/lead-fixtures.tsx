@@ -14,9 +14,16 @@ export function makeLead(overrides: Partial<Lead> = {}): Lead {
     source: 'Instagram',
     server: '',
     apikey: '',
+    gatewayKind: '',
+    gatewayInstance: '',
     notes: '',
     status: 'cotizacion',
     createdAt: '2026-03-05T14:30:00',
+    ownerId: null,
+    ownerName: '',
+    followUpDate: null,
+    policyId: null,
+    noteList: [],
     ...overrides,
   };
 }

@@ -15,6 +15,8 @@ import { useMarkAllNotificationsRead, useMarkNotificationRead } from '../api';
 function notificationLink(notification: Notification): string | null {
   if (notification.policyId !== null) return paths.policies.detail.to(notification.policyId);
   if (notification.appointmentId !== null) return paths.appointments.to();
+  // Issue 20 (leads pipeline): a follow-up notice opens the leads board.
+  if (notification.leadId !== null) return paths.leads.to();
   return null;
 }
 

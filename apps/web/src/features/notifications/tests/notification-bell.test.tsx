@@ -17,6 +17,7 @@ function makeNotification(overrides: Partial<Notification> = {}): Notification {
     body: 'La investigación INV-0042 de Lucía Hernández fue aprobada.',
     policyId: 42,
     appointmentId: null,
+    leadId: null,
     readAt: null,
     createdAt: '2026-11-20T16:30:00.000Z',
     ...overrides,

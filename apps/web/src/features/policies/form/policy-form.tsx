@@ -23,13 +23,15 @@ interface PolicyFormProps {
   policy?: Policy;
   /** Sends the validated body; a rejection is shown on the form. */
   onSave: (body: PolicyInput) => Promise<unknown>;
+  /** Issue 20 (leads pipeline): a new policy's first tenant, prefilled from the lead being converted. */
+  firstTenant?: { name: string; phone: string; mobile: string; email: string } | undefined;
 }
 
 /** 'Nueva Póliza' / 'Editar Póliza': six sections validated by the API's own schema. */
-export function PolicyForm({ policy, onSave }: PolicyFormProps) {
+export function PolicyForm({ policy, onSave, firstTenant }: PolicyFormProps) {
   const { user } = useSession();
   const [defaults] = useState(() =>
-    policy ? policyToFormValues(policy) : newPolicyFormValues(user?.role === 'admin' ? user.branchId : null),
+    policy ? policyToFormValues(policy) : withFirstTenant(newPolicyFormValues(user?.role === 'admin' ? user.branchId : null), firstTenant),
   );
   const form = useForm<PolicyFormValues, unknown, PolicyInput>({ resolver: policyFormResolver, defaultValues: defaults });
   const type = useWatch({ control: form.control, name: 'policyType' }) ?? 'basica';
@@ -82,4 +84,11 @@ export function PolicyForm({ policy, onSave }: PolicyFormProps) {
       </form>
     </FormProvider>
   );
+}
+
+/** Issue 20 (leads pipeline): the lead's name and contact in the first tenant of a new policy. */
+function withFirstTenant(values: PolicyFormValues, firstTenant: PolicyFormProps['firstTenant']): PolicyFormValues {
+  if (!firstTenant) return values;
+  const [first, ...rest] = values.tenants;
+  return { ...values, tenants: [{ ...first!, ...firstTenant }, ...rest] };
 }

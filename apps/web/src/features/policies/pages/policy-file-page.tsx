@@ -2,6 +2,8 @@ import { Link, useParams } from 'react-router';
 import { FileSearch } from 'lucide-react';
 import { policyMessages, type Policy } from '@portal/domain';
 import { errorMessage, isApiError } from '@/lib/api-error';
+// Issue 20 (leads pipeline): the expediente names the lead the policy came from.
+import { OriginLeadLink } from '@/features/leads';
 import { paths } from '@/lib/paths';
 import { usePageTitle } from '@/lib/use-page-title';
 import { Button } from '@/components/ui/button';
@@ -59,6 +61,8 @@ function PolicyFileContent({ policy }: { policy: Policy }) {
           retrying={file.isFetching}
         />
       ) : null}
+      {/* Issue 20 (leads pipeline): 'Lead de origen'. */}
+      <OriginLeadLink policyId={policy.id} />
       <SummarySection policy={policy} />
       <DocumentsSection policy={policy} checklist={file.data?.checklist} />
       <LinksSection policy={policy} />

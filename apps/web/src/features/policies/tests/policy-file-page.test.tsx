@@ -49,7 +49,10 @@ const appointment: Appointment = {
   endTime: '11:00',
   location: 'Sala de firmas',
   type: 'signature',
-  attendees: [],
+  attendees: [
+    { id: 1, externalId: '', name: 'Lucía Hernández', email: 'lucia@example.mx', role: 'tenant', confirmed: true, response: 'yes' },
+    { id: 2, externalId: '', name: 'Roberto Sánchez', email: 'roberto@example.mx', role: 'owner', confirmed: false, response: null },
+  ],
   status: 'pending',
   branchId: 1,
   userId: 7,
@@ -140,6 +143,8 @@ describe('the expediente (/policies/:id)', () => {
     const addendums = screen.getByRole('region', { name: 'Addendums' });
     expect(within(addendums).getByRole('link', { name: 'Editar addendum «Incremento de renta»' })).toHaveAttribute('href', '/addendums/3/edit');
     expect(within(screen.getByRole('region', { name: 'Citas' })).getByText('Firma de contrato')).toBeInTheDocument();
+    // Who answered the invitation (issue 20).
+    expect(within(screen.getByRole('region', { name: 'Citas' })).getByText('Lucía Hernández (Confirmó), Roberto Sánchez (Sin respuesta)')).toBeInTheDocument();
     expect(await screen.findByText('Póliza creada')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Editar' })).toHaveAttribute('href', '/policies/5/edit');
   });

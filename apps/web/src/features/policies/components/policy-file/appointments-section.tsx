@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { CalendarDays } from 'lucide-react';
-import type { Appointment } from '@portal/domain';
+import { attendeeAnswerLabel, type Appointment } from '@portal/domain';
 import { paths } from '@/lib/paths';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -17,6 +17,12 @@ function AppointmentLine({ appointment }: { appointment: Appointment }) {
           {longDate(appointment.date)}, {formatSchedule(appointment)} · {typeLabel(appointment.type)}
         </p>
         {appointment.location ? <p className="text-sm break-words text-slate-600 dark:text-slate-400">{appointment.location}</p> : null}
+        {/* Issue 20: who answered the invitation. */}
+        {appointment.attendees.length > 0 ? (
+          <p className="text-sm break-words text-slate-600 dark:text-slate-400">
+            {appointment.attendees.map((attendee) => `${attendee.name} (${attendeeAnswerLabel(attendee)})`).join(', ')}
+          </p>
+        ) : null}
       </div>
       <AppointmentStatusBadge status={appointment.status} />
     </li>

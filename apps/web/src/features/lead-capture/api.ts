@@ -1,0 +1,35 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { LeadCaptureKey, LeadCaptureSettings, LeadCaptureSettingsInput, WhatsappWebhookUrl } from '@portal/domain';
+import { apiClient } from '@/lib/api-client';
+
+function leadCaptureQueryOptions(branchId: number) {
+  return queryOptions({
+    queryKey: ['lead-capture', branchId] as const,
+    queryFn: ({ signal }) => apiClient.get<LeadCaptureSettings>(`/api/branches/${branchId}/lead-capture`, { signal }),
+  });
+}
+
+export function useLeadCaptureSettings(branchId: number) {
+  return useQuery(leadCaptureQueryOptions(branchId));
+}
+
+/** Every change answers or changes the settings: the screen reads them again. */
+function useSettingsMutation<Input, Output>(branchId: number, send: (input: Input) => Promise<Output>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: leadCaptureQueryOptions(branchId).queryKey }),
+  });
+}
+
+export function useSaveOrigins(branchId: number) {
+  return useSettingsMutation(branchId, (input: LeadCaptureSettingsInput) => apiClient.put<LeadCaptureSettings>(`/api/branches/${branchId}/lead-capture`, input));
+}
+
+export function useRotateKey(branchId: number) {
+  return useSettingsMutation(branchId, () => apiClient.post<LeadCaptureKey>(`/api/branches/${branchId}/lead-capture/key`, {}));
+}
+
+export function useRotateWebhookToken(branchId: number) {
+  return useSettingsMutation(branchId, () => apiClient.post<WhatsappWebhookUrl>(`/api/branches/${branchId}/whatsapp-gateway/webhook-token`, {}));
+}

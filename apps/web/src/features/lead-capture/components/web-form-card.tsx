@@ -1,0 +1,77 @@
+import { useId, useState } from 'react';
+import { leadCaptureFormSnippet, type LeadCaptureKey, type LeadCaptureSettings } from '@portal/domain';
+import { errorMessage, isApiError } from '@/lib/api-error';
+import { Alert } from '@/components/ui/alert';
+import { Card } from '@/components/ui/card';
+import { SecretUrlField } from '@/components/ui/secret-url-field';
+import { useRotateKey } from '../api';
+import { captureTexts, keyUrlTexts } from './capture-texts';
+import { RotateButton } from './rotate-button';
+
+const texts = captureTexts.form;
+
+/** The form's address, 'Generar nueva clave', and (right after) the key and a form to paste. */
+export function WebFormCard({ settings }: { settings: LeadCaptureSettings }) {
+  const rotate = useRotateKey(settings.branchId);
+  const [issued, setIssued] = useState<LeadCaptureKey | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const snippetId = useId();
+
+  const generate = async () => {
+    setFailure(null);
+    try {
+      setIssued(await rotate.mutateAsync());
+    } catch (error) {
+      if (isApiError(error) && error.code === 'session_expired') return;
+      setFailure(errorMessage(error));
+    }
+  };
+
+  return (
+    <Card className="min-w-0 space-y-4 p-4">
+      <h2 className="text-base font-semibold text-slate-900 dark:text-white">{texts.title}</h2>
+      <div className="space-y-1">
+        <p className="text-sm font-medium text-slate-700 dark:text-slate-300">{texts.endpoint}</p>
+        <p className="font-mono text-xs break-all text-slate-700 dark:text-slate-300">
+          {settings.endpointBase}
+          <span className="text-slate-400">{texts.keyPlaceholder}</span>
+        </p>
+      </div>
+      <p className="text-sm text-slate-600 dark:text-slate-400">{settings.hasKey ? texts.hasKey : texts.noKey}</p>
+      <RotateButton
+        label={texts.rotate}
+        busyLabel={texts.rotating}
+        confirmTitle={texts.confirmTitle}
+        confirmFirst={texts.confirmFirst}
+        confirmRotate={texts.confirmRotate}
+        replacing={settings.hasKey}
+        busy={rotate.isPending}
+        onConfirm={generate}
+      />
+      {failure ? (
+        <Alert>
+          <p className="font-medium">{texts.rotateError}</p>
+          <p>{failure}</p>
+        </Alert>
+      ) : null}
+      {issued ? (
+        <div className="space-y-3">
+          <SecretUrlField url={issued.endpointUrl} texts={keyUrlTexts} />
+          <div className="space-y-1.5">
+            <label htmlFor={snippetId} className="text-sm font-medium text-slate-700 dark:text-slate-300">
+              {texts.snippet}
+            </label>
+            <textarea
+              id={snippetId}
+              readOnly
+              value={leadCaptureFormSnippet(issued.endpointUrl)}
+              onFocus={(event) => event.currentTarget.select()}
+              className="block h-64 w-full resize-y rounded-lg border border-slate-300 bg-slate-50 p-3 font-mono text-xs text-slate-900 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100"
+            />
+            <p className="text-xs text-slate-500 dark:text-slate-400">{texts.snippetHint}</p>
+          </div>
+        </div>
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,103 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  WhatsappGateway,
+  WhatsappGatewayAnswer,
+  WhatsappGatewayFormValues,
+  WhatsappMessage,
+  WhatsappSendInput,
+  WhatsappTemplate,
+} from '@portal/domain';
+import { apiClient } from '@/lib/api-client';
+
+const whatsappKey = ['whatsapp'] as const;
+
+/** A template of the lead's branch with its text for this lead and this sender (the server fills it). */
+export type LeadTemplate = WhatsappTemplate & { preview: string };
+
+// --- the card: a lead's log, templates and send ---------------------------------------------------
+
+function leadMessagesQueryOptions(leadId: number) {
+  return queryOptions({
+    queryKey: [...whatsappKey, 'lead', leadId, 'messages'] as const,
+    queryFn: ({ signal }) => apiClient.get<WhatsappMessage[]>(`/api/leads/${leadId}/whatsapp`, { signal }),
+  });
+}
+
+export function useLeadMessages(leadId: number) {
+  return useQuery(leadMessagesQueryOptions(leadId));
+}
+
+export function useLeadTemplates(leadId: number) {
+  return useQuery({
+    queryKey: [...whatsappKey, 'lead', leadId, 'templates'] as const,
+    queryFn: ({ signal }) => apiClient.get<LeadTemplate[]>(`/api/leads/${leadId}/whatsapp/templates`, { signal }),
+  });
+}
+
+export function useSendWhatsapp(leadId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Partial<WhatsappSendInput>) => apiClient.post<WhatsappMessage>(`/api/leads/${leadId}/whatsapp`, body),
+    onSuccess: async (message) => {
+      queryClient.setQueryData(leadMessagesQueryOptions(leadId).queryKey, (log) => [message, ...(log ?? []).filter((item) => item.id !== message.id)]);
+      await queryClient.invalidateQueries({ queryKey: leadMessagesQueryOptions(leadId).queryKey });
+    },
+  });
+}
+
+// --- settings: the branch's gateway and templates ------------------------------------------------
+
+function gatewayQueryOptions(branchId: number) {
+  return queryOptions({
+    queryKey: [...whatsappKey, 'gateway', branchId] as const,
+    queryFn: ({ signal }) => apiClient.get<WhatsappGatewayAnswer>(`/api/branches/${branchId}/whatsapp-gateway`, { signal }),
+  });
+}
+
+export function useGateway(branchId: number | null) {
+  return useQuery({ ...gatewayQueryOptions(branchId ?? 0), enabled: branchId !== null });
+}
+
+export function useSaveGateway(branchId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: WhatsappGatewayFormValues) => apiClient.put<WhatsappGateway>(`/api/branches/${branchId}/whatsapp-gateway`, body),
+    onSuccess: (gateway) => queryClient.setQueryData(gatewayQueryOptions(branchId).queryKey, { gateway }),
+  });
+}
+
+function templatesQueryOptions(branchId: number) {
+  return queryOptions({
+    queryKey: [...whatsappKey, 'templates', branchId] as const,
+    queryFn: ({ signal }) => apiClient.get<WhatsappTemplate[]>(`/api/whatsapp/templates?branchId=${branchId}`, { signal }),
+  });
+}
+
+export function useTemplates(branchId: number | null) {
+  return useQuery({ ...templatesQueryOptions(branchId ?? 0), enabled: branchId !== null });
+}
+
+interface TemplateDraft {
+  id: number | null;
+  name: string;
+  body: string;
+}
+
+export function useSaveTemplate(branchId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, name, body }: TemplateDraft) =>
+      id === null
+        ? apiClient.post<WhatsappTemplate>('/api/whatsapp/templates', { name, body, branchId })
+        : apiClient.put<WhatsappTemplate>(`/api/whatsapp/templates/${id}`, { name, body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: templatesQueryOptions(branchId).queryKey }),
+  });
+}
+
+export function useDeleteTemplate(branchId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiClient.delete<null>(`/api/whatsapp/templates/${id}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: templatesQueryOptions(branchId).queryKey }),
+  });
+}

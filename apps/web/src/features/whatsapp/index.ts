@@ -1,0 +1,1 @@
+export { LeadWhatsappButton } from './components/lead-whatsapp-button';
