@@ -14,7 +14,11 @@ process.env.E2E_PORT ||= freePort();
 // The SMTP receiver the server delivers to (e2e/smtp-receiver.ts), and where it writes what it received.
 process.env.E2E_SMTP_PORT ||= freePort();
 process.env.E2E_DATA_DIR ||= fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
+// The WhatsApp gateway a branch is pointed at (e2e/whatsapp-gateway.ts, issue 20), and where it writes what it received.
+process.env.E2E_WHATSAPP_PORT ||= freePort();
+process.env.E2E_WHATSAPP_KEY ||= 'e2e-whatsapp-key-0123456789';
 process.env.E2E_MAIL_FILE ||= path.join(process.env.E2E_DATA_DIR, 'received-mail.jsonl');
+process.env.E2E_WHATSAPP_FILE ||= path.join(process.env.E2E_DATA_DIR, 'whatsapp-requests.jsonl');
 process.env.E2E_ADMIN_EMAIL ||= 'admin@portal.test';
 process.env.E2E_ADMIN_PASSWORD ||= 'Admin-E2E-2026';
 
@@ -23,7 +27,7 @@ const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
   testDir: './e2e',
-  globalSetup: './e2e/smtp-receiver.ts',
+  globalSetup: ['./e2e/smtp-receiver.ts', './e2e/whatsapp-gateway.ts'],
   fullyParallel: false,
   workers: 1,
   retries: 0,

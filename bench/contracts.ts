@@ -4,6 +4,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { examplePolicyInput, exampleGuarantor, exampleTenant } from '@portal/domain/testing';
 import { buildApp } from '../apps/api/src/app';
+import { SecretBox } from '../apps/api/src/lib/secret-box';
 import { loadConfig } from '../apps/api/src/config';
 import { openDatabase } from '../apps/api/src/db/client';
 import { runMigrations } from '../apps/api/src/db/migrate';
@@ -35,7 +36,7 @@ async function main(): Promise<number> {
     await runMigrations(database);
     await seedIfEmpty(database.db, { email: 'admin@bench.local', password: PASSWORD });
     const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'warn', JWT_SECRET: 'x'.repeat(48), WEB_DIST_DIR: path.join(dir, 'no-web'), JOBS: 'off' });
-    const app = await buildApp(config, { database, jwtSecret: new TextEncoder().encode(config.jwtSecret ?? 'x'.repeat(48)), logStream: { write: () => {} } });
+    const app = await buildApp(config, { database, jwtSecret: new TextEncoder().encode(config.jwtSecret ?? 'x'.repeat(48)), secretBox: new SecretBox('bench-secrets-key-'.repeat(3)), logStream: { write: () => {} } });
     try {
       const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'admin@bench.local', password: PASSWORD } });
       const headers = { authorization: `Bearer ${login.json<{ token: string }>().token}` };

@@ -8,6 +8,7 @@ import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { foldForSearch } from '@portal/domain';
 import { buildApp } from '../apps/api/src/app';
+import { SecretBox } from '../apps/api/src/lib/secret-box';
 import { loadConfig } from '../apps/api/src/config';
 import { openDatabase, type Database, type Db } from '../apps/api/src/db/client';
 import { createScratchDatabase } from '../apps/api/src/db/scratch-database';
@@ -180,7 +181,7 @@ export async function runBench(options: BenchOptions): Promise<EngineResult> {
       SEARCH_CACHE_SECONDS: '0',
     });
     // Request logs are written (as in production) but thrown away.
-    app = await buildApp(config, { database: target.database, jwtSecret: new TextEncoder().encode(JWT_SECRET), logStream: { write: () => {} } });
+    app = await buildApp(config, { database: target.database, jwtSecret: new TextEncoder().encode(JWT_SECRET), secretBox: new SecretBox('bench-secrets-key-'.repeat(3)), logStream: { write: () => {} } });
     await app.listen({ host: '127.0.0.1', port: 0 });
     const address = app.server.address();
     const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/api/src/app';
+import { SecretBox } from '../apps/api/src/lib/secret-box';
 import { loadConfig } from '../apps/api/src/config';
 import { openDatabase, type Database } from '../apps/api/src/db/client';
 
@@ -35,7 +36,7 @@ async function startApp(): Promise<{ server: FastifyInstance; database?: Databas
     JWT_SECRET: process.env.THROUGHPUT_JWT_SECRET,
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
   });
-  const server = await buildApp(config, { database, jwtSecret: new TextEncoder().encode(process.env.THROUGHPUT_JWT_SECRET) });
+  const server = await buildApp(config, { database, jwtSecret: new TextEncoder().encode(process.env.THROUGHPUT_JWT_SECRET), secretBox: new SecretBox('bench-secrets-key-'.repeat(3)) });
   return { server, database };
 }
 

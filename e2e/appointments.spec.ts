@@ -28,7 +28,7 @@ test('an appointment with two attendees is found in the month and week views, mo
   await dialog.getByLabel('Hora de fin').fill('09:00');
   await dialog.getByLabel('Ubicación').fill('Sucursal Polanco, sala 2');
   await dialog.getByLabel('Tipo').selectOption('signature');
-  await expect(dialog.getByTestId('meet-link').getByRole('link')).toHaveAttribute('href', /^https:\/\/meet\.google\.com\/[a-z]{3}-[a-z]{4}-[a-z]{3}$/);
+  await expect(dialog.getByTestId('meet-link').getByRole('link')).toHaveAttribute('href', /^https:\/\/meet\.jit\.si\/PortalPolizas-[A-Z2-7]{16}$/);
 
   await dialog.getByRole('button', { name: 'Agregar asistente' }).click();
   const first = dialog.getByRole('group', { name: 'Asistente 1' });

@@ -13,7 +13,8 @@ test('sign in, see the shell, sign out', async ({ page }) => {
   await expect(banner.getByText('Administrador')).toBeVisible();
   const nav = page.getByRole('navigation').first();
   for (const item of ['Dashboard', 'Pólizas', 'Seguimiento', 'Control de Citas', 'Addendums', 'Leads', 'Gestión de Usuarios', 'Gestión de Sucursales']) {
-    await expect(nav.getByRole('link', { name: item })).toBeVisible();
+    // exact: 'Leads' is also in 'Captura de leads' (issue 20).
+    await expect(nav.getByRole('link', { name: item, exact: true })).toBeVisible();
   }
   await expect(page.getByText('Administración')).toBeVisible();
 

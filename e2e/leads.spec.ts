@@ -31,15 +31,17 @@ test('a lead is dragged to Trabajando by mouse and keyboard, gets a note, and th
   const name = unique('Óscar Ruiz ');
   const columnTitle = unique('Visita ');
   await signInAsAdmin(page);
-  await page.getByRole('navigation').first().getByRole('link', { name: 'Leads' }).click();
+  await page.getByRole('navigation').first().getByRole('link', { name: 'Leads', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Nuevo Lead' })).toBeVisible();
 
   // --- A new lead lands in the first column ---------------------------------------------------------
   await createLead(page, name);
   await expect(handle(column(page, 'Cotizacion'), name)).toBeVisible();
   const card = page.getByTestId(/^lead-card-\d+$/).filter({ has: handle(page, name) });
-  await expect(card.getByRole('link', { name: /5512345678/ })).toHaveAttribute('href', 'tel:5512345678');
-  await expect(card.getByRole('link', { name: /5599887766/ })).toHaveAttribute('href', 'https://wa.me/5599887766');
+  // Stored E.164, shown in national format, linked to Mexico (+52), not Brazil (issue 20).
+  await expect(card.getByRole('link', { name: /55 1234 5678/ })).toHaveAttribute('href', 'tel:+525512345678');
+  await expect(card.getByRole('link', { name: /55 9988 7766/ })).toHaveAttribute('href', 'https://wa.me/525599887766');
+  await expect(card.getByRole('link', { name: /Convertir en póliza/ })).toHaveAttribute('href', /\/policies\/new\?fromLead=\d+$/);
   await expect(card).toContainText('Fuente: Instagram');
 
   // --- Mouse drag to 'Trabajando' ---------------------------------------------------------------
@@ -73,6 +75,8 @@ test('a lead is dragged to Trabajando by mouse and keyboard, gets a note, and th
   const notes = page.getByRole('dialog', { name: 'Notas' });
   await expect(notes).toContainText('Busca departamento en la Roma');
   await expect(notes).toContainText('Agendó visita para el sábado');
+  // Each note with its author; the admin may edit any.
+  await expect(notes.getByRole('button', { name: 'Editar nota' })).toHaveCount(2);
   await page.keyboard.press('Escape');
 
   // --- Configure the board: add a column and rename it ----------------------------------------------
@@ -97,4 +101,22 @@ test('a lead is dragged to Trabajando by mouse and keyboard, gets a note, and th
   await expect(column(second, columnTitle)).toBeVisible();
   await expect(handle(column(second, 'Trabajando'), name)).toBeVisible();
   await other.close();
+});
+
+test('the board keeps every column reachable at 1366 px and 390 px, and admins choose the branch', async ({ page }) => {
+  await signInAsAdmin(page);
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/leads');
+    const board = page.getByTestId('leads-board');
+    await expect(board.getByRole('region').first()).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath(`leads-board-${width}.png`), fullPage: false });
+    // Either every column fits, or the board says (in words) that more are beside it.
+    const hidden = await board.evaluate((node) => node.scrollWidth > node.clientWidth + 1);
+    if (hidden) await expect(page.getByTestId('leads-board-scroll-hint')).toBeVisible();
+    // The page itself never scrolls sideways: only the board does.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+  }
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await expect(page.getByRole('combobox', { name: 'Sucursal' })).toBeVisible();
 });
