@@ -15,13 +15,16 @@ export const retentionReasonLabels: Record<RetentionReason, string> = {
   ended: 'Póliza terminada',
 };
 
-/** Where a file's row is: what is deleted (a document row) or emptied (an addendum's file columns). */
-export const retentionFileKinds = ['investigation_document', 'contract_document', 'addendum_file'] as const;
+/**
+ * Where a file's row is: what is deleted (a document row) or emptied (an addendum's file columns,
+ * a signing round's pack, whose hash stays as the signers' evidence).
+ */
+export const retentionFileKinds = ['investigation_document', 'contract_document', 'addendum_file', 'signing_pack'] as const;
 export type RetentionFileKind = (typeof retentionFileKinds)[number];
 
 export const retentionFileSchema = z.object({
   kind: z.enum(retentionFileKinds),
-  /** The row's id in its table (investigation_documents, contract_documents, addendums). */
+  /** The row's id in its table (investigation_documents, contract_documents, addendums, signing_rounds). */
   id: z.number(),
   storedName: z.string(),
   originalFilename: z.string(),

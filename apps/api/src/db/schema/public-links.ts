@@ -30,9 +30,14 @@ export const signingRounds = pgTable(
     packVersion: integer('pack_version').notNull(),
     /** The documents signed electronically (pagarés are left out unless the branch allows them). */
     documentKinds: contractDocumentKindEnum('document_kinds').array().notNull(),
-    /** The one PDF shown to every signer, and its SHA-256: what each signer's evidence names. */
-    packStoredName: varchar('pack_stored_name', { length: 100 }).notNull(),
+    /**
+     * The one PDF shown to every signer, its SHA-256 (what each signer's evidence names) and its
+     * size. The file is emptied (null) once retention deleted it; the hash stays as evidence.
+     * The size is null for rounds made before it was kept.
+     */
+    packStoredName: varchar('pack_stored_name', { length: 100 }),
     packSha256: char('pack_sha256', { length: 64 }).notNull(),
+    packSize: integer('pack_size'),
     status: signingRoundStatusEnum('status').notNull().default('open'),
     /** The pack version holding the signed documents, once every signer signed. */
     signedPackVersion: integer('signed_pack_version'),

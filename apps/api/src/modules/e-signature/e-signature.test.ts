@@ -387,6 +387,21 @@ describe('three signers sign', () => {
   });
 });
 
+describe('a pack emptied by retention (years after the policy ended)', () => {
+  it('keeps its size and hash; once emptied, the pack answers 404 in Spanish and the hash stays', async () => {
+    const policy = await policyInContracts();
+    const token = (await sendContracts(policy)).get(policy.tenants[0]!.email)!;
+    const [round] = await db().select().from(signingRounds).where(eq(signingRounds.policyId, policy.id));
+    expect(round!.packSize).toBe(await ctx.app.files.sizeOf(round!.packStoredName!));
+
+    await db().update(signingRounds).set({ packStoredName: null }).where(eq(signingRounds.id, round!.id));
+    const response = await ctx.app.inject({ url: publicUrl(token, '/pack') });
+    expect(response.statusCode).toBe(404);
+    expect(json(response).message).toBe(signingMessages.roundClosed);
+    expect((await view(token)).packSha256).toBe(round!.packSha256);
+  });
+});
+
 describe('the last two signers at once', () => {
   it('complete the round exactly once', async () => {
     const policy = await policyInContracts();

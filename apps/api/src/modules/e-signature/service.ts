@@ -114,6 +114,7 @@ async function startRound(tx: Executor, files: FileStore, actor: AuthUser, start
     documentKinds: kinds,
     packStoredName: stored.storedName,
     packSha256: stored.sha256,
+    packSize: stored.size,
     createdBy: actor.id,
   });
   for (const signer of signers) {
@@ -212,6 +213,8 @@ export async function signingView(db: Db, token: string): Promise<SigningView> {
 /** GET /api/public/links/{token}/signing/pack: the stored bytes whose SHA-256 the view names. */
 export async function signingPack(db: Db, token: string): Promise<{ storedName: string; fileName: string }> {
   const { round, link } = await signerContext(db, token);
+  // Emptied by retention years after the policy ended; the link itself is long expired by then.
+  if (round.packStoredName === null) throw notFound(signingMessages.roundClosed);
   return { storedName: round.packStoredName, fileName: `contratos-${link.folio}.pdf` };
 }
 

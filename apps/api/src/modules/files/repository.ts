@@ -29,7 +29,11 @@ export async function allReferencedFiles(db: Executor): Promise<ReferencedFile[]
         .from(addendums)
         .where(isNotNull(addendums.fileStoredName)),
     () => db.select({ storedName: contractDocuments.storedName, sha256: contractDocuments.sha256 }).from(contractDocuments),
-    () => db.select({ storedName: signingRounds.packStoredName, sha256: signingRounds.packSha256 }).from(signingRounds),
+    () =>
+      db
+        .select({ storedName: signingRounds.packStoredName, sha256: signingRounds.packSha256 })
+        .from(signingRounds)
+        .where(isNotNull(signingRounds.packStoredName)),
   ]);
   const files = new Map<string, string>();
   for (const row of [...documents, ...addendumFiles, ...contracts, ...signingPacks]) if (row.storedName) files.set(row.storedName, row.sha256 ?? '');

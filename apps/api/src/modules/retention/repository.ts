@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { RetentionBranch, RetentionFile, RetentionReason } from '@portal/domain';
 import { rowsOf, type Executor } from '../../db/client';
-import { addendums, branches, contractDocuments, investigationDocuments, policies, policyEvents } from '../../db/schema/index';
+import { addendums, branches, contractDocuments, investigationDocuments, policies, policyEvents, signingRounds } from '../../db/schema/index';
 
 /** A policy whose files are due, before its files are listed. */
 export interface DuePolicyRow {
@@ -59,8 +59,9 @@ export async function findDuePolicies(db: Executor, today: string): Promise<DueP
 
 /**
  * The files a due policy loses: a rejected investigation's documents; every file of an ended
- * policy (investigation documents, generated contract documents, signed ones included, and its
- * addendums' files). Signing rounds' packs are not listed: their column cannot be emptied.
+ * policy (investigation documents, generated contract documents, signed ones included, its
+ * addendums' files and the packs its signing rounds showed). A pack made before its size was
+ * kept counts 0 bytes here; the run fills it in from the store.
  */
 export async function findFiles(db: Executor, policyIds: number[], endedPolicyIds: number[]): Promise<Array<RetentionFile & { policyId: number }>> {
   if (policyIds.length === 0) return [];
@@ -75,6 +76,9 @@ export async function findFiles(db: Executor, policyIds: number[], endedPolicyId
     union all
     select 'addendum_file', a.id, a.policy_id, a.file_stored_name, coalesce(a.file_original_name, ''), coalesce(a.file_size, 0)::float8
       from ${addendums} a where a.policy_id in (${ended}) and a.file_stored_name is not null
+    union all
+    select 'signing_pack', r.id, r.policy_id, r.pack_stored_name, 'contratos-para-firmar.pdf', coalesce(r.pack_size, 0)::float8
+      from ${signingRounds} r where r.policy_id in (${ended}) and r.pack_stored_name is not null
     order by 3, 1, 2`);
   return rowsOf<RetentionFile & { policyId: number }>(result).map((row) => ({ ...row, size: Number(row.size) }));
 }
@@ -136,6 +140,11 @@ export async function deletePlannedFiles(tx: Executor, kind: RetentionFile['kind
         file_sha256 = null, file_uploaded_at = null, file_uploaded_by = null
       where a.policy_id = ${planned.policyId} and (a.id, a.file_stored_name) in (${idsAndNames(files)}) and ${due}
       returning a.id`,
+    // The round and its signers' evidence stay; the pack's hash still names what they signed.
+    signing_pack: sql`
+      update ${signingRounds} r set pack_stored_name = null
+      where r.policy_id = ${planned.policyId} and (r.id, r.pack_stored_name) in (${idsAndNames(files)}) and ${due}
+      returning r.id`,
   }[kind];
   // The (id, name) pairs matched, so a returned id names the planned file (an emptied addendum no longer has it).
   const deletedIds = new Set(rowsOf<{ id: number }>(await tx.execute(statement)).map((row) => Number(row.id)));

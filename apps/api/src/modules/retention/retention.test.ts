@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { addDays, businessDate, type Addendum, type Policy, type PolicyEvent, type RetentionPreview } from '@portal/domain';
@@ -70,7 +71,17 @@ const filesOf = (policyId: number) =>
     select 'investigation_document' as kind, id, stored_name as "storedName" from investigation_documents where policy_id = ${policyId}
     union all select 'contract_document', id, stored_name from contract_documents where policy_id = ${policyId}
     union all select 'addendum_file', id, file_stored_name from addendums where policy_id = ${policyId} and file_stored_name is not null
+    union all select 'signing_pack', id, pack_stored_name from signing_rounds where policy_id = ${policyId} and pack_stored_name is not null
     order by 1, 2`);
+
+/** A signing round on the policy, its pack a real stored PDF; `legacy`: made before the pack's size was kept. */
+async function signingRound(policy: Policy, legacy: boolean) {
+  const pack = await ctx.app.files.save(Readable.from([sampleFiles.pdf('contratos para firmar')]), { accept: ['pdf'], wasTruncated: () => false });
+  await db().execute(sql`
+    insert into signing_rounds (policy_id, pack_version, document_kinds, pack_stored_name, pack_sha256, pack_size, status, closed_at)
+    values (${policy.id}, 1, '{lease}', ${pack.storedName}, ${pack.sha256}, ${legacy ? null : pack.size}, 'completed', now())`);
+  return pack;
+}
 
 const inStore = async (storedName: string) => (await ctx.app.files.sizeOf(storedName)) !== null;
 
@@ -110,6 +121,9 @@ beforeAll(async () => {
     payload,
   });
   expect(addendumFile.statusCode, addendumFile.body).toBeLessThan(300);
+  // Two signing rounds' packs (the signed documents themselves are contract documents).
+  await signingRound(policies.expiredDue, false);
+  await signingRound(policies.expiredDue, true);
   // The daily lifecycle expires it (its event by 'Sistema'); the period counts from the end date.
   const endDate = addDays(today, -(11 * 366));
   await db().execute(sql`update policies set end_date = ${endDate}::date where id = ${policies.expiredDue.id}`);
@@ -148,7 +162,7 @@ describe('GET /api/admin/retention/preview', () => {
     const expired = listed.get(policies.expiredDue.id)!;
     expect(expired).toMatchObject({ reason: 'ended', since: addDays(today, -(11 * 366)) });
     const expiredFiles = await filesOf(policies.expiredDue.id);
-    expect(new Set(expiredFiles.map((file) => file.kind))).toEqual(new Set(['investigation_document', 'contract_document', 'addendum_file']));
+    expect(new Set(expiredFiles.map((file) => file.kind))).toEqual(new Set(['investigation_document', 'contract_document', 'addendum_file', 'signing_pack']));
     expect(expired.files.map((file) => `${file.kind}:${file.id}:${file.storedName}`).sort()).toEqual(expiredFiles.map((file) => `${file.kind}:${file.id}:${file.storedName}`).sort());
 
     expect(listed.get(policies.cancelledDue.id)).toMatchObject({ reason: 'ended', since: businessDate(ago(11 * 366)) });
@@ -201,9 +215,16 @@ describe('the retention run', () => {
       expect(files, key).toEqual(before.get(policies[key].id));
       for (const file of files) expect(await inStore(file.storedName), key).toBe(true);
     }
-    // The addendum stays, without its file.
+    // The addendum stays, without its file; the signing rounds stay with their hash, without their pack.
     const [addendumRow] = await query<{ n: number }>(sql`select count(*)::int as n from addendums where policy_id = ${policies.expiredDue.id}`);
     expect(addendumRow!.n).toBe(1);
+    const rounds = await query<{ packStoredName: string | null; packSha256: string }>(sql`select pack_stored_name as "packStoredName", pack_sha256 as "packSha256" from signing_rounds where policy_id = ${policies.expiredDue.id}`);
+    expect(rounds).toHaveLength(2);
+    for (const round of rounds) expect(round).toMatchObject({ packStoredName: null, packSha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    // Bytes counted from the store for the pack whose size was not kept.
+    const packs = result.policies.flatMap((policy) => policy.files).filter((file) => file.kind === 'signing_pack');
+    expect(packs).toHaveLength(2);
+    for (const pack of packs) expect(pack.size).toBeGreaterThan(0);
   });
 
   it("writes the policy's history by 'Sistema' and keeps the policy and its people", async () => {

@@ -1,4 +1,4 @@
-import { businessDate, type RetentionFile, type RetentionPolicy, type RetentionPreview } from '@portal/domain';
+import { businessDate, retentionFileKinds, type RetentionFile, type RetentionPolicy, type RetentionPreview } from '@portal/domain';
 import type { Db } from '../../db/client';
 import type { FileStore } from '../../lib/file-store';
 import * as repo from './repository';
@@ -52,7 +52,7 @@ export async function applyRetention(db: Db, files: FileStore, plan: RetentionPo
     const deleted = await db.transaction(async (tx) => {
       await repo.lockPolicy(tx, policy.policyId);
       const gone: RetentionFile[] = [];
-      for (const kind of ['investigation_document', 'contract_document', 'addendum_file'] as const) {
+      for (const kind of retentionFileKinds) {
         const planned = policy.files.filter((file) => file.kind === kind);
         const deletedOfKind = await repo.deletePlannedFiles(tx, kind, planned, policy, today);
         const deletedIds = new Set(deletedOfKind.map((file) => file.id));
@@ -62,13 +62,19 @@ export async function applyRetention(db: Db, files: FileStore, plan: RetentionPo
       return gone;
     });
     if (deleted.length === 0) continue;
+    const sized = await withStoredSizes(files, deleted);
     // The rows are gone for good; a file the store could not remove now is one no row names, for files-sweep.
-    for (const file of deleted) await files.remove(file.storedName).catch(() => undefined);
-    result.policies.push({ policyId: policy.policyId, files: deleted });
-    result.files += deleted.length;
-    result.bytes += deleted.reduce((sum, file) => sum + file.size, 0);
+    for (const file of sized) await files.remove(file.storedName).catch(() => undefined);
+    result.policies.push({ policyId: policy.policyId, files: sized });
+    result.files += sized.length;
+    result.bytes += sized.reduce((sum, file) => sum + file.size, 0);
   }
   return result;
+}
+
+/** A signing pack made before its size was kept is listed with 0 bytes: the store knows its size. */
+async function withStoredSizes(files: FileStore, deleted: RetentionFile[]): Promise<RetentionFile[]> {
+  return Promise.all(deleted.map(async (file) => (file.size > 0 ? file : { ...file, size: (await files.sizeOf(file.storedName).catch(() => null)) ?? 0 })));
 }
 
 /** 'Documentos eliminados por retención: 3 archivos (investigación rechazada el 04/05/2026)'. */

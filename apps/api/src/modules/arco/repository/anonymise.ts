@@ -149,7 +149,7 @@ async function deleteDocuments(tx: Executor, person: PolicyPersonRow): Promise<E
 export async function deleteGeneratedDocuments(tx: Executor, policyId: number): Promise<string[]> {
   const contracts = await tx.delete(contractDocuments).where(eq(contractDocuments.policyId, policyId)).returning({ storedName: contractDocuments.storedName });
   const rounds = await tx.delete(signingRounds).where(eq(signingRounds.policyId, policyId)).returning({ storedName: signingRounds.packStoredName });
-  return [...contracts, ...rounds].map((row) => row.storedName);
+  return [...contracts, ...rounds].flatMap((row) => (row.storedName === null ? [] : [row.storedName]));
 }
 
 /** tenant_names, guarantor_names, owner_name and search_text again, as the policies module writes them. */
