@@ -18,12 +18,15 @@ export function normalizePhone(text: string | null | undefined, country: Country
 }
 
 /**
- * Mexico dropped the '1' of mobile numbers in 2019 (+52 1 55… became +52 55…), but address books
- * still hold it: '+52 1 55 9000 4000' is read as '+52 55 9000 4000'.
+ * Mexico dropped the '1' of mobile numbers and the 044/045 mobile dialling prefixes in 2019
+ * (+52 1 55… became +52 55…), but address books still hold them: '+52 1 55 9000 4000',
+ * '521 55 9000 4000' and '044 55 9000 4000' are read as '+52 55 9000 4000'.
  */
 function withoutMexicanMobileOne(text: string): string | null {
   const digits = text.replace(/\D/g, '');
-  return text.startsWith('+') && digits.length === 13 && digits.startsWith('521') ? `+52${digits.slice(3)}` : null;
+  if (digits.length === 13 && digits.startsWith('521')) return `+52${digits.slice(3)}`;
+  if (!text.startsWith('+') && digits.length === 13 && /^04[45]/.test(digits)) return `+52${digits.slice(3)}`;
+  return null;
 }
 
 /** How a number is shown: national format for Mexican numbers ('55 9000 4000'), international otherwise. */
