@@ -32,6 +32,17 @@ export const arcoMessages = {
   retainedForever: 'Conservado por obligación legal: la sucursal guarda sin plazo los datos de las pólizas terminadas',
 } as const;
 
+const retainedPrefix = 'Conservado por obligación legal: ';
+
+/**
+ * The reason a record is kept without the words its badge already says:
+ * 'La póliza está vigente o en trámite de contrato'.
+ */
+export function retentionDetail(reason: string): string {
+  const detail = reason.startsWith(retainedPrefix) ? reason.slice(retainedPrefix.length) : reason;
+  return detail.charAt(0).toLocaleUpperCase('es-MX') + detail.slice(1);
+}
+
 export const arcoSearchQuerySchema = z.object({
   q: z.string({ error: arcoMessages.queryTooShort }).trim().min(3, arcoMessages.queryTooShort).max(254, 'La búsqueda es demasiado larga'),
 });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Download, Eraser, Pencil } from 'lucide-react';
-import { arcoRecordKindLabels, arcoRecordKinds, formatPhone, policyStatusLabels, type ArcoExportFormat, type ArcoRecord, type ArcoRecordKind } from '@portal/domain';
+import { arcoRecordKindLabels, arcoRecordKinds, formatPhone, policyStatusLabels, retentionDetail, type ArcoExportFormat, type ArcoRecord, type ArcoRecordKind } from '@portal/domain';
 import { errorMessage, isApiError } from '@/lib/api-error';
 import { formatDate } from '@/lib/dates';
 import { notify } from '@/lib/toast';
@@ -117,7 +117,7 @@ function RecordRow({ record, checked, onToggle }: { record: ArcoRecord; checked:
           </span>
           {contact ? <span className="block text-sm break-words text-slate-600 dark:text-slate-400">{contact}</span> : null}
           <span className="block text-sm text-slate-500 dark:text-slate-400">{whereText(record)}</span>
-          {record.retentionReason ? <span className="block text-xs text-amber-700 dark:text-amber-400">{record.retentionReason}</span> : null}
+          {record.retentionReason ? <span className="block text-xs text-amber-700 dark:text-amber-400">{retentionDetail(record.retentionReason)}</span> : null}
         </span>
       </label>
       <Button asChild variant="ghost" size="sm">

@@ -57,7 +57,9 @@ describe("'Solicitudes ARCO' (/admin/arco)", () => {
     expect(screen.getByRole('list', { name: 'Como asistente a una cita' })).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Como aval' })).not.toBeInTheDocument();
     expect(screen.getAllByText('Conservado por obligación legal')).toHaveLength(1);
-    expect(screen.getByText(arcoMessages.retainedInForce)).toBeInTheDocument();
+    // The badge says it is kept; the line under it says why, without saying it twice.
+    expect(screen.getByText('La póliza está vigente o en trámite de contrato')).toBeInTheDocument();
+    expect(screen.queryByText(arcoMessages.retainedInForce)).not.toBeInTheDocument();
     expect(screen.getAllByRole('checkbox').every((box) => (box as HTMLInputElement).checked)).toBe(true);
     const rectify = screen.getAllByRole('link', { name: /^Rectificar/ });
     expect(rectify.map((link) => link.getAttribute('href'))).toEqual(['/policies/5/edit', '/policies/6/edit', '/leads', '/appointments']);
