@@ -107,6 +107,12 @@ export const attendeeInputSchema = z.object({
   email: emailField(label.attendeeEmail),
   role: attendeeRoleSchema.default('tenant'),
   confirmed: z.boolean().default(false),
+  /**
+   * Beyond the spec (issue 20): the attendee's answer time as the form last saw it (`respondedAt`,
+   * null when none). When the attendee answered since, their answer keeps `confirmed`: a dialog
+   * left open does not overwrite it. Left out (a spec client), the form's `confirmed` is taken.
+   */
+  answerSeenAt: z.iso.datetime({ offset: true, error: 'Fecha de respuesta inválida' }).nullable().optional(),
 });
 export type AttendeeInput = z.output<typeof attendeeInputSchema>;
 

@@ -67,7 +67,7 @@ function formOf(appointment: Appointment): Partial<AppointmentFormValues> {
     type,
     status,
     googleMeetUrl,
-    attendees: appointment.attendees.map(({ id, name, email, role, confirmed }) => ({ id, name, email, role, confirmed })),
+    attendees: appointment.attendees.map(({ id, name, email, role, confirmed, respondedAt }) => ({ id, name, email, role, confirmed, answerSeenAt: respondedAt ?? null })),
   };
 }
 
@@ -169,6 +169,31 @@ describe('invitations', () => {
     expect(await emailsTo(lucia.email, roberto.email)).toHaveLength(2);
     // A bad answer is a 400 naming nothing secret.
     expect((await request('POST', `/api/public/citas/${luciaToken}`, undefined, { response: 'quizá' })).statusCode).toBe(400);
+  });
+
+  it('an answer that arrives while a dialog is open survives its save; one the editor saw can be changed', async () => {
+    const { lucia, roberto } = people();
+    const appointment = await create({ attendees: [lucia, roberto] });
+    const [toLucia] = await emailsTo(lucia.email);
+    // The dialog is opened (nobody has answered), then Lucía confirms by the e-mailed link.
+    const stale = formOf(appointment);
+    expect((await request('POST', `/api/public/citas/${tokenIn(toLucia!.text)}`, undefined, { response: 'yes' })).statusCode).toBe(200);
+
+    const saved = await update(appointment, { ...stale, location: 'Sucursal Polanco, sala 3' });
+    expect(saved.attendees.map(({ confirmed, response }) => ({ confirmed, response }))).toEqual([
+      { confirmed: true, response: 'yes' },
+      { confirmed: false, response: null },
+    ]);
+    // Opened again, the answer is seen; unticking 'Confirmado' then sticks.
+    const seen = formOf(saved);
+    const unticked = await update(saved, { attendees: seen.attendees!.map((person, index) => (index === 0 ? { ...person, confirmed: false } : person)) });
+    expect(unticked.attendees[0]).toMatchObject({ confirmed: false, response: 'yes' });
+    // A client that sends no answer time (the spec's) is taken at its word.
+    const specClient = await update(unticked, { attendees: seen.attendees!.map(({ answerSeenAt: _seen, ...person }) => ({ ...person, confirmed: true })) });
+    expect(specClient.attendees.map((person) => person.confirmed)).toEqual([true, true]);
+    const invalid = await request('POST', `/api/appo/update/${appointment.id}`, agent.token, body({ ...formOf(specClient), attendees: [{ ...seen.attendees![0]!, answerSeenAt: 'ayer' }] }));
+    expect(invalid.statusCode).toBe(400);
+    expect(json(invalid).details).toEqual([expect.objectContaining({ field: 'attendees.0.answerSeenAt', message: 'Fecha de respuesta inválida' })]);
   });
 
   it('answers the same 404 to a wrong, malformed or expired token, and masks the token in the logs', async () => {

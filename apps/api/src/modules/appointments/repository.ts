@@ -232,12 +232,18 @@ export async function deleteAppointment(db: Executor, id: number): Promise<void>
 
 /**
  * Makes the appointment's attendees what the form says: sent ids that belong to it are updated,
- * the others inserted, and the ones no longer sent deleted.
+ * the others inserted, and the ones no longer sent deleted. An attendee who answered after the
+ * form was loaded keeps the `confirmed` their answer set.
  */
 export async function writeAttendees(db: Executor, appointmentId: number, people: AttendeeInput[]): Promise<void> {
-  const existing = await db.select({ id: attendees.id, email: attendees.email }).from(attendees).where(eq(attendees.appointmentId, appointmentId));
+  const existing = await db
+    .select({ id: attendees.id, email: attendees.email, respondedAt: attendees.respondedAt })
+    .from(attendees)
+    .where(eq(attendees.appointmentId, appointmentId))
+    .for('update');
   const ownIds = new Set(existing.map((row) => row.id));
   const storedEmail = new Map(existing.map((row) => [row.id, row.email]));
+  const storedAnswer = new Map(existing.map((row) => [row.id, row.respondedAt]));
   const kept = people.filter((person) => person.id !== undefined && ownIds.has(person.id)).map((person) => person.id!);
   await db
     .delete(attendees)
@@ -248,10 +254,18 @@ export async function writeAttendees(db: Executor, appointmentId: number, people
       // Another address is another person to invite: the old invitation and its answer do not carry over.
       const readdressed = !sameAddress(storedEmail.get(person.id) ?? '', person.email);
       const reset = readdressed ? { rsvpTokenHash: null, rsvpExpiresAt: null, response: null, respondedAt: null, invitedAt: null } : {};
-      await db.update(attendees).set({ ...values, ...reset }).where(eq(attendees.id, person.id));
+      const { confirmed, ...rest } = values;
+      const keepsAnswer = !readdressed && answeredSince(storedAnswer.get(person.id) ?? null, person.answerSeenAt);
+      await db.update(attendees).set({ ...rest, ...(keepsAnswer ? {} : { confirmed }), ...reset }).where(eq(attendees.id, person.id));
     }
     else await db.insert(attendees).values({ ...values, appointmentId });
   }
+}
+
+/** The attendee answered after the form saw their answer (`seen` left out: a spec client, which cannot tell). */
+function answeredSince(stored: Date | null, seen: string | null | undefined): boolean {
+  if (seen === undefined || stored === null) return false;
+  return seen === null || stored.getTime() !== new Date(seen).getTime();
 }
 
 export function sameAddress(a: string, b: string): boolean {

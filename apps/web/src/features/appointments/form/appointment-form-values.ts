@@ -38,7 +38,16 @@ export function appointmentToFormValues(appointment: Appointment): AppointmentFo
     location: appointment.location,
     type: appointment.type,
     status: appointment.status,
-    attendees: appointment.attendees.map(({ id, externalId, name, email, role, confirmed }) => ({ id, externalId, name, email, role, confirmed })),
+    // The answer time seen travels back, so an answer that arrives while the dialog is open is kept.
+    attendees: appointment.attendees.map(({ id, externalId, name, email, role, confirmed, respondedAt }) => ({
+      id,
+      externalId,
+      name,
+      email,
+      role,
+      confirmed,
+      answerSeenAt: respondedAt ?? null,
+    })),
     googleMeetUrl: appointment.googleMeetUrl,
     policyId: appointment.policyId ?? null,
   };

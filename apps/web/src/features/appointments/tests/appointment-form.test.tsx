@@ -278,8 +278,10 @@ describe("the appointment dialog: 'Editar Cita'", () => {
       googleMeetUrl: 'https://meet.google.com/abc-defg-hij',
       // The dialog states the policy it names (none): a null the server reads as "no policy".
       policyId: null,
+      // A stored attendee carries the answer time the dialog saw (none yet), so an answer sent
+      // while the dialog was open keeps its 'Confirmado'.
       attendees: [
-        { id: 11, externalId: '', name: 'Lucía Hernández', email: 'lucia@example.mx', role: 'tenant', confirmed: true },
+        { id: 11, externalId: '', name: 'Lucía Hernández', email: 'lucia@example.mx', role: 'tenant', confirmed: true, answerSeenAt: null },
         { externalId: '', name: 'Patricia Ochoa', email: 'patricia@example.mx', role: 'guarantor', confirmed: false },
       ],
     });
