@@ -7,7 +7,7 @@ import { sweepUnreferencedFiles } from '../modules/files/index';
 import { sendLeadFollowUps } from '../modules/leads/index';
 import { deliverDueEmails, notifyPolicyExpiring, sendAppointmentReminders } from '../modules/notifications/index';
 import { runDailyLifecycle } from '../modules/policy-lifecycle/index';
-import { applyRetention, planRetention } from '../modules/retention/index';
+import { runRetention } from '../modules/retention/index';
 import { deliverDueWhatsappMessages } from '../modules/whatsapp/index';
 import type { JobDefinition } from './job-queue';
 
@@ -84,14 +84,12 @@ export function businessJobs({ db, files, mail, secretBox }: JobDependencies): B
       retryDelaySeconds: 300,
       expireInMinutes: 60,
       async run(now) {
-        // The dry run first, then exactly its files (each re-checked as it is deleted).
-        const plan = await planRetention(db, now);
-        const plannedFiles = plan.reduce((sum, policy) => sum + policy.files.length, 0);
-        const result = await applyRetention(db, files, plan, now);
+        // The dry run first, then exactly its files (each re-checked as it is deleted), a batch at a time.
+        const result = await runRetention(db, files, now);
         const megabytes = (result.bytes / (1024 * 1024)).toFixed(1);
         return {
           summary: `${result.files === 1 ? '1 archivo eliminado' : `${result.files} archivos eliminados`} de ${result.policies.length === 1 ? '1 póliza' : `${result.policies.length} pólizas`} (${megabytes} MB).`,
-          planned: { policies: plan.length, files: plannedFiles },
+          planned: result.planned,
           deleted: { policies: result.policies.length, files: result.files, bytes: result.bytes },
         };
       },

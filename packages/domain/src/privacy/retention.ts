@@ -61,7 +61,9 @@ export const retentionPreviewSchema = z.object({
   /** The Mexico City day the dry run was made for, yyyy-MM-dd. */
   today: z.string(),
   branches: z.array(retentionBranchSchema),
+  /** The first due policies (at most 200), the longest due first. */
   policies: z.array(retentionPolicySchema),
+  /** Everything due, listed or not. */
   totals: z.object({ policies: z.number(), files: z.number(), bytes: z.number() }),
 });
 export type RetentionPreview = z.infer<typeof retentionPreviewSchema>;

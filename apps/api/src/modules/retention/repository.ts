@@ -48,12 +48,24 @@ function duePolicies(today: string, policyId?: number): SQL {
     where (c.since + c.period)::date <= ${today}::date ${onePolicy}`;
 }
 
-export async function findDuePolicies(db: Executor, today: string): Promise<DuePolicyRow[]> {
+/** Which due policies to read: a batch after a policy id (the job), or the longest due first (the preview). */
+export type DueSlice = { afterPolicyId: number; limit: number } | { oldestFirst: true; limit: number } | { all: true };
+
+/**
+ * The due policies that still have a file to lose (one cleaned by an earlier run stays due for
+ * ever, so without this every run would read every policy ever cleaned).
+ */
+export async function findDuePolicies(db: Executor, today: string, slice: DueSlice): Promise<DuePolicyRow[]> {
+  const page =
+    'afterPolicyId' in slice
+      ? sql`and due.policy_id > ${slice.afterPolicyId} order by due.policy_id limit ${slice.limit}`
+      : sql`order by due.delete_after, due.policy_id ${'limit' in slice ? sql`limit ${slice.limit}` : sql``}`;
+  const hasFiles = sql`exists (select 1 from (${filesOf(sql`due.policy_id`, sql`case when due.reason = 'ended' then due.policy_id end`)}) f)`;
   const result = await db.execute(sql`
-    select d.policy_id as "policyId", d.investigation_id as "investigationId", d.policy_number as "policyNumber",
-      d.branch_id as "branchId", d.branch_name as "branchName", d.reason, d.since::text as since, d.delete_after::text as "deleteAfter"
-    from (${duePolicies(today)}) d
-    order by d.delete_after, d.policy_id`);
+    select due.policy_id as "policyId", due.investigation_id as "investigationId", due.policy_number as "policyNumber",
+      due.branch_id as "branchId", due.branch_name as "branchName", due.reason, due.since::text as since, due.delete_after::text as "deleteAfter"
+    from (${duePolicies(today)}) due
+    where ${hasFiles} ${page}`);
   return rowsOf<DuePolicyRow>(result);
 }
 
@@ -67,7 +79,28 @@ export async function findFiles(db: Executor, policyIds: number[], endedPolicyId
   if (policyIds.length === 0) return [];
   const all = sql.join(policyIds.map((id) => sql`${id}`), sql`, `);
   const ended = endedPolicyIds.length === 0 ? sql`null` : sql.join(endedPolicyIds.map((id) => sql`${id}`), sql`, `);
-  const result = await db.execute(sql`
+  const result = await db.execute(sql`${filesOf(all, ended)} order by 3, 1, 2`);
+  return rowsOf<RetentionFile & { policyId: number }>(result).map((row) => ({ ...row, size: Number(row.size) }));
+}
+
+/**
+ * Everything due today at once, counted in the database: the policies that still have files,
+ * their files and bytes (the preview lists only the first ones).
+ */
+export async function dueTotals(db: Executor, today: string): Promise<{ policies: number; files: number; bytes: number }> {
+  const due = sql`select d.policy_id from (${duePolicies(today)}) d`;
+  const ended = sql`select d.policy_id from (${duePolicies(today)}) d where d.reason = 'ended'`;
+  const [row] = rowsOf<{ policies: number; files: number; bytes: number }>(
+    await db.execute(sql`
+      select count(distinct f."policyId")::int as policies, count(*)::int as files, coalesce(sum(f.size), 0)::float8 as bytes
+      from (${filesOf(due, ended)}) f`),
+  );
+  return { policies: Number(row?.policies ?? 0), files: Number(row?.files ?? 0), bytes: Number(row?.bytes ?? 0) };
+}
+
+/** The files of the policies `all` names (a list or a subquery), those of `ended` ones included. */
+function filesOf(all: SQL, ended: SQL): SQL {
+  return sql`
     select 'investigation_document' as kind, d.id, d.policy_id as "policyId", d.stored_name as "storedName", d.original_filename as "originalFilename", d.size::float8 as size
       from ${investigationDocuments} d where d.policy_id in (${all})
     union all
@@ -78,9 +111,7 @@ export async function findFiles(db: Executor, policyIds: number[], endedPolicyId
       from ${addendums} a where a.policy_id in (${ended}) and a.file_stored_name is not null
     union all
     select 'signing_pack', r.id, r.policy_id, r.pack_stored_name, 'contratos-para-firmar.pdf', coalesce(r.pack_size, 0)::float8
-      from ${signingRounds} r where r.policy_id in (${ended}) and r.pack_stored_name is not null
-    order by 3, 1, 2`);
-  return rowsOf<RetentionFile & { policyId: number }>(result).map((row) => ({ ...row, size: Number(row.size) }));
+      from ${signingRounds} r where r.policy_id in (${ended}) and r.pack_stored_name is not null`;
 }
 
 export async function listBranchPeriods(db: Executor): Promise<RetentionBranch[]> {

@@ -7,7 +7,7 @@ import { rowsOf } from '../../db/client';
 import { businessJobs } from '../../jobs/business-jobs';
 import { ADMIN, bearer, createTestContext, insertBranch, json, login, TEST_SECRET_BOX, tokenFor, type TestContext } from '../../test/app';
 import { multipartFile, sampleFiles } from '../../test/files';
-import { applyRetention, planRetention } from './index';
+import { applyRetention, planRetention, runRetention } from './index';
 
 /*
  * Retention end to end on real rows and real files: policies with files are moved to rejected,
@@ -253,5 +253,27 @@ describe('the retention run', () => {
     const again = (await job.run(now)) as { deleted: { files: number } };
     expect(again.deleted.files).toBe(0);
     expect(json<RetentionPreview>(await preview()).policies).toEqual([]);
+  });
+});
+
+describe('a backlog', () => {
+  it('the preview lists a slice, longest due first, and counts everything; the run goes through it in batches', async () => {
+    const older = await rejectedPolicy(agent, 9 * 31);
+    const newer = await rejectedPolicy(agent, 8 * 31);
+    const [first] = await planRetention(db(), now, { oldestFirst: true, limit: 1 });
+    expect(first?.policyId).toBe(older.id);
+    const body = json<RetentionPreview>(await preview());
+    expect(body.totals).toMatchObject({ policies: 2, files: 2 });
+    expect(body.policies.map((policy) => policy.policyId)).toEqual([older.id, newer.id]);
+
+    // One policy per batch: both batches are planned and deleted, and the run then stops.
+    const result = await runRetention(db(), ctx.app.files, now, 1);
+    expect(result.planned).toEqual({ policies: 2, files: 2 });
+    expect(result.policies.map((policy) => policy.policyId)).toEqual([older.id, newer.id].sort((a, b) => a - b));
+    expect(await filesOf(older.id)).toEqual([]);
+    expect(await filesOf(newer.id)).toEqual([]);
+    // Cleaned policies stay due but have nothing left: neither listed nor read again.
+    expect(json<RetentionPreview>(await preview())).toMatchObject({ policies: [], totals: { policies: 0, files: 0, bytes: 0 } });
+    expect((await runRetention(db(), ctx.app.files, now, 1)).planned).toEqual({ policies: 0, files: 0 });
   });
 });

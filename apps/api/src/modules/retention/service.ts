@@ -3,31 +3,63 @@ import type { Db } from '../../db/client';
 import type { FileStore } from '../../lib/file-store';
 import * as repo from './repository';
 
-/** The dry run: every policy whose files are due `now` (Mexico City day), with the files it would lose. */
-export async function planRetention(db: Db, now: Date): Promise<RetentionPolicy[]> {
-  const today = businessDate(now);
-  const due = await repo.findDuePolicies(db, today);
+/** How many policies the preview lists (the totals count them all). */
+export const previewPolicyLimit = 200;
+/** How many due policies the job plans and deletes at a time, so a years-long backlog is never read at once. */
+const runBatchSize = 500;
+
+/**
+ * The dry run: the policies whose files are due `now` (Mexico City day), with the files each
+ * would lose: all of them, or a slice (the job's batch, the preview's first ones).
+ */
+export async function planRetention(db: Db, now: Date, slice: repo.DueSlice = { all: true }): Promise<RetentionPolicy[]> {
+  return withFiles(db, await repo.findDuePolicies(db, businessDate(now), slice));
+}
+
+/** The due policies with the files each would lose. */
+async function withFiles(db: Db, due: repo.DuePolicyRow[]): Promise<RetentionPolicy[]> {
   const ended = due.filter((policy) => policy.reason === 'ended').map((policy) => policy.policyId);
   const files = await repo.findFiles(db, due.map((policy) => policy.policyId), ended);
   const filesOf = new Map<number, RetentionFile[]>();
   for (const { policyId, ...file } of files) filesOf.set(policyId, [...(filesOf.get(policyId) ?? []), file]);
-  // A due policy with no file left (a second run) is not listed: there is nothing to delete.
+  // A file deleted by someone else between the two queries leaves a policy with none: not listed.
   return due.flatMap((policy) => {
     const policyFiles = filesOf.get(policy.policyId);
     return policyFiles ? [{ ...policy, files: policyFiles }] : [];
   });
 }
 
-/** GET /api/admin/retention/preview: the branches' periods and what the next run would delete. */
+/**
+ * GET /api/admin/retention/preview: the branches' periods and what the next run would delete:
+ * the totals of everything due, and the first policies, the longest due first.
+ */
 export async function retentionPreview(db: Db, now: Date): Promise<RetentionPreview> {
-  const [branches, policies] = await Promise.all([repo.listBranchPeriods(db), planRetention(db, now)]);
-  const files = policies.flatMap((policy) => policy.files);
-  return {
-    today: businessDate(now),
-    branches,
-    policies,
-    totals: { policies: policies.length, files: files.length, bytes: files.reduce((sum, file) => sum + file.size, 0) },
-  };
+  const branches = await repo.listBranchPeriods(db);
+  const policies = await planRetention(db, now, { oldestFirst: true, limit: previewPolicyLimit });
+  const totals = await repo.dueTotals(db, businessDate(now));
+  return { today: businessDate(now), branches, policies, totals };
+}
+
+/**
+ * The daily run: the dry run and its deletion, a batch of due policies at a time in policy id
+ * order, until none is left. Returns what was planned and what was deleted.
+ */
+export async function runRetention(db: Db, files: FileStore, now: Date, batchSize = runBatchSize): Promise<RetentionResult & { planned: { policies: number; files: number } }> {
+  const total: RetentionResult & { planned: { policies: number; files: number } } = { policies: [], files: 0, bytes: 0, planned: { policies: 0, files: 0 } };
+  let afterPolicyId = 0;
+  const today = businessDate(now);
+  for (;;) {
+    const batch = await repo.findDuePolicies(db, today, { afterPolicyId, limit: batchSize });
+    if (batch.length === 0) return total;
+    afterPolicyId = batch[batch.length - 1]!.policyId;
+    const plan = await withFiles(db, batch);
+    const result = await applyRetention(db, files, plan, now);
+    total.planned.policies += plan.length;
+    total.planned.files += plan.reduce((sum, policy) => sum + policy.files.length, 0);
+    total.policies.push(...result.policies);
+    total.files += result.files;
+    total.bytes += result.bytes;
+  }
 }
 
 /** What a run deleted: per policy, the files that were still as the dry run saw them. */

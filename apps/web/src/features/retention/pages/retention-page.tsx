@@ -104,6 +104,11 @@ function DueFiles({ preview }: { preview: RetentionPreview }) {
           <Card className="px-4 py-3 text-sm text-slate-700 dark:text-slate-300" role="status">
             {plural(totals.files, 'archivo', 'archivos')} de {plural(totals.policies, 'póliza', 'pólizas')} ({formatFileSize(totals.bytes)}) · simulación al{' '}
             {formatDate(preview.today)}
+            {totals.policies > preview.policies.length ? (
+              <span className="block text-slate-500 dark:text-slate-400">
+                Se muestran las primeras {preview.policies.length} pólizas, las de plazo más antiguo.
+              </span>
+            ) : null}
           </Card>
           <Table label="Documentos por eliminar" className="min-w-[32rem]">
             <TableHead>

@@ -66,6 +66,7 @@ describe("'Retención de documentos' (/admin/retention)", () => {
 
     expect(screen.getByRole('heading', { name: 'Se eliminarán en la próxima ejecución' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('3 archivos de 2 pólizas (2.0 MB)');
+    expect(screen.getByRole('status')).not.toHaveTextContent('Se muestran');
     const [, rejected, ended] = within(screen.getByRole('table', { name: 'Documentos por eliminar' })).getAllByRole('row');
     expect(within(rejected!).getByRole('link', { name: 'INV-2026-0041' })).toHaveAttribute('href', '/policies/41');
     expect(rejected).toHaveTextContent('Investigación rechazada');
@@ -75,6 +76,12 @@ describe("'Retención de documentos' (/admin/retention)", () => {
     expect(ended).toHaveTextContent('Póliza terminada');
     expect(within(ended!).getAllByRole('cell')[4]).toHaveTextContent(/^2$/);
     expect(ended).toHaveTextContent('2.0 MB');
+  });
+
+  it('says when the list shows only the first of more due policies', async () => {
+    renderPage({ 'GET /api/admin/retention/preview': { body: { ...due, totals: { policies: 1250, files: 3400, bytes: 5 * 1024 * 1024 * 1024 } } } });
+    expect(await screen.findByText('Se muestran las primeras 2 pólizas, las de plazo más antiguo.')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('3400 archivos de 1250 pólizas (5.0 GB)');
   });
 
   it('says so when nothing is due', async () => {
