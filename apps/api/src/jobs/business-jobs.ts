@@ -85,12 +85,12 @@ export function businessJobs({ db, files, mail, secretBox }: JobDependencies): B
       expireInMinutes: 60,
       async run(now) {
         // The dry run first, then exactly its files (each re-checked as it is deleted), a batch at a time.
-        const result = await runRetention(db, files, now);
-        const megabytes = (result.bytes / (1024 * 1024)).toFixed(1);
+        const { planned, deleted } = await runRetention(db, files, now);
+        const megabytes = (deleted.bytes / (1024 * 1024)).toFixed(1);
         return {
-          summary: `${result.files === 1 ? '1 archivo eliminado' : `${result.files} archivos eliminados`} de ${result.policies.length === 1 ? '1 póliza' : `${result.policies.length} pólizas`} (${megabytes} MB).`,
-          planned: result.planned,
-          deleted: { policies: result.policies.length, files: result.files, bytes: result.bytes },
+          summary: `${deleted.files === 1 ? '1 archivo eliminado' : `${deleted.files} archivos eliminados`} de ${deleted.policies === 1 ? '1 póliza' : `${deleted.policies} pólizas`} (${megabytes} MB).`,
+          planned,
+          deleted,
         };
       },
     },

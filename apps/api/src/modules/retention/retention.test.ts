@@ -268,8 +268,7 @@ describe('a backlog', () => {
 
     // One policy per batch: both batches are planned and deleted, and the run then stops.
     const result = await runRetention(db(), ctx.app.files, now, 1);
-    expect(result.planned).toEqual({ policies: 2, files: 2 });
-    expect(result.policies.map((policy) => policy.policyId)).toEqual([older.id, newer.id].sort((a, b) => a - b));
+    expect(result).toMatchObject({ planned: { policies: 2, files: 2 }, deleted: { policies: 2, files: 2 } });
     expect(await filesOf(older.id)).toEqual([]);
     expect(await filesOf(newer.id)).toEqual([]);
     // Cleaned policies stay due but have nothing left: neither listed nor read again.

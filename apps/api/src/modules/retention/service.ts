@@ -40,25 +40,31 @@ export async function retentionPreview(db: Db, now: Date): Promise<RetentionPrev
   return { today: businessDate(now), branches, policies, totals };
 }
 
+/** What the daily run planned and deleted, counted (a backlog's every file is not kept in memory). */
+export interface RetentionRunSummary {
+  planned: { policies: number; files: number };
+  deleted: { policies: number; files: number; bytes: number };
+}
+
 /**
  * The daily run: the dry run and its deletion, a batch of due policies at a time in policy id
- * order, until none is left. Returns what was planned and what was deleted.
+ * order, until none is left.
  */
-export async function runRetention(db: Db, files: FileStore, now: Date, batchSize = runBatchSize): Promise<RetentionResult & { planned: { policies: number; files: number } }> {
-  const total: RetentionResult & { planned: { policies: number; files: number } } = { policies: [], files: 0, bytes: 0, planned: { policies: 0, files: 0 } };
-  let afterPolicyId = 0;
+export async function runRetention(db: Db, files: FileStore, now: Date, batchSize = runBatchSize): Promise<RetentionRunSummary> {
+  const summary: RetentionRunSummary = { planned: { policies: 0, files: 0 }, deleted: { policies: 0, files: 0, bytes: 0 } };
   const today = businessDate(now);
+  let afterPolicyId = 0;
   for (;;) {
     const batch = await repo.findDuePolicies(db, today, { afterPolicyId, limit: batchSize });
-    if (batch.length === 0) return total;
+    if (batch.length === 0) return summary;
     afterPolicyId = batch[batch.length - 1]!.policyId;
     const plan = await withFiles(db, batch);
     const result = await applyRetention(db, files, plan, now);
-    total.planned.policies += plan.length;
-    total.planned.files += plan.reduce((sum, policy) => sum + policy.files.length, 0);
-    total.policies.push(...result.policies);
-    total.files += result.files;
-    total.bytes += result.bytes;
+    summary.planned.policies += plan.length;
+    summary.planned.files += plan.reduce((sum, policy) => sum + policy.files.length, 0);
+    summary.deleted.policies += result.policies.length;
+    summary.deleted.files += result.files;
+    summary.deleted.bytes += result.bytes;
   }
 }
 
