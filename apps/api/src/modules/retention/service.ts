@@ -4,7 +4,7 @@ import type { FileStore } from '../../lib/file-store';
 import * as repo from './repository';
 
 /** How many policies the preview lists (the totals count them all). */
-export const previewPolicyLimit = 200;
+const previewPolicyLimit = 200;
 /** How many due policies the job plans and deletes at a time, so a years-long backlog is never read at once. */
 const runBatchSize = 500;
 
