@@ -34,6 +34,45 @@ export const arcoMessages = {
 
 const retainedPrefix = 'Conservado por obligación legal: ';
 
+/** What names a person in a free text: their names, e-mails and phone numbers. */
+export interface PersonIdentifiers {
+  names: readonly string[];
+  emails: readonly string[];
+  phones: readonly string[];
+}
+
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Each character without its accent, keeping the text's length: a match in it is a match in the text. */
+const withoutAccents = (text: string) => Array.from(text, (char) => (char.length === 1 ? char.normalize('NFD')[0]! : char)).join('');
+
+/**
+ * A free text with the person's names and e-mails (any case, with or without accents) and phone
+ * numbers (their last 10 digits, however spaced or punctuated) replaced by 'Titular anonimizado':
+ * what an admin types as the reason of a cancellation must not keep what the cancellation erased.
+ */
+export function redactPerson(text: string, person: PersonIdentifiers): string {
+  const names = person.names.filter((name) => name !== anonymisedName);
+  // The whole name, and each of its words of four letters or more ('la Sra. Quintanar').
+  const nameParts = names.flatMap((name) => name.split(/\s+/).filter((part) => part.length >= 4));
+  const words = [...names, ...nameParts, ...person.emails].map((word) => withoutAccents(word.trim())).filter((word) => word.length >= 3);
+  const phones = person.phones.map((phone) => phone.replace(/\D/g, '').slice(-10)).filter((digits) => digits.length >= 7);
+  const alternatives = [
+    ...[...new Set(words)].sort((a, b) => b.length - a.length).map((word) => `\\b${escapeRegex(word)}\\b`),
+    // '55 3193 3251', '(55) 3193-3251', '+52 55 3193 3251': the digits with spaces or punctuation between.
+    ...[...new Set(phones)].map((digits) => `(?:\\+?52[\\s().-]*)?\\(?${[...digits].join('[\\s().-]*')}`),
+  ];
+  if (alternatives.length === 0) return text;
+  const pattern = new RegExp(alternatives.join('|'), 'gi');
+  let redacted = '';
+  let from = 0;
+  for (const match of withoutAccents(text).matchAll(pattern)) {
+    redacted += text.slice(from, match.index) + anonymisedName;
+    from = match.index + match[0].length;
+  }
+  return redacted + text.slice(from);
+}
+
 /**
  * The reason a record is kept without the words its badge already says:
  * 'La póliza está vigente o en trámite de contrato'.

@@ -237,9 +237,14 @@ describe('ARCO: across branches', () => {
     expect(response.statusCode, response.body).toBe(201);
     const [found] = await search('inigo barrenechea');
     expect(found).toMatchObject({ kind: 'lead', branchId: 2, retained: false });
-    const cancel = await call('POST', '/api/admin/arco/cancel', admin, { records: [{ kind: 'lead', id: found!.id }], reason: 'Solicitud del titular por correo electrónico' });
-    expect(json<ArcoCancelResult>(cancel).anonymised).toEqual([{ kind: 'lead', id: found!.id }]);
+    const reason = 'Solicitud de Iñigo Barrenechea Solís por WhatsApp desde el 33 2211 0099';
+    const cancel = await call('POST', '/api/admin/arco/cancel', admin, { records: [{ kind: 'lead', id: found!.id }], reason });
+    const { anonymised, requestId } = json<ArcoCancelResult>(cancel);
+    expect(anonymised).toEqual([{ kind: 'lead', id: found!.id }]);
     expect(await search('3322110099')).toEqual([]);
+    // The reason typed with the person's name and number keeps neither.
+    const [request] = rowsOf<{ reason: string }>(await ctx.app.db.execute(sql`select reason from arco_requests where id = ${requestId}`));
+    expect(request!.reason).toBe(`Solicitud de ${anonymisedName} por WhatsApp desde el ${anonymisedName}`);
   });
 });
 

@@ -7,6 +7,7 @@ import {
   businessDate,
   documentSlotLabels,
   policyStatusLabels,
+  redactPerson,
   type ArcoCancelRequest,
   type ArcoCancelResult,
   type ArcoRecord,
@@ -258,7 +259,9 @@ export async function cancelRecords(db: Db, files: FileStore, log: FastifyBaseLo
     const totals = erasable.length > 0 ? await cancelInTransaction(tx, actor, erasable) : { storedNames: [], documentsDeleted: 0, emailsDeleted: 0 };
     const anonymised = erasable.map((row) => ({ kind: row.kind, id: row.id }));
     const outcome = { anonymised, kept: kept.map(({ kind, id }) => ({ kind, id })), documentsDeleted: totals.documentsDeleted, filesDeleted: totals.storedNames.length, emailsDeleted: totals.emailsDeleted };
-    const requestId = await insertArcoRequest(tx, { kind: 'cancellation', personQuery: refsText(request.records), reason: request.reason, outcome, createdBy: actor.id });
+    // The reason is kept as the request's record; what it says of the erased person goes with them.
+    const reason = redactPerson(request.reason, identifiersOf(erasable));
+    const requestId = await insertArcoRequest(tx, { kind: 'cancellation', personQuery: refsText(request.records), reason, outcome, createdBy: actor.id });
     return { result: { requestId, ...outcome, kept }, storedNames: totals.storedNames };
   });
   // After the commit: a file removed before it and a rollback would leave rows without bytes.
