@@ -88,10 +88,12 @@ export async function findFiles(db: Executor, policyIds: number[], endedPolicyId
  * their files and bytes (the preview lists only the first ones).
  */
 export async function dueTotals(db: Executor, today: string): Promise<{ policies: number; files: number; bytes: number }> {
-  const due = sql`select d.policy_id from (${duePolicies(today)}) d`;
-  const ended = sql`select d.policy_id from (${duePolicies(today)}) d where d.reason = 'ended'`;
+  // The due policies once (a CTE), then their files.
+  const due = sql`select due.policy_id from due`;
+  const ended = sql`select due.policy_id from due where due.reason = 'ended'`;
   const [row] = rowsOf<{ policies: number; files: number; bytes: number }>(
     await db.execute(sql`
+      with due as (${duePolicies(today)})
       select count(distinct f."policyId")::int as policies, count(*)::int as files, coalesce(sum(f.size), 0)::float8 as bytes
       from (${filesOf(due, ended)}) f`),
   );
