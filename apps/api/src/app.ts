@@ -5,6 +5,7 @@ import { jobLabels, publicLinkMessages, type JobName } from '@portal/domain';
 import type { AppConfig } from './config';
 import type { Database, Db } from './db/client';
 import { AppError } from './lib/app-error';
+import { postgresRateLimitStore } from './lib/postgres-rate-limit-store';
 import { businessJobs } from './jobs/business-jobs';
 import { createJobQueue, type JobQueue } from './jobs/job-queue';
 import { authPlugin } from './plugins/auth';
@@ -127,8 +128,13 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   app.addHook('onClose', stopUserCache);
   await app.register(authPlugin, { userForToken: (token) => userForAccessToken(db, deps.jwtSecret, token) });
   await app.register(filesPlugin);
-  // Opt-in per route (`config.rateLimit`): the public link endpoints (issue 17) use it.
-  await app.register(rateLimit, { global: false, errorResponseBuilder: () => new AppError(429, publicLinkMessages.tooManyRequests) });
+  // Opt-in per route (`config.rateLimit`): the public link endpoints (issue 17) use it. Counted in
+  // the database, so several instances share one limit (issue 19).
+  await app.register(rateLimit, {
+    global: false,
+    store: postgresRateLimitStore(db),
+    errorResponseBuilder: () => new AppError(429, publicLinkMessages.tooManyRequests),
+  });
   // Recent policy search pages, dropped on NOTIFY policies_changed (issue 13) and, for this
   // instance's own writes, before the write is answered: whatever a write request changed, the
   // writer's next search reads it.

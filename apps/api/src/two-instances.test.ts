@@ -96,6 +96,17 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('two instances on one dat
     expect(board.find((candidate) => candidate.id === lead.id)?.status).toBe('accion');
   });
 
+  it('holds one public-link rate limit across both: 30 calls on each, then the next is refused on either', async () => {
+    const token = crypto.randomBytes(32).toString('base64url');
+    const view = (app: FastifyInstance) => app.inject({ url: `/api/public/links/${token}`, remoteAddress: '10.77.0.1' });
+    for (let call = 0; call < 30; call++) {
+      expect((await view(ctx.app)).statusCode).toBe(404);
+      expect((await view(other)).statusCode).toBe(404);
+    }
+    expect((await view(ctx.app)).statusCode).toBe(429);
+    expect((await view(other)).statusCode).toBe(429);
+  });
+
   // The daily jobs run once across instances: jobs/daily-job.test.ts starts two instances' queues
   // on one database and counts the runs (PostgreSQL in CI).
 });

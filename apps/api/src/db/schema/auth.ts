@@ -30,3 +30,18 @@ export const loginThrottle = pgTable('login_throttle', {
   failures: integer('failures').notNull().default(0),
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Calls per window of a rate-limited public route, per caller (issue 19): in the database so the
+ * limit is one limit across app instances. `key` is the route and the caller's address; a row
+ * whose window has ended starts a new one on the next call and is deleted a while later.
+ */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3, mode: 'date' }).notNull(),
+  },
+  (table) => [index('rate_limit_hits_expires_at_idx').on(table.expiresAt)],
+);
