@@ -23,10 +23,11 @@ export function LoginForm({ onSuccess, onChallenge }: { onSuccess: (user: Sessio
   const [busy, setBusy] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
 
+  /** Settles once the sign-in has answered, either way (the form takes no other submit until then). */
   const send = (values: LoginRequest) => {
     setServerError(null);
     setBusy(true);
-    signIn(values).then(
+    return signIn(values).then(
       (outcome) => {
         setBusy(false);
         dismissToasts(); // an earlier 'Credenciales inválidas' should not linger over the shell

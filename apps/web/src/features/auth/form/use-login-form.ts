@@ -20,12 +20,15 @@ function loadValidation() {
  * loads neither library): uncontrolled inputs, validated on submit by the domain's rule; after a
  * submit, a field is re-checked as it changes; a failed submit focuses the first wrong field.
  */
-export function useLoginForm(onValid: (values: LoginRequest) => void, onUnavailable: () => void) {
+export function useLoginForm(onValid: (values: LoginRequest) => Promise<void>, onUnavailable: () => void) {
   const [errors, setErrors] = useState<LoginErrors>({});
   const inputs = useRef<Partial<Record<LoginField, HTMLInputElement | null>>>({});
   const submitted = useRef(false);
-  /** A submit waiting for the rule's chunk: a second Enter meanwhile must not sign in twice. */
-  const checking = useRef(false);
+  /**
+   * A submit being checked or signing in: a second Enter meanwhile must not sign in twice, even
+   * one that arrives before the disabled button is rendered (a slow phone).
+   */
+  const inFlight = useRef(false);
 
   const read = () => ({ email: inputs.current.email?.value ?? '', password: inputs.current.password?.value ?? '' });
 
@@ -48,23 +51,25 @@ export function useLoginForm(onValid: (values: LoginRequest) => void, onUnavaila
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (checking.current) return;
+    if (inFlight.current) return;
     submitted.current = true;
-    checking.current = true;
+    inFlight.current = true;
     void loadValidation().then(({ validateLogin }) => {
-      checking.current = false;
       const result = validateLogin(read());
       if (result.errors) {
+        inFlight.current = false;
         setErrors(result.errors);
         const first = fields.find((field) => result.errors[field] !== undefined);
         if (first) inputs.current[first]?.focus();
         return;
       }
       setErrors({});
-      onValid(result.values);
+      void onValid(result.values).finally(() => {
+        inFlight.current = false;
+      });
     }, () => {
       // The rule's chunk did not arrive: say so; pressing again asks for it again.
-      checking.current = false;
+      inFlight.current = false;
       onUnavailable();
     });
   };
