@@ -185,12 +185,17 @@ describe.each(stores)('FileStore on %s', (_name, make) => {
       console.info(`${_name}: 30 MB upload grew the process by ${growthMb.toFixed(1)} MB`);
     }
 
+    // Reading back comes in small pieces as it is read, never as the whole file in one piece. (The
+    // resident set is no measure here: the pieces already hashed wait for the collector, 5 to 28 MB.)
     const hash = crypto.createHash('sha256');
-    const { growthMb: readGrowthMb } = await peakGrowth(async () => {
-      for await (const chunk of store.open(stored.storedName)) hash.update(chunk as Buffer);
-    });
+    const pieces: number[] = [];
+    for await (const chunk of store.open(stored.storedName)) {
+      hash.update(chunk as Buffer);
+      pieces.push((chunk as Buffer).length);
+    }
     expect(hash.digest('hex')).toBe(stored.sha256);
-    expect(readGrowthMb).toBeLessThan(40);
+    expect(pieces.length).toBeGreaterThan(30);
+    expect(Math.max(...pieces)).toBeLessThanOrEqual(1024 * 1024);
     await store.remove(stored.storedName);
     expect(await leftovers()).toEqual([]);
     await store.close();
