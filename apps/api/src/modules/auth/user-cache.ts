@@ -28,11 +28,19 @@ class UserCache extends NotifiedCache<number, UserWithSessions | null> {
   owners = 1;
   stop: () => Promise<void> = async () => {};
   private readonly waiters = new Map<number, Array<() => void>>();
+  /** Waits that ran out their time: the change's notification never came back to this instance. */
+  waitsTimedOut = 0;
 
   constructor() {
     super(TTL_MS, MAX_ENTRIES);
   }
 
+  /** Drops the cached row only: the waiters wait on for the notification itself. */
+  dropEntry(userId: number) {
+    super.forget(userId);
+  }
+
+  /** A notification about `userId` came: the row goes and whoever waited to hear it is told. */
   override forget(userId: number) {
     super.forget(userId);
     const waiting = this.waiters.get(userId);
@@ -44,7 +52,10 @@ class UserCache extends NotifiedCache<number, UserWithSessions | null> {
   heard(userId: number, ms: number): Promise<void> {
     if (!this.isListening) return Promise.resolve();
     return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
+      const timer = setTimeout(() => {
+        this.waitsTimedOut++;
+        done();
+      }, ms);
       const list = this.waiters.get(userId) ?? [];
       list.push(done);
       this.waiters.set(userId, list);
@@ -115,12 +126,18 @@ export function cachedUser(
  * returns (PGlite delivers it first); a wait begun after would always run out its second. After a
  * failed transaction just drop the returned function: nothing was changed, nothing is awaited.
  */
+/** How many of `db`'s waits for a user change's notification ran out their second (0 while NOTIFY works). */
+export function userChangeWaitsTimedOut(db: Db): number {
+  return caches.get(db)?.waitsTimedOut ?? 0;
+}
+
 export function expectUserChange(db: Db, userId: number): () => Promise<void> {
   const cache = caches.get(db);
   if (!cache) return async () => {};
   const heard = cache.heard(userId, 1_000);
   return async () => {
-    cache.forget(userId);
+    // Not forget(): that would end the wait at once, before the notification has gone round.
+    cache.dropEntry(userId);
     await heard;
   };
 }
