@@ -50,7 +50,7 @@ describe('deliverDueEmails against a real SMTP receiver', () => {
           attachments: [{ filename: 'cita.ics', contentType: 'text/calendar; charset=utf-8', content: ics }],
         },
       ]);
-      const start = new Date();
+      const start = justAfter();
 
       expect(await deliverDueEmails(db(), smtp.transport, start)).toEqual({ sent: 0, retrying: 1, failed: 0 });
       const [waiting] = await outboxRows();
@@ -90,7 +90,7 @@ describe('deliverDueEmails against a real SMTP receiver', () => {
         { recipient: 'no-existe@example.mx', subject: 'Aviso', html: '<p>x</p>', text: 'x', kind: 'job_failed' },
         { recipient: 'bien@example.mx', subject: 'Aviso', html: '<p>x</p>', text: 'x', kind: 'job_failed' },
       ]);
-      let now = new Date();
+      let now = justAfter();
       const reports = [];
       for (let run = 0; run < 4; run++) {
         reports.push(await deliverReportingFailures(db(), smtp.transport, now, { maxAttempts: 3 }));
@@ -127,7 +127,7 @@ describe('deliverDueEmails against a real SMTP receiver', () => {
         db(),
         Array.from({ length: 12 }, (_, i) => ({ recipient: `persona${i}@example.mx`, subject: `Aviso ${i}`, html: '<p>x</p>', text: 'x', kind: 'job_failed' })),
       );
-      const now = new Date();
+      const now = justAfter();
       const reports = await Promise.all([
         deliverDueEmails(db(), smtp.transport, now, { batchSize: 5 }),
         deliverDueEmails(db(), smtp.transport, now, { batchSize: 5 }),
