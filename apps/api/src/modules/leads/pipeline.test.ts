@@ -178,12 +178,22 @@ describe('conversion into a policy', () => {
     expect(converted).toMatchObject({ status: 'accion' });
   });
 
+  it('answers null, not a 404, for a policy that came from no lead (agents and admins)', async () => {
+    const policy = await createPolicy(agent.token);
+    for (const token of [agent.token, admin]) {
+      const response = await call('GET', `/api/leads/of-policy/${policy.id}`, token);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toBeNull();
+    }
+  });
+
   it("refuses another branch's policy or lead (404), a bad body (400) and no token (401)", async () => {
     const lead = await createLead();
     const santaFePolicy = await createPolicy(santaFeAgent.token);
     expect(json(await call('POST', `/api/leads/${lead.id}/convert`, agent.token, { policyId: santaFePolicy.id }))).toMatchObject({ statusCode: 404, message: 'No se encontró la póliza en la sucursal del lead' });
     expect(json(await call('POST', `/api/leads/${lead.id}/convert`, santaFeAgent.token, { policyId: santaFePolicy.id }))).toMatchObject({ statusCode: 404, message: 'No se encontró el lead' });
     expect((await call('GET', `/api/leads/of-policy/${santaFePolicy.id}`, agent.token)).statusCode).toBe(404);
+    expect((await call('GET', '/api/leads/of-policy/999999', agent.token)).statusCode).toBe(404);
     expect((await call('POST', `/api/leads/${lead.id}/convert`, agent.token, { policyId: 'uno' })).statusCode).toBe(400);
     expect((await call('POST', `/api/leads/${lead.id}/convert`, undefined, { policyId: 1 })).statusCode).toBe(401);
     expect(json<Lead>(await call('GET', `/api/leads/${lead.id}`, agent.token)).policyId).toBeNull();

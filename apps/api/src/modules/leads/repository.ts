@@ -72,6 +72,15 @@ export async function findLeadOfPolicy(db: Executor, branchId: number, policyId:
   return row ?? null;
 }
 
+/** The branch of a policy the actor may read: any for admins (scope null), else only their branch's; null when none. */
+export async function branchOfPolicy(db: Executor, scope: number | null, policyId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ branchId: policies.branchId })
+    .from(policies)
+    .where(scope === null ? eq(policies.id, policyId) : and(eq(policies.id, policyId), eq(policies.branchId, scope)));
+  return row?.branchId ?? null;
+}
+
 /** Whether the policy exists in the branch (a conversion links only the branch's own policies). */
 export async function policyOfBranch(db: Executor, branchId: number, policyId: number): Promise<boolean> {
   const [row] = await db.select({ id: policies.id }).from(policies).where(and(eq(policies.id, policyId), eq(policies.branchId, branchId)));

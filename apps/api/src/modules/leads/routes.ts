@@ -73,8 +73,16 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/leads/of-policy/:policyId',
-    { schema: { tags, security, summary: 'El lead del que salió una póliza', params: policyParamsSchema, querystring, response: one } },
-    (request) => service.getLeadOfPolicy(app.db, currentUser(request), request.params.policyId, request.query),
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'El lead del que salió una póliza (null si no salió de ninguno)',
+        params: policyParamsSchema,
+        response: { 200: leadSchema.nullable(), ...errors },
+      },
+    },
+    (request) => service.getLeadOfPolicy(app.db, currentUser(request), request.params.policyId),
   );
 
   app.get('/api/leads/:id', { schema: { tags, security, summary: 'Un lead', params: idParamsSchema, querystring, response: one } }, (request) =>

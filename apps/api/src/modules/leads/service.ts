@@ -2,6 +2,7 @@ import {
   defaultLeadColumns,
   formatPhone,
   leadMessages as messages,
+  policyMessages,
   type Lead,
   type LeadColumn,
   type LeadInput,
@@ -85,10 +86,17 @@ export async function getLead(db: Db, actor: AuthUser, id: number, choice?: Boar
   return leadWithNotes(db, actor, row);
 }
 
-/** GET /api/leads/of-policy/{policyId}: the lead a policy came from (its expediente's 'Lead de origen'). */
-export async function getLeadOfPolicy(db: Db, actor: AuthUser, policyId: number, choice?: BoardChoice): Promise<Lead> {
-  const row = ensure(await repo.findLeadOfPolicy(db, await boardOf(db, actor, choice), policyId), notFound(messages.notFound));
-  return leadWithNotes(db, actor, row);
+/**
+ * GET /api/leads/of-policy/{policyId}: the lead a policy came from (its expediente's 'Lead de
+ * origen'), or null: most policies come from no lead, and that is an answer, not an error. A
+ * policy the actor cannot read (another branch's, or none) is the 404 the expediente gives.
+ */
+export async function getLeadOfPolicy(db: Db, actor: AuthUser, policyId: number): Promise<Lead | null> {
+  const scope = actor.role === 'admin' ? null : actor.branchId;
+  const branchId = actor.role !== 'admin' && scope === null ? null : await repo.branchOfPolicy(db, scope, policyId);
+  if (branchId === null) throw notFound(policyMessages.notFound);
+  const row = await repo.findLeadOfPolicy(db, branchId, policyId);
+  return row ? leadWithNotes(db, actor, row) : null;
 }
 
 async function toLeads(db: Executor, actor: AuthUser, rows: LeadRow[]): Promise<Lead[]> {

@@ -44,11 +44,11 @@ export function useLead(id: number | null, branchId?: number) {
   });
 }
 
-/** GET /api/leads/of-policy/{policyId}: the lead a policy came from (a 404 when none). */
+/** GET /api/leads/of-policy/{policyId}: the lead a policy came from (null when none). */
 export function useLeadOfPolicy(policyId: number) {
   return useQuery({
     queryKey: [...leadsKey, 'of-policy', policyId] as const,
-    queryFn: ({ signal }) => apiClient.get<Lead>(`/api/leads/of-policy/${policyId}`, { signal }),
+    queryFn: ({ signal }) => apiClient.get<Lead | null>(`/api/leads/of-policy/${policyId}`, { signal }),
     retry: false,
   });
 }

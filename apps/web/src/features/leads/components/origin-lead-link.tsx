@@ -7,7 +7,7 @@ import { displayPhone, leadDisplayName } from './lead-format';
 
 /**
  * The expediente's 'Lead de origen' (issue 20): the lead a policy was converted from, linking the
- * leads board. Nothing shows while loading, or when the policy came from no lead (a 404).
+ * leads board. Nothing shows while loading, or when the policy came from no lead (null).
  */
 export function OriginLeadLink({ policyId }: { policyId: number }) {
   const lead = useLeadOfPolicy(policyId);

@@ -178,7 +178,7 @@ describe("the expediente's 'Lead de origen'", () => {
     storeSession(agentUser);
     mockFetch({
       'GET /api/leads/of-policy/81': { body: makeLead({ id: 5, name: 'Lucía Romero', phone: '+525590004000', source: 'Facebook', policyId: 81 }) },
-      'GET /api/leads/of-policy/82': { status: 404, body: { statusCode: 404, error: 'Not Found', message: 'No se encontró el lead' } },
+      'GET /api/leads/of-policy/82': { body: null },
     });
     renderRoute(
       <>
