@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from '../common/fields';
+import { notificationKindLabels } from './notification';
 
 /** An outbox e-mail's life: queued until delivered (sent) or given up after its attempts (failed). */
 export const emailStatuses = ['queued', 'sent', 'failed'] as const;
@@ -10,6 +11,24 @@ export const emailStatusLabels: Record<EmailStatus, string> = {
   sent: 'Enviado',
   failed: 'Fallido',
 };
+
+/**
+ * What each outbox e-mail is, as 'Correos salientes' names it: the notifications' kinds (their
+ * e-mail copies) and the e-mails that are not notifications (invitations, links, signing codes).
+ */
+const outboxOnlyKindLabels: Record<string, string> = {
+  appointment_invitation: 'Invitación a cita',
+  appointment_update: 'Cambio de cita',
+  appointment_cancellation: 'Cancelación de cita',
+  signing_code: 'Código para firmar',
+  link_upload: 'Enlace para subir documentos',
+  link_sign: 'Enlace para firmar contratos',
+};
+
+/** The Spanish name of an outbox e-mail's kind; an unknown kind (a newer server) says so rather than showing the id alone. */
+export function emailKindLabel(kind: string): string {
+  return (notificationKindLabels as Record<string, string>)[kind] ?? outboxOnlyKindLabels[kind] ?? `Otro (${kind})`;
+}
 
 export const emailStatusSchema = z.enum(emailStatuses, { error: 'El estatus del correo no es válido' });
 

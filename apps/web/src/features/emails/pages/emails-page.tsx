@@ -4,9 +4,8 @@ import {
   emailMessages as messages,
   emailStatusLabels,
   emailStatuses,
-  notificationKindLabels,
+  emailKindLabel,
   type EmailStatus,
-  type NotificationKind,
   type OutboxEmail,
 } from '@portal/domain';
 import { errorMessage } from '@/lib/api-client';
@@ -26,10 +25,6 @@ import { EmptyState, ErrorState } from '@/components/ui/state-panels';
 import { useEmails, useRetryEmail } from '../api';
 
 const statusTones: Record<EmailStatus, 'neutral' | 'success' | 'danger'> = { queued: 'neutral', sent: 'success', failed: 'danger' };
-
-function kindLabel(kind: string): string {
-  return notificationKindLabels[kind as NotificationKind] ?? kind;
-}
 
 /** /admin/emails: every e-mail the portal wrote (the outbox), its delivery and a retry for failed ones. */
 export function EmailsPage() {
@@ -98,7 +93,7 @@ function EmailCard({ email }: { email: OutboxEmail }) {
         </div>
         <DetailList
           items={[
-            { label: 'Tipo', value: kindLabel(email.kind) },
+            { label: 'Tipo', value: emailKindLabel(email.kind) },
             { label: 'Intentos', value: String(email.attempts) },
             { label: 'Creado', value: formatDateTime(email.createdAt) },
             ...(email.status === 'sent' ? [{ label: 'Enviado', value: formatDateTime(email.sentAt) }] : []),

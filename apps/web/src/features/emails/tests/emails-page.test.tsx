@@ -35,6 +35,20 @@ function renderEmails(routes: Parameters<typeof mockFetch>[0]) {
 }
 
 describe("'Correos salientes'", () => {
+  it("names every kind in Spanish, the e-mails that are not notifications too (never 'signing_code')", async () => {
+    renderEmails({
+      [allUrl]: page([
+        makeEmail({ id: 1, subject: 'Invitación', kind: 'appointment_invitation' }),
+        makeEmail({ id: 2, subject: 'Código', kind: 'signing_code' }),
+        makeEmail({ id: 3, subject: 'Enlace', kind: 'link_upload' }),
+      ]),
+    });
+    expect(within(await screen.findByRole('article', { name: /Invitación/ })).getByText('Invitación a cita')).toBeInTheDocument();
+    expect(within(screen.getByRole('article', { name: /Código/ })).getByText('Código para firmar')).toBeInTheDocument();
+    expect(within(screen.getByRole('article', { name: /Enlace/ })).getByText('Enlace para subir documentos')).toBeInTheDocument();
+    expect(screen.queryByText('signing_code')).not.toBeInTheDocument();
+  });
+
   it('warns when SMTP is not configured and shows each e-mail with its status, attempts and error', async () => {
     renderEmails({
       [allUrl]: page(
