@@ -135,6 +135,6 @@ function demoEmail(name: string, index: number): string {
     .slice(0, 2)
     .join('.')
     .replace(/[^a-z.]/g, '');
-  return `${slug || 'contacto'}${index}@ejemplo.mx`;
+  return `${slug || 'contacto'}${index}@example.com`;
 }
 

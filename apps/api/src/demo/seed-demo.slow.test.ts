@@ -9,7 +9,7 @@ import { hashPassword } from '../lib/passwords';
 import { guarantors, guarantorVehicles, policies, policyEvents, properties, rents, tenantReferences, tenants, users } from '../db/schema/index';
 import { seedIfEmpty } from '../db/seed';
 import { DiskFileStore } from '../lib/file-store';
-import { addendums, appointments, investigationDocuments, leadNotes, leads } from '../db/schema/index';
+import { addendums, appointments, attendees, emailOutbox, investigationDocuments, leadNotes, leads } from '../db/schema/index';
 import { requiredDocuments } from '@portal/domain';
 import { DEMO_MARKER, demoPlan, seedDemoPolicies, type DemoSeedResult } from './seed-demo';
 import { loadPolicies, searchPolicies } from '../modules/policies/index';
@@ -38,6 +38,15 @@ describe('seedDemoPolicies', () => {
     expect(new Set(rows.map((row) => row.status))).toEqual(new Set(policyStatuses));
     expect(rows.every((row) => row.specialnote.startsWith(DEMO_MARKER))).toBe(true);
     expect(new Set(rows.map((row) => row.policyType))).toEqual(new Set(['basica', 'plus', 'plusAuto', 'garantiaPlus']));
+  });
+
+  it('queues no e-mail: its people live at example.com, a domain no one receives mail at (issue 29)', async () => {
+    expect(await db().select().from(emailOutbox)).toEqual([]);
+    const addresses = [...(await db().select({ email: tenants.email }).from(tenants)), ...(await db().select({ email: attendees.email }).from(attendees))]
+      .map((row) => row.email)
+      .filter((email) => email !== '');
+    expect(addresses.length).toBeGreaterThan(0);
+    for (const email of addresses) expect(email).toMatch(/@example\.com$/);
   });
 
   it('writes search_text exactly as the service does, with a folio of the (back-dated) creation minute', async () => {

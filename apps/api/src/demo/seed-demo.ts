@@ -359,7 +359,7 @@ class DemoPeople {
   person(gender: Gender = this.chance(0.5) ? 'female' : 'male', paternal = this.pick(surnames)) {
     const first = this.pick(gender === 'female' ? femaleFirstNames : maleFirstNames);
     const name = `${first} ${paternal} ${this.pick(surnames)}`;
-    const email = `${foldForSearch(first.split(' ')[0]).replace(/[^a-z]/g, '')}.${foldForSearch(paternal).replace(/[^a-z]/g, '')}${this.digits(2)}@ejemplo.mx`;
+    const email = `${foldForSearch(first.split(' ')[0]).replace(/[^a-z]/g, '')}.${foldForSearch(paternal).replace(/[^a-z]/g, '')}${this.digits(2)}@example.com`;
     return { name, gender, paternal, email };
   }
 
@@ -434,7 +434,7 @@ class DemoPeople {
     const tenants = [this.tenant(main, price), ...(couple ? [this.tenant(this.person(main.gender === 'female' ? 'male' : 'female'), price)] : [])];
     const guarantorCount = policyType === 'plus' || policyType === 'plusAuto' ? (this.chance(0.15) ? 2 : 1) : 0;
     const ownerIsCompany = this.chance(0.15);
-    const owner = ownerIsCompany ? { name: this.pick(ownerCompanies), email: 'contacto@ejemplo.mx' } : this.person();
+    const owner = ownerIsCompany ? { name: this.pick(ownerCompanies), email: 'contacto@example.com' } : this.person();
     const [bank, bankCode] = this.pick(banks);
     const bankDeposit = this.chance(0.7);
     const clabe17 = `${bankCode}180${this.digits(11)}`;

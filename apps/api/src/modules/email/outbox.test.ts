@@ -146,6 +146,12 @@ describe('deliverDueEmails against a real SMTP receiver', () => {
     expect(await outboxRows()).toMatchObject([{ status: 'queued', attempts: 0 }]);
   });
 
+  it('never queues an e-mail to a domain reserved for examples (the demo people): RFC 2606/6761', async () => {
+    const to = (recipient: string) => ({ recipient, subject: 'Aviso', html: '<p>x</p>', text: 'x', kind: 'job_failed' });
+    await queueEmails(db(), ['roberto@example.com', 'ana@correo.example.org', 'x@demo.invalid', 'y@portal.example', 'real@example.mx'].map(to));
+    expect((await outboxRows()).map((row) => row.recipient)).toEqual(['real@example.mx']);
+  });
+
   it('records a transport that throws (no server at all) as a failed attempt', async () => {
     const broken: MailTransport = { sendMail: () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:1')) };
     await queueEmails(db(), [{ recipient: 'a@example.mx', subject: 'Aviso', html: '<p>x</p>', text: 'x', kind: 'job_failed' }]);

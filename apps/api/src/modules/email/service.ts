@@ -10,10 +10,22 @@ export type { NewEmail } from './repository';
 
 let queuedSinceAsked = false;
 
+/**
+ * Domains reserved for examples (RFC 2606, RFC 6761): nobody can receive mail there, so an e-mail
+ * to them is never queued. The demo's people live there, so a demo portal with SMTP_URL set
+ * writes to no stranger (issue 29).
+ */
+const reservedDomain = /@(?:[^@]+\.)?(?:example\.(?:com|net|org)|example|invalid)$/i;
+
+function isReservedRecipient(address: string): boolean {
+  return reservedDomain.test(address.trim());
+}
+
 /** Writes e-mails to the outbox, inside the caller's transaction: they exist if and only if what caused them does. */
 export function queueEmails(tx: Executor, emails: repo.NewEmail[]): Promise<void> {
-  if (emails.length > 0) queuedSinceAsked = true;
-  return repo.insertEmails(tx, emails);
+  const deliverable = emails.filter((email) => !isReservedRecipient(email.recipient));
+  if (deliverable.length > 0) queuedSinceAsked = true;
+  return repo.insertEmails(tx, deliverable);
 }
 
 /**
