@@ -36,7 +36,7 @@ test('a lead is dragged to Trabajando by mouse and keyboard, gets a note, and th
 
   // --- A new lead lands in the first column ---------------------------------------------------------
   await createLead(page, name);
-  await expect(handle(column(page, 'Cotizacion'), name)).toBeVisible();
+  await expect(handle(column(page, 'Cotización'), name)).toBeVisible();
   const card = page.getByTestId(/^lead-card-\d+$/).filter({ has: handle(page, name) });
   // Stored E.164, shown in national format, linked to Mexico (+52), not Brazil (issue 20).
   await expect(card.getByRole('link', { name: /55 1234 5678/ })).toHaveAttribute('href', 'tel:+525512345678');
@@ -45,13 +45,13 @@ test('a lead is dragged to Trabajando by mouse and keyboard, gets a note, and th
   await expect(card).toContainText('Fuente: Instagram');
 
   // --- Mouse drag to 'Trabajando' ---------------------------------------------------------------
-  await dragWithMouse(page, handle(column(page, 'Cotizacion'), name), column(page, 'Trabajando'));
+  await dragWithMouse(page, handle(column(page, 'Cotización'), name), column(page, 'Trabajando'));
   await expect(page.getByText('Lead movido a Trabajando')).toBeVisible();
   await expect(handle(column(page, 'Trabajando'), name)).toBeVisible();
 
-  // --- Keyboard: back to 'Cotizacion' (left), then to 'Trabajando' again (right) ---------------------
+  // --- Keyboard: back to 'Cotización' (left), then to 'Trabajando' again (right) ---------------------
   for (const [key, to] of [
-    ['ArrowLeft', 'Cotizacion'],
+    ['ArrowLeft', 'Cotización'],
     ['ArrowRight', 'Trabajando'],
   ] as const) {
     const grip = handle(page, name);

@@ -255,11 +255,14 @@ export const leadColumnsSchema = z
 /** PUT /api/leads/columns body. */
 export const leadColumnsInputSchema = z.object({ columns: leadColumnsSchema });
 
-/** The board a branch starts with (spec). */
+/**
+ * The board a branch starts with (spec; issue 29 adds the accent and makes «Póliza» the won
+ * column, so 'Convertir en póliza' moves the lead there on a board nobody configured).
+ */
 export const defaultLeadColumns: LeadColumn[] = [
-  { id: 'cotizacion', title: 'Cotizacion', color: '#0277bd', isWon: false },
+  { id: 'cotizacion', title: 'Cotización', color: '#0277bd', isWon: false },
   { id: 'accion', title: 'Trabajando', color: '#26a69a', isWon: false },
-  { id: 'poliza', title: 'Póliza', color: '#ffb74d', isWon: false },
+  { id: 'poliza', title: 'Póliza', color: '#ffb74d', isWon: true },
   { id: 'agente', title: 'Agente', color: '#ba68c8', isWon: false },
 ];
 

@@ -128,9 +128,9 @@ describe('leads', () => {
 describe('the board columns', () => {
   it("starts from the spec's four, is shared by the branch, and moves the leads of a deleted column to the first", async () => {
     expect(await columnsOf(santaFeAgent)).toEqual([
-      { id: 'cotizacion', title: 'Cotizacion', color: '#0277bd', isWon: false },
+      { id: 'cotizacion', title: 'Cotización', color: '#0277bd', isWon: false },
       { id: 'accion', title: 'Trabajando', color: '#26a69a', isWon: false },
-      { id: 'poliza', title: 'Póliza', color: '#ffb74d', isWon: false },
+      { id: 'poliza', title: 'Póliza', color: '#ffb74d', isWon: true },
       { id: 'agente', title: 'Agente', color: '#ba68c8', isWon: false },
     ]);
     const lead = await createLead({}, santaFeAgent);
@@ -158,7 +158,7 @@ describe('the board columns', () => {
     expect(responses.map((response) => response.statusCode)).toEqual([200, 200]);
     expect(['Primera', 'Segunda']).toContain((await columnsOf(agent))[0]!.title);
     await call('PUT', '/api/leads/columns', manager, { columns: [
-      { id: 'cotizacion', title: 'Cotizacion', color: '#0277bd' },
+      { id: 'cotizacion', title: 'Cotización', color: '#0277bd' },
       { id: 'accion', title: 'Trabajando', color: '#26a69a' },
       { id: 'poliza', title: 'Póliza', color: '#ffb74d' },
       { id: 'agente', title: 'Agente', color: '#ba68c8' },

@@ -178,6 +178,13 @@ describe('conversion into a policy', () => {
     expect(converted).toMatchObject({ status: 'accion' });
   });
 
+  it("moves the lead to «Póliza» on a board nobody configured: the default board has a won column (issue 29)", async () => {
+    const lead = await createLead({ name: 'Sin configurar' }, santaFeAgent.token);
+    const policy = await createPolicy(santaFeAgent.token);
+    const converted = json<Lead>(await call('POST', `/api/leads/${lead.id}/convert`, santaFeAgent.token, { policyId: policy.id }));
+    expect(converted).toMatchObject({ policyId: policy.id, status: 'poliza' });
+  });
+
   it('answers null, not a 404, for a policy that came from no lead (agents and admins)', async () => {
     const policy = await createPolicy(agent.token);
     for (const token of [agent.token, admin]) {

@@ -67,7 +67,7 @@ export function leadsInColumn(columnId: string, leads: readonly Lead[], saved: r
   return leads.filter((lead) => columnOfLead(lead, saved) === columnId).length;
 }
 
-/** 'El estatus «Póliza» tiene 3 leads; pasarán a «Cotizacion».' */
+/** 'El estatus «Póliza» tiene 3 leads; pasarán a «Cotización».' */
 export function movedLeadsWarning(title: string, count: number, firstTitle: string): string {
   return count === 1
     ? `El estatus «${title}» tiene 1 lead; pasará a «${firstTitle}».`

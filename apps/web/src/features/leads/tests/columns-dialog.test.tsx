@@ -30,7 +30,7 @@ describe("'Configurar Estatus'", () => {
     vi.spyOn(Date, 'now').mockReturnValue(1_760_000_000_000);
     renderBoard([makeLead()]);
     const { user, dialog } = await openConfig();
-    expect(titles(dialog)).toEqual(['Cotizacion', 'Trabajando', 'Póliza', 'Agente']);
+    expect(titles(dialog)).toEqual(['Cotización', 'Trabajando', 'Póliza', 'Agente']);
     const first = within(rowNamed(dialog, 1));
     expect(first.getByLabelText('Color')).toHaveValue('#0277bd');
     expect(first.getByRole('textbox', { name: 'Código de color' })).toHaveValue('#0277bd');
@@ -63,20 +63,20 @@ describe("'Configurar Estatus'", () => {
     const { user, dialog } = await openConfig();
     await user.click(dialog.getByRole('button', { name: 'Eliminar estatus Póliza' }));
     const confirm = await screen.findByRole('alertdialog', { name: '¿Eliminar estatus?' });
-    expect(confirm).toHaveTextContent('El estatus «Póliza» tiene 3 leads; pasarán a «Cotizacion».');
+    expect(confirm).toHaveTextContent('El estatus «Póliza» tiene 3 leads; pasarán a «Cotización».');
     await user.click(within(confirm).getByRole('button', { name: 'Cancelar' }));
-    expect(titles(dialog)).toEqual(['Cotizacion', 'Trabajando', 'Póliza', 'Agente']);
+    expect(titles(dialog)).toEqual(['Cotización', 'Trabajando', 'Póliza', 'Agente']);
 
     await user.click(dialog.getByRole('button', { name: 'Eliminar estatus Agente' }));
     const single = await screen.findByRole('alertdialog');
-    expect(single).toHaveTextContent('El estatus «Agente» tiene 1 lead; pasará a «Cotizacion».');
+    expect(single).toHaveTextContent('El estatus «Agente» tiene 1 lead; pasará a «Cotización».');
     await user.click(within(single).getByRole('button', { name: 'Eliminar' }));
-    expect(titles(dialog)).toEqual(['Cotizacion', 'Trabajando', 'Póliza']);
+    expect(titles(dialog)).toEqual(['Cotización', 'Trabajando', 'Póliza']);
 
     // An empty status goes at once.
     await user.click(dialog.getByRole('button', { name: 'Eliminar estatus Trabajando' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
-    expect(titles(dialog)).toEqual(['Cotizacion', 'Póliza']);
+    expect(titles(dialog)).toEqual(['Cotización', 'Póliza']);
   });
 
   it('cannot delete the last status', async () => {
@@ -123,16 +123,16 @@ describe("'Configurar Estatus'", () => {
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const expected = [
-      { id: 'cotizacion', title: 'Cotizacion', color: '#0277bd', isWon: false },
+      { id: 'cotizacion', title: 'Cotización', color: '#0277bd', isWon: false },
       { id: 'accion', title: 'Trabajando', color: '#26a69a', isWon: false },
-      { id: 'poliza', title: 'Póliza', color: '#ffb74d', isWon: false },
+      { id: 'poliza', title: 'Póliza', color: '#ffb74d', isWon: true },
       { id: 'status_1760000000000', title: 'Seguimiento', color: '#6B7280', isWon: false },
     ];
     expect(net.callsTo('PUT', '/api/leads/columns')[0]?.body).toEqual({ columns: expected });
     expect(JSON.parse(window.localStorage.getItem('leadColumns') ?? 'null')).toEqual(expected);
-    expect(toast.success).toHaveBeenCalledWith('Estatus guardados', expect.objectContaining({ description: '1 lead pasó a «Cotizacion».' }));
-    expect(screen.getAllByRole('region').map((section) => section.getAttribute('aria-label'))).toEqual(['Cotizacion', 'Trabajando', 'Póliza', 'Seguimiento']);
-    await waitFor(() => expect(within(screen.getByRole('region', { name: 'Cotizacion' })).getByTestId('lead-card-1')).toBeInTheDocument());
+    expect(toast.success).toHaveBeenCalledWith('Estatus guardados', expect.objectContaining({ description: '1 lead pasó a «Cotización».' }));
+    expect(screen.getAllByRole('region').map((section) => section.getAttribute('aria-label'))).toEqual(['Cotización', 'Trabajando', 'Póliza', 'Seguimiento']);
+    await waitFor(() => expect(within(screen.getByRole('region', { name: 'Cotización' })).getByTestId('lead-card-1')).toBeInTheDocument());
     expect(net.callsTo('GET', '/api/leads').length).toBeGreaterThanOrEqual(2);
   });
 
@@ -162,6 +162,6 @@ describe("'Configurar Estatus'", () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(net.callsTo('PUT', '/api/leads/columns')).toHaveLength(0);
     const again = await openConfig();
-    expect(titles(again.dialog)).toEqual(['Cotizacion', 'Trabajando', 'Póliza', 'Agente']);
+    expect(titles(again.dialog)).toEqual(['Cotización', 'Trabajando', 'Póliza', 'Agente']);
   });
 });

@@ -69,7 +69,7 @@ describe("lead dialog ('Nuevo Lead' / 'Editar Lead')", () => {
       followUpDate: null,
     });
     expect(toast.success).toHaveBeenCalledWith('Lead creado', expect.objectContaining({ description: 'Mariana Ávila ha sido creado correctamente' }));
-    expect(within(screen.getByRole('region', { name: 'Cotizacion' })).getByTestId('lead-card-30')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Cotización' })).getByTestId('lead-card-30')).toBeInTheDocument();
     expect(screen.getByText('1 lead')).toBeInTheDocument();
   });
 

@@ -60,7 +60,7 @@ describe('moving a lead between columns', () => {
     const [call] = net.callsTo('POST', '/api/leads/1/status/accion');
     expect(call?.body).toBeUndefined();
     expect(screen.getByTestId('lead-column-count-accion')).toHaveTextContent('1');
-    expect(within(region('Cotizacion')).getByText('Arrastra leads aquí')).toBeInTheDocument();
+    expect(within(region('Cotización')).getByText('Arrastra leads aquí')).toBeInTheDocument();
     // Focus follows the card to its new column.
     await waitFor(() => expect(within(region('Trabajando')).getByRole('button', { name: 'Óscar Ruiz' })).toHaveFocus());
   });
@@ -77,10 +77,10 @@ describe('moving a lead between columns', () => {
     await waitFor(() => expect(within(region('Trabajando')).getByTestId('lead-card-1')).toBeInTheDocument());
     answer({ status: 400, body: { statusCode: 400, error: 'Bad Request', message: 'El estatus no existe en el tablero de su sucursal' } });
     // …and back where it was once it refuses.
-    await waitFor(() => expect(within(region('Cotizacion')).getByTestId('lead-card-1')).toBeInTheDocument());
+    await waitFor(() => expect(within(region('Cotización')).getByTestId('lead-card-1')).toBeInTheDocument());
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Error', expect.objectContaining({ description: 'No se pudo actualizar el estatus del lead' })));
     expect(toast.success).not.toHaveBeenCalled();
-    await waitFor(() => expect(within(region('Cotizacion')).getByRole('button', { name: 'Óscar Ruiz' })).toHaveFocus());
+    await waitFor(() => expect(within(region('Cotización')).getByRole('button', { name: 'Óscar Ruiz' })).toHaveFocus());
   });
 
   it('does nothing when the card is dropped in its own column', async () => {
@@ -91,7 +91,7 @@ describe('moving a lead between columns', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     await user.keyboard('[Space]');
     expect(net.calls.filter((call) => call.method === 'POST')).toHaveLength(0);
-    expect(within(region('Cotizacion')).getByTestId('lead-card-1')).toBeInTheDocument();
+    expect(within(region('Cotización')).getByTestId('lead-card-1')).toBeInTheDocument();
   });
 
   it("'Mover a…' moves the lead to the chosen column", async () => {

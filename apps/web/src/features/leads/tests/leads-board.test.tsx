@@ -26,19 +26,19 @@ describe('leads board (/leads)', () => {
     await screen.findByTestId('lead-card-1');
     expect(screen.getByRole('heading', { level: 1, name: 'Leads' })).toBeInTheDocument();
     expect(screen.getByText('3 leads')).toBeInTheDocument();
-    expect(screen.getAllByRole('region').map((section) => section.getAttribute('aria-label'))).toEqual(['Cotizacion', 'Trabajando', 'Póliza', 'Agente']);
+    expect(screen.getAllByRole('region').map((section) => section.getAttribute('aria-label'))).toEqual(['Cotización', 'Trabajando', 'Póliza', 'Agente']);
     expect(screen.getByTestId('lead-column-count-cotizacion')).toHaveTextContent('2');
     expect(screen.getByTestId('lead-column-count-poliza')).toHaveTextContent('1');
     expect(screen.getByTestId('lead-column-count-accion')).toHaveTextContent('0');
     expect(within(region('Trabajando')).getByText('Arrastra leads aquí')).toBeInTheDocument();
-    expect(within(region('Cotizacion')).queryByText('Arrastra leads aquí')).not.toBeInTheDocument();
+    expect(within(region('Cotización')).queryByText('Arrastra leads aquí')).not.toBeInTheDocument();
     expect(within(region('Póliza')).getByRole('button', { name: 'Pedro Salas' })).toBeInTheDocument();
   });
 
   it('puts a lead whose status matches no column in the first column', async () => {
     renderBoard([makeLead({ id: 4, name: 'Rosa Paz', status: 'bienvenida' })]);
     await screen.findByTestId('lead-card-4');
-    expect(within(region('Cotizacion')).getByTestId('lead-card-4')).toBeInTheDocument();
+    expect(within(region('Cotización')).getByTestId('lead-card-4')).toBeInTheDocument();
     expect(screen.getByTestId('lead-column-count-cotizacion')).toHaveTextContent('1');
   });
 
