@@ -117,6 +117,19 @@ describe('POST /api/account/password', () => {
     expect((await refresh(user.refreshToken)).statusCode).toBe(200);
   });
 
+  it("counts wrong current passwords in the sign-in throttle: after five, even the right one waits (429) (issue 29)", async () => {
+    const user = await signedIn();
+    const attempt = (currentPassword: string) => change(user.token, { currentPassword, newPassword: 'Nueva-Clave-2026', confirmPassword: 'Nueva-Clave-2026' });
+    for (let guess = 1; guess <= 5; guess++) expect((await attempt(`equivocada-${guess}`)).statusCode).toBe(400);
+    const refused = await attempt(user.password);
+    expect(refused.statusCode).toBe(429);
+    expect(json(refused).message).toMatch(/^Demasiados intentos\. Intente de nuevo en \d+ minutos?\.$/);
+    // The same counters as signing in from that address: the password did not change.
+    const signIn = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: user.password }, remoteAddress: '127.0.0.1' });
+    expect(signIn.statusCode).toBe(429);
+    expect((await login(ctx.app, user.email, user.password, '10.0.0.9')).token).toBeTruthy();
+  });
+
   it('is 401 without a token', async () => {
     const response = await ctx.app.inject({ method: 'POST', url: '/api/account/password', payload: { currentPassword: 'x', newPassword: 'Nueva-Clave-2026', confirmPassword: 'Nueva-Clave-2026' } });
     expect(response.statusCode).toBe(401);

@@ -4,7 +4,7 @@ import { accountSchema, apiErrorSchema, changePasswordSchema, emailPreferencesSc
 import { currentUser } from '../../plugins/auth';
 import * as service from './service';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema };
 
 /** 'Mi cuenta': every signed-in user, about themselves only (no id in any path). */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -44,7 +44,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await service.changePassword(app.db, currentUser(request), request.body);
+      await service.changePassword(app.db, currentUser(request), request.body, request.ip);
       return reply.status(204).send(null);
     },
   );

@@ -4,7 +4,7 @@ import { ensure, invalidField, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth-user';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { assertNotCommonPassword } from '../../lib/common-passwords';
-import { expectUserChange, revokeOtherSessions } from '../auth/index';
+import { expectUserChange, reserveSignIn, revokeOtherSessions, signInSucceeded } from '../auth/index';
 import { emailKindsOf, saveEmailKinds } from '../notifications/index';
 import * as repo from './repository';
 
@@ -23,11 +23,18 @@ export async function saveEmailPreferences(db: Db, actor: AuthUser, emailKinds: 
 /**
  * POST /api/account/password: the current password proves it is the person (a left-open session
  * is not enough); the new one follows the users' rules. Every other session ends in the same
- * transaction; the one whose refresh token came with the request goes on.
+ * transaction; the one whose refresh token came with the request goes on. Guesses of the current
+ * password count in the sign-in throttle (issue 29): a stolen session is no way around it.
  */
-export async function changePassword(db: Db, actor: AuthUser, input: Omit<ChangePasswordInput, 'confirmPassword'> & { confirmPassword?: string }): Promise<void> {
+export async function changePassword(
+  db: Db,
+  actor: AuthUser,
+  input: Omit<ChangePasswordInput, 'confirmPassword'> & { confirmPassword?: string },
+  ip: string,
+): Promise<void> {
   if (input.newPassword === input.currentPassword) throw invalidField('newPassword', messages.samePassword);
   assertNotCommonPassword('newPassword', input.newPassword);
+  await reserveSignIn(db, actor.email, ip);
   // Hashed before the transaction: argon2 takes ~90 ms, and holding the row lock for it helps no one.
   const newHash = await hashPassword(input.newPassword);
   // The other sessions' access tokens end with them, on every instance (issue 19).
@@ -38,5 +45,6 @@ export async function changePassword(db: Db, actor: AuthUser, input: Omit<Change
     await repo.updatePasswordHash(tx, actor.id, newHash, new Date());
     await revokeOtherSessions(tx, actor.id, input.refreshToken);
   });
+  await signInSucceeded(db, actor.email, ip);
   await changeHeard();
 }

@@ -5,6 +5,6 @@
  * one after a password change, account module).
  */
 export { authRoutes } from './routes';
-export { findActiveUser, LOGIN_LIMITS, revokeOtherSessions, unlockSignIn, userForAccessToken } from './service';
+export { findActiveUser, LOGIN_LIMITS, reserveSignIn, revokeOtherSessions, signInSucceeded, unlockSignIn, userForAccessToken } from './service';
 export { revokeAllRefreshTokens as revokeAllSessions } from './repository';
 export { expectUserChange, startUserCache } from './user-cache';
