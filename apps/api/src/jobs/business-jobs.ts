@@ -7,7 +7,7 @@ import { sweepUnreferencedFiles } from '../modules/files/index';
 import { sendLeadFollowUps } from '../modules/leads/index';
 import { deliverDueEmails, notifyPolicyExpiring, sendAppointmentReminders } from '../modules/notifications/index';
 import { runDailyLifecycle } from '../modules/policy-lifecycle/index';
-import { runRetention } from '../modules/retention/index';
+import { purgeOldMessages, runRetention } from '../modules/retention/index';
 import { deliverDueWhatsappMessages } from '../modules/whatsapp/index';
 import type { JobDefinition } from './job-queue';
 
@@ -86,11 +86,16 @@ export function businessJobs({ db, files, mail, secretBox }: JobDependencies): B
       async run(now) {
         // The dry run first, then exactly its files (each re-checked as it is deleted), a batch at a time.
         const { planned, deleted } = await runRetention(db, files, now);
+        // The portal's own old e-mails and notifications go in the same run (issue 29).
+        const messages = await purgeOldMessages(db, now);
         const megabytes = (deleted.bytes / (1024 * 1024)).toFixed(1);
         return {
-          summary: `${deleted.files === 1 ? '1 archivo eliminado' : `${deleted.files} archivos eliminados`} de ${deleted.policies === 1 ? '1 póliza' : `${deleted.policies} pólizas`} (${megabytes} MB).`,
+          summary:
+            `${deleted.files === 1 ? '1 archivo eliminado' : `${deleted.files} archivos eliminados`} de ${deleted.policies === 1 ? '1 póliza' : `${deleted.policies} pólizas`} (${megabytes} MB); ` +
+            `${messages.emails} correos y ${messages.notifications} notificaciones antiguos eliminados.`,
           planned,
           deleted,
+          messages,
         };
       },
     },

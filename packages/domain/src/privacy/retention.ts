@@ -6,6 +6,19 @@ import { z } from 'zod';
  * period is over. Only files go: the policy, its history and the people's data stay.
  */
 
+/**
+ * How long the portal keeps its own messages (issue 29), the same for every branch: the daily
+ * retention run deletes e-mails delivered or given up and notifications after these days. A
+ * queued e-mail is never deleted. Read notifications go sooner: they have done their work.
+ */
+export const messageRetentionDays = { sentEmails: 180, failedEmails: 365, readNotifications: 90, anyNotification: 365 } as const;
+
+/** The retention page's sentence for them. */
+export const messageRetentionText =
+  `Correos enviados: ${messageRetentionDays.sentEmails} días; correos fallidos: ${messageRetentionDays.failedEmails} días; ` +
+  `notificaciones leídas: ${messageRetentionDays.readNotifications} días, y cualquier notificación: ${messageRetentionDays.anyNotification} días. ` +
+  'Los correos en cola no se eliminan.';
+
 /** Why a policy's files are due: its investigation was rejected, or the policy ended (expired or cancelled). */
 export const retentionReasons = ['rejected', 'ended'] as const;
 export type RetentionReason = (typeof retentionReasons)[number];

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { EmailStatus, OutboxEmail } from '@portal/domain';
-import type { Executor } from '../../db/client';
+import { rowsOf, type Executor } from '../../db/client';
 import { emailOutbox, type StoredAttachment } from '../../db/schema/index';
 import { codeMask, codePattern, invitationTokenMask, invitationTokenPattern, linkTokenMask, linkTokenPattern, signingCodeKind } from './secrets';
 
@@ -152,4 +152,20 @@ export async function countBacklog(db: Executor): Promise<{ queued: number; fail
     .groupBy(emailOutbox.status);
   const countOf = (status: string) => Number(rows.find((row) => row.status === status)?.count ?? 0);
   return { queued: countOf('queued'), failed: countOf('failed') };
+}
+
+/**
+ * Deletes up to `limit` delivered e-mails sent before `sentBefore` and given-up ones written
+ * before `failedBefore` (the retention run, issue 29); queued ones are never touched. Returns how
+ * many went.
+ */
+export async function deleteFinishedEmails(db: Executor, cutoffs: { sentBefore: Date; failedBefore: Date }, limit: number): Promise<number> {
+  const result = await db.execute(sql`
+    DELETE FROM ${emailOutbox} WHERE ${emailOutbox.id} IN (
+      SELECT ${emailOutbox.id} FROM ${emailOutbox}
+      WHERE (${emailOutbox.status} = 'sent' AND ${emailOutbox.sentAt} < ${cutoffs.sentBefore.toISOString()})
+         OR (${emailOutbox.status} = 'failed' AND ${emailOutbox.createdAt} < ${cutoffs.failedBefore.toISOString()})
+      LIMIT ${limit})
+    RETURNING ${emailOutbox.id}`);
+  return rowsOf(result).length;
 }

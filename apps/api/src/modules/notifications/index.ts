@@ -17,3 +17,4 @@ export {
   notifySignatureDeclined,
 } from './notices';
 export { sendAppointmentReminders } from './reminders';
+export { deleteOldNotifications } from './repository';

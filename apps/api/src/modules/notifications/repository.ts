@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { defaultEmailKinds, type Notification, type NotificationKind } from '@portal/domain';
-import type { Executor } from '../../db/client';
+import { rowsOf, type Executor } from '../../db/client';
 import { branches, notifications, notificationSettings, policies, users } from '../../db/schema/index';
 
 export interface NewNotification {
@@ -166,4 +166,18 @@ export async function saveEmailKinds(db: Executor, userId: number, emailKinds: N
     .insert(notificationSettings)
     .values({ userId, emailKinds, updatedAt: at })
     .onConflictDoUpdate({ target: notificationSettings.userId, set: { emailKinds, updatedAt: at } });
+}
+
+/**
+ * Deletes up to `limit` notifications read before `readBefore`, or written before `anyBefore`
+ * whatever their state (the retention run, issue 29). Returns how many went.
+ */
+export async function deleteOldNotifications(db: Executor, cutoffs: { readBefore: Date; anyBefore: Date }, limit: number): Promise<number> {
+  const result = await db.execute(sql`
+    DELETE FROM ${notifications} WHERE ${notifications.id} IN (
+      SELECT ${notifications.id} FROM ${notifications}
+      WHERE ${notifications.readAt} < ${cutoffs.readBefore.toISOString()} OR ${notifications.createdAt} < ${cutoffs.anyBefore.toISOString()}
+      LIMIT ${limit})
+    RETURNING ${notifications.id}`);
+  return rowsOf(result).length;
 }

@@ -3,4 +3,4 @@
  * branch's periods, and the daily job's deletion of exactly those.
  */
 export { retentionRoutes } from './routes';
-export { applyRetention, planRetention, runRetention } from './service';
+export { applyRetention, planRetention, purgeOldMessages, runRetention } from './service';

@@ -246,13 +246,39 @@ describe('the retention run', () => {
     const lateFiles = await filesOf(policies.rejectedDue.id);
     const next = (await job.run(now)) as { summary: string; deleted: { files: number; policies: number } };
     expect(next.deleted).toMatchObject({ files: 1, policies: 1 });
-    expect(next.summary).toBe('1 archivo eliminado de 1 póliza (0.0 MB).');
+    expect(next.summary).toBe('1 archivo eliminado de 1 póliza (0.0 MB); 0 correos y 0 notificaciones antiguos eliminados.');
     expect(await filesOf(policies.rejectedDue.id)).toEqual([]);
     expect(await inStore(lateFiles[0]!.storedName)).toBe(false);
 
     const again = (await job.run(now)) as { deleted: { files: number } };
     expect(again.deleted.files).toBe(0);
     expect(json<RetentionPreview>(await preview()).policies).toEqual([]);
+  });
+});
+
+describe("the portal's own messages (issue 29)", () => {
+  it('deletes delivered e-mails after 180 days, given-up ones after a year, never queued ones; read notifications after 90 days, any after a year', async () => {
+    const email = (status: string, createdAt: Date, sentAt: Date | null) =>
+      sql`insert into email_outbox (recipient, subject, html, text, kind, status, created_at, sent_at) values ('a@correo.mx', ${`${status} ${createdAt.toISOString()}`}, '', '', 'job_failed', ${status}, ${createdAt.toISOString()}, ${sentAt?.toISOString() ?? null}) returning id`;
+    const keptEmails = [email('sent', ago(100), ago(100)), email('failed', ago(200), null), email('queued', ago(900), null)];
+    const goneEmails = [email('sent', ago(200), ago(181)), email('failed', ago(366), null)];
+    const notification = (createdAt: Date, readAt: Date | null) =>
+      sql`insert into notifications (user_id, kind, title, created_at, read_at) values (1, 'job_failed', 'Aviso', ${createdAt.toISOString()}, ${readAt?.toISOString() ?? null}) returning id`;
+    const keptNotifications = [notification(ago(100), null), notification(ago(100), ago(80))];
+    const goneNotifications = [notification(ago(100), ago(91)), notification(ago(366), null)];
+    const idsOf = async (statements: Array<ReturnType<typeof sql>>) => Promise.all(statements.map(async (statement) => Number((await query<{ id: number }>(statement))[0]!.id)));
+    const [kept, gone, keptN, goneN] = [await idsOf(keptEmails), await idsOf(goneEmails), await idsOf(keptNotifications), await idsOf(goneNotifications)];
+
+    const job = jobs().find((candidate) => candidate.name === 'retention')!;
+    const result = (await job.run(now)) as { summary: string; messages: { emails: number; notifications: number } };
+    expect(result.messages).toEqual({ emails: 2, notifications: 2 });
+    expect(result.summary).toMatch(/; 2 correos y 2 notificaciones antiguos eliminados\.$/);
+    const emailIds = (await query<{ id: number }>(sql`select id from email_outbox`)).map((row) => Number(row.id));
+    const notificationIds = (await query<{ id: number }>(sql`select id from notifications`)).map((row) => Number(row.id));
+    expect(emailIds).toEqual(expect.arrayContaining(kept));
+    expect(notificationIds).toEqual(expect.arrayContaining(keptN));
+    for (const id of gone) expect(emailIds).not.toContain(id);
+    for (const id of goneN) expect(notificationIds).not.toContain(id);
   });
 });
 

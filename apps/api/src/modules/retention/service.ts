@@ -1,6 +1,8 @@
-import { businessDate, retentionFileKinds, type RetentionFile, type RetentionPolicy, type RetentionPreview } from '@portal/domain';
+import { businessDate, messageRetentionDays, retentionFileKinds, type RetentionFile, type RetentionPolicy, type RetentionPreview } from '@portal/domain';
 import type { Db } from '../../db/client';
 import type { FileStore } from '../../lib/file-store';
+import { deleteFinishedEmails } from '../email/index';
+import { deleteOldNotifications } from '../notifications/index';
 import * as repo from './repository';
 
 /** How many policies the preview lists (the totals count them all). */
@@ -121,4 +123,38 @@ function retentionNote(policy: Pick<RetentionPolicy, 'reason' | 'since'>, count:
   const [year, month, day] = policy.since.split('-');
   const when = policy.reason === 'rejected' ? 'investigación rechazada el' : 'póliza terminada el';
   return `Documentos eliminados por retención: ${what} (${when} ${day}/${month}/${year})`;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Rows deleted per statement: a years-long backlog goes in short transactions, not one long lock. */
+const messageBatchSize = 5_000;
+
+/** What the run deleted of the portal's own messages. */
+export interface MessagePurgeSummary {
+  emails: number;
+  notifications: number;
+}
+
+/**
+ * The portal's own messages past their days (messageRetentionDays, issue 29): delivered and
+ * given-up e-mails, and notifications, a batch at a time until none is due.
+ */
+export async function purgeOldMessages(db: Db, now: Date): Promise<MessagePurgeSummary> {
+  const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS);
+  const emailCutoffs = { sentBefore: daysAgo(messageRetentionDays.sentEmails), failedBefore: daysAgo(messageRetentionDays.failedEmails) };
+  const notificationCutoffs = { readBefore: daysAgo(messageRetentionDays.readNotifications), anyBefore: daysAgo(messageRetentionDays.anyNotification) };
+  return {
+    emails: await inBatches(() => deleteFinishedEmails(db, emailCutoffs, messageBatchSize)),
+    notifications: await inBatches(() => deleteOldNotifications(db, notificationCutoffs, messageBatchSize)),
+  };
+}
+
+/** Runs a batched delete until a batch comes back short; the total deleted. */
+async function inBatches(deleteBatch: () => Promise<number>): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const deleted = await deleteBatch();
+    total += deleted;
+    if (deleted < messageBatchSize) return total;
+  }
 }

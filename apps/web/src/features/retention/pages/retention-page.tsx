@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { retentionReasonLabels, type RetentionBranch, type RetentionPreview } from '@portal/domain';
+import { messageRetentionText, retentionReasonLabels, type RetentionBranch, type RetentionPreview } from '@portal/domain';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/dates';
 import { formatFileSize } from '@/lib/file-size';
@@ -40,6 +40,9 @@ export function RetentionPage() {
       {preview.isSuccess ? (
         <>
           <BranchPeriods branches={preview.data.branches} />
+          <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="message-retention">
+            {messageRetentionText}
+          </p>
           <DueFiles preview={preview.data} />
         </>
       ) : null}

@@ -63,6 +63,7 @@ describe("'Retención de documentos' (/admin/retention)", () => {
     expect(polanco).toHaveTextContent('Sucursal Polanco6 meses10 años');
     expect(santaFe).toHaveTextContent('Sucursal Santa FeNunca1 año');
     expect(within(santaFe!).getByRole('link', { name: 'Editar los plazos de Sucursal Santa Fe' })).toHaveAttribute('href', '/admin/branches/3/edit');
+    expect(screen.getByTestId('message-retention')).toHaveTextContent('Correos enviados: 180 días; correos fallidos: 365 días; notificaciones leídas: 90 días');
 
     expect(screen.getByRole('heading', { name: 'Se eliminarán en la próxima ejecución' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('3 archivos de 2 pólizas (2.0 MB)');
