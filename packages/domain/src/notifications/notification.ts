@@ -18,6 +18,12 @@ export type NotificationKind = (typeof notificationKinds)[number];
 
 export const notificationKindSchema = z.enum(notificationKinds, { error: 'El tipo de notificación no es válido' });
 
+/** 'Ana', 'Ana y Luis', 'Ana, Luis y Eva'. */
+function joinNames(names: readonly string[]): string {
+  if (names.length <= 1) return names[0] ?? '';
+  return `${names.slice(0, -1).join(', ')} y ${names.at(-1)}`;
+}
+
 /** The kinds' names on 'Mi cuenta' (the e-mail choices). */
 export const notificationKindLabels: Record<NotificationKind, string> = {
   investigation_approved: 'Investigación aprobada',
@@ -105,8 +111,9 @@ export const notificationMessages = {
   renewalCreatedTitle: (policy: string) => `Renovación creada de la póliza ${policy}`,
   renewalCreatedBody: (policy: string, actor: string) => `${actor} creó la renovación de la póliza ${policy}. Revise y complete la nueva póliza.`,
   linkDocumentsReceivedTitle: (folio: string) => `Documentos recibidos por enlace: ${folio}`,
-  linkDocumentsReceivedBody: (person: string, folio: string) =>
-    `${person} está enviando sus documentos por enlace para la investigación ${folio}. Revíselos en el expediente.`,
+  /** Everyone who sent files in the notice's ten minutes, by name: 'Lucía Gómez y Jorge Ramírez están enviando…'. */
+  linkDocumentsReceivedBody: (people: readonly string[], folio: string) =>
+    `${joinNames(people)} ${people.length === 1 ? 'está' : 'están'} enviando sus documentos por enlace para la investigación ${folio}. Revíselos en el expediente.`,
   jobFailedTitle: (jobName: string) => `Falló la tarea automática «${jobName}»`,
   jobFailedBody: (error: string) => `Error: ${error}`,
   emailFailedJob: 'envío de correo',

@@ -285,6 +285,26 @@ describe('POST /api/public/links/{token}/upload/{documentType}', () => {
     expect((await notices()).length).toBe(first.length * 2);
   });
 
+  it('names everyone who sent files in those ten minutes, the guarantor after the tenant, and shows the notice unread again (issue 29)', async () => {
+    const policy = await plusPolicy();
+    const tenant = await acceptedLink(policy);
+    const guarantor = await acceptedLink(policy, { party: 'guarantor', partyName: 'Aval Uno' });
+    const notices = () =>
+      ctx.app.db.select().from(notifications).where(and(eq(notifications.policyId, policy.id), eq(notifications.kind, 'link_documents_received')));
+    await sent(tenant.token, 'incomeProof');
+    const first = await notices();
+    expect(first[0]!.body).toBe(`María López está enviando sus documentos por enlace para la investigación ${policy.investigationId}. Revíselos en el expediente.`);
+    await ctx.app.db.update(notifications).set({ readAt: new Date() }).where(eq(notifications.policyId, policy.id));
+    await sent(guarantor.token, 'guarantorDeed');
+    await sent(tenant.token, 'incomeProof1');
+    const grouped = await notices();
+    expect(grouped).toHaveLength(first.length);
+    for (const notice of grouped) {
+      expect(notice.body).toBe(`María López y Aval Uno están enviando sus documentos por enlace para la investigación ${policy.investigationId}. Revíselos en el expediente.`);
+      expect(notice.readAt).toBeNull();
+    }
+  });
+
   it("finishes the link when every document of the party is in, the back side of a separate INE included", async () => {
     const policy = await createPolicy(ctx, agent);
     const { id, token } = await acceptedLink(policy);

@@ -134,3 +134,15 @@ export async function listDocuments(db: Executor, filter: DocumentFilter): Promi
     respondedAt: respondedAt?.toISOString() ?? null,
   }));
 }
+
+/** Who sent files to the policy through a link since `since`, by name, first to upload first (the staff's notice names them all). */
+export async function linkUploadersSince(db: Executor, policyId: number, since: Date): Promise<string[]> {
+  const rows = await db
+    .select({ name: publicLinks.partyName })
+    .from(investigationDocuments)
+    .innerJoin(publicLinks, eq(publicLinks.id, investigationDocuments.uploadedViaLinkId))
+    .where(and(eq(investigationDocuments.policyId, policyId), sql`${investigationDocuments.uploadedAt} > ${since.toISOString()}`))
+    .groupBy(publicLinks.partyName)
+    .orderBy(sql`min(${investigationDocuments.uploadedAt})`);
+  return rows.map((row) => row.name);
+}

@@ -32,7 +32,7 @@ import type { AuthUser } from '../../lib/auth-user';
 import { discardStoredFile, type ReceivedUpload } from '../../plugins/files';
 import { actorScope } from '../../lib/branch-scope';
 import { insertEvent, updatePolicyRow } from '../policies/index';
-import { notifyInvestigationDecided, notifyLinkDocumentsReceived } from '../notifications/index';
+import { LINK_NOTICE_QUIET_MS, notifyInvestigationDecided, notifyLinkDocumentsReceived } from '../notifications/index';
 import { invalidLink, markLinkFinished, resolveLink, type ActiveLink } from '../public-links/index';
 import * as repo from './repository';
 
@@ -153,7 +153,8 @@ export async function recordUpload(
 /** The staff's notice (grouped per ten minutes) and, when the person's documents are all in, the link's end. */
 async function afterLinkUpload(tx: Executor, link: ActiveLink, policy: UploadContext['policy']): Promise<void> {
   const now = new Date();
-  await notifyLinkDocumentsReceived(tx, { policyId: policy.policyId, personName: link.partyName, now });
+  const people = await repo.linkUploadersSince(tx, policy.policyId, new Date(now.getTime() - LINK_NOTICE_QUIET_MS));
+  await notifyLinkDocumentsReceived(tx, { policyId: policy.policyId, people, now });
   const documents = await repo.listDocuments(tx, { policyId: policy.policyId });
   if (partyUploadChecklist(link.party, policy, documents).complete) await markLinkFinished(tx, link.id, now);
 }

@@ -9,6 +9,7 @@ export { emailKindsOf, notify, saveEmailKinds } from './service';
 export {
   deliverDueEmails,
   notifyInvestigationDecided,
+  LINK_NOTICE_QUIET_MS,
   notifyJobFailed,
   notifyLinkDocumentsReceived,
   notifyPolicyExpiring,

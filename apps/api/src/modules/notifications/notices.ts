@@ -24,25 +24,29 @@ export async function notifyInvestigationDecided(tx: Executor, decided: { policy
 }
 
 /** Link notices about one policy are grouped: a person sending five files makes one notice, not five. */
-const linkNoticeQuietMs = 10 * 60_000;
+export const LINK_NOTICE_QUIET_MS = 10 * 60_000;
 
 /**
  * Files arrived through a person's upload link (investigations module, inside the upload's
  * transaction, which holds the policy's row): the policy's agent and its branch's managers are
- * told, at most once per policy every ten minutes.
+ * told, at most once per policy every ten minutes. `people` are all who sent files by link in
+ * those minutes (LINK_NOTICE_QUIET_MS), in order: a notice already written in them is rewritten
+ * to name them all (and shows unread again when someone new joined), rather than naming only the
+ * first person to upload.
  */
-export async function notifyLinkDocumentsReceived(tx: Executor, received: { policyId: number; personName: string; now: Date }): Promise<void> {
-  const since = new Date(received.now.getTime() - linkNoticeQuietMs);
-  if (await repo.hasNoticeSince(tx, received.policyId, 'link_documents_received', since)) return;
+export async function notifyLinkDocumentsReceived(tx: Executor, received: { policyId: number; people: string[]; now: Date }): Promise<void> {
+  const since = new Date(received.now.getTime() - LINK_NOTICE_QUIET_MS);
   const [policy] = await repo.findPolicyNotices(tx, [received.policyId]);
-  if (!policy) return;
+  if (!policy || received.people.length === 0) return;
+  const body = messages.linkDocumentsReceivedBody(received.people, policy.investigationId);
+  if (await repo.rewriteNoticesSince(tx, received.policyId, 'link_documents_received', since, body)) return;
   const managers = await repo.findBranchManagerIds(tx, policy.id);
   const recipients = [policy.agentId, ...managers].filter((id): id is number => id !== null);
   await notify(tx, {
     recipients,
     kind: 'link_documents_received',
     title: messages.linkDocumentsReceivedTitle(policy.investigationId),
-    body: messages.linkDocumentsReceivedBody(received.personName, policy.investigationId),
+    body,
     policyId: policy.id,
   });
 }

@@ -94,13 +94,19 @@ export async function findBranchManagerIds(db: Executor, policyId: number): Prom
 }
 
 /** Whether a notice of this kind about this policy was written after `since` (to anyone). */
-export async function hasNoticeSince(db: Executor, policyId: number, kind: NotificationKind, since: Date): Promise<boolean> {
-  const [row] = await db
-    .select({ one: sql<number>`1` })
-    .from(notifications)
-    .where(and(eq(notifications.policyId, policyId), eq(notifications.kind, kind), gt(notifications.createdAt, since)))
-    .limit(1);
-  return row !== undefined;
+/**
+ * The policy's notices of `kind` written since `since`, given `body`: false when there are none.
+ * One whose body changes shows unread again (someone new is named in it).
+ */
+export async function rewriteNoticesSince(db: Executor, policyId: number, kind: NotificationKind, since: Date, body: string): Promise<boolean> {
+  const recent = and(eq(notifications.policyId, policyId), eq(notifications.kind, kind), gt(notifications.createdAt, since));
+  const [any] = await db.select({ one: sql<number>`1` }).from(notifications).where(recent).limit(1);
+  if (!any) return false;
+  await db
+    .update(notifications)
+    .set({ body, readAt: null })
+    .where(and(recent, sql`${notifications.body} <> ${body}`));
+  return true;
 }
 
 // --- the bell -----------------------------------------------------------------------------------
