@@ -1,4 +1,4 @@
-import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { createBrowserRouter, Outlet, ScrollRestoration, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { paths } from '@/lib/paths';
 import { ErrorScreen } from '@/app/error-screen';
 import { FullPageSpinner } from '@/app/full-page-spinner';
@@ -9,12 +9,23 @@ const protectedLoader = (args: LoaderFunctionArgs) => import('@/app/guards').the
 const adminLoader = (args: LoaderFunctionArgs) => import('@/app/guards').then((m) => m.adminLoader(args));
 const managerLoader = (args: LoaderFunctionArgs) => import('@/app/guards').then((m) => m.managerLoader(args));
 
+function RootLayout() {
+  return (
+    <>
+      <Outlet />
+      <ScrollRestoration />
+    </>
+  );
+}
+
 // The session is re-checked (GET /api/auth/me, cached 30 s) on every navigation into the shell.
 const alwaysRecheck = () => true;
 
 export const routes: RouteObject[] = [
   {
     id: 'root',
+    // A new screen starts at the top; back and forward return where the user was (issue 29).
+    Component: RootLayout,
     errorElement: <ErrorScreen />,
     hydrateFallbackElement: <FullPageSpinner />,
     children: [

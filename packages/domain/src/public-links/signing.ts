@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { contractDocumentKinds } from '../contracts/contracts';
-import { linkParties } from './links';
+import { linkParties, type LinkParty } from './links';
 
 /*
  * Signing by link (issue 17, decision 017): when a policy marked 'Firma electrónica' moves to
@@ -16,6 +16,31 @@ export const signingRoundStatusLabels: Record<SigningRoundStatus, string> = {
   declined: 'Rechazado por un firmante',
   cancelled: 'Cancelado',
 };
+
+interface SigningPerson {
+  name: string;
+  email: string;
+}
+
+/** One person who signs the contracts by link: which party, which of them, and where their link goes. */
+export interface PolicySigner<P extends SigningPerson = SigningPerson> {
+  party: LinkParty;
+  partyIndex: number;
+  person: P;
+}
+
+/**
+ * Who signs a policy's contracts, in order: every tenant, every guarantor and the owner (those
+ * with a name). The server starts the round with them; the expediente asks 'Enviar Contratos'
+ * naming them first.
+ */
+export function policySigners<P extends SigningPerson>(policy: { tenants: readonly P[]; guarantors: readonly P[]; property: { owner: P } }): PolicySigner<P>[] {
+  return [
+    ...policy.tenants.map((person, partyIndex) => ({ party: 'tenant' as const, partyIndex, person })),
+    ...policy.guarantors.map((person, partyIndex) => ({ party: 'guarantor' as const, partyIndex, person })),
+    { party: 'owner' as const, partyIndex: 0, person: policy.property.owner },
+  ].filter((signer) => signer.person.name.trim() !== '');
+}
 
 /** The one-time code: 6 digits, valid 10 minutes, 5 wrong tries lock the link. */
 export const signingCode = { digits: 6, validMinutes: 10, maxFailures: 5, resendAfterSeconds: 60 } as const;

@@ -4,6 +4,7 @@ import {
   contractDocumentLabels,
   maskEmail,
   policyMessages,
+  policySigners,
   signingCode,
   signingMessages,
   type CodeSent,
@@ -63,20 +64,15 @@ interface Signer {
   phones: string[];
 }
 
-/** Who signs: every tenant, every guarantor and the owner, in that order. */
+/** Who signs (the domain's policySigners: every tenant, every guarantor and the owner, in that order). */
 function signersOf(policy: Awaited<ReturnType<typeof loadPolicies>>[number]): Signer[] {
-  const person = (party: LinkParty, partyIndex: number, p: { name: string; email: string; mobile: string; phone: string }): Signer => ({
+  return policySigners(policy).map(({ party, partyIndex, person }) => ({
     party,
     partyIndex,
-    name: p.name.trim(),
-    email: p.email.trim(),
-    phones: [p.mobile, p.phone],
-  });
-  return [
-    ...policy.tenants.map((tenant, index) => person('tenant', index, tenant)),
-    ...policy.guarantors.map((guarantor, index) => person('guarantor', index, guarantor)),
-    person('owner', 0, policy.property.owner),
-  ].filter((signer) => signer.name !== '');
+    name: person.name.trim(),
+    email: person.email.trim(),
+    phones: [person.mobile, person.phone],
+  }));
 }
 
 /** The documents signed electronically: the pagarés only when the branch allows it. */

@@ -13,6 +13,8 @@ interface ConfirmDialogProps {
   cancelLabel?: string;
   tone?: 'danger' | 'primary';
   busy?: boolean;
+  /** The question cannot be answered yes yet (what is missing says why, in `children`). */
+  confirmDisabled?: boolean;
   onConfirm: () => void;
   /** Anything the question needs below its description: a list, a field. */
   children?: ReactNode;
@@ -28,6 +30,7 @@ export function ConfirmDialog({
   cancelLabel = 'Cancelar',
   tone = 'primary',
   busy = false,
+  confirmDisabled = false,
   onConfirm,
   children,
 }: ConfirmDialogProps) {
@@ -54,7 +57,7 @@ export function ConfirmDialog({
             </AlertDialog.Cancel>
             <Button
               variant={tone === 'danger' ? 'danger' : 'primary'}
-              disabled={busy}
+              disabled={busy || confirmDisabled}
               onClick={onConfirm}
             >
               {confirmLabel}

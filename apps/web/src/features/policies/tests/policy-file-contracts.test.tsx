@@ -93,3 +93,55 @@ describe("the expediente's contracts (issue 16)", () => {
     expect(screen.getByRole('button', { name: 'Generar Contratos' })).toBeInTheDocument();
   });
 });
+
+describe("'Enviar Contratos' in the expediente (issue 29)", () => {
+  const withEmails = (policy: Policy): Policy => ({
+    ...policy,
+    guarantors: policy.guarantors.map((guarantor) => ({ ...guarantor, email: 'jorge@example.mx' })),
+    property: { ...policy.property, owner: { ...policy.property.owner, email: 'roberto@example.mx' } },
+  });
+
+  it('is the visible next step; it names each signer and address before sending, and sends only when confirmed', async () => {
+    const policy = withEmails(makePolicy({ status: 'contracts', isElectronicSignature: true }));
+    const net = renderFile(policy, {
+      'GET /api/policy/5/contracts': { body: generated },
+      'GET /api/policy/5/signing': { body: null },
+      'POST /api/policy/update/5': { body: { ...policy, status: 'signature' } },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Enviar Contratos' }));
+    const dialog = await screen.findByRole('alertdialog', { name: '¿Enviar los contratos?' });
+    const signers = within(within(dialog).getByRole('list', { name: 'Firmantes' })).getAllByRole('listitem');
+    expect(signers.map((item) => item.textContent)).toEqual([
+      'María López (Inquilino)maria@example.mx',
+      'Jorge Ríos (Aval)jorge@example.mx',
+      'Roberto Sánchez (Propietario)roberto@example.mx',
+    ]);
+    expect(dialog).toHaveTextContent('3 firmantes');
+    expect(net.callsTo('POST', '/api/policy/update/5')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Enviar a los firmantes' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(net.callsTo('POST', '/api/policy/update/5')[0]!.body).toMatchObject({ status: 'signature' });
+  });
+
+  it('cannot send while a signer has no e-mail, and says whose to add', async () => {
+    renderFile(makePolicy({ status: 'contracts', isElectronicSignature: true }), {
+      'GET /api/policy/5/contracts': { body: generated },
+      'GET /api/policy/5/signing': { body: null },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Enviar Contratos' }));
+    const dialog = await screen.findByRole('alertdialog', { name: '¿Enviar los contratos?' });
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Agregue el correo de Jorge Ríos, Roberto Sánchez en la póliza');
+    expect(within(dialog).getByRole('button', { name: 'Enviar a los firmantes' })).toBeDisabled();
+  });
+
+  it('a paper policy says no e-mail goes out', async () => {
+    renderFile(makePolicy({ status: 'contracts', isElectronicSignature: false }), { 'GET /api/policy/5/contracts': { body: generated } });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Enviar Contratos' }));
+    const dialog = await screen.findByRole('alertdialog', { name: '¿Enviar los contratos?' });
+    expect(dialog).toHaveTextContent('Esta póliza se firma en papel: no se enviará ningún correo.');
+    expect(within(dialog).queryByRole('list', { name: 'Firmantes' })).not.toBeInTheDocument();
+  });
+});

@@ -14,6 +14,7 @@ import { usePolicyRenewal } from '../use-policy-renewal';
 import { usePolicyStatusChange } from '../use-policy-status-change';
 import { policySummaryOf } from './file-format';
 import { GenerateContractsButton } from './generate-contracts-button';
+import { SendContractsButton } from './send-contracts-button';
 import { TerminatePolicyDialog } from './terminate-policy-dialog';
 
 /**
@@ -32,8 +33,10 @@ export function FileActions({ policy }: { policy: Policy }) {
   const menuActions = useRowActions(summary, false);
   const renewable = user !== null && canRenewPolicy(user.role, policy);
   const terminable = user !== null && canTerminatePolicy(user.role, policy);
-  // The menu's only item here is 'Generar Contratos': the expediente offers it as a button that asks first.
+  // The next step is a button that asks first, not an item of the menu: 'Generar Contratos', then
+  // 'Enviar Contratos' (issue 29). The menu is left for what else the status offers.
   const generatesContracts = policy.status === 'investigation_approved';
+  const sendsContracts = policy.status === 'contracts';
 
   const onAction = (row: PolicySummary, action: RowAction) => {
     const investigation = { ...row, guarantorId: row.firstGuarantorId };
@@ -49,7 +52,8 @@ export function FileActions({ policy }: { policy: Policy }) {
     <div className="flex flex-wrap items-center gap-2 print:hidden">
       {/* A status without actions gets no menu here (the table shows a dash to keep its column). */}
       {generatesContracts ? <GenerateContractsButton policy={policy} /> : null}
-      {menuActions.length > 0 && !generatesContracts ? (
+      {sendsContracts ? <SendContractsButton policy={policy} /> : null}
+      {menuActions.length > 0 && !generatesContracts && !sendsContracts ? (
         <PolicyRowMenu policy={summary} busy={statusChange.busyPolicyId === policy.id} onAction={onAction} offerRenewal={false} />
       ) : null}
       {renewable ? (
