@@ -96,6 +96,9 @@ test('a Plus policy goes from the form through tracking to Activa, and its histo
 
   await expect(page.getByText('Póliza creada exitosamente')).toBeVisible();
   await expect(page).toHaveURL(/\/policies$/);
+  // A new screen starts at the top, where the new policy is (the form's scroll was kept: issue 29).
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await expect(page.getByRole('region', { name: 'Pólizas' }).getByRole('row').filter({ hasText: owner })).toBeInViewport();
 
   // --- Find it in the list by a fragment of a tenant's name, typed without accents -------------
   await page.getByRole('searchbox', { name: 'Buscar pólizas...' }).fill('hernandez');
