@@ -69,6 +69,19 @@ export const policyLifecycleMessages = {
 /** The actor the history shows for what the server did by itself (the daily status changes). */
 export const systemActorName = 'Sistema';
 
+/**
+ * Who acted when no staff member did (issue 29): the history and the lead notes name the person
+ * outside, the web form or WhatsApp, never 'Usuario eliminado' (which stays for deleted accounts).
+ */
+export const outsideActorNames = {
+  webForm: 'Formulario web',
+  whatsapp: 'WhatsApp',
+  /** 'Lucía Gómez (inquilino, por enlace)'. */
+  byLink: (name: string, role: string) => `${name} (${role.toLowerCase()}, por enlace)`,
+  /** A signer who declined: 'Jorge Ríos (firmante, por enlace)'. */
+  signer: (name: string) => `${name} (firmante, por enlace)`,
+} as const;
+
 /** The days before a policy's end date on which its agent and manager are reminded. */
 export const expiryReminderDays = [60, 30, 7] as const;
 export type ExpiryReminderDay = (typeof expiryReminderDays)[number];

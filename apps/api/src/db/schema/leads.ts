@@ -60,6 +60,8 @@ export const leadNotes = pgTable(
       .notNull()
       .references(() => leads.id, { onDelete: 'cascade' }),
     authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    /** A note nobody of the staff wrote: where it came from ('Formulario web', 'WhatsApp'); '' for staff notes (issue 29). */
+    authorLabel: varchar('author_label', { length: 100 }).notNull().default(''),
     body: text('body').notNull(),
     createdAt: instant('created_at'),
     updatedAt: instant('updated_at'),

@@ -289,6 +289,11 @@ export const policyEvents = pgTable(
     note: text('note').notNull().default(''),
     /** Written by the server on its own (the daily job): the history shows 'Sistema' as the actor. */
     bySystem: boolean('by_system').notNull().default(false),
+    /**
+     * Who acted when no staff member did and it was not the server: a person outside by their
+     * link ('Lucía Gómez (inquilino, por enlace)'). Empty otherwise (issue 29).
+     */
+    actorLabel: varchar('actor_label', { length: 200 }).notNull().default(''),
     createdAt: instant('created_at'),
   },
   (table) => [index('policy_events_policy_id_idx').on(table.policyId, table.createdAt)],

@@ -380,7 +380,7 @@ describe('three signers sign', () => {
     expect(pages.join(' ')).toContain('Firmas electrónicas');
 
     const history = await db().select().from(policyEvents).where(eq(policyEvents.policyId, policy.id));
-    expect(history.find((e) => e.note === signingMessages.completedNote)).toMatchObject({ userId: null, fromStatus: 'signature', toStatus: 'active' });
+    expect(history.find((e) => e.note === signingMessages.completedNote)).toMatchObject({ userId: null, bySystem: true, fromStatus: 'signature', toStatus: 'active' });
     const notices = await db().select().from(notifications).where(and(eq(notifications.policyId, policy.id), eq(notifications.kind, 'signature_completed')));
     expect(notices.map((n) => n.userId).sort()).toEqual([agent.id, manager.id].sort());
     expect(await statusOf(policy)).toBe('active');
@@ -447,7 +447,10 @@ describe('a signer declines', () => {
     expect(notices.map((n) => n.userId).sort()).toEqual([agent.id, manager.id].sort());
     expect(notices[0]!.body).toContain('La renta no es la acordada');
     const events = await db().select().from(policyEvents).where(eq(policyEvents.policyId, policy.id));
-    expect(events.map((e) => e.note)).toContain(signingMessages.declinedNote('María Fernanda López Ruiz', 'La renta no es la acordada'));
+    expect(events.find((e) => e.note === signingMessages.declinedNote('María Fernanda López Ruiz', 'La renta no es la acordada'))).toMatchObject({
+      userId: null,
+      actorLabel: 'María Fernanda López Ruiz (firmante, por enlace)',
+    });
     expect(await statusOf(policy)).toBe('signature');
   });
 });

@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import {
   contractDocumentLabels,
   maskEmail,
+  outsideActorNames,
   policyMessages,
   policySigners,
   signingCode,
@@ -432,9 +433,9 @@ async function completeRound(tx: Executor, round: repo.RoundRow, drawn: DrawnDoc
   // A policy moved out of 'signature' meanwhile would have cancelled the round: it is in 'signature' here.
   if (state.status === 'signature') {
     await updatePolicyRow(tx, round.policyId, { status: 'active', updatedAt: now });
-    await insertEvent(tx, { policyId: round.policyId, userId: null, fromStatus: 'signature', toStatus: 'active', changes: [], note: signingMessages.completedNote });
+    await insertEvent(tx, { policyId: round.policyId, userId: null, fromStatus: 'signature', toStatus: 'active', changes: [], note: signingMessages.completedNote, bySystem: true });
   } else {
-    await insertEvent(tx, { policyId: round.policyId, userId: null, fromStatus: null, toStatus: null, changes: [], note: signingMessages.completedNote });
+    await insertEvent(tx, { policyId: round.policyId, userId: null, fromStatus: null, toStatus: null, changes: [], note: signingMessages.completedNote, bySystem: true });
   }
   await notifySignatureCompleted(tx, { policyId: round.policyId, roundId: round.id });
 }
@@ -452,7 +453,15 @@ export async function decline(db: Db, token: string, reason: string, now = new D
     await repo.closeRound(tx, round.id, 'declined', now);
     await repo.finishLinks(tx, [signature.linkId], now);
     await repo.revokeRoundLinks(tx, round.id, now, null);
-    await insertEvent(tx, { policyId: round.policyId, userId: null, fromStatus: null, toStatus: null, changes: [], note: signingMessages.declinedNote(signature.signerName, reason) });
+    await insertEvent(tx, {
+      policyId: round.policyId,
+      userId: null,
+      fromStatus: null,
+      toStatus: null,
+      changes: [],
+      note: signingMessages.declinedNote(signature.signerName, reason),
+      actorLabel: outsideActorNames.signer(signature.signerName),
+    });
     await notifySignatureDeclined(tx, { policyId: round.policyId, roundId: round.id, signerName: signature.signerName, reason });
   });
 }

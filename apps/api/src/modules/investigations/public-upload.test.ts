@@ -134,6 +134,8 @@ describe('POST /api/public/links/{token}/upload/{documentType}', () => {
     expect(events).toContainEqual(
       expect.objectContaining({
         userId: null,
+        // Named as the person outside, not 'Usuario eliminado' (issue 29).
+        userName: 'María López (inquilino, por enlace)',
         fromStatus: 'created',
         toStatus: 'investigation',
         note: 'Documento subido por enlace (Inquilino: María López): Identificación del inquilino (ine.jpg)',

@@ -8,6 +8,7 @@ import {
   investigationDecisionInputSchema,
   isInvestigationOpen,
   linkPartyLabels,
+  outsideActorNames,
   partyUploadChecklist,
   publicLinkMessages,
   missingDocuments,
@@ -138,6 +139,7 @@ export async function recordUpload(
         toStatus: starts ? 'investigation' : null,
         changes: [],
         note: uploadNote(context, replaced !== null, target.documentType, originalFilename),
+        actorLabel: context.link ? outsideActorNames.byLink(context.link.partyName, linkPartyLabels[context.link.party]) : '',
       });
       if (context.link) await afterLinkUpload(tx, context.link, policy);
       return { documentId, policyId: policy.policyId };

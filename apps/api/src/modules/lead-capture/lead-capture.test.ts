@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { leadCaptureMessages, type LeadCaptureKey, type LeadCaptureSettings, type WhatsappWebhookUrl } from '@portal/domain';
+import { leadCaptureMessages, type Lead, type LeadCaptureKey, type LeadCaptureSettings, type WhatsappWebhookUrl } from '@portal/domain';
 import { leadNotes, leads, whatsappGateways, whatsappMessages } from '../../db/schema/index';
 import { ADMIN, bearer, createTestContext, json, login, tokenFor, type TestContext } from '../../test/app';
 import { TEST_SECRET_BOX } from '../../test/app';
@@ -72,6 +72,9 @@ describe('the public web form', () => {
     const notes = await notesOf(lead!.id);
     expect(notes).toHaveLength(1);
     expect(notes[0]).toMatchObject({ authorId: null, body: 'Busco depa en Roma\n\nCorreo: laura@correo.test' });
+    // The board names where the note came from, not 'Usuario eliminado' (issue 29).
+    const shown = json<Lead>(await get(`/api/leads/${lead!.id}`, manager));
+    expect(shown.noteList[0]).toMatchObject({ authorName: 'Formulario web', body: 'Busco depa en Roma\n\nCorreo: laura@correo.test' });
   });
 
   it('takes a plain HTML form (urlencoded) and answers a Spanish thank-you page', async () => {

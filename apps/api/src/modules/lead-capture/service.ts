@@ -4,6 +4,7 @@ import {
   leadCaptureMessages as messages,
   leadCaptureSources,
   normalizeLeadCaptureOrigin,
+  outsideActorNames,
   type LeadCaptureForm,
   type LeadCaptureKey,
   type LeadCaptureSettings,
@@ -70,6 +71,7 @@ export async function captureWebLead(db: Db, branch: repo.CaptureBranch, form: L
     phonewhats: form.phonewhats,
     source: leadCaptureSources.webForm,
     firstNote: leadCaptureFirstNote(form),
+    via: outsideActorNames.webForm,
   });
 }
 
@@ -143,6 +145,7 @@ export async function receiveMessage(db: Db, branchId: number, message: InboundM
         phonewhats: message.phone,
         source: leadCaptureSources.whatsapp,
         firstNote: message.text,
+        via: outsideActorNames.whatsapp,
       });
       // Also the first line of the card's message log, where the replies will follow.
       await repo.insertIncomingMessage(tx, { leadId: newLeadId, branchId, phone: message.phone, body: message.text, gatewayMessageId: message.gatewayMessageId });

@@ -148,8 +148,9 @@ export async function lockLead(db: Executor, branchId: number, id: number): Prom
   return row ?? null;
 }
 
-export async function insertNote(db: Executor, leadId: number, authorId: number | null, body: string): Promise<void> {
-  await db.insert(leadNotes).values({ leadId, authorId, body });
+/** `authorLabel`: where a note nobody of the staff wrote came from ('Formulario web', 'WhatsApp'). */
+export async function insertNote(db: Executor, leadId: number, authorId: number | null, body: string, authorLabel = ''): Promise<void> {
+  await db.insert(leadNotes).values({ leadId, authorId, body, authorLabel });
 }
 
 export type NoteRow = typeof leadNotes.$inferSelect & { authorName: string };
@@ -165,7 +166,7 @@ export async function notesOf(db: Executor, leadIds: number[]): Promise<Map<numb
     .where(inArray(leadNotes.leadId, leadIds))
     .orderBy(asc(leadNotes.createdAt), asc(leadNotes.id));
   for (const { note, firstName, lastName } of rows) {
-    const authorName = `${firstName ?? ''} ${lastName ?? ''}`.trim();
+    const authorName = note.authorLabel || `${firstName ?? ''} ${lastName ?? ''}`.trim();
     notes.set(note.leadId, [...(notes.get(note.leadId) ?? []), { ...note, authorName }]);
   }
   return notes;

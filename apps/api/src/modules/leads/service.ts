@@ -299,6 +299,8 @@ export interface OutsideLead {
   source: string;
   /** The person's message, kept as the lead's first note (no author: nobody of the staff wrote it). */
   firstNote: string;
+  /** Where it came from, the note's author as the board shows it ('Formulario web', 'WhatsApp'). */
+  via: string;
 }
 
 /**
@@ -317,7 +319,7 @@ export async function createLeadFromOutside(db: Executor, lead: OutsideLead): Pr
       status: first!.id,
       createdBy: null,
     });
-    if (lead.firstNote.trim()) await repo.insertNote(tx, row.id, null, lead.firstNote.trim());
+    if (lead.firstNote.trim()) await repo.insertNote(tx, row.id, null, lead.firstNote.trim(), lead.via);
     return row.id;
   });
 }

@@ -709,6 +709,8 @@ export interface PolicyEventValues {
   note: string;
   /** The server acting on its own (no user): the history names 'Sistema'. */
   bySystem?: boolean;
+  /** A person outside acting by their link (no user): the history names them so (outsideActorNames). */
+  actorLabel?: string;
 }
 
 export async function insertEvent(db: Executor, values: PolicyEventValues): Promise<void> {
@@ -721,7 +723,7 @@ export async function listEvents(db: Executor, policyId: number): Promise<Policy
       id: policyEvents.id,
       policyId: policyEvents.policyId,
       userId: policyEvents.userId,
-      userName: sql<string>`case when ${policyEvents.bySystem} then ${systemActorName} else coalesce(trim(${users.firstName} || ' ' || ${users.lastName}), '') end`,
+      userName: sql<string>`case when ${policyEvents.bySystem} then ${systemActorName} when ${policyEvents.actorLabel} <> '' then ${policyEvents.actorLabel} else coalesce(trim(${users.firstName} || ' ' || ${users.lastName}), '') end`,
       fromStatus: policyEvents.fromStatus,
       toStatus: policyEvents.toStatus,
       changes: policyEvents.changes,
