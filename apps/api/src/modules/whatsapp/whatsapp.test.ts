@@ -17,6 +17,8 @@ let leadServer: Awaited<ReturnType<typeof countingListener>>;
 /** A listed gateway that answers 302 to `redirectTarget`, also listed: the redirect must not be followed. */
 let redirector: Awaited<ReturnType<typeof countingListener>>;
 let redirectTarget: Awaited<ReturnType<typeof countingListener>>;
+/** A listed gateway that accepts and then sends an endless body: only the first 64 KB are read. */
+let endless: Awaited<ReturnType<typeof countingListener>>;
 let admin: string;
 let agent: string;
 let manager: string;
@@ -32,8 +34,14 @@ beforeAll(async () => {
     countingListener(),
   ]);
   redirector = await countingListener((response) => response.writeHead(302, { location: `${redirectTarget.url}/message/sendText/sucursal-centro` }).end());
+  endless = await countingListener((response) => {
+    response.writeHead(201, { 'content-type': 'application/json' });
+    const chunk = Buffer.alloc(16 * 1024, ' ');
+    const timer = setInterval(() => response.write(chunk), 1);
+    response.on('close', () => clearInterval(timer));
+  });
   // Loopback is private: only listed, by port, are the fake gateways reachable.
-  const listed = [evolution.url, waha.url, redirector.url, redirectTarget.url].map((url) => url.replace('http://', ''));
+  const listed = [evolution.url, waha.url, redirector.url, redirectTarget.url, endless.url].map((url) => url.replace('http://', ''));
   ctx = await createTestContext({ WHATSAPP_GATEWAY_HOSTS: listed.join(',') });
   admin = (await login(ctx.app, ADMIN.email, ADMIN.password)).token;
   const signedIn = await signInAs(ctx, 'manager', 1);
@@ -42,7 +50,7 @@ beforeAll(async () => {
   [agent, santaFeManager, santaFeAgent] = await Promise.all([tokenFor(ctx, 'agent', 1), tokenFor(ctx, 'manager', 2), tokenFor(ctx, 'agent', 2)]);
 });
 afterAll(async () => {
-  await Promise.all([evolution.close(), waha.close(), leadServer.close(), redirector.close(), redirectTarget.close()]);
+  await Promise.all([evolution.close(), waha.close(), leadServer.close(), redirector.close(), redirectTarget.close(), endless.close()]);
   await ctx.close();
 });
 
@@ -291,6 +299,17 @@ describe('sending from the card (POST/GET /api/leads/{id}/whatsapp)', () => {
     expect(json<WhatsappMessage>(response)).toMatchObject({ status: 'queued', gatewayResponse: 'El gateway respondió con un error (302)' });
     expect(redirector.connections()).toBe(1);
     expect(redirectTarget.connections()).toBe(0);
+  });
+
+  it('reads no more than 64 KB of an answer: an endless body does not hold the request', async () => {
+    const branchId = await insertBranch(ctx);
+    await db().insert(whatsappGateways).values({ branchId, kind: 'evolution', serverUrl: endless.url, instance: 'sucursal-centro', apiKey: TEST_SECRET_BOX.seal(EVOLUTION_KEY) });
+    const lead = await createLead({ name: 'Sin Fin', phonewhats: '5590004008' }, await tokenFor(ctx, 'agent', branchId));
+    const startedAt = Date.now();
+    const response = await send('POST', `/api/leads/${lead.id}/whatsapp`, admin, { text: 'Hola' });
+    expect(json<WhatsappMessage>(response)).toMatchObject({ status: 'sent' });
+    // Well under the 10-second timeout: it stopped at the cap, not at the clock.
+    expect(Date.now() - startedAt).toBeLessThan(5_000);
   });
 
   it('answers 409 when the branch has no gateway, even when the lead names its own server', async () => {
