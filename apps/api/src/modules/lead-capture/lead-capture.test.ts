@@ -400,5 +400,9 @@ describe('the WhatsApp gateway webhook', () => {
       expect((await hook(evolution('5215511110026', 'Sin clave'), webhookPath, { 'x-webhook-secret': '' })).statusCode).toBe(401);
       await nothingWritten('+525511110026');
     });
+
+    it('never logged a signing key', () => {
+      expect(ctx.logs.join('\n')).not.toContain(secret);
+    });
   });
 });
