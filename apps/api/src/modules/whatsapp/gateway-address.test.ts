@@ -5,6 +5,7 @@ import { loadConfig } from '../../config';
 import { whatsappGateways } from '../../db/schema/index';
 import { bearer, createTestContext, insertBranch, json, TEST_SECRET_BOX, tokenFor, type TestContext } from '../../test/app';
 import { countingListener } from '../../test/whatsapp-gateway';
+import { connectionGuard, serverUrlRefusal } from './gateway-address';
 
 /**
  * Issue 28: without WHATSAPP_GATEWAY_HOSTS the server calls public addresses only. A listener on
@@ -98,6 +99,17 @@ describe('the gateway rule without WHATSAPP_GATEWAY_HOSTS', () => {
 });
 
 describe('WHATSAPP_GATEWAY_HOSTS', () => {
+  it('lets a listed private host through, on its port only, but never a metadata address, listed or not', async () => {
+    const allowed = loadConfig({ WHATSAPP_GATEWAY_HOSTS: '10.0.0.5:3000,169.254.169.254,[fd00:ec2::254],[::ffff:a9fe:a9fe]' }).whatsappGatewayHosts;
+    expect(await serverUrlRefusal('http://10.0.0.5:3000/', { allowed })).toBeNull();
+    expect(await serverUrlRefusal('http://0x0a.0.0.5:3000', { allowed })).toBeNull();
+    expect(await serverUrlRefusal('http://10.0.0.5:3001', { allowed })).toBe(texts.hostNotListed);
+    for (const metadata of ['http://169.254.169.254/latest/meta-data', 'http://[fd00:ec2::254]/', 'http://[::ffff:169.254.169.254]/']) {
+      expect(await serverUrlRefusal(metadata, { allowed }), metadata).toBe(texts.addressNotAllowed);
+      expect('refused' in connectionGuard(new URL(metadata), { allowed }), metadata).toBe(true);
+    }
+  });
+
   it('is read once, normalised, and a bad value stops start-up naming the variable', () => {
     expect(loadConfig({ WHATSAPP_GATEWAY_HOSTS: 'Evolution.Interna:8080, 0x0a.0.0.5:3000,[fd00::5],gw.example.com' }).whatsappGatewayHosts).toEqual([
       { hostname: 'evolution.interna', port: 8080 },

@@ -16,7 +16,7 @@ export interface GatewayHosts {
 }
 
 /** The instance-metadata services of the clouds (AWS, ECS, Alibaba, Oracle): never called, even when listed. */
-const METADATA_ADDRESSES = new Set(['169.254.169.254', '169.254.170.2', '169.254.170.23', '100.100.100.200', '192.0.0.192', 'fd00:ec2::254', 'fd00:ec2::23']);
+const METADATA_ADDRESSES = new Set(['169.254.169.254', '169.254.170.2', '100.100.100.200', '192.0.0.192', 'fd00:ec2::254']);
 
 /** Why an address is refused; null when it may be called. */
 type Refusal = string | null;
