@@ -146,7 +146,8 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   });
 
   // Built here, started later (main.ts, after listen): serving requests never waits for it.
-  const jobs = businessJobs({ db, files: app.files, mail: createMailTransport(config), secretBox: deps.secretBox });
+  const whatsapp = { hosts: { allowed: config.whatsappGatewayHosts }, log: app.log };
+  const jobs = businessJobs({ db, files: app.files, mail: createMailTransport(config), secretBox: deps.secretBox, whatsapp });
   const jobQueue = createJobQueue(deps.database.jobConnection, jobs, {
     enabled: config.jobsEnabled,
     log: app.log,

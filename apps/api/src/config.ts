@@ -23,6 +23,45 @@ function flag(name: string, fallback: 'true' | 'false') {
     .transform((value) => (value === '' ? fallback === 'true' : value === 'true' || value === '1'));
 }
 
+/** One entry of WHATSAPP_GATEWAY_HOSTS: a host as WHATWG URL parsing writes it, and its port when one is named. */
+export interface GatewayHost {
+  hostname: string;
+  /** undefined: any port of that host. */
+  port: number | undefined;
+}
+
+const gatewayHostsError = 'WHATSAPP_GATEWAY_HOSTS debe ser una lista separada por comas de host o host:puerto, p. ej. evolution.interna:8080,10.0.0.5:3000';
+
+/**
+ * 'evolution.internal:8080,10.0.0.5:3000,[fd00::5]:3000': each host normalised the way the gateway
+ * URLs are (URL parsing: lower case, '0x0a.0.0.5' is '10.0.0.5'), so one spelling matches another.
+ */
+function parseGatewayHosts(value: string, context: z.RefinementCtx): GatewayHost[] {
+  const hosts: GatewayHost[] = [];
+  for (const entry of value.split(',').map((item) => item.trim()).filter(Boolean)) {
+    const host = gatewayHost(entry);
+    if (!host) {
+      context.addIssue({ code: 'custom', message: `${gatewayHostsError} («${entry}» no lo es)` });
+      return z.NEVER;
+    }
+    hosts.push(host);
+  }
+  return hosts;
+}
+
+function gatewayHost(entry: string): GatewayHost | null {
+  // A name or IPv4, or an IPv6 in brackets ('[fd00::5]:3000'): a bare IPv6 cannot be told from its port.
+  const match = /^(\[[0-9a-f:.]+\]|[^/?#@\s:[\]]+)(?::(\d{1,5}))?$/i.exec(entry);
+  if (!match) return null;
+  const port = match[2] === undefined ? undefined : Number(match[2]);
+  if (port !== undefined && (port < 1 || port > 65535)) return null;
+  try {
+    return { hostname: new URL(`http://${match[1]}`).hostname, port };
+  } catch {
+    return null;
+  }
+}
+
 /** file:///absolute/path or s3://bucket[/prefix] (S3's bucket naming rules, lower case). */
 const filesUrlPattern = /^(?:file:\/\/\/.*|s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](?:\/.*)?)$/;
 
@@ -62,6 +101,7 @@ const envSchema = z.object({
   MFA_REQUIRED_FOR: z.enum(['none', 'admin', ''], "MFA_REQUIRED_FOR debe ser 'none' o 'admin'").default('none'),
   HSTS_MAX_AGE: optionalString.pipe(z.string().regex(/^\d{1,9}$/, 'HSTS_MAX_AGE debe ser un número entero de segundos').transform(Number).optional()),
   METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'METRICS_TOKEN debe tener al menos 16 caracteres').optional()),
+  WHATSAPP_GATEWAY_HOSTS: optionalString.pipe(z.string().transform(parseGatewayHosts).optional()),
 }).refine((e) => Boolean(e.S3_ACCESS_KEY_ID) === Boolean(e.S3_SECRET_ACCESS_KEY), {
   path: ['S3_SECRET_ACCESS_KEY'],
   message: 'S3_ACCESS_KEY_ID y S3_SECRET_ACCESS_KEY van juntas: indique las dos o ninguna',
@@ -113,6 +153,11 @@ export interface AppConfig {
   mfaRequiredFor: 'none' | 'admin';
   /** Strict-Transport-Security's max-age in seconds (HSTS_MAX_AGE); undefined or 0: no HSTS (plain HTTP on a LAN). */
   hstsMaxAge: number | undefined;
+  /**
+   * The WhatsApp gateways this installation may call (WHATSAPP_GATEWAY_HOSTS): when set, only
+   * these, even on a private network; undefined: any public address, never a private one.
+   */
+  whatsappGatewayHosts: GatewayHost[] | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -148,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     metricsToken: e.METRICS_TOKEN,
     mfaRequiredFor: e.MFA_REQUIRED_FOR === 'admin' ? 'admin' : 'none',
     hstsMaxAge: e.HSTS_MAX_AGE,
+    whatsappGatewayHosts: e.WHATSAPP_GATEWAY_HOSTS,
   };
 }
 

@@ -8,7 +8,7 @@ import { sendLeadFollowUps } from '../modules/leads/index';
 import { deliverDueEmails, notifyPolicyExpiring, sendAppointmentReminders } from '../modules/notifications/index';
 import { runDailyLifecycle } from '../modules/policy-lifecycle/index';
 import { purgeOldMessages, runRetention } from '../modules/retention/index';
-import { deliverDueWhatsappMessages } from '../modules/whatsapp/index';
+import { deliverDueWhatsappMessages, type GatewayHosts, type GatewayLog } from '../modules/whatsapp/index';
 import type { JobDefinition } from './job-queue';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -29,9 +29,11 @@ export interface JobDependencies {
   mail: MailTransport | undefined;
   /** Opens the WhatsApp gateways' sealed API keys (SECRETS_KEY). */
   secretBox: SecretBox;
+  /** The gateways WhatsApp messages may go to (WHATSAPP_GATEWAY_HOSTS), and where a failed attempt's detail is logged. */
+  whatsapp: { hosts: GatewayHosts; log: GatewayLog };
 }
 
-export function businessJobs({ db, files, mail, secretBox }: JobDependencies): BusinessJob[] {
+export function businessJobs({ db, files, mail, secretBox, whatsapp }: JobDependencies): BusinessJob[] {
   return [
     {
       name: 'policy-lifecycle',
@@ -132,7 +134,7 @@ export function businessJobs({ db, files, mail, secretBox }: JobDependencies): B
       retryDelaySeconds: 60,
       expireInMinutes: 10,
       async run(now) {
-        const report = await deliverDueWhatsappMessages(db, secretBox, now);
+        const report = await deliverDueWhatsappMessages(db, secretBox, whatsapp.hosts, whatsapp.log, now);
         return { summary: `${report.sent} enviados, ${report.retrying} por reintentar, ${report.failed} fallidos.`, ...report };
       },
     },

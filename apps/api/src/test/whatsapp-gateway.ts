@@ -112,3 +112,24 @@ export async function whatsappGateway(options: GatewayOptions) {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/**
+ * A listener on loopback that counts the connections it gets (issue 28): where a refused gateway
+ * address points, so a test can prove the server never connected. It answers anything with `answer`.
+ */
+export async function countingListener(answer: (response: http.ServerResponse) => void = (response) => json(response, 500, { internal: 'SECRET' })) {
+  let connections = 0;
+  const server = http.createServer((_request, response) => answer(response));
+  server.on('connection', () => void connections++);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    port,
+    url: `http://127.0.0.1:${port}`,
+    connections: () => connections,
+    close: () => new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}

@@ -29,6 +29,8 @@ export const leadCaptureMessages = {
   invalidOrigin: (origin: string) => `«${origin}» no es un origen válido: use https://dominio (sin ruta), o http://localhost:puerto para pruebas`,
   tooManyOrigins: 'Se admiten como máximo 20 orígenes',
   invalidWebhookToken: 'El webhook no existe o su token ya no es válido',
+  webhookNotSigned: 'La llamada al webhook no trae una firma válida de la pasarela',
+  webhookNotJson: 'El cuerpo de la llamada al webhook no es JSON',
   noGateway: 'La sucursal aún no tiene una pasarela de WhatsApp configurada',
   branchNotFound: 'La sucursal no existe',
   otherBranch: 'Solo puede configurar la captura de leads de su sucursal',
@@ -136,8 +138,11 @@ export const leadCaptureSettingsSchema = z.object({
   hasKey: z.boolean(),
   /** The form's address without its key: `{PUBLIC_URL}/api/public/leads/` (the key follows). */
   endpointBase: z.string(),
-  /** The branch's WhatsApp gateway (set in the WhatsApp screen), and whether its webhook has a token. */
-  gateway: z.object({ configured: z.boolean(), webhookTokenSet: z.boolean() }),
+  /**
+   * The branch's WhatsApp gateway (set in the WhatsApp screen), whether its webhook has a token,
+   * and whether it has a signing key (issue 28: without one every delivery is refused).
+   */
+  gateway: z.object({ configured: z.boolean(), webhookTokenSet: z.boolean(), webhookSecretSet: z.boolean() }),
 });
 export type LeadCaptureSettings = z.infer<typeof leadCaptureSettingsSchema>;
 
@@ -145,8 +150,23 @@ export type LeadCaptureSettings = z.infer<typeof leadCaptureSettingsSchema>;
 export const leadCaptureKeySchema = z.object({ key: z.string(), endpointUrl: z.string() });
 export type LeadCaptureKey = z.infer<typeof leadCaptureKeySchema>;
 
-/** POST /api/branches/{id}/whatsapp-gateway/webhook-token: the webhook's full URL, shown this once. */
-export const whatsappWebhookUrlSchema = z.object({ webhookUrl: z.string() });
+/**
+ * How a gateway proves a webhook call is its own (issue 28), beside the URL's token:
+ * - WAHA signs each call with the key: `X-Webhook-Hmac` = hex HMAC-SHA512 of the raw body,
+ *   `X-Webhook-Hmac-Algorithm: sha512`, `X-Webhook-Timestamp` in milliseconds (at most
+ *   `webhookMaxAgeMs` old);
+ * - Evolution API v2 sends the custom headers of its webhook settings: `X-Webhook-Secret` = the key.
+ */
+export const whatsappWebhookHeaders = {
+  hmac: 'X-Webhook-Hmac',
+  algorithm: 'X-Webhook-Hmac-Algorithm',
+  timestamp: 'X-Webhook-Timestamp',
+  secret: 'X-Webhook-Secret',
+} as const;
+export const webhookMaxAgeMs = 5 * 60_000;
+
+/** POST /api/branches/{id}/whatsapp-gateway/webhook-token: the webhook's full URL and its signing key, shown this once. */
+export const whatsappWebhookUrlSchema = z.object({ webhookUrl: z.string(), webhookSecret: z.string() });
 export type WhatsappWebhookUrl = z.infer<typeof whatsappWebhookUrlSchema>;
 
 /** What the public endpoint answers a JSON client. */

@@ -5,7 +5,9 @@ import { optionalText, requiredText, idSchema } from '../common/fields';
 /**
  * WhatsApp sending from a lead's card (issue 20). A gateway is a server that holds a WhatsApp
  * session and sends messages through it over HTTP: Evolution API v2 or WAHA. Each branch has a
- * default one (set by its managers); a lead may name its own (`server`, `apikey`).
+ * gateway, set by its managers or an admin, and the server sends only through it (issue 28): a
+ * lead's `server` and `apikey` are fields the spec's client reads and writes, never an address the
+ * server calls.
  */
 export const gatewayKinds = ['evolution', 'waha'] as const;
 export type GatewayKind = (typeof gatewayKinds)[number];
@@ -44,7 +46,7 @@ export const whatsappMessages = {
   settingsTitle: 'WhatsApp',
   gatewayTitle: 'Gateway de la sucursal',
   gatewayHelp:
-    'El servidor de WhatsApp por el que se envían los mensajes de los leads de la sucursal (un lead con su propio servidor usa el suyo).',
+    'El servidor de WhatsApp por el que se envían los mensajes de todos los leads de la sucursal. Si está en la red de la oficina, el administrador del sistema debe agregarlo a WHATSAPP_GATEWAY_HOSTS.',
   gatewaySaved: 'Gateway guardado',
   gatewaySaveError: 'No se pudo guardar el gateway',
   gatewayNone: 'La sucursal aún no tiene gateway de WhatsApp.',
@@ -70,7 +72,14 @@ export const whatsappMessages = {
   apiKeyRequired: 'El campo API Key es obligatorio',
   invalidUrl: 'Escriba la URL del servidor con http:// o https://',
   forbiddenSettings: 'Solo un gerente de la sucursal o un administrador puede configurar WhatsApp',
-  noGateway: 'Sin gateway de WhatsApp: configure el de la sucursal o el del lead',
+  noGateway: 'Sin gateway de WhatsApp: configure el de la sucursal',
+  // The gateway's server (issue 28): checked when saved and again on every connection.
+  addressNotAllowed: 'La dirección del gateway no está permitida',
+  hostNotListed: 'Ese servidor no está en la lista de gateways permitidos de esta instalación (WHATSAPP_GATEWAY_HOSTS)',
+  hostNotFound: 'No se encontró el servidor del gateway: revise la URL',
+  // What the card shows of a failed attempt: a status, never the gateway's body nor a socket error.
+  gatewayHttpError: (status: number) => `El gateway respondió con un error (${status})`,
+  gatewayUnreachable: 'No se pudo conectar con el gateway',
 } as const;
 
 /**

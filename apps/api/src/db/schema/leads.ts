@@ -106,6 +106,11 @@ export const whatsappGateways = pgTable(
     instance: varchar('instance', { length: 100 }).notNull().default(''),
     apiKey: text('api_key').notNull(),
     webhookTokenHash: char('webhook_token_hash', { length: 64 }),
+    /**
+     * The webhook's signing key (issue 28), sealed: WAHA's HMAC key, Evolution's X-Webhook-Secret
+     * header. Generated with the token; null before, and then every delivery is refused.
+     */
+    webhookSecret: text('webhook_secret'),
     updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: instant('created_at'),
     updatedAt: instant('updated_at'),
@@ -162,5 +167,9 @@ export const whatsappMessages = pgTable(
   (table) => [
     index('whatsapp_messages_lead_id_idx').on(table.leadId, table.createdAt),
     index('whatsapp_messages_due_idx').on(table.nextAttemptAt).where(sql`${table.status} = 'queued'`),
+    // A gateway delivers a message again when it doubts the first delivery: its id is kept once per branch.
+    uniqueIndex('whatsapp_messages_inbound_gateway_id_key')
+      .on(table.branchId, table.gatewayMessageId)
+      .where(sql`${table.direction} = 'in' and ${table.gatewayMessageId} <> ''`),
   ],
 );

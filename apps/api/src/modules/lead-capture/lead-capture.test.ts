@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leadCaptureMessages, type Lead, type LeadCaptureKey, type LeadCaptureSettings, type WhatsappWebhookUrl } from '@portal/domain';
@@ -206,7 +207,7 @@ describe('the settings', () => {
     expect(settings).toMatchObject({ branchId: 1, origins: [site, 'http://localhost:5173'], hasKey: true, endpointBase: `${publicUrl}/api/public/leads/` });
     expect(response.body).not.toContain(key);
     const fresh = json<LeadCaptureSettings>(await get('/api/branches/3/lead-capture', admin));
-    expect(fresh).toMatchObject({ hasKey: false, origins: [], gateway: { configured: false, webhookTokenSet: false } });
+    expect(fresh).toMatchObject({ hasKey: false, origins: [], gateway: { configured: false, webhookTokenSet: false, webhookSecretSet: false } });
   });
 
   it('refuses a path, a query or plain http to other hosts as an origin (400)', async () => {
@@ -234,18 +235,41 @@ describe('the settings', () => {
 
 describe('the WhatsApp gateway webhook', () => {
   let webhookPath: string;
+  /** The webhook's signing key, answered once with its URL. */
+  let secret: string;
 
   beforeAll(async () => {
     expect((await postAuth('/api/branches/2/whatsapp-gateway/webhook-token', santaFeManager)).statusCode).toBe(404);
     await db().insert(whatsappGateways).values({ branchId: 2, kind: 'evolution', serverUrl: 'http://127.0.0.1:1', instance: 'sf', apiKey: TEST_SECRET_BOX.seal('clave') });
     const response = await postAuth('/api/branches/2/whatsapp-gateway/webhook-token', santaFeManager);
     expect(response.statusCode, response.body).toBe(201);
-    const { webhookUrl } = json<WhatsappWebhookUrl>(response);
+    const { webhookUrl, webhookSecret } = json<WhatsappWebhookUrl>(response);
     expect(webhookUrl.startsWith(`${publicUrl}/api/public/whatsapp/`)).toBe(true);
     webhookPath = webhookUrl.slice(publicUrl.length);
+    secret = webhookSecret;
+    expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const [row] = await db().select().from(whatsappGateways).where(eq(whatsappGateways.branchId, 2));
+    expect(row!.webhookSecret).not.toContain(secret);
+    expect(TEST_SECRET_BOX.open(row!.webhookSecret!)).toBe(secret);
   });
 
-  const hook = (payload: object, path = webhookPath) => ctx.app.inject({ method: 'POST', url: path, payload, remoteAddress: nextIp() });
+  /** How a call proves itself: WAHA's HMAC (with its timestamp), Evolution's secret header, or nothing. */
+  type Proof = 'waha' | 'evolution' | 'none' | Record<string, string>;
+  const wahaHeaders = (body: string, key = secret, timestamp = Date.now()) => ({
+    'x-webhook-hmac': crypto.createHmac('sha512', key).update(body).digest('hex'),
+    'x-webhook-hmac-algorithm': 'sha512',
+    'x-webhook-timestamp': String(timestamp),
+  });
+  const proofHeaders = (proof: Proof, body: string): Record<string, string> => {
+    if (proof === 'waha') return wahaHeaders(body);
+    if (proof === 'evolution') return { 'x-webhook-secret': secret };
+    return proof === 'none' ? {} : proof;
+  };
+  /** A gateway's call: the payload as the raw bytes it signs. WAHA-shaped payloads are signed as WAHA does, the rest as Evolution. */
+  const hook = (payload: object, path = webhookPath, proof: Proof = 'event' in payload && payload.event === 'message' ? 'waha' : 'evolution') => {
+    const body = JSON.stringify(payload);
+    return ctx.app.inject({ method: 'POST', url: path, payload: body, headers: { 'content-type': 'application/json', ...proofHeaders(proof, body) }, remoteAddress: nextIp() });
+  };
 
   const evolution = (number: string, text: string, extra: { fromMe?: boolean; jid?: string; extended?: boolean } = {}) => ({
     event: 'messages.upsert',
@@ -315,9 +339,73 @@ describe('the WhatsApp gateway webhook', () => {
 
   it('a new webhook URL kills the old one', async () => {
     const response = await postAuth('/api/branches/2/whatsapp-gateway/webhook-token', admin);
-    const fresh = json<WhatsappWebhookUrl>(response).webhookUrl.slice(publicUrl.length);
+    const rotated = json<WhatsappWebhookUrl>(response);
+    const fresh = rotated.webhookUrl.slice(publicUrl.length);
     expect((await hook(waha('5215511110011', 'Hola'))).statusCode).toBe(404);
+    // The old key does not sign for the new URL.
+    expect((await hook(waha('5215511110011', 'Hola'), fresh)).statusCode).toBe(401);
+    secret = rotated.webhookSecret;
     expect((await hook(waha('5215511110011', 'Hola'), fresh)).statusCode).toBe(200);
     webhookPath = fresh;
+  });
+
+  describe('forged and repeated deliveries (issue 28)', () => {
+    const nothingWritten = async (phone: string) => {
+      expect(await db().select().from(leads).where(eq(leads.phonewhats, phone))).toEqual([]);
+      expect(await db().select().from(whatsappMessages).where(eq(whatsappMessages.phone, phone))).toEqual([]);
+    };
+
+    it('refuses an unsigned call 401, writing nothing', async () => {
+      const response = await hook(evolution('5215511110020', 'Sin firma'), webhookPath, 'none');
+      expect(response.statusCode).toBe(401);
+      expect(json(response).message).toBe(leadCaptureMessages.webhookNotSigned);
+      await nothingWritten('+525511110020');
+    });
+
+    it('refuses a wrong signature, a signature of other bytes and a wrong Evolution secret, 401', async () => {
+      const payload = waha('5215511110021', 'Firma falsa');
+      const body = JSON.stringify(payload);
+      expect((await hook(payload, webhookPath, wahaHeaders(body, 'otra-clave'))).statusCode).toBe(401);
+      expect((await hook(payload, webhookPath, wahaHeaders(JSON.stringify({ ...payload, event: 'message.any' })))).statusCode).toBe(401);
+      expect((await hook(payload, webhookPath, { ...wahaHeaders(body), 'x-webhook-hmac-algorithm': 'sha256' })).statusCode).toBe(401);
+      expect((await hook(evolution('5215511110021', 'Firma falsa'), webhookPath, { 'x-webhook-secret': `${secret}x` })).statusCode).toBe(401);
+      await nothingWritten('+525511110021');
+    });
+
+    it('refuses a WAHA signature older than five minutes, 401', async () => {
+      const payload = waha('5215511110022', 'Repetido días después');
+      const old = await hook(payload, webhookPath, wahaHeaders(JSON.stringify(payload), secret, Date.now() - 6 * 60_000));
+      expect(old.statusCode).toBe(401);
+      await nothingWritten('+525511110022');
+    });
+
+    it('takes a well-signed WAHA call and a call with Evolution’s secret header, 200', async () => {
+      expect((await hook(waha('5215511110023', 'Firmado'), webhookPath, 'waha')).statusCode).toBe(200);
+      expect(await db().select().from(leads).where(eq(leads.phonewhats, '+525511110023'))).toHaveLength(1);
+      expect((await hook(evolution('5215511110024', 'Con encabezado'), webhookPath, 'evolution')).statusCode).toBe(200);
+      expect(await db().select().from(leads).where(eq(leads.phonewhats, '+525511110024'))).toHaveLength(1);
+    });
+
+    it('answers a repeated delivery (same message id) 200 and changes nothing', async () => {
+      const first = evolution('5215511110025', 'Solo una vez');
+      expect((await hook(first)).statusCode).toBe(200);
+      expect((await hook(first)).statusCode).toBe(200);
+      expect((await hook(first, webhookPath, 'evolution')).statusCode).toBe(200);
+      const [lead, ...others] = await db().select().from(leads).where(eq(leads.phonewhats, '+525511110025'));
+      expect(others).toEqual([]);
+      expect(await db().select().from(whatsappMessages).where(eq(whatsappMessages.leadId, lead!.id))).toHaveLength(1);
+      expect(await notesOf(lead!.id)).toHaveLength(1);
+    });
+
+    it('refuses every call to a webhook without a signing key (made before issue 28)', async () => {
+      await db().update(whatsappGateways).set({ webhookSecret: null }).where(eq(whatsappGateways.branchId, 2));
+      expect((await hook(waha('5215511110026', 'Sin clave'), webhookPath, 'waha')).statusCode).toBe(401);
+      expect((await hook(evolution('5215511110026', 'Sin clave'), webhookPath, { 'x-webhook-secret': '' })).statusCode).toBe(401);
+      await nothingWritten('+525511110026');
+    });
+
+    it('never logged a signing key', () => {
+      expect(ctx.logs.join('\n')).not.toContain(secret);
+    });
   });
 });

@@ -32,24 +32,29 @@ export async function setOrigins(db: Executor, branchId: number, origins: string
 
 // --- the WhatsApp gateway's webhook --------------------------------------------------------------
 
-export async function gatewayOfBranch(db: Executor, branchId: number): Promise<{ id: number; webhookTokenHash: string | null } | null> {
+export async function gatewayOfBranch(db: Executor, branchId: number): Promise<{ id: number; webhookTokenHash: string | null; webhookSecret: string | null } | null> {
   const [row] = await db
-    .select({ id: whatsappGateways.id, webhookTokenHash: whatsappGateways.webhookTokenHash })
+    .select({ id: whatsappGateways.id, webhookTokenHash: whatsappGateways.webhookTokenHash, webhookSecret: whatsappGateways.webhookSecret })
     .from(whatsappGateways)
     .where(eq(whatsappGateways.branchId, branchId));
   return row ?? null;
 }
 
-export async function findGatewayByTokenHash(db: Executor, tokenHash: string): Promise<{ branchId: number; tokenHash: string } | null> {
+/** The gateway holding this token's hash, with its sealed signing key (null before one was generated). */
+export async function findGatewayByTokenHash(db: Executor, tokenHash: string): Promise<{ branchId: number; tokenHash: string; webhookSecret: string | null } | null> {
   const [row] = await db
-    .select({ branchId: whatsappGateways.branchId, tokenHash: whatsappGateways.webhookTokenHash })
+    .select({ branchId: whatsappGateways.branchId, tokenHash: whatsappGateways.webhookTokenHash, webhookSecret: whatsappGateways.webhookSecret })
     .from(whatsappGateways)
     .where(eq(whatsappGateways.webhookTokenHash, tokenHash));
-  return row?.tokenHash ? { branchId: row.branchId, tokenHash: row.tokenHash } : null;
+  return row?.tokenHash ? { branchId: row.branchId, tokenHash: row.tokenHash, webhookSecret: row.webhookSecret } : null;
 }
 
-export async function setWebhookTokenHash(db: Executor, branchId: number, tokenHash: string, userId: number): Promise<void> {
-  await db.update(whatsappGateways).set({ webhookTokenHash: tokenHash, updatedBy: userId, updatedAt: new Date() }).where(eq(whatsappGateways.branchId, branchId));
+/** A new token's hash and a new sealed key, together: the old URL and the old key stop working in one statement. */
+export async function setWebhookCredentials(db: Executor, branchId: number, credentials: { tokenHash: string; sealedSecret: string }, userId: number): Promise<void> {
+  await db
+    .update(whatsappGateways)
+    .set({ webhookTokenHash: credentials.tokenHash, webhookSecret: credentials.sealedSecret, updatedBy: userId, updatedAt: new Date() })
+    .where(eq(whatsappGateways.branchId, branchId));
 }
 
 /** The branch's lead that has this number (E.164) as phone or WhatsApp, the oldest when several do. */
@@ -66,6 +71,16 @@ export async function findLeadByPhone(db: Executor, branchId: number, phone: str
 /** Holds the branch's row: two first messages of one number, arriving together, make one lead. */
 export async function lockBranch(db: Executor, branchId: number): Promise<void> {
   await db.select({ id: branches.id }).from(branches).where(eq(branches.id, branchId)).for('update');
+}
+
+/** Whether the branch already logged the gateway's message `gatewayMessageId` (a repeated delivery). */
+export async function hasIncomingMessage(db: Executor, branchId: number, gatewayMessageId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: whatsappMessages.id })
+    .from(whatsappMessages)
+    .where(and(eq(whatsappMessages.branchId, branchId), eq(whatsappMessages.direction, 'in'), eq(whatsappMessages.gatewayMessageId, gatewayMessageId)))
+    .limit(1);
+  return row !== undefined;
 }
 
 export async function insertIncomingMessage(

@@ -16,7 +16,7 @@ import {
   whatsappWebhookParamsSchema,
   whatsappWebhookUrlSchema,
 } from '@portal/domain';
-import { AppError } from '../../lib/app-error';
+import { AppError, badRequest } from '../../lib/app-error';
 import { currentUser } from '../../plugins/auth';
 import { publicRateLimit } from '../public-links/index';
 import { readInboundMessage } from './inbound-message';
@@ -147,29 +147,38 @@ function refusalPage(reasons: string[]): string {
 <main><h1 style="font-size:1.5rem">${messages.notSent}</h1><ul>${items}</ul><p>${messages.goBack}</p></main></body></html>`;
 }
 
+/** Media events carry base64 when the gateway is set so: larger than a form, and ignored. */
+const WEBHOOK_BODY_LIMIT = 16 * 1024 * 1024;
+
 /**
  * The WhatsApp gateway's webhook (issue 20): Evolution API v2 and WAHA post every event to
- * /api/public/whatsapp/{token}. A valid token is always answered 200 at once (gateways retry
- * anything else); what is not a person's text message is ignored.
+ * /api/public/whatsapp/{token}. The call must prove it comes from the gateway (issue 28: WAHA's
+ * HMAC of the raw body, or Evolution's secret header), else 401 and nothing written. A proven
+ * call is answered 200 at once (gateways retry anything else); what is not a person's text
+ * message, or is one already logged, is ignored.
  */
 export const whatsappWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
+  // In this plugin only: the body stays the raw bytes the signature covers; JSON is read after the check.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => done(null, body));
+
   app.post(
     '/api/public/whatsapp/:webhookToken',
     {
       config: { rateLimit: { max: 600, timeWindow: 60_000 } },
-      // Media events carry base64 when the gateway is set so: larger than a form, and ignored.
-      bodyLimit: 16 * 1024 * 1024,
+      bodyLimit: WEBHOOK_BODY_LIMIT,
       schema: {
         tags,
         summary: 'Webhook de la pasarela de WhatsApp (Evolution API v2 o WAHA): un primer mensaje crea un lead',
         params: whatsappWebhookParamsSchema,
         body: z.unknown(),
-        response: { 200: z.object({ received: z.boolean() }), 404: apiErrorSchema, 429: apiErrorSchema },
+        response: { 200: z.object({ received: z.boolean() }), 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema },
       },
     },
     async (request) => {
-      const branchId = await service.branchForWebhookToken(app.db, request.params.webhookToken);
-      const message = readInboundMessage(request.body);
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const branchId = await service.branchForWebhookCall(app.db, app.secretBox, request.params.webhookToken, { headers: request.headers, raw, now: Date.now() });
+      const message = readInboundMessage(parseJson(raw));
       if (!message) return { received: true };
       try {
         const outcome = await service.receiveMessage(app.db, branchId, message);
@@ -182,6 +191,14 @@ export const whatsappWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+function parseJson(raw: Buffer): unknown {
+  try {
+    return JSON.parse(raw.toString('utf8')) as unknown;
+  } catch {
+    throw badRequest(messages.webhookNotJson);
+  }
+}
 
 /** Managers set up their branch's capture (admins any branch); agents and approvers do not. */
 export const leadCaptureSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -229,11 +246,11 @@ export const leadCaptureSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Generar una nueva URL del webhook de la pasarela (se muestra solo esta vez; la anterior deja de funcionar)',
+        summary: 'Generar una nueva URL y clave de firma del webhook de la pasarela (se muestran solo esta vez; las anteriores dejan de funcionar)',
         params: idParamsSchema,
         response: { 201: whatsappWebhookUrlSchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.rotateWebhookToken(app.db, currentUser(request), request.params.id, baseUrl(request))),
+    async (request, reply) => reply.status(201).send(await service.rotateWebhookToken(app.db, app.secretBox, currentUser(request), request.params.id, baseUrl(request))),
   );
 };

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import {
   leadCaptureFirstNote,
   leadCaptureMessages as messages,
@@ -11,12 +12,14 @@ import {
   type WhatsappWebhookUrl,
 } from '@portal/domain';
 import type { Db } from '../../db/client';
-import { AppError, ensure, forbidden, notFound } from '../../lib/app-error';
+import { AppError, ensure, forbidden, isUniqueViolation, notFound, unauthorized } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth-user';
+import type { SecretBox } from '../../lib/secret-box';
 import { createLeadFromOutside } from '../leads/index';
 import { newLinkToken } from '../public-links/index';
 import type { InboundMessage } from './inbound-message';
 import * as repo from './repository';
+import { authenticDelivery } from './webhook-signature';
 
 /** The path of a branch's web form; its key follows. */
 const leadFormPath = '/api/public/leads/';
@@ -91,7 +94,7 @@ export async function settings(db: Db, actor: AuthUser, branchId: number, baseUr
     origins: branch.origins,
     hasKey: branch.keyHash !== null,
     endpointBase: `${baseUrl}${leadFormPath}`,
-    gateway: { configured: gateway !== null, webhookTokenSet: Boolean(gateway?.webhookTokenHash) },
+    gateway: { configured: gateway !== null, webhookTokenSet: Boolean(gateway?.webhookTokenHash), webhookSecretSet: Boolean(gateway?.webhookSecret) },
   };
 }
 
@@ -109,22 +112,33 @@ export async function saveOrigins(db: Db, actor: AuthUser, branchId: number, ori
   return settings(db, actor, branchId, baseUrl);
 }
 
-/** A new webhook token for the branch's gateway (set in the WhatsApp screen first), answered once as the full URL. */
-export async function rotateWebhookToken(db: Db, actor: AuthUser, branchId: number, baseUrl: string): Promise<WhatsappWebhookUrl> {
+/**
+ * A new webhook token and signing key for the branch's gateway (set in the WhatsApp screen first),
+ * answered once: the full URL and the key (256 bits each). The token is kept as its hash; the key
+ * sealed, since checking WAHA's HMAC needs the key itself.
+ */
+export async function rotateWebhookToken(db: Db, secretBox: SecretBox, actor: AuthUser, branchId: number, baseUrl: string): Promise<WhatsappWebhookUrl> {
   await settingsBranch(db, actor, branchId);
   ensure(await repo.gatewayOfBranch(db, branchId), notFound(messages.noGateway));
   const { token, tokenHash } = newLinkToken();
-  await repo.setWebhookTokenHash(db, branchId, tokenHash, actor.id);
-  return { webhookUrl: `${baseUrl}${whatsappWebhookPath}${token}` };
+  const secret = crypto.randomBytes(32).toString('base64url');
+  await repo.setWebhookCredentials(db, branchId, { tokenHash, sealedSecret: secretBox.seal(secret) }, actor.id);
+  return { webhookUrl: `${baseUrl}${whatsappWebhookPath}${token}`, webhookSecret: secret };
 }
 
 // --- the gateway's webhook -----------------------------------------------------------------------
 
-/** The branch whose gateway holds this webhook token; a wrong or rotated token is a 404. */
-export async function branchForWebhookToken(db: Db, token: string): Promise<number> {
+/**
+ * The branch whose gateway holds this webhook token, once the call proves it comes from that
+ * gateway (webhook-signature.ts, on the raw bytes): a wrong or rotated token is a 404, a call
+ * without a valid signature a 401; either way nothing is written.
+ */
+export async function branchForWebhookCall(db: Db, secretBox: SecretBox, token: string, call: { headers: IncomingHttpHeaders; raw: Buffer; now: number }): Promise<number> {
   const tokenHash = sha256(token);
   const gateway = await repo.findGatewayByTokenHash(db, tokenHash);
   if (!gateway || !sameHash(gateway.tokenHash, tokenHash)) throw new AppError(404, messages.invalidWebhookToken);
+  const secret = gateway.webhookSecret ? secretBox.open(gateway.webhookSecret) : null;
+  if (!authenticDelivery(secret, call.headers, call.raw, call.now)) throw unauthorized(messages.webhookNotSigned);
   return gateway.branchId;
 }
 
@@ -133,9 +147,21 @@ export async function branchForWebhookToken(db: Db, token: string): Promise<numb
  * 'WhatsApp', the text its first note); from a known number it joins that lead's message log.
  * One transaction holding the branch's row, so a gateway's retry racing the first call makes one lead.
  */
-export async function receiveMessage(db: Db, branchId: number, message: InboundMessage): Promise<'lead-created' | 'logged'> {
+export async function receiveMessage(db: Db, branchId: number, message: InboundMessage): Promise<'lead-created' | 'logged' | 'repeated'> {
+  try {
+    return await storeMessage(db, branchId, message);
+  } catch (error) {
+    // The unique index's word on a repeat that slipped past the check: the transaction wrote nothing.
+    if (isUniqueViolation(error, 'whatsapp_messages_inbound_gateway_id_key')) return 'repeated';
+    throw error;
+  }
+}
+
+/** A gateway's repeated delivery (same message id in the branch) changes nothing: no lead, no second line. */
+async function storeMessage(db: Db, branchId: number, message: InboundMessage): Promise<'lead-created' | 'logged' | 'repeated'> {
   return db.transaction(async (tx) => {
     await repo.lockBranch(tx, branchId);
+    if (message.gatewayMessageId && (await repo.hasIncomingMessage(tx, branchId, message.gatewayMessageId))) return 'repeated';
     const leadId = await repo.findLeadByPhone(tx, branchId, message.phone);
     if (leadId === null) {
       const newLeadId = await createLeadFromOutside(tx, {

@@ -25,7 +25,7 @@ let neverBranch: number;
 const now = new Date();
 const today = businessDate(now);
 const db = () => ctx.testDb.database.db;
-const jobs = () => businessJobs({ db: db(), files: ctx.app.files, mail: undefined, secretBox: TEST_SECRET_BOX });
+const jobs = () => businessJobs({ db: db(), files: ctx.app.files, mail: undefined, secretBox: TEST_SECRET_BOX, whatsapp: { hosts: { allowed: undefined }, log: ctx.app.log } });
 const query = async <T>(statement: ReturnType<typeof sql>) => rowsOf<T>(await db().execute(statement));
 const ago = (days: number) => new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
 

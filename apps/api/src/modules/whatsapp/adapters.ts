@@ -1,4 +1,7 @@
-import type { GatewayKind } from '@portal/domain';
+import http from 'node:http';
+import https from 'node:https';
+import { whatsappMessages as messages, type GatewayKind } from '@portal/domain';
+import { ADDRESS_REFUSED, connectionGuard, type GatewayHosts } from './gateway-address';
 
 /** A gateway as the adapters need it: the key already opened (never logged, never answered). */
 export interface GatewayTarget {
@@ -9,12 +12,19 @@ export interface GatewayTarget {
   apiKey: string;
 }
 
-export type SendResult = { ok: true; messageId: string } | { ok: false; response: string };
+/**
+ * A send's outcome. A failure carries the Spanish status the card shows (`response`) and, apart,
+ * what happened (`detail`: the gateway's status and body, cut, or the socket's error) for the
+ * server's log only: a gateway's answer never reaches a browser (issue 28).
+ */
+export type SendResult = { ok: true; messageId: string } | { ok: false; response: string; detail: string };
 
 /** The part of a gateway's answer kept in the log: enough to read the error, not a whole page. */
-const RESPONSE_LIMIT = 500;
+const DETAIL_LIMIT = 500;
 /** A gateway that does not answer in this time is retried later: the request (or job) is not held longer. */
 const SEND_TIMEOUT_MS = 10_000;
+/** At most this much of an answer is read: a message id is a few dozen bytes. */
+const RESPONSE_CAP_BYTES = 64 * 1024;
 
 interface GatewayRequest {
   url: string;
@@ -57,32 +67,70 @@ function messageIdOf(answer: unknown): string {
   return typeof serialized === 'string' ? serialized.slice(0, 200) : '';
 }
 
+type Exchange = { status: number; body: string } | { error: Error };
+
 /**
- * Sends one text through the gateway's contract. Never throws: a refusal is the gateway's status
- * and body (cut), a network failure or timeout its reason, both kept in the message's log.
+ * One POST over node:http(s), so the socket's address can be checked (`lookup`): no redirect is
+ * followed (a 3xx is just a status), the whole exchange has SEND_TIMEOUT_MS, and no more than
+ * RESPONSE_CAP_BYTES of the answer is read.
  */
-export async function sendThroughGateway(target: GatewayTarget, phone: string, text: string): Promise<SendResult> {
-  const request = requestFor[target.kind](target, phone, text);
-  let response: Response;
-  try {
-    response = await fetch(request.url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', ...request.headers },
-      body: JSON.stringify(request.body),
-      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
-      redirect: 'error',
+function post(url: URL, headers: Record<string, string>, body: string, hosts: GatewayHosts): Promise<Exchange> {
+  const guard = connectionGuard(url, hosts);
+  if ('refused' in guard) return Promise.resolve({ error: guard.refused });
+  const client = url.protocol === 'https:' ? https : http;
+  return new Promise((resolve) => {
+    const request = client.request(url, { method: 'POST', headers, lookup: guard.lookup, agent: false, signal: AbortSignal.timeout(SEND_TIMEOUT_MS) }, (response) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      const finish = () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') });
+      response.on('data', (chunk: Buffer) => {
+        chunks.push(chunk.subarray(0, Math.max(0, RESPONSE_CAP_BYTES - size)));
+        size += chunk.length;
+        // Enough read: the rest is not waited for.
+        if (size >= RESPONSE_CAP_BYTES) {
+          response.destroy();
+          finish();
+        }
+      });
+      response.on('end', finish);
+      response.on('error', (error) => resolve({ error }));
+      // After 'end' or 'error' this changes nothing (a promise settles once); it covers a socket closed without either.
+      response.on('close', () => resolve({ error: new Error('response closed early') }));
     });
-  } catch (error) {
-    const reason = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
-    return { ok: false, response: `Sin respuesta del gateway: ${reason}`.slice(0, RESPONSE_LIMIT) };
+    request.on('error', (error) => resolve({ error }));
+    request.end(body);
+  });
+}
+
+function failure(exchange: Exchange): SendResult {
+  if ('error' in exchange) {
+    const code = (exchange.error as NodeJS.ErrnoException).code;
+    const response = code === ADDRESS_REFUSED ? messages.addressNotAllowed : messages.gatewayUnreachable;
+    return { ok: false, response, detail: `${code ?? exchange.error.name}: ${exchange.error.message}`.slice(0, DETAIL_LIMIT) };
   }
-  const body = await response.text().catch(() => '');
-  if (!response.ok) return { ok: false, response: `HTTP ${response.status}: ${body}`.slice(0, RESPONSE_LIMIT) };
+  return { ok: false, response: messages.gatewayHttpError(exchange.status), detail: `HTTP ${exchange.status}: ${exchange.body}`.slice(0, DETAIL_LIMIT) };
+}
+
+/**
+ * Sends one text through the gateway's contract, only to an address the gateway rule allows
+ * (gateway-address.ts). Never throws: a refusal, a network failure or a timeout is a failed result.
+ */
+export async function sendThroughGateway(target: GatewayTarget, hosts: GatewayHosts, phone: string, text: string): Promise<SendResult> {
+  const request = requestFor[target.kind](target, phone, text);
+  let url: URL;
+  try {
+    url = new URL(request.url);
+  } catch {
+    return { ok: false, response: messages.addressNotAllowed, detail: 'URL inválida' };
+  }
+  const headers = { 'content-type': 'application/json', accept: 'application/json', ...request.headers };
+  const exchange = await post(url, headers, JSON.stringify(request.body), hosts);
+  if ('error' in exchange || exchange.status < 200 || exchange.status > 299) return failure(exchange);
   let parsed: unknown = null;
   try {
-    parsed = JSON.parse(body);
+    parsed = JSON.parse(exchange.body);
   } catch {
-    // A 2xx without JSON is still a message accepted; it just has no id to keep.
+    // A 2xx without JSON (or cut at the cap) is still a message accepted; it just has no id to keep.
   }
   return { ok: true, messageId: messageIdOf(parsed) };
 }

@@ -2,6 +2,7 @@ import { gatewayKinds, whatsappMessages as messages, type GatewayKind } from '@p
 import type { Db, Executor } from '../../db/client';
 import type { SecretBox } from '../../lib/secret-box';
 import { sendThroughGateway, type GatewayTarget } from './adapters';
+import type { GatewayHosts } from './gateway-address';
 import * as repo from './repository';
 
 /** Attempts before a message is failed for good: about half an hour of backoff. */
@@ -24,21 +25,18 @@ function whatsappRetryDelayMs(attempt: number): number {
 
 const isGatewayKind = (kind: string): kind is GatewayKind => (gatewayKinds as readonly string[]).includes(kind);
 
+/** Where a failed attempt's detail goes: the request's log (with its id) or the job queue's. */
+export interface GatewayLog {
+  warn(object: object, message: string): void;
+}
+
 /**
- * The gateway a lead's message goes through: the lead's own when it names a server (spec: `server`,
- * `apikey`; Evolution unless its kind says WAHA), else its branch's default; null with neither.
- * Keys are opened here, just before use, and never leave this process except to the gateway.
+ * The gateway a lead's message goes through: its branch's, set by a manager or an admin; null
+ * without one. A lead's own `server` and `apikey` (spec fields) are never used to connect: any
+ * agent can type them, and the server would call whatever they name (issue 28, decision 022).
+ * The key is opened here, just before use, and never leaves this process except to the gateway.
  */
-export async function gatewayFor(db: Executor, secretBox: SecretBox, lead: { id: number; branchId: number }): Promise<GatewayTarget | null> {
-  const own = await repo.leadGateway(db, lead.id);
-  if (own?.server) {
-    return {
-      kind: isGatewayKind(own.gatewayKind) ? own.gatewayKind : 'evolution',
-      serverUrl: own.server.replace(/\/+$/, ''),
-      instance: own.gatewayInstance,
-      apiKey: own.apikey ? secretBox.open(own.apikey) : '',
-    };
-  }
+export async function gatewayFor(db: Executor, secretBox: SecretBox, lead: { branchId: number }): Promise<GatewayTarget | null> {
   const branch = await repo.findGateway(db, lead.branchId);
   if (!branch || !isGatewayKind(branch.kind)) return null;
   return { kind: branch.kind, serverUrl: branch.serverUrl, instance: branch.instance, apiKey: secretBox.open(branch.apiKey) };
@@ -50,18 +48,26 @@ export async function gatewayFor(db: Executor, secretBox: SecretBox, lead: { id:
  * keeps the gateway's answer and is tried again with exponential backoff; after MAX_ATTEMPTS the
  * message is 'failed'.
  */
-export async function deliverDueWhatsappMessages(db: Db, secretBox: SecretBox, now: Date, onlyId?: number): Promise<WhatsappDeliveryReport> {
+export async function deliverDueWhatsappMessages(
+  db: Db,
+  secretBox: SecretBox,
+  hosts: GatewayHosts,
+  log: GatewayLog,
+  now: Date,
+  onlyId?: number,
+): Promise<WhatsappDeliveryReport> {
   const report: WhatsappDeliveryReport = { sent: 0, retrying: 0, failed: 0 };
   for (;;) {
     const claimed = await repo.claimDueMessages(db, now, new Date(now.getTime() + CLAIM_LEASE_MS), BATCH_SIZE, onlyId);
-    for (const message of claimed) report[await deliverOne(db, secretBox, now, message)]++;
+    for (const message of claimed) report[await deliverOne(db, secretBox, hosts, log, now, message)]++;
     if (claimed.length < BATCH_SIZE) return report;
   }
 }
 
-async function deliverOne(db: Db, secretBox: SecretBox, now: Date, message: repo.ClaimedMessage): Promise<keyof WhatsappDeliveryReport> {
-  const gateway = await gatewayFor(db, secretBox, { id: message.leadId, branchId: message.branchId });
-  const result = gateway ? await sendThroughGateway(gateway, message.phone, message.body) : ({ ok: false, response: messages.noGateway } as const);
+async function deliverOne(db: Db, secretBox: SecretBox, hosts: GatewayHosts, log: GatewayLog, now: Date, message: repo.ClaimedMessage): Promise<keyof WhatsappDeliveryReport> {
+  const gateway = await gatewayFor(db, secretBox, message);
+  const result = gateway ? await sendThroughGateway(gateway, hosts, message.phone, message.body) : ({ ok: false, response: messages.noGateway, detail: 'sin gateway' } as const);
+  if (!result.ok) log.warn({ whatsappMessageId: message.id, branchId: message.branchId, attempt: message.attempts + 1, detail: result.detail }, 'whatsapp: gateway attempt failed');
   if (result.ok) {
     await repo.markSent(db, message.id, new Date(), result.messageId);
     return 'sent';

@@ -88,10 +88,6 @@ export async function findLeadForSending(db: Executor, leadId: number, scope: Br
       name: leads.name,
       phone: leads.phone,
       phonewhats: leads.phonewhats,
-      server: leads.server,
-      apikey: leads.apikey,
-      gatewayKind: leads.gatewayKind,
-      gatewayInstance: leads.gatewayInstance,
     })
     .from(leads)
     .innerJoin(branches, eq(branches.id, leads.branchId))
@@ -165,15 +161,6 @@ export async function claimDueMessages(db: Executor, now: Date, leaseUntil: Date
     .limit(limit)
     .for('update', { skipLocked: true });
   return db.update(whatsappMessages).set({ nextAttemptAt: leaseUntil }).where(inArray(whatsappMessages.id, due)).returning(claimedColumns);
-}
-
-/** The gateway fields of a lead (its own, when `server` is set). */
-export async function leadGateway(db: Executor, leadId: number) {
-  const [row] = await db
-    .select({ server: leads.server, apikey: leads.apikey, gatewayKind: leads.gatewayKind, gatewayInstance: leads.gatewayInstance })
-    .from(leads)
-    .where(eq(leads.id, leadId));
-  return row ?? null;
 }
 
 export async function markSent(db: Executor, id: number, at: Date, gatewayMessageId: string): Promise<void> {

@@ -28,6 +28,7 @@ const templateWithPreview = whatsappTemplateSchema.extend({ preview: z.string() 
 export const whatsappRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
   const exists = (branchId: number) => branchExists(app.db, branchId);
+  const hosts = { allowed: app.config.whatsappGatewayHosts };
 
   app.get(
     '/api/branches/:id/whatsapp-gateway',
@@ -47,7 +48,7 @@ export const whatsappRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: whatsappGatewaySchema, ...errors },
       },
     },
-    (request) => service.saveGateway(app.db, app.secretBox, currentUser(request), request.params.id, request.body, exists),
+    (request) => service.saveGateway(app.db, app.secretBox, hosts, currentUser(request), request.params.id, request.body, exists),
   );
 
   app.get(
@@ -102,6 +103,6 @@ export const whatsappRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: whatsappMessageSchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.sendToLead(app.db, app.secretBox, currentUser(request), request.params.id, request.body)),
+    async (request, reply) => reply.status(201).send(await service.sendToLead(app.db, app.secretBox, hosts, request.log, currentUser(request), request.params.id, request.body)),
   );
 };

@@ -16,7 +16,8 @@ import { conflict, ensure, forbidden, invalidField, isUniqueViolation, notFound 
 import type { AuthUser } from '../../lib/auth-user';
 import { actorScope, listBranch, writeBranch, type BranchExists } from '../../lib/branch-scope';
 import type { SecretBox } from '../../lib/secret-box';
-import { deliverDueWhatsappMessages, gatewayFor } from './delivery';
+import { deliverDueWhatsappMessages, gatewayFor, type GatewayLog } from './delivery';
+import { serverUrlRefusal, type GatewayHosts } from './gateway-address';
 import * as repo from './repository';
 
 const branchMessages = { otherBranchList: messages.forbiddenSettings, branchNotFound: 'La sucursal no existe' };
@@ -49,16 +50,23 @@ export async function getGateway(db: Db, actor: AuthUser, branchId: number, bran
   return row ? toGateway(row) : null;
 }
 
-/** PUT: the key is sealed before it is written; left empty, the stored key is kept (a first save needs one). */
+/**
+ * PUT: the server's URL must pass the gateway rule (gateway-address.ts: http(s), no user-info, a
+ * public address or a host of WHATSAPP_GATEWAY_HOSTS); the key is sealed before it is written;
+ * left empty, the stored key is kept (a first save needs one).
+ */
 export async function saveGateway(
   db: Db,
   secretBox: SecretBox,
+  hosts: GatewayHosts,
   actor: AuthUser,
   branchId: number,
   input: WhatsappGatewayInput,
   branchExists: BranchExists,
 ): Promise<WhatsappGateway> {
   const branch = await settingsBranch(actor, branchId, branchExists);
+  const refusal = await serverUrlRefusal(input.serverUrl, hosts);
+  if (refusal) throw invalidField('serverUrl', refusal);
   const existing = await repo.findGateway(db, branch);
   if (!input.apiKey && !existing?.apiKey) throw invalidField('apiKey', messages.apiKeyRequired);
   const row = await repo.upsertGateway(db, branch, {
@@ -147,17 +155,26 @@ export async function messagesOfLead(db: Db, actor: AuthUser, leadId: number): P
 
 /**
  * POST /api/leads/{id}/whatsapp: the text (a template rendered for the lead, or what was written)
- * is logged 'queued' first, so it is never lost, then sent at once; a refusal leaves it queued with
- * the gateway's answer, for the delivery job to retry. The answer is the message as it stands.
+ * is logged 'queued' first, so it is never lost, then sent at once through the branch's gateway; a
+ * failure leaves it queued with a Spanish status (the detail goes to `log`), for the delivery job to retry. The answer is the message as it stands.
  */
-export async function sendToLead(db: Db, secretBox: SecretBox, actor: AuthUser, leadId: number, input: WhatsappSendInput, now = new Date()): Promise<WhatsappMessage> {
+export async function sendToLead(
+  db: Db,
+  secretBox: SecretBox,
+  hosts: GatewayHosts,
+  log: GatewayLog,
+  actor: AuthUser,
+  leadId: number,
+  input: WhatsappSendInput,
+  now = new Date(),
+): Promise<WhatsappMessage> {
   const lead = await leadInScope(db, actor, leadId);
   const phone = normalizePhone(lead.phonewhats) ?? normalizePhone(lead.phone);
   if (!phone) throw invalidField(lead.phonewhats ? 'phonewhats' : 'phone', messages.invalidPhone);
   if (!(await gatewayFor(db, secretBox, lead))) throw conflict(messages.noGateway);
   const text = input.templateId ? await templateText(db, actor, lead, input.templateId) : input.text;
   const queued = await db.transaction((tx) => repo.insertMessage(tx, { leadId: lead.id, branchId: lead.branchId, phone, body: text, sentBy: actor.id, nextAttemptAt: now }));
-  await deliverDueWhatsappMessages(db, secretBox, now, queued.id);
+  await deliverDueWhatsappMessages(db, secretBox, hosts, log, now, queued.id);
   return toMessage(await repo.messageWithSender(db, queued.id));
 }
 

@@ -42,13 +42,22 @@ export const captureTexts = {
     title: 'WhatsApp',
     description: 'El primer mensaje de un número que ningún lead tiene crea un lead con fuente «WhatsApp»; los siguientes quedan en su historial.',
     noGateway: 'La sucursal aún no tiene una pasarela de WhatsApp configurada: configúrela primero en la pantalla de WhatsApp.',
-    hasToken: 'El webhook tiene una URL vigente. Por seguridad no se vuelve a mostrar.',
-    noToken: 'Aún no hay URL del webhook: genere una y péguela en la configuración de webhooks de su pasarela (Evolution API o WAHA).',
+    hasToken: 'El webhook tiene una URL y una clave de firma vigentes. Por seguridad no se vuelven a mostrar.',
+    noToken: 'Aún no hay URL del webhook: genere una y péguela, con su clave de firma, en la configuración de webhooks de su pasarela (Evolution API o WAHA).',
+    // A webhook made before signatures were required: every call is refused until a key exists.
+    noSecret:
+      'El webhook no tiene clave de firma, así que el portal rechaza todos sus mensajes. Genere una nueva URL con su clave y configure ambas en la pasarela.',
     rotate: 'Generar nueva URL del webhook',
     confirmTitle: '¿Generar una nueva URL del webhook?',
-    confirmRotate: 'La URL anterior deja de funcionar en este momento: actualice la pasarela con la nueva o los mensajes dejarán de llegar.',
-    confirmFirst: 'Se creará la URL del webhook de la pasarela. Se muestra una sola vez.',
+    confirmRotate:
+      'La URL y la clave anteriores dejan de funcionar en este momento: actualice la pasarela con las nuevas o los mensajes dejarán de llegar.',
+    confirmFirst: 'Se crearán la URL del webhook y su clave de firma. Se muestran una sola vez.',
     rotateError: 'No se pudo generar la URL del webhook',
+    setupTitle: 'Cómo configurar la pasarela',
+    setupWaha:
+      'WAHA: en la configuración de webhooks de la sesión, pegue la URL y escriba la clave en «HMAC key» (hmac.key). WAHA firma cada mensaje (X-Webhook-Hmac, SHA-512) y el portal rechaza los que no traen una firma válida o tienen más de 5 minutos.',
+    setupEvolution:
+      'Evolution API v2: en la configuración del webhook de la instancia (webhook/set), pegue la URL y agregue en «headers» el encabezado X-Webhook-Secret con la clave como valor.',
   },
 } as const;
 
@@ -59,6 +68,13 @@ export const keyUrlTexts: SecretUrlTexts = {
   copied: 'Dirección copiada',
   copyFailed: 'No se pudo copiar',
   copyFailedHint: 'Quedó seleccionada: cópiela con Ctrl+C (o mantenga presionado en el teléfono).',
+};
+
+export const webhookSecretTexts: SecretUrlTexts = {
+  ...keyUrlTexts,
+  label: 'Clave de firma del webhook',
+  shownOnce: 'Esta clave solo se muestra ahora. Si la pierde, genere una nueva URL (la actual y su clave dejarán de funcionar).',
+  copied: 'Clave copiada',
 };
 
 export const webhookUrlTexts: SecretUrlTexts = {

@@ -1,26 +1,26 @@
 import { useState } from 'react';
-import type { LeadCaptureSettings } from '@portal/domain';
+import type { LeadCaptureSettings, WhatsappWebhookUrl } from '@portal/domain';
 import { errorMessage, isApiError } from '@/lib/api-error';
 import { Alert } from '@/components/ui/alert';
 import { Card } from '@/components/ui/card';
 import { SecretUrlField } from '@/components/ui/secret-url-field';
 import { useRotateWebhookToken } from '../api';
-import { captureTexts, webhookUrlTexts } from './capture-texts';
+import { captureTexts, webhookSecretTexts, webhookUrlTexts } from './capture-texts';
 import { RotateButton } from './rotate-button';
 
 const texts = captureTexts.whatsapp;
 
-/** The gateway's webhook URL: generated here, pasted into Evolution API or WAHA. */
+/** The gateway's webhook URL and signing key: generated here, set in Evolution API or WAHA (issue 28). */
 export function WhatsappWebhookCard({ settings }: { settings: LeadCaptureSettings }) {
   const rotate = useRotateWebhookToken(settings.branchId);
-  const [url, setUrl] = useState<string | null>(null);
+  const [issued, setIssued] = useState<WhatsappWebhookUrl | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const { configured, webhookTokenSet } = settings.gateway;
+  const { configured, webhookTokenSet, webhookSecretSet } = settings.gateway;
 
   const generate = async () => {
     setFailure(null);
     try {
-      setUrl((await rotate.mutateAsync()).webhookUrl);
+      setIssued(await rotate.mutateAsync());
     } catch (error) {
       if (isApiError(error) && error.code === 'session_expired') return;
       setFailure(errorMessage(error));
@@ -36,6 +36,11 @@ export function WhatsappWebhookCard({ settings }: { settings: LeadCaptureSetting
       ) : (
         <>
           <p className="text-sm text-slate-600 dark:text-slate-400">{webhookTokenSet ? texts.hasToken : texts.noToken}</p>
+          {webhookTokenSet && !webhookSecretSet && !issued ? (
+            <Alert>
+              <p>{texts.noSecret}</p>
+            </Alert>
+          ) : null}
           <RotateButton
             label={texts.rotate}
             busyLabel={captureTexts.form.rotating}
@@ -54,7 +59,22 @@ export function WhatsappWebhookCard({ settings }: { settings: LeadCaptureSetting
           <p>{failure}</p>
         </Alert>
       ) : null}
-      {url ? <SecretUrlField url={url} texts={webhookUrlTexts} /> : null}
+      {issued ? <IssuedWebhook issued={issued} /> : null}
     </Card>
+  );
+}
+
+/** The URL and key just generated, shown this once, with how each gateway takes them. */
+function IssuedWebhook({ issued }: { issued: WhatsappWebhookUrl }) {
+  return (
+    <div className="space-y-3">
+      <SecretUrlField url={issued.webhookUrl} texts={webhookUrlTexts} />
+      <SecretUrlField url={issued.webhookSecret} texts={webhookSecretTexts} />
+      <div className="space-y-1 text-sm text-slate-600 dark:text-slate-400">
+        <p className="font-medium text-slate-800 dark:text-slate-200">{texts.setupTitle}</p>
+        <p>{texts.setupWaha}</p>
+        <p>{texts.setupEvolution}</p>
+      </div>
+    </div>
   );
 }

@@ -15,7 +15,7 @@ function settings(overrides: Partial<LeadCaptureSettings> = {}): LeadCaptureSett
     origins: [],
     hasKey: false,
     endpointBase: 'https://polizas.test/api/public/leads/',
-    gateway: { configured: false, webhookTokenSet: false },
+    gateway: { configured: false, webhookTokenSet: false, webhookSecretSet: false },
     ...overrides,
   };
 }
@@ -71,14 +71,22 @@ describe('Captura de leads (/lead-capture)', () => {
     expect(screen.queryByRole('button', { name: 'Generar nueva URL del webhook' })).not.toBeInTheDocument();
   });
 
-  it('shows the webhook URL once after confirming', async () => {
+  it('shows the webhook URL and its signing key once after confirming, with how to set them in each gateway', async () => {
     renderPage(managerUser, {
-      'GET /api/branches/2/lead-capture': { body: settings({ gateway: { configured: true, webhookTokenSet: false } }) },
-      'POST /api/branches/2/whatsapp-gateway/webhook-token': { status: 201, body: { webhookUrl: 'https://polizas.test/api/public/whatsapp/t0k' } },
+      'GET /api/branches/2/lead-capture': { body: settings({ gateway: { configured: true, webhookTokenSet: false, webhookSecretSet: false } }) },
+      'POST /api/branches/2/whatsapp-gateway/webhook-token': { status: 201, body: { webhookUrl: 'https://polizas.test/api/public/whatsapp/t0k', webhookSecret: 'cl4ve-de-firma' } },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Generar nueva URL del webhook' }));
     await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Generar nueva URL del webhook' }));
     expect(await screen.findByDisplayValue('https://polizas.test/api/public/whatsapp/t0k')).toBeInTheDocument();
+    expect(screen.getByLabelText('Clave de firma del webhook')).toHaveValue('cl4ve-de-firma');
+    expect(screen.getByText(/escriba la clave en «HMAC key»/)).toBeInTheDocument();
+    expect(screen.getByText(/el encabezado X-Webhook-Secret con la clave/)).toBeInTheDocument();
+  });
+
+  it('warns that a webhook without a signing key (made before signatures) gets every message refused', async () => {
+    renderPage(managerUser, { 'GET /api/branches/2/lead-capture': { body: settings({ gateway: { configured: true, webhookTokenSet: true, webhookSecretSet: false } }) } });
+    expect(await screen.findByText(/no tiene clave de firma, así que el portal rechaza todos sus mensajes/)).toBeInTheDocument();
   });
 
   it('lets admins choose the branch, and shows a failure with a retry', async () => {

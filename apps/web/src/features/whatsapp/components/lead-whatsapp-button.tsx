@@ -11,7 +11,7 @@ interface LeadWhatsappButtonProps {
 }
 
 /**
- * 'Enviar WhatsApp' on a lead's card: a dialog to send through the branch's (or the lead's own)
+ * 'Enviar WhatsApp' on a lead's card: a dialog to send through the branch's
  * gateway, with the lead's message log. Nothing is fetched until it opens.
  */
 export function LeadWhatsappButton({ lead }: LeadWhatsappButtonProps) {

@@ -62,6 +62,21 @@ describe('WhatsApp settings', () => {
     expect(net.callsTo('PUT', '/api/branches/1/whatsapp-gateway')).toHaveLength(0);
   });
 
+  it("shows the server's refusal of a private address under 'URL del servidor'", async () => {
+    const refusal = 'La dirección del gateway no está permitida';
+    renderPage({
+      'GET /api/branches/1/whatsapp-gateway': { body: { gateway } },
+      'PUT /api/branches/1/whatsapp-gateway': { status: 400, body: { statusCode: 400, error: 'Bad Request', message: refusal, details: [{ field: 'serverUrl', message: refusal }] } },
+      'GET /api/whatsapp/templates?branchId=1': { body: [] },
+    });
+    const url = await screen.findByRole('textbox', { name: 'URL del servidor' });
+    const user = userEvent.setup();
+    await user.clear(url);
+    await user.type(url, 'http://2130706433:3499');
+    await user.click(screen.getByRole('button', { name: 'Guardar gateway' }));
+    await waitFor(() => expect(url).toHaveAccessibleDescription(expect.stringContaining(refusal)));
+  });
+
   it('adds a template, and deletes one only after confirming', async () => {
     const net = renderPage({
       'GET /api/branches/1/whatsapp-gateway': { body: { gateway } },
