@@ -293,7 +293,7 @@ describe('the WhatsApp gateway webhook', () => {
     expect(response.statusCode, response.body).toBe(200);
     const [lead] = await leadsNamed('Rosa Evolution');
     expect(lead).toMatchObject({ branchId: 2, phonewhats: '+525511110001', source: 'WhatsApp', status: 'cotizacion' });
-    expect((await notesOf(lead!.id)).map((note) => [note.body, note.authorId])).toEqual([['Hola, quiero información', null]]);
+    expect((await notesOf(lead!.id)).map((note) => [note.body, note.authorId, note.authorLabel])).toEqual([['Hola, quiero información', null, 'WhatsApp']]);
   });
 
   it('turns a first WAHA message into a lead too', async () => {
