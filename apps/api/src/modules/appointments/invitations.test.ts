@@ -228,6 +228,11 @@ describe('invitations', () => {
     });
     const seen = json<Appointment>(await request('GET', `/api/appo/${appointment.id}`, agent.token)).attendees[0]!;
     expect(seen).toMatchObject({ confirmed: false, response: 'no' });
+
+    // Two presses at the same moment are one change: one says so, the other finds it done.
+    const both = await Promise.all([answer('yes'), answer('yes')]);
+    expect(both.map((view) => view.changedFrom ?? null)).toEqual(expect.arrayContaining(['no', null]));
+    expect(await notices()).toHaveLength(2);
     // Nobody outside is e-mailed for an answer, changed or not.
     expect(await emailsTo(lucia.email)).toHaveLength(1);
   });
