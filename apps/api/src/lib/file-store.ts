@@ -200,8 +200,8 @@ export class DiskFileStore implements FileStore {
  * Passes bytes through while hashing them, counting them and judging the type from the head.
  * It fails the stream (so whatever consumes it, a file or a multipart upload, is abandoned)
  * when the type is refused, an image is too large in pixels or its size cannot be read, or the
- * source was cut at the size limit; it emits 'judged' once the type is known (for an image, once
- * its size is accepted) or the stream ended, which a store that needs the name first waits for.
+ * source was cut at the size limit; it emits 'judged' once the type is known (or the stream
+ * ended), which a store that needs the name first waits for.
  */
 export class UploadInspector extends Transform {
   /** Bytes passed so far (not `size`: the SDK's Upload reads a body's `size` as its total length). */
@@ -250,7 +250,7 @@ export class UploadInspector extends Transform {
   /** Resolves with the type (null for an empty file) as soon as it is known; rejects if the stream fails first. */
   whenJudged(): Promise<DetectedFileType | null> {
     if (this.errored) return Promise.reject(this.errored);
-    if (this.judged && !this.measuring) return Promise.resolve(this.type);
+    if (this.judged) return Promise.resolve(this.type);
     return new Promise((resolve, reject) => {
       const onJudged = () => {
         this.off('error', onError);
@@ -269,14 +269,18 @@ export class UploadInspector extends Transform {
     return { storedName, type, mimeType: fileTypeMime[type], size: this.received, sha256: this.hash.digest('hex') };
   }
 
-  /** Reads the type once; true when it is one the caller accepts. An image is then measured before 'judged'. */
+  /**
+   * Reads the type once; true when it is one the caller accepts. An image is measured from here on;
+   * 'judged' does not wait for that: a store that waits for it before reading (S3) would hold the
+   * bytes a JPEG's size comes after, and the measure fails the stream, and with it the upload.
+   */
   private judge(): boolean {
     this.judged = true;
     const detected = detectFileType(Buffer.concat(this.head, this.headLength));
     this.type = detected && this.options.accept.includes(detected) ? detected : null;
     this.measuring = this.type === 'png' || this.type === 'jpeg';
     if (!this.measuring) this.head = [];
-    if (this.type && !this.measuring) this.emit('judged');
+    if (this.type) this.emit('judged');
     return this.type !== null;
   }
 
@@ -291,9 +295,7 @@ export class UploadInspector extends Transform {
     if (!dimensions) return ended || this.headLength >= imageHeaderSearchBytes ? new FileRejection('unreadable-image') : null;
     this.measuring = false;
     this.head = [];
-    if (isOverPixelLimit(dimensions)) return new FileRejection('too-many-pixels', dimensions);
-    this.emit('judged');
-    return null;
+    return isOverPixelLimit(dimensions) ? new FileRejection('too-many-pixels', dimensions) : null;
   }
 }
 
