@@ -6,8 +6,9 @@ import { admin, signInAsAdmin, unique } from './support';
 function pdf(name: string) {
   return { name, mimeType: 'application/pdf', buffer: Buffer.from(`%PDF-1.4\n% ${name}\n%%EOF\n`) };
 }
+/** A PNG's signature and its IHDR (800 × 600): the server reads an image's size before keeping it. */
 function png(name: string) {
-  const header = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  const header = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 3, 0x20, 0, 0, 2, 0x58, 8, 2, 0, 0, 0]);
   return { name, mimeType: 'image/png', buffer: Buffer.concat([header, Buffer.alloc(64, 7)]) };
 }
 

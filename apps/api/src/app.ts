@@ -34,7 +34,7 @@ import { jobRoutes } from './modules/jobs/index';
 import { leadRoutes } from './modules/leads/index';
 import { leadCapturePublicRoutes, leadCaptureSettingsRoutes, whatsappWebhookRoutes } from './modules/lead-capture/index';
 import { metricsRoutes } from './modules/metrics/index';
-import { notificationRoutes, notifyJobFailed } from './modules/notifications/index';
+import { notificationRoutes, notifyAppointmentAnswerChanged, notifyJobFailed } from './modules/notifications/index';
 import { policyRoutes, startSearchPages } from './modules/policies/index';
 import { policyFileRoutes } from './modules/policy-file/index';
 import { retentionRoutes } from './modules/retention/index';
@@ -183,7 +183,8 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(addendumRoutes);
   await app.register(appointmentRoutes);
   await app.register(appointmentFeedRoutes);
-  await app.register(appointmentInvitationRoutes);
+  // The notifications module reads appointments (reminders): its notice is handed in, not imported.
+  await app.register(appointmentInvitationRoutes, { onAnswerChanged: notifyAppointmentAnswerChanged });
   await app.register(leadRoutes);
   await app.register(leadCaptureSettingsRoutes);
   await app.register(leadCapturePublicRoutes);

@@ -58,6 +58,9 @@ const stores: Array<[string, () => StoreUnderTest]> = [
 ];
 
 const pdfOnly: SaveOptions = { accept: ['pdf'], wasTruncated: () => false };
+/** A body as the network delivers it: 16 KiB at a time. */
+const inChunks = (content: Buffer) => Array.from({ length: Math.ceil(content.length / 16_384) }, (_, index) => content.subarray(index * 16_384, (index + 1) * 16_384));
+const imagesOnly: SaveOptions = { accept: ['jpeg', 'png'], wasTruncated: () => false };
 
 async function readAll(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -136,12 +139,27 @@ describe.each(stores)('FileStore on %s', (_name, make) => {
       pdfOnly,
       'incomplete',
     ],
+    // Issue 28: an image's size is read from its header before the store commits to a name.
+    ['a PNG of 20,000 × 20,000 pixels', () => Readable.from([sampleFiles.png(20_000, 20_000)]), imagesOnly, 'too-many-pixels'],
+    ['a JPEG whose header says 30,000 × 10,000', () => Readable.from([sampleFiles.jpeg(30_000, 10_000)]), imagesOnly, 'too-many-pixels'],
+    ['the same after 200 KB of EXIF, in small chunks', () => Readable.from(inChunks(sampleFiles.jpeg(30_000, 10_000, 200_000))), imagesOnly, 'too-many-pixels'],
+    ['a PNG without its header', () => Readable.from([sampleFiles.png().subarray(0, 12)]), imagesOnly, 'unreadable-image'],
+    ['a JPEG whose size is not in its first 512 KiB', () => Readable.from([sampleFiles.jpeg(800, 600, 600_000)]), imagesOnly, 'unreadable-image'],
   ])('refuses %s and keeps nothing of it', async (_case, source, options, reason) => {
     const { store, leftovers } = make();
     const error = await store.save(source(), options).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(FileRejection);
     expect((error as FileRejection).reason).toBe(reason);
     expect(await leftovers()).toEqual([]);
+    await store.close();
+  });
+
+  it('keeps a 50-megapixel photo whose size comes after 200 KB of EXIF, sent in small chunks', async () => {
+    const { store } = make();
+    const content = sampleFiles.jpeg(8160, 6120, 200_000);
+    const stored = await store.save(Readable.from(inChunks(content)), imagesOnly);
+    expect(stored).toMatchObject({ type: 'jpeg', size: content.length, sha256: sha256(content) });
+    expect(await readAll(store.open(stored.storedName))).toEqual(content);
     await store.close();
   });
 

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { detectFileType, fileTypeExtension, fileTypeMime, fileTypeSniffBytes, type DetectedFileType } from './file-type';
+import { imageDimensions, imageHeaderSearchBytes, isOverPixelLimit, type ImageDimensions } from './image-dimensions';
 
 export interface StoredFile {
   /** Path under the store's root, e.g. '3f/3f2a…c1.pdf': generated, never the user's name. */
@@ -15,11 +16,15 @@ export interface StoredFile {
   sha256: string;
 }
 
-export type FileRejectionReason = 'too-large' | 'unsupported-type' | 'empty' | 'incomplete';
+export type FileRejectionReason = 'too-large' | 'unsupported-type' | 'empty' | 'incomplete' | 'too-many-pixels' | 'unreadable-image';
 
 /** A file the store would not keep; the caller turns the reason into its own Spanish 413/415/400. */
 export class FileRejection extends Error {
-  constructor(readonly reason: FileRejectionReason) {
+  constructor(
+    readonly reason: FileRejectionReason,
+    /** An image's size, for 'too-many-pixels'. */
+    readonly dimensions?: ImageDimensions,
+  ) {
     super(`file rejected: ${reason}`);
     this.name = 'FileRejection';
   }
@@ -194,8 +199,9 @@ export class DiskFileStore implements FileStore {
 /**
  * Passes bytes through while hashing them, counting them and judging the type from the head.
  * It fails the stream (so whatever consumes it, a file or a multipart upload, is abandoned)
- * when the type is refused or the source was cut at the size limit; it emits 'judged' once the
- * type is known (or the stream ended), which a store that needs the name first waits for.
+ * when the type is refused, an image is too large in pixels or its size cannot be read, or the
+ * source was cut at the size limit; it emits 'judged' once the type is known (or the stream
+ * ended), which a store that needs the name first waits for.
  */
 export class UploadInspector extends Transform {
   /** Bytes passed so far (not `size`: the SDK's Upload reads a body's `size` as its total length). */
@@ -205,6 +211,8 @@ export class UploadInspector extends Transform {
   private head: Buffer[] = [];
   private headLength = 0;
   private judged = false;
+  /** An accepted image whose dimensions are not read yet: its head is kept until they are. */
+  private measuring = false;
 
   constructor(private readonly options: SaveOptions) {
     super();
@@ -213,19 +221,22 @@ export class UploadInspector extends Transform {
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null, data?: Buffer) => void) {
     this.hash.update(chunk);
     this.received += chunk.length;
-    if (!this.judged) {
+    if (!this.judged || this.measuring) {
       this.head.push(chunk);
       this.headLength += chunk.length;
-      // Refuse as soon as the head is read: a 100 MB executable is not written to disk first.
-      if (this.headLength >= fileTypeSniffBytes && !this.judge()) return done(new FileRejection('unsupported-type'));
     }
-    done(null, chunk);
+    // Refuse as soon as the head is read: a 100 MB executable is not written to disk first.
+    if (!this.judged && this.headLength >= fileTypeSniffBytes && !this.judge()) return done(new FileRejection('unsupported-type'));
+    const refusal = this.measuring ? this.measure(false) : null;
+    done(refusal, refusal ? undefined : chunk);
   }
 
   override _flush(done: (error?: Error | null) => void) {
     if (!this.judged && this.received > 0 && !this.judge()) return done(new FileRejection('unsupported-type'));
     // Multipart marks a file cut at the limit before it ends it: refuse before anything is committed.
     if (this.options.wasTruncated()) return done(new FileRejection('too-large'));
+    const refusal = this.measuring ? this.measure(true) : null;
+    if (refusal) return done(refusal);
     if (!this.judged) this.emit('judged');
     done();
   }
@@ -258,14 +269,33 @@ export class UploadInspector extends Transform {
     return { storedName, type, mimeType: fileTypeMime[type], size: this.received, sha256: this.hash.digest('hex') };
   }
 
-  /** Reads the type once; true when it is one the caller accepts. */
+  /**
+   * Reads the type once; true when it is one the caller accepts. An image is measured from here on;
+   * 'judged' does not wait for that: a store that waits for it before reading (S3) would hold the
+   * bytes a JPEG's size comes after, and the measure fails the stream, and with it the upload.
+   */
   private judge(): boolean {
     this.judged = true;
     const detected = detectFileType(Buffer.concat(this.head, this.headLength));
-    this.head = [];
     this.type = detected && this.options.accept.includes(detected) ? detected : null;
+    this.measuring = this.type === 'png' || this.type === 'jpeg';
+    if (!this.measuring) this.head = [];
     if (this.type) this.emit('judged');
     return this.type !== null;
+  }
+
+  /**
+   * An image's dimensions from its header (issue 28: a 389 KB PNG can say 20,000 × 20,000): the
+   * refusal when it is over the pixel limit, or when no size is found by the end of the file or
+   * within the bytes a header may take; null while it is fine or still being read.
+   */
+  private measure(ended: boolean): FileRejection | null {
+    // Only the first bytes count, however the chunks fell: the same file is judged the same way.
+    const dimensions = imageDimensions(Buffer.concat(this.head, this.headLength).subarray(0, imageHeaderSearchBytes));
+    if (!dimensions) return ended || this.headLength >= imageHeaderSearchBytes ? new FileRejection('unreadable-image') : null;
+    this.measuring = false;
+    this.head = [];
+    return isOverPixelLimit(dimensions) ? new FileRejection('too-many-pixels', dimensions) : null;
   }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectFileType } from './file-type';
+import { detectFileType, uploadFileName } from './file-type';
 
 const bytes = (...values: number[]) => Buffer.from(values);
 
@@ -23,5 +23,22 @@ describe('detectFileType', () => {
     expect(detectFileType(Buffer.from('<html><body>PDF</body></html>'))).toBeNull();
     expect(detectFileType(Buffer.from('%PD'))).toBeNull();
     expect(detectFileType(Buffer.alloc(0))).toBeNull();
+  });
+});
+
+describe('uploadFileName', () => {
+  it('drops control characters and NULs, then gives the name the extension of what the file is', () => {
+    expect(uploadFileName('a.pdf\u0000.html', 'pdf')).toBe('a.pdf');
+    expect(uploadFileName('factura.html', 'pdf')).toBe('factura.pdf');
+    expect(uploadFileName('foto', 'jpeg')).toBe('foto.jpg');
+    expect(uploadFileName('foto.JPEG', 'jpeg')).toBe('foto.JPEG');
+    expect(uploadFileName('ine\r\n.png', 'png')).toBe('ine.png');
+    expect(uploadFileName('recibo v1.2', 'pdf')).toBe('recibo_v1.2.pdf');
+  });
+
+  it("keeps the spec's rule and a fallback for a name that is nothing", () => {
+    expect(uploadFileName('Identificación Oficial (José).pdf', 'pdf')).toBe('Identificacion_Oficial_Jose.pdf');
+    expect(uploadFileName('\u0000', 'pdf', 'addendum')).toBe('addendum.pdf');
+    expect(uploadFileName('.html', 'docx', 'addendum')).toBe('html.docx');
   });
 });

@@ -1,3 +1,5 @@
+import { normaliseFileName } from '@portal/domain';
+
 /**
  * What a file is, read from its first bytes rather than from its name or the browser's word:
  * uploads are accepted by content (a renamed .exe is not a PDF).
@@ -59,4 +61,24 @@ export function downloadNameFor(originalName: string, mimeType: string): string 
   if (acceptedExtensions[type].includes(extension)) return originalName;
   const stem = extension ? originalName.slice(0, dot) : originalName;
   return `${stem || 'archivo'}${fileTypeExtension[type]}`;
+}
+
+/** A name's last part that reads as a file extension ('.html', '.pdf'); 'v1.2' has none. */
+const extensionLike = /\.[a-z][a-z0-9]{0,4}$/i;
+
+/**
+ * The name an upload is recorded under (issue 28): control characters and NULs dropped, the spec's
+ * rule (normaliseFileName), then the extension of what the bytes are. 'a.pdf\0.html' that is a PDF
+ * is recorded as 'a.pdf' (not 'a.pdf.html'), 'foto' that is a JPEG as 'foto.jpg': no name a person
+ * or a program reads says the file is something else.
+ */
+export function uploadFileName(clientName: string, type: DetectedFileType, fallback = 'documento'): string {
+  const cleaned = normaliseFileName(clientName.replace(/\p{Cc}/gu, ''), fallback);
+  const extension = extensionLike.exec(cleaned)?.[0] ?? '';
+  if (acceptedExtensions[type].includes(extension.toLowerCase())) return cleaned;
+  const stem = cleaned.slice(0, cleaned.length - extension.length) || fallback;
+  // 'a.pdf.html' keeps the '.pdf' it already has rather than becoming 'a.pdf.pdf'.
+  const inner = extensionLike.exec(stem)?.[0] ?? '';
+  if (inner && inner.length < stem.length && acceptedExtensions[type].includes(inner.toLowerCase())) return stem;
+  return `${stem}${fileTypeExtension[type]}`;
 }

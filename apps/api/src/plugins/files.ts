@@ -5,7 +5,8 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, badRequest, invalidField } from '../lib/app-error';
 import { FileRejection, type FileStore, type StoredFile } from '../lib/file-store';
 import { openFileStore } from '../lib/open-file-store';
-import { downloadNameFor, type DetectedFileType } from '../lib/file-type';
+import { downloadNameFor, uploadFileName, type DetectedFileType } from '../lib/file-type';
+import { maxImageMegapixels } from '../lib/image-dimensions';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -39,22 +40,30 @@ export interface UploadMessages {
   empty: string;
   tooLarge: string;
   unsupportedType: string;
+  /** For uploads that take images: one over the pixel limit (maxImageMegapixels), and one whose size cannot be read. */
+  imageTooLarge?: (width: number, height: number, maxMegapixels: number) => string;
+  imageUnreadable?: string;
 }
 
 export interface ReceivedUpload {
   stored: StoredFile;
-  /** The name the user's computer gave the file, as sent; the caller normalises it. */
-  clientFilename: string;
+  /**
+   * The name to record: the one the user's computer gave, cleaned by the spec's rule, with the
+   * extension of what the file is (uploadFileName): every upload path records names this way.
+   */
+  fileName: string;
 }
 
 /**
  * Streams the request's `file` part into the store. Too large → 413, a type outside `accept`
- * (read from the bytes, not the name) → 415, no file or an empty one → 400 on the field 'file'.
+ * (read from the bytes, not the name) → 415, no file or an empty one, or an image too large in
+ * pixels or whose size cannot be read → 400 on the field 'file'.
  */
 export async function receiveUpload(
   request: FastifyRequest,
   accept: readonly DetectedFileType[],
   messages: UploadMessages,
+  fallbackName = 'documento',
 ): Promise<ReceivedUpload> {
   if (!request.isMultipart()) throw invalidField('file', messages.missing);
   const part = await request.file().catch((error: unknown) => {
@@ -69,12 +78,17 @@ export async function receiveUpload(
   try {
     const stored = await request.server.files.save(part.file, { accept, wasTruncated: () => part.file.truncated });
     request.server.metrics.countUploadBytes(stored.size);
-    return { stored, clientFilename: part.filename };
+    return { stored, fileName: uploadFileName(part.filename, stored.type, fallbackName) };
   } catch (error) {
     if (!(error instanceof FileRejection)) throw error;
     if (error.reason === 'too-large') throw new AppError(413, messages.tooLarge, [{ field: 'file', message: messages.tooLarge }]);
     if (error.reason === 'unsupported-type') throw new AppError(415, messages.unsupportedType, [{ field: 'file', message: messages.unsupportedType }]);
     if (error.reason === 'incomplete') throw invalidField('file', malformedUpload);
+    if (error.reason === 'too-many-pixels') {
+      const { width, height } = error.dimensions!;
+      throw invalidField('file', messages.imageTooLarge?.(width, height, maxImageMegapixels) ?? messages.unsupportedType);
+    }
+    if (error.reason === 'unreadable-image') throw invalidField('file', messages.imageUnreadable ?? messages.unsupportedType);
     throw badRequest(messages.empty, [{ field: 'file', message: messages.empty }]);
   }
 }

@@ -34,7 +34,7 @@ export const securityHeadersPlugin = fp(async (app) => {
     if (request.headers.authorization && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 
-  // A person's link (issue 17) carries its credential in the path: its page and calls send no
+  // A person's link (issue 17) or an invitation's (issue 28) carries its credential in the path: its page and calls send no
   // referrer anywhere, are kept by no cache, and are not for search engines.
   app.addHook('onSend', async (request, reply) => {
     if (!isPublicLinkPath(request.url)) return;
@@ -69,6 +69,7 @@ function helmetOptions(bucketOrigins: string[], hstsMaxAge: number | undefined):
   };
 }
 
+/** A link's page (/p/, an invitation's /cita/: issue 28) or a public call. */
 function isPublicLinkPath(url: string): boolean {
-  return url.startsWith('/p/') || url.startsWith('/api/public/');
+  return url.startsWith('/p/') || url.startsWith('/cita/') || url.startsWith('/api/public/');
 }

@@ -317,6 +317,11 @@ export const appointmentInvitationViewSchema = z.object({
   branchName: z.string(),
   cancelled: z.boolean(),
   response: attendeeResponseSchema.nullable(),
+  /**
+   * Only in the answer to a POST that changed an earlier answer: what it was (issue 28). The same
+   * answer twice changes nothing and carries no `changedFrom`.
+   */
+  changedFrom: attendeeResponseSchema.optional(),
 });
 export type AppointmentInvitationView = z.infer<typeof appointmentInvitationViewSchema>;
 
@@ -328,6 +333,8 @@ export const invitationMessages = {
   decline: 'No podré asistir',
   confirmed: 'Gracias: su asistencia quedó confirmada.',
   declined: 'Gracias por avisar: registramos que no podrá asistir.',
+  changedToConfirmed: 'Cambió su respuesta: ahora su asistencia quedó confirmada. Avisamos a quien organiza la cita.',
+  changedToDeclined: 'Cambió su respuesta: registramos que ya no podrá asistir. Avisamos a quien organiza la cita.',
   notFound: 'La invitación no existe o ya venció',
   cancelled: 'Esta cita fue cancelada.',
 } as const;

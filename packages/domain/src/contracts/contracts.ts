@@ -66,7 +66,19 @@ export const contractTemplateSchema = z.object({
 });
 export type ContractTemplate = z.infer<typeof contractTemplateSchema>;
 
-const templateBodyMax = 100_000;
+/**
+ * A template's text may be this long (issue 28): the product's three defaults together are under
+ * 7,000 characters and a long lease about 30,000, while 98.6 KB of text drew a 2,900-page preview.
+ */
+const templateBodyMax = 50_000;
+
+/**
+ * The pages one document of the pack may take (issue 28): a lease runs 5–15, so 50 is generous,
+ * and drawing stops at page 51 instead of laying out thousands. The pagarés repeat their text once
+ * per monthly note, one or two pages each: they may take two pages per note when that is more.
+ */
+export const maxContractPages = 50;
+export const contractPageLimit = (copies: number) => Math.max(maxContractPages, 2 * copies);
 
 /** PUT /api/admin/templates/{kind}: a new version of the branch's override (or of the default when branchId is null). */
 export const saveContractTemplateSchema = z.object({
@@ -97,4 +109,6 @@ export const contractMessages = {
   concurrentSave: 'Otra persona guardó esta plantilla al mismo tiempo; recargue y vuelva a intentarlo.',
   documentNotFound: 'El documento no existe',
   packNotFound: 'La póliza no tiene contratos generados en esa versión',
+  tooManyPages: (document: string, maxPages: number) =>
+    `El texto de la plantilla (${document}) ocupa más de ${maxPages} páginas: acórtelo o quite saltos de página ([[salto]]).`,
 } as const;

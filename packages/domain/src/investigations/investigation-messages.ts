@@ -39,6 +39,9 @@ export const investigationMessages = {
   fileEmpty: 'El archivo está vacío',
   fileTooLarge: (maxMb: number) => `El archivo supera el tamaño máximo de ${maxMb} MB`,
   unsupportedFileType: 'Tipo de archivo no permitido: solo se aceptan PDF, JPEG o PNG',
+  imageTooLarge: (width: number, height: number, maxMegapixels: number) =>
+    `Archivo: la imagen mide ${width} × ${height} píxeles (${Math.round((width * height) / 1_000_000)} megapíxeles); el máximo es ${maxMegapixels} megapíxeles. Tome la foto con menor resolución o envíe el documento en PDF.`,
+  imageUnreadable: 'Archivo: no se pudo leer el tamaño de la imagen; el archivo está dañado o incompleto',
   investigationClosed: 'La investigación ya fue resuelta: sus documentos ya no se pueden cambiar',
   notUnderInvestigation: 'La póliza no está en investigación: suba al menos un documento antes de aprobar o rechazar',
   alreadyDecided: (statusLabel: string) => `La investigación ya fue resuelta: la póliza está en «${statusLabel}»`,

@@ -13,6 +13,7 @@ export const notificationKinds = [
   'signature_declined',
   'signature_completed',
   'lead_follow_up',
+  'appointment_answer_changed',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -36,6 +37,7 @@ export const notificationKindLabels: Record<NotificationKind, string> = {
   signature_declined: 'Firma electrónica rechazada por un firmante',
   signature_completed: 'Firma electrónica completada',
   lead_follow_up: 'Seguimiento de lead (el día marcado)',
+  appointment_answer_changed: 'Un invitado cambió su respuesta a una cita',
 };
 
 /**
@@ -107,6 +109,12 @@ export const notificationMessages = {
   policyExpiringBody: (policy: string, client: string, daysLeft: number) =>
     `La póliza ${policy}${client ? ` de ${client}` : ''} vence en ${daysLeft} ${daysLeft === 1 ? 'día' : 'días'}. Es buen momento para ofrecer la renovación.`,
   appointmentReminderTitle: (title: string) => `Recordatorio de cita: ${title}`,
+  /** An invited person changed their answer on the invitation's page (issue 28): told to who scheduled the appointment. */
+  appointmentAnswerChangedTitle: (attendeeName: string) => `${attendeeName} cambió su respuesta a una cita`,
+  appointmentAnswerChangedBody: (response: 'yes' | 'no', title: string, when: string) =>
+    response === 'yes'
+      ? `Ahora confirma su asistencia a «${title}», ${when}; antes había avisado que no podría asistir.`
+      : `Ya no podrá asistir a «${title}», ${when}; antes había confirmado.`,
   appointmentReminderBody: (when: string, location: string) => `Tiene una cita el ${when} en ${location}.`,
   renewalCreatedTitle: (policy: string) => `Renovación creada de la póliza ${policy}`,
   renewalCreatedBody: (policy: string, actor: string) => `${actor} creó la renovación de la póliza ${policy}. Revise y complete la nueva póliza.`,

@@ -142,7 +142,7 @@ export const addendumRoutes: FastifyPluginAsyncZod = async (app) => {
         empty: messages.fileEmpty,
         tooLarge: messages.fileTooLarge(maxMb),
         unsupportedType: messages.unsupportedFileType,
-      });
+      }, 'addendum');
       return reply.status(201).send(await service.recordUpload(app.db, app.files, request.log, actor, request.params, received));
     },
   );

@@ -5,7 +5,6 @@ import {
   addendumMessages as messages,
   addendumStatusLabels,
   foldForSearch,
-  normaliseFileName,
   policyMessages,
   type Addendum,
   type AddendumInput,
@@ -157,7 +156,7 @@ export async function recordUpload(
   target: FileTarget,
   upload: ReceivedUpload,
 ): Promise<Addendum> {
-  const originalFilename = normaliseFileName(upload.clientFilename, 'addendum');
+  const originalFilename = upload.fileName;
   let replaced: string | null = null;
   let addendum: Addendum;
   try {

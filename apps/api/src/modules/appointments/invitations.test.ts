@@ -2,7 +2,7 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import type { Appointment, AppointmentFormValues, AppointmentInvitationView, AppointmentPage } from '@portal/domain';
-import { attendees, emailOutbox } from '../../db/schema/index';
+import { attendees, emailOutbox, notifications } from '../../db/schema/index';
 import { bearer, createTestContext, json, signInAs, type TestContext } from '../../test/app';
 import { smtpReceiver } from '../../test/smtp';
 import { deliverDueEmails } from '../email/index';
@@ -194,6 +194,59 @@ describe('invitations', () => {
     const invalid = await request('POST', `/api/appo/update/${appointment.id}`, agent.token, body({ ...formOf(specClient), attendees: [{ ...seen.attendees![0]!, answerSeenAt: 'ayer' }] }));
     expect(invalid.statusCode).toBe(400);
     expect(json(invalid).details).toEqual([expect.objectContaining({ field: 'attendees.0.answerSeenAt', message: 'Fecha de respuesta inválida' })]);
+  });
+
+  it('keeps the same answer once, and says when a second one changes the first, telling the organiser once (issue 28)', async () => {
+    const { lucia } = people();
+    const appointment = await create({ attendees: [lucia] });
+    const token = tokenIn((await emailsTo(lucia.email))[0]!.text);
+    const answer = async (response: 'yes' | 'no') => {
+      const answered = await request('POST', `/api/public/citas/${token}`, undefined, { response });
+      expect(answered.statusCode, answered.body).toBe(200);
+      return json<AppointmentInvitationView>(answered);
+    };
+    const notices = () => db().select().from(notifications).where(eq(notifications.appointmentId, appointment.id)).orderBy(notifications.id);
+    const answeredAt = async () => (await db().select().from(attendees).where(eq(attendees.appointmentId, appointment.id)))[0]!.respondedAt;
+
+    expect(await answer('yes')).toMatchObject({ response: 'yes' });
+    const firstAt = await answeredAt();
+    const again = await answer('yes');
+    expect(again.response).toBe('yes');
+    expect(again).not.toHaveProperty('changedFrom');
+    expect(await answeredAt()).toEqual(firstAt);
+    expect(await notices()).toEqual([]);
+
+    expect(await answer('no')).toMatchObject({ response: 'no', changedFrom: 'yes' });
+    expect(await answer('no')).not.toHaveProperty('changedFrom');
+    const told = await notices();
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({
+      userId: agent.id,
+      kind: 'appointment_answer_changed',
+      title: 'Lucía Hernández cambió su respuesta a una cita',
+      body: 'Ya no podrá asistir a «Firma de contrato — Durango 214», jueves, 3 de diciembre de 2026, de 10:00 a 11:30 (hora de la Ciudad de México); antes había confirmado.',
+    });
+    const seen = json<Appointment>(await request('GET', `/api/appo/${appointment.id}`, agent.token)).attendees[0]!;
+    expect(seen).toMatchObject({ confirmed: false, response: 'no' });
+
+    // Two presses at the same moment are one change: one says so, the other finds it done.
+    const both = await Promise.all([answer('yes'), answer('yes')]);
+    expect(both.map((view) => view.changedFrom ?? null)).toEqual(expect.arrayContaining(['no', null]));
+    expect(await notices()).toHaveLength(2);
+    // Nobody outside is e-mailed for an answer, changed or not.
+    expect(await emailsTo(lucia.email)).toHaveLength(1);
+  });
+
+  it("sends no referrer and keeps nothing in caches, for the invitation's page and its calls (issue 28)", async () => {
+    const { lucia } = people();
+    await create({ attendees: [lucia] });
+    const token = tokenIn((await emailsTo(lucia.email))[0]!.text);
+    for (const [method, url] of [['GET', `/cita/${token}?respuesta=si`], ['GET', `/api/public/citas/${token}`], ['POST', `/api/public/citas/${token}`]] as const) {
+      const response = await request(method, url, undefined, method === 'POST' ? { response: 'yes' } : undefined);
+      expect(response.headers['referrer-policy'], url).toBe('no-referrer');
+      expect(response.headers['cache-control'], url).toBe('no-store');
+      expect(response.headers['x-robots-tag'], url).toBe('noindex, nofollow');
+    }
   });
 
   it('answers the same 404 to a wrong, malformed or expired token, and masks the token in the logs', async () => {

@@ -298,6 +298,15 @@ export async function findInvitation(db: Executor, tokenHash: string, now: Date)
   return row ?? null;
 }
 
+/**
+ * The attendee's stored answer ('yes', 'no' or null), the row locked until the transaction ends:
+ * two presses at the same moment are taken one after the other, so the same answer is kept once.
+ */
+export async function lockAnswer(db: Executor, attendeeId: number): Promise<string | null> {
+  const [row] = await db.select({ response: attendees.response }).from(attendees).where(eq(attendees.id, attendeeId)).for('update');
+  return row?.response ?? null;
+}
+
 /** The attendee's answer: 'yes' confirms, 'no' does not. */
 export async function saveAnswer(db: Executor, attendeeId: number, response: 'yes' | 'no', now: Date): Promise<void> {
   await db.update(attendees).set({ response, respondedAt: now, confirmed: response === 'yes' }).where(eq(attendees.id, attendeeId));
@@ -315,6 +324,7 @@ export async function loadInvitedAppointment(db: Executor, id: number) {
       googleMeetUrl: appointments.googleMeetUrl,
       status: appointments.status,
       branchName: branches.name,
+      organiserId: appointments.userId,
     })
     .from(appointments)
     .innerJoin(branches, eq(branches.id, appointments.branchId))

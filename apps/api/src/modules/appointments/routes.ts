@@ -169,7 +169,7 @@ const invitationParamsSchema = z.object({ token: z.string().max(100) });
  * (no session). Reading never answers: only the page's button (a POST) does. Rate-limited as the
  * other public links; a malformed, wrong or expired token gets the same 404.
  */
-export const appointmentInvitationRoutes: FastifyPluginAsyncZod = async (app) => {
+export const appointmentInvitationRoutes: FastifyPluginAsyncZod<{ onAnswerChanged: service.AnswerChangedNotice }> = async (app, { onAnswerChanged }) => {
   const tags = ['appointments'];
   const config = { rateLimit: publicRateLimit };
   const response = { 200: appointmentInvitationViewSchema, 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
@@ -184,6 +184,6 @@ export const appointmentInvitationRoutes: FastifyPluginAsyncZod = async (app) =>
       config,
       schema: { tags, summary: 'Confirmar asistencia (yes) o avisar que no podrá asistir (no)', params: invitationParamsSchema, body: appointmentAnswerInputSchema, response },
     },
-    (request) => service.answerInvitation(app.db, request.params.token, request.body.response),
+    (request) => service.answerInvitation(app.db, onAnswerChanged, request.params.token, request.body.response),
   );
 };

@@ -212,13 +212,44 @@ export async function viewInvitation(db: Executor, token: string, now = new Date
   };
 }
 
-/** POST /api/public/citas/{token}: the attendee's answer, which sets `confirmed`; a cancelled appointment takes none (409). */
-export async function answerInvitation(db: Db, token: string, response: AttendeeResponse, now = new Date()): Promise<AppointmentInvitationView> {
+/** What the organiser is told of when an attendee changes an answer (issue 28); the notifications module's, handed in by app.ts. */
+export type AnswerChangedNotice = (
+  tx: Executor,
+  change: { organiserId: number | null; appointmentId: number; attendeeName: string; title: string; date: string; startTime: string; endTime: string; response: AttendeeResponse },
+) => Promise<void>;
+
+/**
+ * POST /api/public/citas/{token}: the attendee's answer, which sets `confirmed`; a cancelled
+ * appointment takes none (409). The same answer again changes nothing (its time stays the first
+ * one's, nobody is told twice); a different one is recorded, answered with `changedFrom` so the
+ * page says so, and the organiser is told once, in the same transaction.
+ */
+export async function answerInvitation(
+  db: Db,
+  onAnswerChanged: AnswerChangedNotice,
+  token: string,
+  response: AttendeeResponse,
+  now = new Date(),
+): Promise<AppointmentInvitationView> {
   return db.transaction(async (tx) => {
     const { attendee, appointment } = await openInvitation(tx, token, now);
     if (appointment.status === 'cancelled') throw conflict(invitationMessages.cancelled);
+    const previous = await repo.lockAnswer(tx, attendee.attendeeId);
+    if (previous === response) return viewInvitation(tx, token, now);
     await repo.saveAnswer(tx, attendee.attendeeId, response, now);
-    return viewInvitation(tx, token, now);
+    if (previous !== 'yes' && previous !== 'no') return viewInvitation(tx, token, now);
+    const { title, date, startTime, endTime, organiserId } = appointment;
+    await onAnswerChanged(tx, {
+      organiserId,
+      appointmentId: attendee.appointmentId,
+      attendeeName: attendee.name,
+      title: title || messages.untitled,
+      date,
+      startTime: startTime.slice(0, 5),
+      endTime: endTime.slice(0, 5),
+      response,
+    });
+    return { ...(await viewInvitation(tx, token, now)), changedFrom: previous };
   });
 }
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { contractMessages, policyContractsSchema, type ContractDocument, type Policy, type PolicyContracts } from '@portal/domain';
+import { contractDocumentLabels, contractMessages, policyContractsSchema, type ContractDocument, type Policy, type PolicyContracts } from '@portal/domain';
 import { exampleGuarantor, examplePolicyInput, exampleTenant } from '@portal/domain/testing';
 import { branches } from '../../db/schema/index';
 import { ADMIN, bearer, createTestContext, insertBranch, json, login, tokenFor, type TestContext } from '../../test/app';
@@ -381,5 +381,45 @@ describe('templates', () => {
     expect(json(missing).details[0].field).toBe('policyId');
     const unknown = await send('POST', '/api/admin/templates/lease/preview', admin, { branchId: null, body: '{{x}}', policyId: policy.id });
     expect(json(unknown).message).toBe(contractMessages.unknownPlaceholder('x'));
+  });
+
+  it('refuse a text over 50,000 characters on save and on preview (400 naming the text)', async () => {
+    const policy = await approvedPolicy();
+    const body = `# Contrato\n\n${'Cláusula larga. '.repeat(3200)}`;
+    expect(body.length).toBeGreaterThan(50_000);
+    for (const [method, url, payload] of [
+      ['PUT', leaseUrl, { branchId: null, body }],
+      ['POST', `${leaseUrl}/preview`, { branchId: null, body, policyId: policy.id }],
+    ] as const) {
+      const response = await send(method, url, admin, payload);
+      expect(response.statusCode, url).toBe(400);
+      expect(json(response).details).toEqual([{ field: 'body', message: 'El texto de la plantilla admite hasta 50,000 caracteres' }]);
+    }
+  });
+
+  it('stop a preview at page 51 with a 400 on the text, instead of drawing thousands of pages', async () => {
+    const policy = await approvedPolicy();
+    const body = `# Contrato\n\n${'Hoja\n\n[[salto]]\n'.repeat(2500)}`;
+    const response = await send('POST', `${leaseUrl}/preview`, admin, { branchId: null, body, policyId: policy.id });
+    const message = contractMessages.tooManyPages(contractDocumentLabels.lease, 50);
+    expect(response.statusCode, response.body).toBe(400);
+    expect(json(response).details).toEqual([{ field: 'body', message }]);
+    // Fifty pages are still a preview; twelve pagarés may take two pages each past that.
+    const fifty = await send('POST', `${leaseUrl}/preview`, admin, { branchId: null, body: `# Contrato\n\n${'Hoja\n\n[[salto]]\n'.repeat(49)}Fin`, policyId: policy.id });
+    expect(fifty.statusCode, fifty.body).toBe(200);
+    expect(await pdfPages(fifty.rawPayload)).toHaveLength(50);
+  });
+
+  it("refuse a pack whose saved template would pass the page limit (409 naming the document), keeping the policy's status", async () => {
+    const branchId = await insertBranch(ctx);
+    const branchAgent = await tokenFor(ctx, 'agent', branchId);
+    const saved = await send('PUT', '/api/admin/templates/policy', admin, { branchId, body: `# Póliza\n\n${'Hoja\n\n[[salto]]\n'.repeat(60)}` });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const policy = await approvedPolicy({}, branchAgent);
+    const response = await generate(policy, branchAgent);
+    expect(response.statusCode, response.body).toBe(409);
+    const message = contractMessages.tooManyPages(contractDocumentLabels.policy, 50);
+    expect(json(response)).toMatchObject({ message: contractMessages.generationFailed(message), details: [{ field: 'template', message }] });
+    expect(json<Policy>(await get(`/api/policy/unique/${policy.id}`, branchAgent)).status).toBe('investigation_approved');
   });
 });

@@ -55,6 +55,16 @@ export interface DocumentInput {
   initials: number;
   paperSize: PaperSize;
   title: string;
+  /** Drawing stops with PageLimitExceeded when the document would take more pages (issue 28). */
+  maxPages: number;
+}
+
+/** A document that would take more than its page limit: thrown while laying it out, so no more pages are drawn. */
+export class PageLimitExceeded extends Error {
+  constructor(readonly maxPages: number) {
+    super(`the document takes more than ${maxPages} pages`);
+    this.name = 'PageLimitExceeded';
+  }
 }
 
 const styles: StyleDictionary = {
@@ -88,6 +98,12 @@ export async function renderDocument(input: DocumentInput): Promise<RenderedPdf>
     defaultStyle: { font: 'Roboto', fontSize: 10 },
     styles,
     content,
+    // pdfmake asks for each page's background as it adds the page during layout: the one place
+    // to stop a 2,900-page text at page 51 rather than after drawing it all.
+    background: (page: number) => {
+      if (page > input.maxPages) throw new PageLimitExceeded(input.maxPages);
+      return null;
+    },
     footer: (currentPage, count) => {
       pageCount = count;
       return drawFooter(currentPage, count);
@@ -103,5 +119,5 @@ export async function renderDocument(input: DocumentInput): Promise<RenderedPdf>
  * listens, without waiting for it.
  */
 export async function warmUpPdfRendering(): Promise<void> {
-  await renderDocument({ kind: 'lease', body: '# Contrato\n\nÁÉÍÓÚ ñ', copies: [{}], signatures: [], initials: 1, paperSize: 'letter', title: 'warm-up' });
+  await renderDocument({ kind: 'lease', body: '# Contrato\n\nÁÉÍÓÚ ñ', copies: [{}], signatures: [], initials: 1, paperSize: 'letter', title: 'warm-up', maxPages: 1 });
 }

@@ -5,6 +5,7 @@ import {
   contractDocumentKinds,
   contractDocumentLabels,
   contractMessages,
+  contractPageLimit,
   policyMessages,
   policyStatuses,
   unknownPlaceholders,
@@ -23,7 +24,7 @@ import type { FileStore } from '../../lib/file-store';
 import { insertEvent, loadPolicies } from '../policies/index';
 import { defaultTemplateBodies } from './default-templates';
 import { packFacts, type PackFacts } from './facts';
-import { renderDocument, type RenderedPdf } from './pdf';
+import { PageLimitExceeded, renderDocument, type RenderedPdf } from './pdf';
 import * as repo from './repository';
 
 // --- templates -----------------------------------------------------------------------------------
@@ -91,7 +92,8 @@ export async function previewTemplate(db: Db, kind: ContractDocumentKind, input:
   refuseUnknownPlaceholders(kind, input.body);
   const policy = ensure((await loadPolicies(db, { id: input.policyId }, 'none'))[0], invalidField('policyId', policyMessages.notFound));
   const setting = await packSetting(db, policy);
-  const rendered = await renderKind(kind, input.body, packFacts(policy, setting), setting.branch.paperSize, policy.investigationId);
+  const tooLong = (message: string) => invalidField('body', message);
+  const rendered = await renderKind(kind, input.body, packFacts(policy, setting), setting.branch.paperSize, policy.investigationId, tooLong);
   return rendered.bytes;
 }
 
@@ -103,16 +105,35 @@ async function packSetting(db: Executor, policy: { branchId: number; userId: num
 }
 
 
-function renderKind(kind: ContractDocumentKind, body: string, facts: PackFacts, paperSize: 'letter' | 'a4', folio: string): Promise<RenderedPdf> {
+/**
+ * One document of the pack drawn from a template's text. A text that would take more pages than
+ * a document may (contractPageLimit) stops being drawn there and becomes `tooLong`'s error: a 400
+ * on the text for a preview, a 409 for a pack drawn from a saved template.
+ */
+async function renderKind(
+  kind: ContractDocumentKind,
+  body: string,
+  facts: PackFacts,
+  paperSize: 'letter' | 'a4',
+  folio: string,
+  tooLong: (message: string) => AppError,
+): Promise<RenderedPdf> {
   const title = `${contractDocumentLabels[kind]} ${folio}`;
-  if (kind === 'promissory_notes') {
-    return renderDocument({ kind, body, copies: facts.notes, signatures: facts.signatures.notes, initials: 0, paperSize, title });
+  const copies = kind === 'promissory_notes' ? facts.notes : [facts.values];
+  const signatures = kind === 'promissory_notes' ? facts.signatures.notes : kind === 'lease' ? facts.signatures.lease : facts.signatures.policy;
+  const initials = kind === 'lease' ? signatures.length : 0;
+  try {
+    return await renderDocument({ kind, body, copies, signatures, initials, paperSize, title, maxPages: contractPageLimit(copies.length) });
+  } catch (error) {
+    if (error instanceof PageLimitExceeded) throw tooLong(contractMessages.tooManyPages(contractDocumentLabels[kind], error.maxPages));
+    throw error;
   }
-  const signatures = kind === 'lease' ? facts.signatures.lease : facts.signatures.policy;
-  return renderDocument({ kind, body, copies: [facts.values], signatures, initials: kind === 'lease' ? signatures.length : 0, paperSize, title });
 }
 
 const fileSlug: Record<ContractDocumentKind, string> = { lease: 'contrato-arrendamiento', policy: 'poliza-juridica', promissory_notes: 'pagares' };
+
+/** A saved template too long to draw: the pack is refused as for a missing fact, naming the document. */
+const packTooLong = (message: string) => conflict(contractMessages.generationFailed(message), [{ field: 'template', message }]);
 
 /**
  * Draws and stores a new version of the policy's pack, inside the caller's transaction: the files
@@ -131,7 +152,7 @@ async function generatePack(tx: Executor, files: FileStore, actor: AuthUser, pol
     const rows: repo.DocumentValues[] = [];
     for (const kind of contractDocumentKinds) {
       const { template, isOverride } = await resolveTemplate(tx, kind, policy.branchId);
-      const pdf = await renderKind(kind, template.body, facts, setting.branch.paperSize, folio);
+      const pdf = await renderKind(kind, template.body, facts, setting.branch.paperSize, folio, packTooLong);
       const stored = await files.save(Readable.from([pdf.bytes]), { accept: ['pdf'], wasTruncated: () => false });
       written.push(stored.storedName);
       rows.push({

@@ -63,6 +63,7 @@ const hints: Record<NotificationKind, string> = {
   link_documents_received: 'Abra el expediente de la póliza en el Portal de Pólizas para revisar los documentos.',
   signature_declined: 'Abra el expediente de la póliza en el Portal de Pólizas para ver el motivo y comunicarse con el firmante.',
   signature_completed: 'Abra el expediente de la póliza en el Portal de Pólizas para descargar los contratos firmados.',
+  appointment_answer_changed: 'Consulte la cita en Control de Citas del Portal de Pólizas.',
 };
 
 const subjectPrefix = '[Portal de Pólizas]';

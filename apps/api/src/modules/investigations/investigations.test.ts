@@ -294,7 +294,8 @@ describe('upload', () => {
       ['..\\..\\windows\\system.pdf', 'system.pdf'],
       ['Comprobante de nómina (marzo) #1.pdf', 'Comprobante_de_nomina_marzo_1.pdf'],
       ['Recibo ¡luz! 😀 <CFE>.pdf', 'Recibo_luz_CFE.pdf'],
-      ['../..', 'documento'],
+      // Nothing is left of the name: the fallback, with the extension of what the file is (issue 28).
+      ['../..', 'documento.pdf'],
     ];
     for (const [index, [sent, kept]] of cases.entries()) {
       const slot = ['tenantId', 'employmentLetter', 'utilities', 'ownerId', 'incomeProof'][index]!;

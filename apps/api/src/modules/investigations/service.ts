@@ -12,7 +12,6 @@ import {
   partyUploadChecklist,
   publicLinkMessages,
   missingDocuments,
-  normaliseFileName,
   parseDocumentType,
   policyStatusLabels,
   uploadRejection,
@@ -108,7 +107,7 @@ export async function recordUpload(
   upload: ReceivedUpload,
 ): Promise<{ documentId: number; policyId: number }> {
   const { slot, index } = parseDocumentType(target.documentType)!;
-  const originalFilename = normaliseFileName(upload.clientFilename);
+  const originalFilename = upload.fileName;
   let replaced: string | null = null;
   let recorded: { documentId: number; policyId: number };
   try {

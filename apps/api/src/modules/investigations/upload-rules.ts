@@ -13,5 +13,7 @@ export function uploadMessagesFor(maxUploadBytes: number): UploadMessages {
     empty: messages.fileEmpty,
     tooLarge: messages.fileTooLarge(maxMb),
     unsupportedType: messages.unsupportedFileType,
+    imageTooLarge: messages.imageTooLarge,
+    imageUnreadable: messages.imageUnreadable,
   };
 }

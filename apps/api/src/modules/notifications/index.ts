@@ -1,7 +1,8 @@
 /**
  * The notifications module's public face. For other modules: notify() inside their transactions,
  * the investigation and renewal notices, a user's e-mail choices ('Mi cuenta'). For the job queue:
- * the expiring-policy notices, the appointment reminders, job failures and the e-mail delivery
+ * the expiring-policy notices, the appointment reminders (and, for the appointments' public
+ * routes, handed over by app.ts, the notice of a changed answer), job failures and the e-mail delivery
  * run (its transport comes from the e-mail module's createMailTransport(config)).
  */
 export { notificationRoutes } from './routes';
@@ -19,3 +20,4 @@ export {
 } from './notices';
 export { sendAppointmentReminders } from './reminders';
 export { deleteOldNotifications } from './repository';
+export { notifyAppointmentAnswerChanged } from './appointment-answers';

@@ -60,7 +60,7 @@ async function remind(tx: Executor, appointment: Appointment, host: string): Pro
 const dateFormat = new Intl.DateTimeFormat('es-MX', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** 'jueves, 3 de diciembre de 2026, de 10:00 a 11:00 (hora de la Ciudad de México)'. */
-function describeWhen(appointment: Pick<Appointment, 'date' | 'startTime' | 'endTime'>): string {
+export function describeWhen(appointment: Pick<Appointment, 'date' | 'startTime' | 'endTime'>): string {
   // The date is a calendar day: formatted at UTC noon so no time zone moves it.
   const day = dateFormat.format(new Date(`${appointment.date}T12:00:00Z`));
   return `${day}, de ${appointment.startTime} a ${appointment.endTime} (hora de la Ciudad de México)`;

@@ -55,6 +55,8 @@ function InvalidInvitation() {
 }
 
 const answered: Record<AttendeeResponse, string> = { yes: invitationMessages.confirmed, no: invitationMessages.declined };
+/** When this press changed an earlier answer (the server says `changedFrom`), the page says so. */
+const changedTo: Record<AttendeeResponse, string> = { yes: invitationMessages.changedToConfirmed, no: invitationMessages.changedToDeclined };
 
 function InvitationDetails({ token, view }: { token: string; view: AppointmentInvitationView }) {
   const answer = useAnswerInvitation(token);
@@ -105,7 +107,7 @@ function InvitationDetails({ token, view }: { token: string; view: AppointmentIn
       </dl>
       {view.response ? (
         <p role="status" className="rounded-lg bg-brand-50 px-3 py-2 text-sm font-medium text-brand-800 dark:bg-brand-950 dark:text-brand-200">
-          {answered[view.response]}
+          {view.changedFrom ? changedTo[view.response] : answered[view.response]}
         </p>
       ) : null}
       {answer.isError ? <Alert>{errorMessage(answer.error)}</Alert> : null}

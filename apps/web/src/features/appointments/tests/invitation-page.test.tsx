@@ -72,6 +72,17 @@ describe("an attendee's invitation page", () => {
     expect(net.callsTo('POST', `/api/public/citas/${token}`)[0]!.body).toEqual({ response: 'no' });
   });
 
+  it('says so when a second answer changes the first (issue 28)', async () => {
+    renderPage({
+      [`GET /api/public/citas/${token}`]: { body: makeView({ response: 'yes' }) },
+      [`POST /api/public/citas/${token}`]: { body: makeView({ response: 'no', changedFrom: 'yes' }) },
+    });
+    expect(await screen.findByText('Gracias: su asistencia quedó confirmada.')).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'No podré asistir' }));
+    expect(await screen.findByText('Cambió su respuesta: registramos que ya no podrá asistir. Avisamos a quien organiza la cita.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'No podré asistir' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
   it('says a wrong or expired link does not work, and a cancelled appointment takes no answer', async () => {
     renderPage({ [`GET /api/public/citas/${token}`]: { status: 404, body: { statusCode: 404, error: 'Not Found', message: 'La invitación no existe o ya venció' } } });
     expect(await screen.findByRole('heading', { name: 'La invitación no existe o ya venció' })).toBeInTheDocument();
