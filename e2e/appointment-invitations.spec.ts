@@ -87,10 +87,12 @@ test('two attendees are invited by e-mail with the .ics, one confirms from a pho
   await expect(phonePage.getByText('jueves, 8 de abril de 2027')).toBeVisible();
   await expect(phonePage.getByText('10:00 – 11:00 (hora de la Ciudad de México)')).toBeVisible();
   await expect(phonePage.getByRole('link', { name: /meet\.jit\.si\/PortalPolizas-/ })).toBeVisible();
-  // Opening it answered nothing; the press does.
-  await phonePage.screenshot({ path: `${shotsDir}/invitation-390.png`, fullPage: true });
-  await phonePage.getByRole('button', { name: 'Confirmar asistencia' }).click();
+  // The e-mail's 'Confirmar asistencia' is one tap: the page records it and says so (issue 29).
   await expect(phonePage.getByText('Gracias: su asistencia quedó confirmada.')).toBeVisible();
+  await expect(phonePage.getByRole('button', { name: 'Confirmar asistencia' })).toHaveAttribute('aria-pressed', 'true');
+  // The address drops the answer: a reload asks nothing again.
+  await expect(phonePage).toHaveURL(/\/cita\/[A-Za-z0-9_-]{43}$/);
+  await phonePage.screenshot({ path: `${shotsDir}/invitation-390.png`, fullPage: true });
   // Nothing of the page spills sideways on a phone.
   expect(await phonePage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await phone.close();

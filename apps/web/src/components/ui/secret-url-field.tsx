@@ -1,5 +1,6 @@
 import { useId, useRef } from 'react';
 import { Copy } from 'lucide-react';
+import { copyText } from '@/lib/copy-text';
 import { notify } from '@/lib/toast';
 import { Button } from './button';
 import { Input } from './input';
@@ -24,15 +25,10 @@ export function SecretUrlField({ url, texts }: { url: string; texts: SecretUrlTe
   const hintId = useId();
   const input = useRef<HTMLInputElement>(null);
   const copy = async () => {
-    try {
-      if (!navigator.clipboard) throw new Error('clipboard');
-      await navigator.clipboard.writeText(url);
-      notify.success(texts.copied);
-    } catch {
-      input.current?.focus();
-      input.current?.select();
-      notify.error(texts.copyFailed, texts.copyFailedHint);
-    }
+    if (await copyText(url)) return void notify.success(texts.copied);
+    input.current?.focus();
+    input.current?.select();
+    notify.error(texts.copyFailed, texts.copyFailedHint);
   };
   return (
     <div className="space-y-1.5">

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { CalendarCheck, CalendarX, LinkIcon, MapPin, Video } from 'lucide-react';
 import { invitationMessages, type AppointmentInvitationView, type AttendeeResponse } from '@portal/domain';
@@ -14,9 +15,11 @@ import { MeetLink } from '../components/meet-link';
 
 /**
  * /cita/{token}: an attendee's page behind the invitation's links (issue 20), no session, made
- * for a phone. Opening it answers nothing (mail scanners open links): the attendee presses
- * 'Confirmar asistencia' or 'No podré asistir', which the server records. The e-mailed link's
- * ?respuesta=si|no only puts that button first.
+ * for a phone. The e-mail's 'Confirmar asistencia' / 'No podré asistir' (?respuesta=si|no) is one
+ * tap, as the e-mail promises (issue 29): the page records the answer it names and shows it, with
+ * the other button to change it. The answer is posted by the page's script, not by opening the
+ * address: a mail scanner that only fetches the link answers nothing, and one that runs the page
+ * leaves an answer the person sees and can change (a change is told to the organiser once).
  */
 export function AppointmentInvitationPage() {
   const token = useParams().token ?? '';
@@ -58,11 +61,35 @@ const answered: Record<AttendeeResponse, string> = { yes: invitationMessages.con
 /** When this press changed an earlier answer (the server says `changedFrom`), the page says so. */
 const changedTo: Record<AttendeeResponse, string> = { yes: invitationMessages.changedToConfirmed, no: invitationMessages.changedToDeclined };
 
+const linkAnswers: Record<string, AttendeeResponse> = { si: 'yes', no: 'no' };
+
+/**
+ * The answer the e-mailed link names, posted once when it is not already the recorded one; the
+ * address then drops it, so a reload asks nothing again.
+ */
+function useAnswerFromLink(view: AppointmentInvitationView, answer: ReturnType<typeof useAnswerInvitation>) {
+  const [params, setParams] = useSearchParams();
+  const named = linkAnswers[params.get('respuesta') ?? ''];
+  const posted = useRef(false);
+  useEffect(() => {
+    if (!named || posted.current) return;
+    posted.current = true;
+    if (!view.cancelled && view.response !== named) answer.mutate(named);
+    setParams(
+      (current) => {
+        current.delete('respuesta');
+        return current;
+      },
+      { replace: true },
+    );
+  }, [named, view.cancelled, view.response, answer, setParams]);
+  return named;
+}
+
 function InvitationDetails({ token, view }: { token: string; view: AppointmentInvitationView }) {
   const answer = useAnswerInvitation(token);
-  const [params] = useSearchParams();
-  // The e-mail's 'No podré asistir' link puts that button first; it still takes a press.
-  const declineFirst = params.get('respuesta') === 'no';
+  // The e-mail's 'No podré asistir' link puts that button first (and records it, above).
+  const declineFirst = useAnswerFromLink(view, answer) === 'no' || view.response === 'no';
   const buttons: { response: AttendeeResponse; label: string; icon: typeof CalendarCheck }[] = [
     { response: 'yes', label: invitationMessages.confirm, icon: CalendarCheck },
     { response: 'no', label: invitationMessages.decline, icon: CalendarX },

@@ -15,6 +15,7 @@ export const captureTexts = {
     endpoint: 'Dirección del formulario',
     keyPlaceholder: '{clave}',
     hasKey: 'El formulario tiene una clave vigente. Por seguridad no se vuelve a mostrar: si la perdió, genere una nueva.',
+    justIssued: 'Esta es la nueva clave del formulario: cópiela ahora con la dirección o con el formulario HTML. Al salir de esta pantalla no se volverá a mostrar.',
     noKey: 'Aún no hay clave: genere una para publicar el formulario en su sitio.',
     rotate: 'Generar nueva clave',
     rotating: 'Generando...',
@@ -24,6 +25,10 @@ export const captureTexts = {
       'La clave anterior deja de funcionar en este momento: los formularios que la usan dejarán de enviar leads hasta que los actualice con la nueva.',
     snippet: 'Formulario HTML listo para pegar en su sitio',
     snippetHint: 'Incluye un campo oculto contra robots: déjelo tal cual.',
+    copySnippet: 'Copiar formulario',
+    snippetCopied: 'Formulario copiado',
+    snippetCopyFailed: 'No se pudo copiar el formulario',
+    snippetCopyFailedHint: 'Quedó seleccionado: cópielo con Ctrl+C (o ⌘+C).',
     rotateError: 'No se pudo generar la clave',
   },
   origins: {

@@ -1,7 +1,11 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
+import { Copy } from 'lucide-react';
 import { leadCaptureFormSnippet, type LeadCaptureKey, type LeadCaptureSettings } from '@portal/domain';
 import { errorMessage, isApiError } from '@/lib/api-error';
+import { copyText } from '@/lib/copy-text';
+import { notify } from '@/lib/toast';
 import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { SecretUrlField } from '@/components/ui/secret-url-field';
 import { useRotateKey } from '../api';
@@ -16,6 +20,13 @@ export function WebFormCard({ settings }: { settings: LeadCaptureSettings }) {
   const [issued, setIssued] = useState<LeadCaptureKey | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const snippetId = useId();
+  const snippet = useRef<HTMLTextAreaElement>(null);
+  const copySnippet = async (text: string) => {
+    if (await copyText(text)) return void notify.success(texts.snippetCopied);
+    snippet.current?.focus();
+    snippet.current?.select();
+    notify.error(texts.snippetCopyFailed, texts.snippetCopyFailedHint);
+  };
 
   const generate = async () => {
     setFailure(null);
@@ -37,7 +48,8 @@ export function WebFormCard({ settings }: { settings: LeadCaptureSettings }) {
           <span className="text-slate-400">{texts.keyPlaceholder}</span>
         </p>
       </div>
-      <p className="text-sm text-slate-600 dark:text-slate-400">{settings.hasKey ? texts.hasKey : texts.noKey}</p>
+      {/* Right after generating, the key is below: the text says to copy it now, not that it is no longer shown. */}
+      <p className="text-sm text-slate-600 dark:text-slate-400">{issued ? texts.justIssued : settings.hasKey ? texts.hasKey : texts.noKey}</p>
       <RotateButton
         label={texts.rotate}
         busyLabel={texts.rotating}
@@ -58,10 +70,17 @@ export function WebFormCard({ settings }: { settings: LeadCaptureSettings }) {
         <div className="space-y-3">
           <SecretUrlField url={issued.endpointUrl} texts={keyUrlTexts} />
           <div className="space-y-1.5">
-            <label htmlFor={snippetId} className="text-sm font-medium text-slate-700 dark:text-slate-300">
-              {texts.snippet}
-            </label>
+            <div className="flex flex-wrap items-end justify-between gap-2">
+              <label htmlFor={snippetId} className="text-sm font-medium text-slate-700 dark:text-slate-300">
+                {texts.snippet}
+              </label>
+              <Button variant="secondary" size="sm" onClick={() => void copySnippet(leadCaptureFormSnippet(issued.endpointUrl))}>
+                <Copy aria-hidden="true" />
+                {texts.copySnippet}
+              </Button>
+            </div>
             <textarea
+              ref={snippet}
               id={snippetId}
               readOnly
               value={leadCaptureFormSnippet(issued.endpointUrl)}

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { LeadCaptureSettings } from '@portal/domain';
@@ -45,6 +45,14 @@ describe('Captura de leads (/lead-capture)', () => {
     expect(snippet.value).toContain('action="https://polizas.test/api/public/leads/k3y"');
     expect(snippet.value).toContain('name="sitio_web"');
     expect(net.callsTo('POST', '/api/branches/2/lead-capture/key')).toHaveLength(1);
+    // Right above the key just shown, the text says to copy it now (not that it is no longer shown) (issue 29).
+    expect(screen.queryByText(/no se vuelve a mostrar/)).not.toBeInTheDocument();
+    expect(screen.getByText(/Esta es la nueva clave del formulario: cópiela ahora/)).toBeInTheDocument();
+    // The HTML form has its own 'Copiar'.
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await userEvent.click(screen.getByRole('button', { name: 'Copiar formulario' }));
+    expect(writeText).toHaveBeenCalledWith(snippet.value);
   });
 
   it('checks the origins before saving and saves them', async () => {
