@@ -30,8 +30,8 @@ export function isStatusJump(from: PolicyStatus, to: PolicyStatus): boolean {
 
 /**
  * A new policy starts in 'Creada': created in any other status, it skipped the steps that bring
- * a policy there, so it is a jump from 'Creada' — even to 'En investigación', which the row menu
- * offers, as no one made that step.
+ * a policy there (even 'En investigación', which the first uploaded document starts), so it is a
+ * jump from 'Creada'.
  */
 export function isCreationJump(status: PolicyStatus): boolean {
   return status !== 'created';

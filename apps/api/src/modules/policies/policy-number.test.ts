@@ -68,7 +68,7 @@ describe('POST /api/policy in another status than Creada', () => {
       const message = 'Solo un gerente o administrador puede cambiar el estatus de «Creada» a «Activa» desde el formulario';
       expect(json(response)).toEqual({ statusCode: 403, error: 'Forbidden', message, details: [{ field: 'status', message }] });
     }
-    // Even a step the row menu offers from 'Creada': no one took it.
+    // Even 'En investigación', which the first uploaded document starts.
     const investigation = await post('/api/policy', agent.token, examplePolicyInput({ status: 'investigation' }));
     expect(investigation.statusCode).toBe(403);
     expect(json(investigation).message).toContain('a «En investigación»');
