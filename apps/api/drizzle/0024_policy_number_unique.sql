@@ -16,7 +16,7 @@ BEGIN
     ) AS repeated;
   IF duplicated IS NOT NULL THEN
     RAISE EXCEPTION 'Folios de póliza repetidos: %', duplicated
-      USING HINT = 'Cada folio de póliza debe ser de una sola póliza. Corrija el folio de las demás (UPDATE policies SET policy_number = ''…'' WHERE id = …) y vuelva a iniciar el servidor.';
+      USING HINT = 'Cada folio de póliza debe ser de una sola póliza: deje el folio en la que lo lleva en su contrato, vacíelo en las demás (UPDATE policies SET policy_number = '''' WHERE id IN (…)) y vuelva a iniciar el servidor; un administrador puede darles después su folio desde el formulario.';
   END IF;
 END
 $$;

@@ -4,6 +4,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { businessYear, type Policy, type PolicyEvent, type PolicyFormValues } from '@portal/domain';
 import { examplePolicyInput } from '@portal/domain/testing';
 import { rowsOf } from '../../db/client';
+import { migrationFailure } from '../../db/migrate';
 import { isUniqueViolation } from '../../lib/app-error';
 import { ADMIN, bearer, createPolicyAs, createTestContext, insertBranch, json, login, signInAs, type TestContext } from '../../test/app';
 
@@ -188,9 +189,11 @@ describe('the unique index (migration 0024)', () => {
     await db().execute(sql`drop index policies_policy_number_key`);
     await db().execute(sql`update policies set policy_number = ${folio} where id in ${ids}`);
     const [check, createIndex] = migration();
-    const failure = await db().execute(sql.raw(check!)).then(() => null, (error: unknown) => error as Error & { cause?: Error });
-    const text = String(failure?.cause?.message ?? failure?.message);
-    expect(text).toContain(`Folios de póliza repetidos: ${folio} (pólizas ${[...ids].sort((a, b) => a - b).join(', ')})`);
+    // Read as the server's start-up prints it (runMigrations' error: the database's words first).
+    const failure = await db().execute(sql.raw(check!)).then(() => null, (error: unknown) => migrationFailure(error) as Error);
+    expect(failure?.message).toMatch(
+      new RegExp(`^Falló una migración de la base de datos: Folios de póliza repetidos: ${folio} \\(pólizas ${[...ids].sort((a, b) => a - b).join(', ')}\\)\n.*vacíelo en las demás`),
+    );
 
     // The operator keeps the folio on one of them: the migration then goes through.
     await db().execute(sql`update policies set policy_number = '' where id in ${ids.slice(1)}`);
