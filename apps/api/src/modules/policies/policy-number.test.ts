@@ -1,9 +1,9 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { businessYear, type Policy, type PolicyEvent, type PolicyFormValues } from '@portal/domain';
 import { examplePolicyInput } from '@portal/domain/testing';
-import { rowsOf } from '../../db/client';
+import { openDatabase, rowsOf } from '../../db/client';
 import { migrationFailure } from '../../db/migrate';
 import { isUniqueViolation } from '../../lib/app-error';
 import { ADMIN, bearer, createPolicyAs, createTestContext, insertBranch, json, login, signInAs, type TestContext } from '../../test/app';
@@ -151,6 +151,42 @@ describe('the folio de póliza a client sends', () => {
     expect(refused.details).toEqual([{ field: 'policyNumber', message: refused.message }]);
   });
 });
+
+describe('two writers of one folio at the same instant (PostgreSQL: two connections)', () => {
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))('answers the one that loses on the index 409, naming the field, never 500', async () => {
+    const folio = freshFolio();
+    const holder = await created(post('/api/policy', agent.token, examplePolicyInput()));
+    const other = await openDatabase({ databaseUrl: ctx.testDb.url! });
+    try {
+      let response: Awaited<ReturnType<typeof post>> | undefined;
+      await other.db.transaction(async (tx) => {
+        // Another session gives the folio and has not committed: the API's check cannot see it yet.
+        await tx.execute(sql`update policies set policy_number = ${folio} where id = ${holder.id}`);
+        const pending = post('/api/policy', adminToken, examplePolicyInput({ policyNumber: folio, branchId: 1 }));
+        void pending.then((answer) => (response = answer));
+        await waitForLockWait();
+      });
+      await vi.waitFor(() => expect(response).toBeDefined(), { timeout: 10_000 });
+      const message = 'Otra póliza recibió el mismo folio de póliza al mismo tiempo. Intente nuevamente.';
+      expect(json(response!)).toEqual({ statusCode: 409, error: 'Conflict', message, details: [{ field: 'policyNumber', message }] });
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+/** Until a session of this database waits on a lock (the API's insert, on the uncommitted folio). */
+async function waitForLockWait() {
+  await vi.waitFor(
+    async () => {
+      const [row] = rowsOf<{ n: number }>(
+        await ctx.testDb.database.db.execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`),
+      );
+      expect(row!.n).toBeGreaterThan(0);
+    },
+    { timeout: 10_000, interval: 50 },
+  );
+}
 
 describe('numbering at Contratos generados with the unique folio', () => {
   it('skips a number an admin imported, and gives the next ones on PGlite and PostgreSQL alike', async () => {
