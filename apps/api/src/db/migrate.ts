@@ -11,11 +11,28 @@ const migrationsFolder = path.join(apiRoot, 'drizzle');
 
 /** Applies the committed SQL migrations that this database has not seen yet. */
 export async function runMigrations(database: Database): Promise<void> {
-  if (database.kind === 'pglite') {
-    await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder });
-  } else {
-    await migratePostgres(database.db as unknown as NodePgDatabase, { migrationsFolder });
+  try {
+    if (database.kind === 'pglite') {
+      await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder });
+    } else {
+      await migratePostgres(database.db as unknown as NodePgDatabase, { migrationsFolder });
+    }
+  } catch (error) {
+    throw migrationFailure(error);
   }
+}
+
+/**
+ * drizzle reports a failed statement as 'Failed query: <the whole migration>', the database's own
+ * words only in `cause`, which the start-up message does not print. A migration that stops on
+ * purpose (0024 lists duplicated folios) says what to fix there: that text, and its hint, first.
+ */
+export function migrationFailure(error: unknown): unknown {
+  const cause = error instanceof Error ? error.cause : undefined;
+  if (!(cause instanceof Error)) return error;
+  const hint = (cause as { hint?: unknown }).hint;
+  const advice = typeof hint === 'string' && hint ? `\n${hint}` : '';
+  return new Error(`Falló una migración de la base de datos: ${cause.message}${advice}`, { cause: error });
 }
 
 /**

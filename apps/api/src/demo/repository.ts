@@ -16,17 +16,18 @@ import { policyHasGuarantor } from '../db/policy-columns';
 interface BranchRow {
   id: number;
   name: string;
+  code: string;
 }
 
 export async function findBranch(db: Executor, id: number): Promise<BranchRow | null> {
-  const [row] = await db.select({ id: branches.id, name: branches.name }).from(branches).where(eq(branches.id, id));
+  const [row] = await db.select({ id: branches.id, name: branches.name, code: branches.code }).from(branches).where(eq(branches.id, id));
   return row ?? null;
 }
 
 /** The branch named Sucursal Polanco, else the first one. */
 export async function findDefaultBranch(db: Executor): Promise<BranchRow | null> {
   const [row] = await db
-    .select({ id: branches.id, name: branches.name })
+    .select({ id: branches.id, name: branches.name, code: branches.code })
     .from(branches)
     .orderBy(sql`lower(${branches.name}) = 'sucursal polanco' desc`, asc(branches.id))
     .limit(1);

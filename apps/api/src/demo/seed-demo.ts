@@ -160,7 +160,7 @@ export async function seedDemoPolicies(db: Db, options: DemoSeedOptions = {}): P
       const plan = planTimeline(random, paths[status], now);
       const values = demo.policyValues(policyType, plan.contractStart, branch.id, status);
       const input = policyInputSchema.parse(values);
-      const id = await walk(db, actor, input, paths[status], () => nextPolicyNumber(random, plan.times, policyNumbers));
+      const id = await walk(db, actor, input, paths[status], () => nextPolicyNumber(branch.code, random, plan.times, policyNumbers));
       await backdate(db, id, plan.times, random);
       ids.push(id);
     }
@@ -172,7 +172,7 @@ export async function seedDemoPolicies(db: Db, options: DemoSeedOptions = {}): P
 
 // --- who and where ---------------------------------------------------------------------------
 
-async function chooseBranch(db: Db, requested: number | undefined): Promise<{ id: number; name: string }> {
+async function chooseBranch(db: Db, requested: number | undefined): Promise<{ id: number; name: string; code: string }> {
   if (requested !== undefined) {
     const row = await findBranch(db, requested);
     if (!row) throw new DemoSeedError(`La sucursal ${requested} no existe.`);
@@ -211,19 +211,23 @@ async function summary(db: Db, branch: { id: number; name: string }, ids: number
 /**
  * Creates the policy and moves it along its path: the row menu where it offers the step, else the
  * form. A form step outside the menu's transitions is a status jump, which only a manager or an
- * admin may make: an agent's or approver's policies take those steps as the first admin.
+ * admin may make: an agent's or approver's policies take those steps as the first admin. The
+ * approval, which brings the demo's folio de póliza, is always the first admin's (issue 28).
  */
 async function walk(db: Db, actor: AuthUser, input: PolicyInput, path: Step[], policyNumber: () => string): Promise<number> {
   const policy = await createPolicy(db, actor, input);
-  const jumper = canJumpStatus(actor.role) ? actor : ((await findFirstActiveAdmin(db)) ?? actor);
+  const admin = (await findFirstActiveAdmin(db)) ?? actor;
+  const jumper = canJumpStatus(actor.role) ? actor : admin;
   let current = input;
   for (const step of path.slice(1)) {
     if (step.via === 'menu') {
       await changePolicyStatus(db, actor, policy.id, { status: step.status, note: step.note });
     } else {
-      // Approval is when the policy gets its number (policy folio) in the form.
-      current = { ...current, status: step.status, ...(step.status === 'investigation_approved' ? { policyNumber: policyNumber() } : {}) };
-      await updatePolicy(db, jumper, policy.id, current);
+      // Approval is when the policy gets its number (policy folio) in the form: a number of the
+      // past, which only an admin may give (the server numbers at 'contracts' in the present year).
+      const numbered = step.status === 'investigation_approved';
+      current = { ...current, status: step.status, ...(numbered ? { policyNumber: policyNumber() } : {}) };
+      await updatePolicy(db, numbered ? admin : jumper, policy.id, current);
     }
   }
   return policy.id;
@@ -253,11 +257,12 @@ async function backdate(db: Db, id: number, times: Date[], random: () => number)
   }
 }
 
-function nextPolicyNumber(random: () => number, times: Date[], taken: Set<string>): string {
+function nextPolicyNumber(branchCode: string, random: () => number, times: Date[], taken: Set<string>): string {
   // The year of the approval (third step).
   const year = businessDate(times[2] ?? times[0]!).slice(0, 4);
   for (;;) {
-    const number = `POL-${year}-${String(Math.floor(random() * 100_000)).padStart(5, '0')}`;
+    // The branch's code, as the server's numbers: folios are unique company-wide.
+    const number = `${branchCode}-${year}-${String(Math.floor(random() * 100_000)).padStart(5, '0')}`;
     if (!taken.has(number)) {
       taken.add(number);
       return number;

@@ -1,3 +1,5 @@
+import type { Role } from '../auth/role-values';
+
 /** The business's clock: folios and "today" are Mexico City time wherever the server runs. */
 export const businessTimeZone = 'America/Mexico_City';
 
@@ -41,4 +43,13 @@ export function businessYear(at: Date): number {
  */
 export function formatPolicyNumber(branchCode: string, year: number, sequence: number): string {
   return `${branchCode}-${year}-${String(sequence).padStart(5, '0')}`;
+}
+
+/**
+ * The folio de póliza is the server's (given at 'Contratos generados'): a client's is ignored,
+ * except an admin's on a policy that has none yet — an old policy being imported keeps the
+ * number it was issued with. The server checks it is not another policy's.
+ */
+export function canSetPolicyNumber(role: Role, stored: string): boolean {
+  return role === 'admin' && stored === '';
 }

@@ -10,7 +10,8 @@ import { policyDraftSchema, type PolicyDraft } from './policy-draft';
  * The body of POST /api/policy and of a full POST /api/policy/update/{id}, and the form's schema.
  * Fields the form hides are cleared here, so what is stored is what the user saw (spec section 5).
  * Client-sent investigationId, guarantorRequired, userId and timestamps are not part of it: the
- * server sets them.
+ * server sets them. `policyNumber` is, for an admin importing an old policy; everyone else's is
+ * ignored (canSetPolicyNumber), and a status other than 'Creada' is a jump (isCreationJump).
  */
 export const policyInputSchema = policyDraftSchema.superRefine(checkConditionalFields).transform(clearHiddenFields);
 export type PolicyFormValues = z.input<typeof policyInputSchema>;

@@ -24,5 +24,7 @@ export const policyMessages = {
   otherBranchList: 'No tiene acceso a las pólizas de otra sucursal',
   branchNotFound: messages.branchNotFound,
   invalidCursor: 'El cursor de paginación no es válido',
+  policyNumberTaken: (policyNumber: string) => `El folio de póliza ${policyNumber} ya existe`,
+  policyNumberRace: 'Otra póliza recibió el mismo folio de póliza al mismo tiempo. Intente nuevamente.',
   folioUnavailable: 'No se pudo generar un folio de investigación único. Intente nuevamente en un minuto.',
 } as const;

@@ -29,6 +29,15 @@ export function isStatusJump(from: PolicyStatus, to: PolicyStatus): boolean {
 }
 
 /**
+ * A new policy starts in 'Creada': created in any other status, it skipped the steps that bring
+ * a policy there (even 'En investigación', which the first uploaded document starts), so it is a
+ * jump from 'Creada'.
+ */
+export function isCreationJump(status: PolicyStatus): boolean {
+  return status !== 'created';
+}
+
+/**
  * Marks a jump in the history event's `changes` (beside the sections a save changed): the
  * history shows it apart, and the event needs no column of its own.
  */

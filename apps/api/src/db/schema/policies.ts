@@ -107,6 +107,8 @@ export const policies = pgTable(
   },
   (table) => [
     uniqueIndex('policies_investigation_id_key').on(table.investigationId),
+    // One policy per folio de póliza across the company; '' is "not numbered yet" (migration 0024).
+    uniqueIndex('policies_policy_number_key').on(table.policyNumber).where(sql`${table.policyNumber} <> ''`),
     // A folio fragment ('INV-1511') searched as a prefix, whatever the database's collation.
     index('policies_investigation_id_pattern_idx').on(table.investigationId.op('varchar_pattern_ops')),
     // The list's order (newest first) within a branch, with and without the status filter;

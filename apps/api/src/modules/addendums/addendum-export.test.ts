@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Addendum, AddendumFormValues, Policy } from '@portal/domain';
 import { examplePolicyInput, exampleTenant } from '@portal/domain/testing';
-import { ADMIN, bearer, createTestContext, json, login, tokenFor, type TestContext } from '../../test/app';
+import { ADMIN, bearer, createPolicyAs, createTestContext, json, login, tokenFor, type TestContext } from '../../test/app';
 import { readCsvExport, utf8Bom } from '../../test/csv';
 
 /** GET /api/addendum/export (issue 14): every addendum the list's search selects, as CSV or XLSX. */
@@ -17,7 +17,7 @@ const get = (url: string, token?: string) => ctx.app.inject({ url, headers: toke
 
 async function createActivePolicy(token: string, tenant: string): Promise<Policy> {
   const payload = examplePolicyInput({ status: 'active', tenants: [exampleTenant(tenant)] });
-  return json<Policy>(await ctx.app.inject({ method: 'POST', url: '/api/policy', headers: bearer(token), payload }));
+  return createPolicyAs(ctx, token, payload);
 }
 
 async function createAddendum(token: string, policy: Policy, overrides: Partial<AddendumFormValues>): Promise<Addendum> {

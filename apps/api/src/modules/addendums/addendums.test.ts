@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Addendum, AddendumFormValues, AddendumSearchResult, Policy, PolicyEvent } from '@portal/domain';
 import { examplePolicyInput, exampleTenant } from '@portal/domain/testing';
-import { ADMIN, bearer, createTestContext, tokenFor, json, login, type TestContext } from '../../test/app';
+import { ADMIN, bearer, createPolicyAs, createTestContext, tokenFor, json, login, type TestContext } from '../../test/app';
 import { filesUnder, multipartFile, sampleFiles, sha256 } from '../../test/files';
 
 let ctx: TestContext;
@@ -24,9 +24,8 @@ afterAll(() => ctx.close());
 
 
 async function createPolicy(overrides: Parameters<typeof examplePolicyInput>[0] = {}, token = agent): Promise<Policy> {
-  const response = await ctx.app.inject({ method: 'POST', url: '/api/policy', headers: bearer(token), payload: examplePolicyInput(overrides) });
-  if (response.statusCode !== 201) throw new Error(`policy create failed ${response.statusCode}: ${response.body}`);
-  return json<Policy>(response);
+  // In another status than 'Creada' (and with a folio), moved there by an admin (test/app).
+  return createPolicyAs(ctx, token, examplePolicyInput(overrides));
 }
 
 const body = (overrides: Partial<AddendumFormValues> = {}): AddendumFormValues => ({

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contractDocumentLabels, contractMessages, policyContractsSchema, type ContractDocument, type Policy, type PolicyContracts } from '@portal/domain';
 import { exampleGuarantor, examplePolicyInput, exampleTenant } from '@portal/domain/testing';
 import { branches } from '../../db/schema/index';
-import { ADMIN, bearer, createTestContext, insertBranch, json, login, tokenFor, type TestContext } from '../../test/app';
+import { ADMIN, bearer, createPolicyAs, createTestContext, insertBranch, json, login, tokenFor, type TestContext } from '../../test/app';
 import { pdfPages } from '../../test/pdf-text';
 import { sweepUnreferencedFiles } from '../files/index';
 
@@ -42,9 +42,8 @@ const withRent = (rent: Record<string, string>) => {
 
 /** A policy ready for 'Generar Contratos' (investigation approved), created by `token`. */
 async function approvedPolicy(overrides: PolicyOverrides = {}, token = agent): Promise<Policy> {
-  const response = await send('POST', '/api/policy', token, examplePolicyInput({ ...overrides, status: 'investigation_approved' }));
-  expect(response.statusCode, response.body).toBe(201);
-  return json<Policy>(response);
+  // Created, then approved by an admin's jump: only a manager or an admin may create one approved.
+  return createPolicyAs(ctx, token, examplePolicyInput({ ...overrides, status: 'investigation_approved' }));
 }
 
 /** The row menu's 'Generar Contratos'. */

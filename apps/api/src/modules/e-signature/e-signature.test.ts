@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { policyContractsSchema, publicLinkMessages, signingMessages, signingRoundSchema, signingViewSchema, type Policy, type PolicyContracts, type SigningRound, type SigningView } from '@portal/domain';
 import { exampleGuarantor, examplePolicyInput, exampleTenant } from '@portal/domain/testing';
 import { branches, contractDocuments, emailOutbox, linkSignatures, notifications, policyEvents, publicLinks, signingRounds } from '../../db/schema/index';
-import { bearer, createTestContext, insertBranch, json, signInAs, tokenFor, type TestContext } from '../../test/app';
+import { bearer, createPolicyAs, createTestContext, insertBranch, json, signInAs, tokenFor, type TestContext } from '../../test/app';
 import { pdfPages } from '../../test/pdf-text';
 import { createMailTransport } from '../email/index';
 import { deliverDueEmails } from '../notifications/index';
@@ -47,9 +47,8 @@ const setStatus = (policy: Pick<Policy, 'id'>, status: string, token = agent.tok
 
 /** A policy with its contracts generated (in 'contracts'), ready for 'Enviar Contratos'. */
 async function policyInContracts(overrides: PolicyOverrides = {}, token = agent.token): Promise<Policy> {
-  const created = await send('/api/policy', token, examplePolicyInput({ ...threeSigners(), ...overrides, status: 'investigation_approved' }));
-  expect(created.statusCode, created.body).toBe(201);
-  const policy = json<Policy>(created);
+  // Created, then approved by an admin's jump: only a manager or an admin may create one approved.
+  const policy = await createPolicyAs(ctx, token, examplePolicyInput({ ...threeSigners(), ...overrides, status: 'investigation_approved' }));
   const generated = await setStatus(policy, 'contracts', token);
   expect(generated.statusCode, generated.body).toBe(200);
   return policy;

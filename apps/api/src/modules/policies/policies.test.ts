@@ -6,7 +6,7 @@ import { exampleGuarantor, examplePolicyInput, exampleTenant } from '@portal/dom
 import { loadPolicies, loadPolicyJsonRange, policyBatchEnd } from './repository';
 import { parallelKeysetBatches } from '../../lib/keyset-batches';
 import type { CursorPosition } from '../../lib/keyset-cursor';
-import { ADMIN, bearer, copyRow, createTestContext, signInAs, insertBranch, insertUser, json, login, type TestContext } from '../../test/app';
+import { ADMIN, bearer, copyRow, createPolicyAs, createTestContext, signInAs, insertBranch, insertUser, json, login, type TestContext } from '../../test/app';
 
 let ctx: TestContext;
 let adminToken: string;
@@ -27,10 +27,9 @@ const get = (url: string, token: string) => ctx.app.inject({ url, headers: beare
 const post = (url: string, token: string, payload: unknown) =>
   ctx.app.inject({ method: 'POST', url, headers: bearer(token), payload: payload as object });
 
-async function createPolicy(token: string, body: PolicyFormValues = examplePolicyInput()): Promise<Policy> {
-  const response = await post('/api/policy', token, body);
-  if (response.statusCode !== 201) throw new Error(`create failed ${response.statusCode}: ${response.body}`);
-  return json<Policy>(response);
+/** A policy of the token's user; in another status than 'Creada', moved there by an admin (test/app). */
+function createPolicy(token: string, body: PolicyFormValues = examplePolicyInput()): Promise<Policy> {
+  return createPolicyAs(ctx, token, body);
 }
 
 async function count(table: string): Promise<number> {
@@ -416,7 +415,9 @@ describe('POST /api/policy/update/{id} with a status change', () => {
     post(`/api/policy/update/${id}`, token, { status, userId: 1, branchId: '1' });
 
   it('walks the row menu’s transitions to active, each one an event', async () => {
-    const policy = await createPolicy(polancoAgent.token, examplePolicyInput({ status: 'investigation_approved' }));
+    // Created approved: a manager's jump (an agent's policy would get there by an admin's form save).
+    const manager = await signInAs(ctx, 'manager', 1);
+    const policy = json<Policy>(await post('/api/policy', manager.token, examplePolicyInput({ status: 'investigation_approved' })));
     for (const status of ['contracts', 'signature', 'active']) {
       const response = await change(policy.id, status);
       expect(response.statusCode, status).toBe(200);

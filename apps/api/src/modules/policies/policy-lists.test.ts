@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { policySearchResultSchema, type Policy, type PolicyAgent, type PolicyFormValues, type PolicySearchResult } from '@portal/domain';
 import { exampleGuarantor, examplePolicyInput, exampleTenant } from '@portal/domain/testing';
-import { ADMIN, bearer, createTestContext, insertBranch, insertUser, json, login, signInAs, type TestContext } from '../../test/app';
+import { ADMIN, bearer, createPolicyAs, createTestContext, insertBranch, insertUser, json, login, signInAs, type TestContext } from '../../test/app';
 import { readCsvExport, utf8Bom } from '../../test/csv';
 
 /**
@@ -22,10 +22,9 @@ const ids: Record<string, number> = {};
 
 const get = (url: string, token?: string) => ctx.app.inject({ url, headers: token ? bearer(token) : {} });
 
-async function createPolicy(token: string, body: PolicyFormValues): Promise<Policy> {
-  const response = await ctx.app.inject({ method: 'POST', url: '/api/policy', headers: bearer(token), payload: body });
-  if (response.statusCode !== 201) throw new Error(`create failed ${response.statusCode}: ${response.body}`);
-  return json<Policy>(response);
+/** A policy of the token's user; in another status than 'Creada', moved there by an admin (test/app). */
+function createPolicy(token: string, body: PolicyFormValues): Promise<Policy> {
+  return createPolicyAs(ctx, token, body);
 }
 
 /** Moves a policy's creation to a given instant (the API always stamps "now"). */

@@ -369,6 +369,20 @@ export async function lockPolicy(db: Executor, id: number, scope: BranchScope) {
 
 // --- the policy number ------------------------------------------------------------------------
 
+/** The unique index on the folio de póliza (migration 0024): one policy per number, company-wide. */
+export const policyNumberIndex = 'policies_policy_number_key';
+
+/** Whether a policy already has this folio de póliza (in any branch). */
+export async function policyNumberExists(db: Executor, policyNumber: string): Promise<boolean> {
+  // The blank test lets the planner use the partial unique index whatever the parameter.
+  const [row] = await db
+    .select({ id: policies.id })
+    .from(policies)
+    .where(and(eq(policies.policyNumber, policyNumber), sql`${policies.policyNumber} <> ''`))
+    .limit(1);
+  return row !== undefined;
+}
+
 /**
  * The next number of a branch's year and the branch's code. The upsert takes the counter row's
  * lock until the transaction ends: a concurrent transaction's upsert waits for it, then adds one

@@ -177,7 +177,19 @@ export const policyRoutes: FastifyPluginAsyncZod<PolicyRoutesOptions> = async (a
 
   app.post(
     '/api/policy',
-    { schema: { tags, security, summary: 'Crear póliza', body: policyInputSchema, response: { 201: policySchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Crear póliza',
+        description:
+          'En un estatus distinto de «Creada» es un salto de estatus: solo gerentes y administradores (403 para los demás). ' +
+          'El folio de póliza lo asigna el servidor al generar los contratos; solo un administrador puede registrar el de una póliza anterior, ' +
+          'y no puede repetirse (409).',
+        body: policyInputSchema,
+        response: { 201: policySchema, ...errors },
+      },
+    },
     async (request, reply) => reply.status(201).send(await service.createPolicy(app.db, currentUser(request), request.body, contractPack, signingStep(request))),
   );
 

@@ -4,6 +4,7 @@ import {
   businessYear,
   canJumpStatus,
   canRenewRole,
+  canSetPolicyNumber,
   canTerminateRole,
   dayAfter,
   formatPolicyNumber,
@@ -16,6 +17,7 @@ import {
   formatInvestigationFolio,
   invalidTransitionMessage,
   isAllowedTransition,
+  isCreationJump,
   isStatusJump,
   policyMessages,
   policySearchText,
@@ -33,7 +35,7 @@ import {
   type policyStatusChangeSchema,
 } from '@portal/domain';
 import type { Db, Executor } from '../../db/client';
-import { conflict, ensure, forbidden, invalidField, isUniqueViolation, notFound } from '../../lib/app-error';
+import { type AppError, conflict, ensure, forbidden, invalidField, isUniqueViolation, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth-user';
 import { actorScope, listBranch as listBranchFor, writeBranch as writeBranchFor } from '../../lib/branch-scope';
 import { branchExists } from '../branches/index';
@@ -262,6 +264,8 @@ async function withPackFiles<T>(hook: ContractPackHook | undefined, to: PolicySt
     return hook && to === 'contracts' ? await hook.serialize(() => work(written)) : await work(written);
   } catch (error) {
     if (written.length > 0) await (hook ?? signing?.hook)?.discard(written);
+    // The check before writing saw the folio free; another transaction took it since.
+    if (isUniqueViolation(error, repo.policyNumberIndex)) throw policyNumberConflict(policyMessages.policyNumberRace);
     throw error;
   }
 }
@@ -290,19 +294,27 @@ async function generatePackIfEntering(
 
 const folioAttempts = 5;
 
-/** POST /api/policy: the whole aggregate and its first event in one transaction, under a new folio. */
+/**
+ * POST /api/policy: the whole aggregate and its first event in one transaction, under a new folio.
+ * A policy created in any status but 'Creada' is a status jump (managers and admins only, 403 for
+ * others, marked in the history like the form's).
+ */
 export async function createPolicy(db: Db, actor: AuthUser, input: PolicyInput, packHook?: ContractPackHook, signing?: SigningStep): Promise<Policy> {
+  const jump = isCreationJump(input.status);
+  if (jump && !canJumpStatus(actor.role)) throw statusJumpForbidden('created', input.status);
   const branchId = await writeBranch(db, actor, input.branchId);
   for (let attempt = 1; ; attempt++) {
     const investigationId = formatInvestigationFolio(new Date(), crypto.randomInt(1000));
     try {
       const id = await withPackFiles(packHook, input.status, (written) =>
         db.transaction(async (tx) => {
-          const policyId = await repo.insertPolicyRow(tx, { ...rowValues(input, investigationId), branchId, userId: actor.id });
+          const policyNumber = await policyNumberToWrite(tx, actor, input.policyNumber, '');
+          const policyId = await repo.insertPolicyRow(tx, { ...rowValues({ ...input, policyNumber }, investigationId), branchId, userId: actor.id });
           await repo.writeChildren(tx, policyId, input);
           const assigned = await assignPolicyNumberIfDue(tx, policyId, input.status);
           await generatePackIfEntering(tx, packHook, actor, { policyId, from: null, to: input.status, written });
-          await repo.insertEvent(tx, { policyId, userId: actor.id, fromStatus: null, toStatus: input.status, changes: [], note: noteLines('Póliza creada', assigned) });
+          const changes = jump ? [statusJumpChange] : [];
+          await repo.insertEvent(tx, { policyId, userId: actor.id, fromStatus: null, toStatus: input.status, changes, note: noteLines('Póliza creada', assigned) });
           await signingStatusChanged(tx, signing, actor, { policyId, from: null, to: input.status, written });
           return policyId;
         }),
@@ -332,8 +344,8 @@ export async function updatePolicy(db: Db, actor: AuthUser, id: number, input: P
     }
     const before = await getPolicy(tx, actor, id);
     const branchId = await writeBranch(tx, actor, input.branchId, locked.branchId);
-    // A number once given is not blanked by a form loaded before it was (decision 013).
-    const kept = { ...input, policyNumber: input.policyNumber || locked.policyNumber };
+    // The folio de póliza is the server's: the stored one stays, whatever the form sends.
+    const kept = { ...input, policyNumber: await policyNumberToWrite(tx, actor, input.policyNumber, locked.policyNumber) };
     await repo.updatePolicyRow(tx, id, { ...rowValues(kept, before.investigationId), branchId, updatedAt: new Date() });
     await repo.writeChildren(tx, id, input);
     const assigned = await assignPolicyNumberIfDue(tx, id, input.status);
@@ -373,6 +385,26 @@ export async function changePolicyStatus(db: Db, actor: AuthUser, id: number, ch
   return getPolicy(db, actor, id);
 }
 
+/** The same 403 for a jump on create as on update, naming the field. */
+function statusJumpForbidden(from: PolicyStatus, to: PolicyStatus): AppError {
+  const message = statusJumpForbiddenMessage(from, to);
+  return forbidden(message, [{ field: 'status', message }]);
+}
+
+/**
+ * The folio de póliza a write stores: the stored one (the server gives it at 'contracts'), unless
+ * an admin types one for a policy that has none (an old policy imported), which must be free.
+ */
+async function policyNumberToWrite(tx: Executor, actor: AuthUser, typed: string, stored: string): Promise<string> {
+  if (typed === '' || !canSetPolicyNumber(actor.role, stored)) return stored;
+  if (await repo.policyNumberExists(tx, typed)) throw policyNumberConflict(policyMessages.policyNumberTaken(typed));
+  return typed;
+}
+
+function policyNumberConflict(message: string): AppError {
+  return conflict(message, [{ field: 'policyNumber', message }]);
+}
+
 /** A history note of several lines, the empty ones left out. */
 function noteLines(...lines: Array<string | null | undefined>): string {
   return lines.filter(Boolean).join('\n');
@@ -390,8 +422,12 @@ async function assignPolicyNumberIfDue(tx: Executor, id: number, status: PolicyS
   const state = await repo.numberingState(tx, id);
   if (!state || state.status !== 'contracts' || state.policyNumber !== '') return null;
   const year = businessYear(now);
-  const { code, sequence } = await repo.takePolicyNumber(tx, state.branchId, year);
-  const policyNumber = formatPolicyNumber(code, year, sequence);
+  let policyNumber: string;
+  do {
+    const { code, sequence } = await repo.takePolicyNumber(tx, state.branchId, year);
+    policyNumber = formatPolicyNumber(code, year, sequence);
+    // An admin may have imported an old policy under a number the counter reaches later: skip it.
+  } while (await repo.policyNumberExists(tx, policyNumber));
   await repo.updatePolicyRow(tx, id, { policyNumber, searchText: policySearchText({ ...state, policyNumber }) });
   return policyLifecycleMessages.numberAssignedNote(policyNumber);
 }

@@ -53,7 +53,8 @@ async function expectExact() {
 
 describe('policy_status_counts', () => {
   it('follows creations, menu transitions, form saves, an admin moving a policy, bulk updates and deletes', async () => {
-    const a1 = await create(agentA, examplePolicyInput({ status: 'investigation_approved' }));
+    // Created in another status than 'Creada': a jump, a manager's (decision 010).
+    const a1 = await create(managerA, examplePolicyInput({ status: 'investigation_approved' }));
     const a2 = await create(agentA, examplePolicyInput({ status: 'created' }));
     await create(adminToken, examplePolicyInput({ status: 'active', branchId: branchB }));
     await expectExact();
@@ -86,7 +87,7 @@ describe('policy_status_counts', () => {
   });
 
   it('gives the dashboard and the list totals without a text, equal to counting', async () => {
-    for (const status of ['created', 'created', 'signature'] as const) await create(agentA, examplePolicyInput({ status }));
+    for (const status of ['created', 'created', 'signature'] as const) await create(status === 'created' ? agentA : managerA, examplePolicyInput({ status }));
     const [truth] = await rows<Record<string, number>>(
       `select count(*) filter (where status = 'created')::int as created, count(*) filter (where status = 'signature')::int as signature, count(*)::int as total from policies where branch_id = ${branchA}`,
     );

@@ -1,6 +1,7 @@
 import { useFormContext, useWatch } from 'react-hook-form';
 import {
   canJumpStatus,
+  canSetPolicyNumber,
   guarantorRequiredFor,
   policyLabels,
   policyStatuses,
@@ -46,7 +47,7 @@ export function GeneralSection({ investigationId }: { investigationId: string | 
           className={readOnlyClasses}
           hint={investigationId === null ? 'Folio asignado automáticamente' : 'No se puede modificar'}
         />
-        <TextInput name="policyNumber" label={policyLabels.policyNumber} />
+        <PolicyNumberField />
         <StatusField />
         <SelectInput name="policyType" label={policyLabels.policyType} required onValueChange={onTypeChange}>
           {policyTypes.map((type) => (
@@ -66,6 +67,28 @@ export function GeneralSection({ investigationId }: { investigationId: string | 
 
 /** Read-only fields are shaded like disabled ones, so they do not invite typing. */
 const readOnlyClasses = 'bg-slate-50 text-slate-700 dark:bg-slate-800/60 dark:text-slate-300';
+
+const policyNumberHints = {
+  pending: 'Se asigna al generar los contratos',
+  assigned: 'No se puede modificar',
+  adminImport: 'Solo para registrar una póliza anterior; no puede repetirse',
+} as const;
+
+/**
+ * The folio de póliza is the server's, given at 'Contratos generados': read-only, except for an
+ * admin on a policy that has none yet (an old policy being registered), as the server allows.
+ */
+function PolicyNumberField() {
+  const { user } = useSession();
+  const { formState } = useFormContext<PolicyFormValues>();
+  const value = useWatch<PolicyFormValues, 'policyNumber'>({ name: 'policyNumber' }) ?? '';
+  const stored = formState.defaultValues?.policyNumber ?? '';
+  if (user && canSetPolicyNumber(user.role, stored)) {
+    return <TextInput name="policyNumber" label={policyLabels.policyNumber} hint={policyNumberHints.adminImport} />;
+  }
+  const hint = stored === '' ? policyNumberHints.pending : policyNumberHints.assigned;
+  return <TextField label={policyLabels.policyNumber} value={value} placeholder={policyNumberHints.pending} readOnly className={readOnlyClasses} hint={hint} />;
+}
 
 const statusReadOnlyHint = 'Solo un gerente o administrador lo cambia aquí; los pasos del trámite están en Seguimiento.';
 

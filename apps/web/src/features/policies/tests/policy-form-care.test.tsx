@@ -91,7 +91,7 @@ describe('policy form: leaving with unsaved changes', () => {
   it("asks on 'Cancelar' once something was typed: 'Seguir editando' stays, 'Salir sin guardar' leaves", async () => {
     const { router } = renderCreate();
     const user = userEvent.setup();
-    await user.type(await screen.findByLabelText('Folio de Póliza'), 'POL-1');
+    await user.type(await screen.findByLabelText('Póliza anterior'), 'POL-1');
     await user.click(screen.getByRole('link', { name: 'Cancelar' }));
     const dialog = await screen.findByRole('alertdialog', { name: '¿Salir sin guardar?' });
     expect(dialog).toHaveAccessibleDescription('Hay cambios sin guardar en este formulario. Si sale ahora, se perderán.');
@@ -99,7 +99,7 @@ describe('policy form: leaving with unsaved changes', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Seguir editando' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/policies/new');
-    expect(screen.getByLabelText('Folio de Póliza')).toHaveValue('POL-1');
+    expect(screen.getByLabelText('Póliza anterior')).toHaveValue('POL-1');
 
     // Any other way out (the sidebar, the browser's back) is a navigation and asks the same.
     void router.navigate('/');
@@ -116,11 +116,11 @@ describe('policy form: leaving with unsaved changes', () => {
       window.dispatchEvent(event);
       return event.defaultPrevented;
     };
-    await screen.findByLabelText('Folio de Póliza');
+    await screen.findByLabelText('Póliza anterior');
     expect(unload()).toBe(false);
-    await user.type(screen.getByLabelText('Folio de Póliza'), 'P');
+    await user.type(screen.getByLabelText('Póliza anterior'), 'P');
     expect(unload()).toBe(true);
-    await user.clear(screen.getByLabelText('Folio de Póliza'));
+    await user.clear(screen.getByLabelText('Póliza anterior'));
     // Back to what it was: nothing to lose.
     await waitFor(() => expect(unload()).toBe(false));
   });

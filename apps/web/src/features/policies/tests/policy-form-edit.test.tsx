@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { policyMessages, type PolicyEvent } from '@portal/domain';
 import { renderRoute } from '@/test/render';
 import { mockFetch } from '@/test/fetch-mock';
-import { agentUser, makePolicy, storeSession } from '@/test/fixtures';
+import { adminUser, agentUser, makePolicy, storeSession } from '@/test/fixtures';
 import { PolicyEditPage } from '../pages/policy-edit-page';
 
 // Local times (no offset), so the shown time does not depend on the machine's time zone.
@@ -67,6 +67,7 @@ describe('policy form: Editar Póliza', () => {
     expect(folio).toHaveAttribute('readonly');
     expect(folio).toHaveAccessibleDescription('No se puede modificar');
     expect(screen.getByLabelText('Folio de Póliza')).toHaveValue('POL-77');
+    expect(screen.getByLabelText('Folio de Póliza')).toHaveAttribute('readonly');
     // An agent reads the status; a jump from the form is a manager's or an admin's.
     expect(screen.getByLabelText('Estatus')).toHaveValue('En investigación');
     expect(screen.getByLabelText('Estatus')).toHaveAttribute('readonly');
@@ -97,6 +98,19 @@ describe('policy form: Editar Póliza', () => {
     expect(rent.getByLabelText('Depósito bancario')).toBeChecked();
     expect(rent.getByLabelText('CLABE')).toHaveValue('012180001234567891');
     expect(screen.getByRole('button', { name: 'Guardar Cambios' })).toBeInTheDocument();
+  });
+
+  it('lets an admin give a folio de póliza only to a policy without one', async () => {
+    renderEdit({}, adminUser);
+    const numbered = await screen.findByLabelText('Folio de Póliza');
+    expect(numbered).toHaveAttribute('readonly');
+    expect(numbered).toHaveAccessibleDescription('No se puede modificar');
+    cleanup();
+
+    renderEdit({ 'GET /api/policy/unique/5': { body: makePolicy({ policyNumber: '' }) } }, adminUser);
+    const blank = await screen.findByLabelText('Folio de Póliza');
+    expect(blank).not.toHaveAttribute('readonly');
+    expect(blank).toHaveValue('');
   });
 
   it('recomputes the end date as the term is typed, and sends the term in months', async () => {

@@ -107,6 +107,29 @@ describe('policy form: the status field by role', () => {
   });
 });
 
+describe('policy form: the folio de póliza by role', () => {
+  it('is read-only for everyone but an admin, saying the server gives it', async () => {
+    for (const sessionUser of [agentUser, managerUser]) {
+      const { unmount } = renderCreateView(sessionUser);
+      const folio = await screen.findByLabelText('Folio de Póliza');
+      expect(folio).toHaveAttribute('readonly');
+      expect(folio).toHaveValue('');
+      expect(folio).toHaveAccessibleDescription('Se asigna al generar los contratos');
+      unmount();
+    }
+  });
+
+  it('lets an admin type the folio of an old policy being registered', async () => {
+    renderCreateView(adminUser);
+    const user = userEvent.setup();
+    const folio = await screen.findByLabelText('Folio de Póliza');
+    expect(folio).not.toHaveAttribute('readonly');
+    expect(folio).toHaveAccessibleDescription('Solo para registrar una póliza anterior; no puede repetirse');
+    await user.type(folio, 'POL-2019-00042');
+    expect(folio).toHaveValue('POL-2019-00042');
+  });
+});
+
 describe('policy form: conditional sections', () => {
   it('type Plus shows the guarantor section with one guarantor to fill in; Básica hides it again', async () => {
     renderCreate();
@@ -246,8 +269,9 @@ describe('policy form: keyboard', () => {
   it('Enter moves to the next field and never submits; in a text area it makes a new line', async () => {
     const net = renderCreate({ 'POST /api/policy': created }, managerUser);
     const user = userEvent.setup();
+    // The folio de póliza is read-only (the server gives it): Enter leaves it for the status.
     await user.click(await screen.findByLabelText('Folio de Póliza'));
-    await user.keyboard('P-100{Enter}');
+    await user.keyboard('{Enter}');
     expect(screen.getByLabelText('Estatus')).toHaveFocus();
     await user.keyboard('{Enter}');
     expect(screen.getByLabelText('Tipo de Póliza')).toHaveFocus();
@@ -294,7 +318,6 @@ describe('policy form: saving', () => {
     const user = userEvent.setup();
     await screen.findByLabelText('Tipo de Póliza');
     await fillRequired(user);
-    await user.type(screen.getByLabelText('Folio de Póliza'), 'POL-2026-001');
     await user.click(screen.getByLabelText('Firma electrónica'));
     await user.click(screen.getByRole('button', { name: 'Crear Póliza' }));
 
@@ -306,7 +329,7 @@ describe('policy form: saving', () => {
 
     const body = posts(net)[0]?.body as Record<string, any>;
     expect(body).toMatchObject({
-      policyNumber: 'POL-2026-001',
+      policyNumber: '',
       status: 'created',
       policyType: 'basica',
       isElectronicSignature: true,
