@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, like, ne, sql } from 'drizzle-orm';
 import { policySearchText, type PolicyStatus } from '@portal/domain';
 import type { Executor } from '../db/client';
-import { branches, guarantorVehicles, guarantors, investigationDocuments, policies, policyEvents, users } from '../db/schema/index';
+import { branches, guarantorVehicles, guarantors, investigationDocuments, policies, policyEvents, policyNumberCounters, users } from '../db/schema/index';
 import type { AuthUser } from '../lib/auth-user';
 import { policyHasGuarantor } from '../db/policy-columns';
 
@@ -147,4 +147,26 @@ export type DemoDocumentValues = Omit<typeof investigationDocuments.$inferInsert
 
 export async function insertDemoDocument(db: Executor, values: DemoDocumentValues): Promise<void> {
   await db.insert(investigationDocuments).values(values);
+}
+
+// --- folios of past years ------------------------------------------------------------------------
+
+/** The last folio number the branch gave in `year` (0 before the first). */
+export async function lastPolicyNumber(db: Executor, branchId: number, year: number): Promise<number> {
+  const [row] = await db
+    .select({ lastValue: policyNumberCounters.lastValue })
+    .from(policyNumberCounters)
+    .where(and(eq(policyNumberCounters.branchId, branchId), eq(policyNumberCounters.year, year)));
+  return row?.lastValue ?? 0;
+}
+
+/** The branch's counter for `year` reaches `lastValue` (never goes back), so the portal numbers on from the demo's folios. */
+export async function raisePolicyNumberCounter(db: Executor, branchId: number, year: number, lastValue: number): Promise<void> {
+  await db
+    .insert(policyNumberCounters)
+    .values({ branchId, year, lastValue })
+    .onConflictDoUpdate({
+      target: [policyNumberCounters.branchId, policyNumberCounters.year],
+      set: { lastValue: sql`greatest(${policyNumberCounters.lastValue}, excluded.last_value)` },
+    });
 }

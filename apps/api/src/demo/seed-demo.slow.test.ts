@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc, eq, inArray } from 'drizzle-orm';
-import { foldForSearch, formatInvestigationFolio, guarantorRequiredFor, policySchema, policySearchQuerySchema, policySearchText, policyStatuses, type PolicyStatus } from '@portal/domain';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { businessDate, foldForSearch, formatInvestigationFolio, guarantorRequiredFor, policySchema, policySearchQuerySchema, policySearchText, policyStatuses, type PolicyStatus } from '@portal/domain';
 import { createTestDatabase, type TestDatabase } from '../test/database';
 import { hashPassword } from '../lib/passwords';
-import { guarantors, guarantorVehicles, policies, policyEvents, properties, rents, tenantReferences, tenants, users } from '../db/schema/index';
+import { guarantors, guarantorVehicles, policies, policyEvents, policyNumberCounters, properties, rents, tenantReferences, tenants, users } from '../db/schema/index';
 import { seedIfEmpty } from '../db/seed';
 import { DiskFileStore } from '../lib/file-store';
 import { addendums, appointments, attendees, emailOutbox, investigationDocuments, leadNotes, leads } from '../db/schema/index';
@@ -47,6 +47,30 @@ describe('seedDemoPolicies', () => {
       .filter((email) => email !== '');
     expect(addresses.length).toBeGreaterThan(0);
     for (const email of addresses) expect(email).toMatch(/@example\.com$/);
+  });
+
+  it('numbers its folios as the product does: {code}-{year}-{NNNNN} per year, in approval order, without gaps; the counters go on from there (issue 29)', async () => {
+    const rows = await polancoRows();
+    const approvals = await db()
+      .select({ policyId: policyEvents.policyId, createdAt: policyEvents.createdAt })
+      .from(policyEvents)
+      .where(and(inArray(policyEvents.policyId, rows.map((row) => row.id)), eq(policyEvents.toStatus, 'investigation_approved')));
+    const approvedAt = new Map(approvals.map((event) => [event.policyId, event.createdAt.getTime()]));
+    const numbered = rows.filter((row) => row.policyNumber !== '').sort((a, b) => approvedAt.get(a.id)! - approvedAt.get(b.id)!);
+    expect(numbered.length).toBeGreaterThan(10);
+    const byYear = new Map<string, number[]>();
+    for (const row of numbered) {
+      const [code, year, sequence] = row.policyNumber.split('-');
+      expect(code).toBe('POL');
+      expect(year).toBe(businessDate(new Date(approvedAt.get(row.id)!)).slice(0, 4));
+      byYear.set(year!, [...(byYear.get(year!) ?? []), Number(sequence)]);
+    }
+    expect(byYear.size).toBeGreaterThan(1);
+    const counters = await db().select().from(policyNumberCounters).where(eq(policyNumberCounters.branchId, 1));
+    for (const [year, sequences] of byYear) {
+      expect(sequences, year).toEqual(sequences.map((_, index) => index + 1));
+      expect(counters.find((counter) => counter.year === Number(year))?.lastValue, year).toBe(sequences.length);
+    }
   });
 
   it('writes search_text exactly as the service does, with a folio of the (back-dated) creation minute', async () => {

@@ -26,6 +26,8 @@ import {
   findFirstActiveStaff,
   findPolicyEventIds,
   findPolicyIdsByNotePrefix,
+  lastPolicyNumber,
+  raisePolicyNumberCounter,
 } from './repository';
 import type { AuthUser } from '../lib/auth-user';
 import { changePolicyStatus, createPolicy, updatePolicy } from '../modules/policies/index';
@@ -152,19 +154,22 @@ export async function seedDemoPolicies(db: Db, options: DemoSeedOptions = {}): P
 
   const random = seededRandom(branch.id * 7919 + 2026);
   const demo = new DemoPeople(random);
-  const policyNumbers = new Set<string>();
-  const ids: number[] = [];
-  for (const [status, count] of demoPlan) {
-    for (let index = 0; index < count; index++) {
+  const drafts = demoPlan.flatMap(([status, count]) =>
+    Array.from({ length: count }, (_, index) => {
       const policyType = pickPolicyType(random, status, index);
       const plan = planTimeline(random, paths[status], now);
-      const values = demo.policyValues(policyType, plan.contractStart, branch.id, status);
-      const input = policyInputSchema.parse(values);
-      const id = await walk(db, actor, input, paths[status], () => nextPolicyNumber(branch.code, random, plan.times, policyNumbers));
-      await backdate(db, id, plan.times, random);
-      ids.push(id);
-    }
+      const input = policyInputSchema.parse(demo.policyValues(policyType, plan.contractStart, branch.id, status));
+      return { status, plan, input };
+    }),
+  );
+  const folios = await demoFolios(db, branch, drafts);
+  const ids: number[] = [];
+  for (const [index, { status, plan, input }] of drafts.entries()) {
+    const id = await walk(db, actor, input, paths[status], folios.byDraft.get(index) ?? '');
+    await backdate(db, id, plan.times, random);
+    ids.push(id);
   }
+  for (const [year, lastValue] of folios.lastByYear) await raisePolicyNumberCounter(db, branch.id, year, lastValue);
   const documents = options.files ? await seedDemoDocuments(db, options.files, ids, actor.id) : 0;
   const activity = await seedDemoActivity(db, { ...actor, branchId: branch.id }, random, now);
   return { ...(await summary(db, branch, ids)), skipped: false, documents, activity, actorEmail: actor.email };
@@ -214,7 +219,7 @@ async function summary(db: Db, branch: { id: number; name: string }, ids: number
  * admin may make: an agent's or approver's policies take those steps as the first admin. The
  * approval, which brings the demo's folio de póliza, is always the first admin's (issue 28).
  */
-async function walk(db: Db, actor: AuthUser, input: PolicyInput, path: Step[], policyNumber: () => string): Promise<number> {
+async function walk(db: Db, actor: AuthUser, input: PolicyInput, path: Step[], policyNumber: string): Promise<number> {
   const policy = await createPolicy(db, actor, input);
   const admin = (await findFirstActiveAdmin(db)) ?? actor;
   const jumper = canJumpStatus(actor.role) ? actor : admin;
@@ -226,7 +231,7 @@ async function walk(db: Db, actor: AuthUser, input: PolicyInput, path: Step[], p
       // Approval is when the policy gets its number (policy folio) in the form: a number of the
       // past, which only an admin may give (the server numbers at 'contracts' in the present year).
       const numbered = step.status === 'investigation_approved';
-      current = { ...current, status: step.status, ...(numbered ? { policyNumber: policyNumber() } : {}) };
+      current = { ...current, status: step.status, ...(numbered ? { policyNumber } : {}) };
       await updatePolicy(db, numbered ? admin : jumper, policy.id, current);
     }
   }
@@ -257,17 +262,31 @@ async function backdate(db: Db, id: number, times: Date[], random: () => number)
   }
 }
 
-function nextPolicyNumber(branchCode: string, random: () => number, times: Date[], taken: Set<string>): string {
-  // The year of the approval (third step).
-  const year = businessDate(times[2] ?? times[0]!).slice(0, 4);
-  for (;;) {
-    // The branch's code, as the server's numbers: folios are unique company-wide.
-    const number = `${branchCode}-${year}-${String(Math.floor(random() * 100_000)).padStart(5, '0')}`;
-    if (!taken.has(number)) {
-      taken.add(number);
-      return number;
-    }
+/** Where in a path the policy gets its folio: the approval (a form step). */
+const numberingStep = (path: Step[]) => path.findIndex((step) => step.status === 'investigation_approved');
+
+/**
+ * The demo's folios as the product gives them (issue 29): `{code}-{year}-{NNNNN}`, numbered per
+ * branch and year in the order the policies were approved, after the numbers the branch already
+ * used that year, without gaps. Keyed by the draft's index; `lastByYear` is what the branch's
+ * counters must reach, so the portal goes on from there.
+ */
+async function demoFolios(db: Db, branch: { id: number; code: string }, drafts: Array<{ status: PolicyStatus; plan: TimelinePlan }>) {
+  const approvals = drafts.flatMap((draft, index) => {
+    const step = numberingStep(paths[draft.status]);
+    const at = step > 0 ? draft.plan.times[step] : undefined;
+    return at ? [{ index, at }] : [];
+  });
+  approvals.sort((a, b) => a.at.getTime() - b.at.getTime());
+  const byDraft = new Map<number, string>();
+  const lastByYear = new Map<number, number>();
+  for (const { index, at } of approvals) {
+    const year = Number(businessDate(at).slice(0, 4));
+    const next = (lastByYear.get(year) ?? (await lastPolicyNumber(db, branch.id, year))) + 1;
+    lastByYear.set(year, next);
+    byDraft.set(index, `${branch.code}-${year}-${String(next).padStart(5, '0')}`);
   }
+  return { byDraft, lastByYear };
 }
 
 // --- the timeline --------------------------------------------------------------------------------
