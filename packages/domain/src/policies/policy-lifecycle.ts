@@ -59,6 +59,8 @@ export const policyLifecycleMessages = {
   /** The history's notes, with the other policy's folio. */
   renewedAsNote: (folio: string) => `Renovada como ${folio}`,
   renewalOfNote: (folio: string) => `Renovación de ${folio}`,
+  /** Whose the renewal is: the policy's agent, or (when they left the branch) whoever renewed it. */
+  renewalAgentNote: (keptAgent: boolean) => (keptAgent ? 'Agente: el de la póliza anterior' : 'Agente: quien la renovó (el de la póliza anterior ya no está en la sucursal)'),
   terminationNote: 'Terminación anticipada',
   reasonNote: (reason: string) => `Motivo: ${reason}`,
   expiringNote: 'Vigencia próxima a terminar',

@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { businessYear, policySearchText, type Policy, type PolicyEvent, type PolicyFormValues } from '@portal/domain';
 import { exampleGuarantor, examplePolicyInput } from '@portal/domain/testing';
-import { ADMIN, bearer, createTestContext, insertBranch, json, login, signInAs, type TestContext } from '../../test/app';
+import { ADMIN, bearer, createPolicyAs, createTestContext, insertBranch, json, login, signInAs, type TestContext } from '../../test/app';
+import { users } from '../../db/schema/index';
 import { rowsOf } from '../../db/client';
 
 /*
@@ -182,7 +183,7 @@ describe('POST /api/policy/{id}/renew', () => {
       termMonths: 6,
       endDate: '2026-03-09',
       branchId: 1,
-      userId: polancoAgent.id,
+      userId: old.userId,
       renewedFromPolicyId: old.id,
       renewedToPolicyId: null,
     });
@@ -202,7 +203,23 @@ describe('POST /api/policy/{id}/renew', () => {
     const after = json<Policy>(await get(`/api/policy/unique/${old.id}`, polancoAgent.token));
     expect(after).toMatchObject({ status: 'expired', renewedToPolicyId: renewal.id });
     expect((await events(old.id))[0]).toMatchObject({ note: `Renovada como ${renewal.investigationId}`, userId: polancoAgent.id });
-    expect((await events(renewal.id))[0]).toMatchObject({ toStatus: 'created', note: 'Póliza creada\nRenovación de POL-2025-00007' });
+    expect((await events(renewal.id))[0]).toMatchObject({ toStatus: 'created', note: expect.stringMatching(/^Póliza creada\nRenovación de POL-2025-00007\nAgente: /) });
+  });
+
+  it("keeps the policy's agent when a manager renews it, says so in the history, and falls back to the manager when the agent left (issue 29)", async () => {
+    const agent = await signInAs(ctx, 'agent', 1);
+    const agentsPolicy = await createPolicyAs(ctx, agent.token, examplePolicyInput({ status: 'active', ...withStart('2026-01-01') }));
+    expect(agentsPolicy.userId).toBe(agent.id);
+    const kept = json<Policy>(await post(`/api/policy/${agentsPolicy.id}/renew`, polancoManager.token));
+    expect(kept.userId).toBe(agent.id);
+    expect((await events(kept.id))[0]!.note).toContain('Agente: el de la póliza anterior');
+
+    const leaving = await signInAs(ctx, 'agent', 1);
+    const orphan = await createPolicyAs(ctx, leaving.token, examplePolicyInput({ status: 'active', ...withStart('2026-01-01') }));
+    await ctx.app.db.update(users).set({ status: 'inactive' }).where(eq(users.id, leaving.id));
+    const taken = json<Policy>(await post(`/api/policy/${orphan.id}/renew`, polancoManager.token));
+    expect(taken.userId).toBe(polancoManager.id);
+    expect((await events(taken.id))[0]!.note).toContain('Agente: quien la renovó');
   });
 
   it('renews active and expiring policies (manager, admin) and answers 409 to a renewed one or one not in force', async () => {

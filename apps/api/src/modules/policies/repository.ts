@@ -684,6 +684,15 @@ export async function listAgents(db: Executor, scope: BranchScope): Promise<Poli
     .orderBy(asc(name), asc(users.id));
 }
 
+/** Whether the user is active and works in the branch (a renewal keeps its agent only then). */
+export async function isActiveUserOfBranch(db: Executor, userId: number, branchId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.branchId, branchId), eq(users.status, 'active')));
+  return row !== undefined;
+}
+
 /** Whether the policy exists within `scope`. */
 export async function policyExists(db: Executor, id: number, scope: BranchScope): Promise<boolean> {
   const [row] = await db.select({ id: policies.id }).from(policies).where(filterSql({ id, scope }));

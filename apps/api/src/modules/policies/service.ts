@@ -454,12 +454,15 @@ export async function renewPolicy(db: Db, actor: AuthUser, id: number): Promise<
         const old = await getPolicy(tx, actor, id);
         const input = renewalInput(old);
         const now = new Date();
-        const newId = await repo.insertPolicyRow(tx, { ...rowValues(input, investigationId), branchId: old.branchId, userId: actor.id, renewedFromPolicyId: id });
+        // The renewal stays the policy's agent's (issue 29), unless they no longer work the branch.
+        const agentId = old.userId !== null && (await repo.isActiveUserOfBranch(tx, old.userId, old.branchId)) ? old.userId : actor.id;
+        const newId = await repo.insertPolicyRow(tx, { ...rowValues(input, investigationId), branchId: old.branchId, userId: agentId, renewedFromPolicyId: id });
         await repo.writeChildren(tx, newId, input);
         await repo.updatePolicyRow(tx, id, { renewedToPolicyId: newId, updatedAt: now });
         const event = { userId: actor.id, changes: [] };
         await repo.insertEvent(tx, { ...event, policyId: id, fromStatus: null, toStatus: null, note: policyLifecycleMessages.renewedAsNote(investigationId) });
-        await repo.insertEvent(tx, { ...event, policyId: newId, fromStatus: null, toStatus: 'created', note: noteLines('Póliza creada', policyLifecycleMessages.renewalOfNote(folioOf(old))) });
+        const created = noteLines('Póliza creada', policyLifecycleMessages.renewalOfNote(folioOf(old)), policyLifecycleMessages.renewalAgentNote(agentId === old.userId));
+        await repo.insertEvent(tx, { ...event, policyId: newId, fromStatus: null, toStatus: 'created', note: created });
         // The agent and the branch manager hear of it with the renewal, or not at all.
         await notifyRenewalCreated(tx, { oldPolicyId: id, newPolicyId: newId, actorUserId: actor.id });
         return newId;
