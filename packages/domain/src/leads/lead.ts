@@ -58,6 +58,7 @@ export const leadMessages = {
   noteDeleted: 'Nota eliminada',
   noteDeleteConfirm: '¿Eliminar esta nota?',
   alreadyConverted: 'El lead ya se convirtió en póliza',
+  anonymised: 'Los datos de este lead se cancelaron (ARCO): no se puede convertir en póliza ni contactar',
   policyNotFound: 'No se encontró la póliza en la sucursal del lead',
   policyTaken: 'La póliza ya está ligada a otro lead',
   convert: 'Convertir en póliza',

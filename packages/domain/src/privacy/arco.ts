@@ -21,6 +21,14 @@ export const arcoRecordKindLabels: Record<ArcoRecordKind, string> = {
 /** What a cancelled person's name becomes everywhere it was written. */
 export const anonymisedName = 'Titular anonimizado';
 
+/**
+ * A lead whose person was cancelled (ARCO): it keeps its place on the board, but there is nobody
+ * left to convert into a policy or to write to (issue 29).
+ */
+export function isAnonymisedLead(lead: { name: string }): boolean {
+  return lead.name === anonymisedName;
+}
+
 export const arcoMessages = {
   queryTooShort: 'Escriba al menos 3 caracteres (nombre, correo o teléfono)',
   noRecords: 'Seleccione al menos un registro',

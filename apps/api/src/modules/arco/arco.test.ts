@@ -245,6 +245,12 @@ describe('ARCO: across branches', () => {
     // The reason typed with the person's name and number keeps neither.
     const [request] = rowsOf<{ reason: string }>(await ctx.app.db.execute(sql`select reason from arco_requests where id = ${requestId}`));
     expect(request!.reason).toBe(`Solicitud de ${anonymisedName} por WhatsApp desde el ${anonymisedName}`);
+    // Nobody is left to convert or to write to (issue 29).
+    const policy = await call('POST', '/api/policy', otherAgent, examplePolicyInput({ branchId: 2 }));
+    const convert = await call('POST', `/api/leads/${found!.id}/convert`, otherAgent, { policyId: json<Policy>(policy).id });
+    expect(json(convert)).toMatchObject({ statusCode: 409, message: 'Los datos de este lead se cancelaron (ARCO): no se puede convertir en póliza ni contactar' });
+    const whatsapp = await call('POST', `/api/leads/${found!.id}/whatsapp`, otherAgent, { text: 'Hola' });
+    expect(whatsapp.statusCode).toBe(409);
   });
 });
 

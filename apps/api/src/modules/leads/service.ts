@@ -2,6 +2,7 @@ import {
   defaultLeadColumns,
   formatPhone,
   leadMessages as messages,
+  isAnonymisedLead,
   policyMessages,
   type Lead,
   type LeadColumn,
@@ -178,6 +179,7 @@ export async function convertLead(db: Db, actor: AuthUser, id: number, policyId:
     return await db.transaction(async (tx) => {
       const lead = ensure(await repo.lockLead(tx, branchId, id), notFound(messages.notFound));
       if (lead.policyId !== null) throw conflict(messages.alreadyConverted);
+      if (isAnonymisedLead(lead)) throw conflict(messages.anonymised);
       if (!(await repo.policyOfBranch(tx, branchId, policyId))) throw notFound(messages.policyNotFound);
       const won = (await boardColumns(tx, branchId)).find((column) => column.isWon);
       const row = await repo.updateLead(tx, branchId, id, { policyId, ...(won ? { status: won.id } : {}) });

@@ -1,4 +1,6 @@
 import {
+  isAnonymisedLead,
+  leadMessages,
   normalizePhone,
   renderTemplate,
   whatsappMessages as messages,
@@ -169,6 +171,7 @@ export async function sendToLead(
   now = new Date(),
 ): Promise<WhatsappMessage> {
   const lead = await leadInScope(db, actor, leadId);
+  if (isAnonymisedLead(lead)) throw conflict(leadMessages.anonymised);
   const phone = normalizePhone(lead.phonewhats) ?? normalizePhone(lead.phone);
   if (!phone) throw invalidField(lead.phonewhats ? 'phonewhats' : 'phone', messages.invalidPhone);
   if (!(await gatewayFor(db, secretBox, lead))) throw conflict(messages.noGateway);

@@ -2,7 +2,7 @@ import { memo, useCallback, useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router';
 import { useDraggable } from '@dnd-kit/core';
 import { CalendarClock, FileCheck2, FilePlus2, GripVertical, MessageCircle, Pencil, Phone, Trash2, UserRound } from 'lucide-react';
-import { leadMessages, type Lead, type LeadColumn } from '@portal/domain';
+import { isAnonymisedLead, leadMessages, type Lead, type LeadColumn } from '@portal/domain';
 import { cn } from '@/lib/cn';
 import { paths } from '@/lib/paths';
 import { Button } from '@/components/ui/button';
@@ -108,7 +108,7 @@ const LeadCardBody = memo(function LeadCardBody({ lead, name, onEdit, onDelete }
       <div className="mt-2 flex items-center justify-between gap-2">
         <LeadNotesPopover lead={lead} />
         <div className="flex gap-0.5">
-          <LeadWhatsappButton lead={lead} />
+          {isAnonymisedLead(lead) ? null : <LeadWhatsappButton lead={lead} />}
           <Button variant="ghost" size="icon" className="size-8" aria-label={`Editar lead ${name}`} onClick={() => onEdit(lead)}>
             <Pencil aria-hidden="true" />
           </Button>
@@ -191,7 +191,7 @@ function LeadPipeline({ lead }: { lead: Lead }) {
           <FileCheck2 aria-hidden="true" className="size-3.5 shrink-0" />
           {leadMessages.viewPolicy}
         </Link>
-      ) : (
+      ) : isAnonymisedLead(lead) ? null : (
         <Link to={withBranch(`${paths.policies.new.to()}?fromLead=${lead.id}`, branchId)} className={linkClasses}>
           <FilePlus2 aria-hidden="true" className="size-3.5 shrink-0" />
           {leadMessages.convert}
