@@ -182,7 +182,7 @@ describe('secrets in e-mails (issue 17)', () => {
       expect(linkRow!.text).toContain('https://polizas.test/p/[enlace enviado]');
       expect(linkRow!.html).toContain('https://polizas.test/p/[enlace enviado]');
       expect(JSON.stringify(codeRow)).not.toContain('482913');
-      expect(codeRow!.subject).toBe('Su código para firmar: ******');
+      expect(codeRow!.subject).toBe('Su código para firmar los contratos');
       expect(codeRow!.text).toContain('Su código es ******.');
       // The layout's colours are not codes.
       expect(codeRow!.html).toContain('#475569');
@@ -212,7 +212,7 @@ describe('secrets in e-mails (issue 17)', () => {
     const page = await ctx.app.inject({ url: '/api/admin/emails', headers: bearer(admin) });
     expect(page.body).not.toContain(token);
     expect(page.body).not.toContain('482913');
-    expect(json<EmailList>(page).items.map((item) => item.subject)).toEqual(['Su código para firmar: ******', 'Enlace /p/[enlace enviado]']);
+    expect(json<EmailList>(page).items.map((item) => item.subject)).toEqual(['Su código para firmar los contratos', 'Enlace /p/[enlace enviado]']);
   });
 });
 
