@@ -4,5 +4,6 @@
  */
 export { emailAdminRoutes } from './routes';
 export { deliverDueEmails, outboxBacklog, queueEmails, retryDelayMs, takeQueuedEmailsFlag, type DeliveryOptions, type DeliveryReport, type NewEmail, type UndeliveredEmail } from './service';
+export { replyAddress } from './addresses';
 export { createMailTransport, type MailTransport } from './transport';
 export { appointmentInvitationEmail, appointmentReminderEmail, notificationEmail, publicLinkEmail, signingCodeEmail } from './templates';

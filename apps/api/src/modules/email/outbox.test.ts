@@ -120,6 +120,23 @@ describe('deliverDueEmails against a real SMTP receiver', () => {
     }
   });
 
+  it("sends an e-mail's Reply-To (an invitation's answers go to the branch), and none when it has none", async () => {
+    const smtp = await smtpReceiver();
+    try {
+      const email = { subject: 'Invitación a una cita', html: '<p>x</p>', text: 'x', kind: 'appointment_invitation' };
+      await queueEmails(db(), [
+        { recipient: 'lucia@example.mx', ...email, replyTo: 'polanco@inmobiliaria.mx' },
+        { recipient: 'roberto@example.mx', ...email },
+      ]);
+      await deliverDueEmails(db(), smtp.transport, justAfter());
+      const raw = (to: string) => smtp.received.find((message) => message.to.includes(to))!.raw;
+      expect(raw('lucia@example.mx')).toMatch(/^Reply-To: polanco@inmobiliaria\.mx\r?$/m);
+      expect(raw('roberto@example.mx')).not.toMatch(/^Reply-To:/m);
+    } finally {
+      await smtp.close();
+    }
+  });
+
   it('sends each e-mail once when two runs claim at the same time', async () => {
     const smtp = await smtpReceiver();
     try {
