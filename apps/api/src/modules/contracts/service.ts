@@ -5,6 +5,7 @@ import {
   contractDocumentKinds,
   contractDocumentLabels,
   contractMessages,
+  policyDisplayFolio,
   policyMessages,
   policyStatuses,
   unknownPlaceholders,
@@ -91,7 +92,7 @@ export async function previewTemplate(db: Db, kind: ContractDocumentKind, input:
   refuseUnknownPlaceholders(kind, input.body);
   const policy = ensure((await loadPolicies(db, { id: input.policyId }, 'none'))[0], invalidField('policyId', policyMessages.notFound));
   const setting = await packSetting(db, policy);
-  const rendered = await renderKind(kind, input.body, packFacts(policy, setting), setting.branch.paperSize, policy.investigationId);
+  const rendered = await renderKind(kind, input.body, packFacts(policy, setting), setting.branch.paperSize, policyDisplayFolio(policy));
   return rendered.bytes;
 }
 
@@ -127,7 +128,7 @@ async function generatePack(tx: Executor, files: FileStore, actor: AuthUser, pol
     const setting = await packSetting(tx, policy);
     const facts = packFacts(policy, setting);
     const packVersion = (await repo.latestPackVersion(tx, policyId)) + 1;
-    const folio = policy.policyNumber || policy.investigationId;
+    const folio = policyDisplayFolio(policy);
     const rows: repo.DocumentValues[] = [];
     for (const kind of contractDocumentKinds) {
       const { template, isOverride } = await resolveTemplate(tx, kind, policy.branchId);
@@ -253,6 +254,7 @@ export async function packPdf(db: Db, files: FileStore, actor: AuthUser, policyI
     for (const page of pages) merged.addPage(page);
   }
   merged.setTitle(`Contratos v${packVersion}`);
+  // The folio its documents were drawn with (policyDisplayFolio at the time), so the pack and its parts agree.
   const folio = documents[0]!.fileName.replace(/^contrato-arrendamiento-/, '').replace(/-v\d+\.pdf$/, '');
   return { bytes: await merged.save(), fileName: `contratos-${folio}-v${packVersion}.pdf` };
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicLinkMessages, type Policy } from '@portal/domain';
 import { examplePolicyInput } from '@portal/domain/testing';
-import { privacyAcceptances, publicLinks } from '../../db/schema/index';
+import { policies, privacyAcceptances, publicLinks } from '../../db/schema/index';
 import { bearer, createTestContext, json, tokenFor, type TestContext } from '../../test/app';
 import { insertLink } from './repository';
 import { newLinkToken } from './tokens';
@@ -47,6 +47,16 @@ describe('the token machinery', () => {
     expect(json(response)).toMatchObject({ purpose: 'upload', party: 'tenant', partyName: 'María López', folio: policy.investigationId, privacy: { version: 1, accepted: false } });
     const [opened] = await ctx.app.db.select().from(publicLinks).where(eq(publicLinks.id, id));
     expect(opened!.firstOpenedAt).not.toBeNull();
+  });
+
+  it('names the policy by its folio de póliza once it has one, as the pack and its documents do (issue 29)', async () => {
+    const { token } = await link({ purpose: 'sign' });
+    await ctx.app.db.update(policies).set({ policyNumber: 'POL-2026-00042' }).where(eq(policies.id, policy.id));
+    try {
+      expect(json(await view(token))).toMatchObject({ purpose: 'sign', folio: 'POL-2026-00042' });
+    } finally {
+      await ctx.app.db.update(policies).set({ policyNumber: '' }).where(eq(policies.id, policy.id));
+    }
   });
 
   it('answers a wrong, an expired and a revoked token with the same words', async () => {

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { LinkParty, LinkPurpose, PolicyStatus, SigningRoundStatus } from '@portal/domain';
+import { policyDisplayFolio, type LinkParty, type LinkPurpose, type PolicyStatus, type SigningRoundStatus } from '@portal/domain';
 import { readTogether, type Executor } from '../../db/client';
 import { branches, guarantors, policies, privacyAcceptances, privacyNotices, properties, propertyOwners, publicLinks, signingRounds, tenants, users } from '../../db/schema/index';
 import { inBranchScope } from '../../db/scope';
@@ -52,7 +52,8 @@ const linkColumns = {
   tokenHash: publicLinks.tokenHash,
   branchId: policies.branchId,
   branchName: branches.name,
-  folio: policies.investigationId,
+  policyNumber: policies.policyNumber,
+  investigationId: policies.investigationId,
 };
 
 /** The link whose token hashes to `tokenHash`, with its policy's branch and folio; `lock` takes the row for update. */
@@ -64,7 +65,10 @@ export async function findByTokenHash(db: Executor, tokenHash: string, lock = fa
     .innerJoin(branches, eq(branches.id, policies.branchId))
     .where(eq(publicLinks.tokenHash, tokenHash));
   const [row] = lock ? await query.for('update', { of: publicLinks }) : await query;
-  return row;
+  if (!row) return undefined;
+  // The page names the policy as everyone else does: its folio de póliza once it has one.
+  const { policyNumber, investigationId, ...link } = row;
+  return { ...link, folio: policyDisplayFolio({ policyNumber, investigationId }) };
 }
 
 export type NewLink = typeof publicLinks.$inferInsert;
