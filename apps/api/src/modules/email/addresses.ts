@@ -14,12 +14,12 @@ export function isExampleAddress(address: string): boolean {
 }
 
 /** The bare address of a From value: 'Portal de Pólizas <avisos@empresa.mx>' → 'avisos@empresa.mx'. */
-export function bareAddress(from: string): string {
+function bareAddress(from: string): string {
   return (/<([^<>]+)>/.exec(from)?.[1] ?? from).trim();
 }
 
 /** An address somebody elsewhere can write to: not reserved for examples, not local-only. */
-export function isReachableAddress(address: string): boolean {
+function isReachableAddress(address: string): boolean {
   const bare = bareAddress(address);
   return /^[^@\s]+@[^@\s]+$/.test(bare) && !isExampleAddress(bare) && !localDomain.test(bare);
 }
