@@ -292,6 +292,7 @@ describe('where answers go (issue 29)', () => {
       await create({ attendees: [lucia] });
       const [email] = await emailsTo(lucia.email);
       expect(email!.replyTo).toBe('polanco@inmobiliaria.mx');
+      expect(email!.text).toContain('si responde, su mensaje llega a polanco@inmobiliaria.mx.');
       expect(invitationOf(email!)).toMatchObject({ organizer: 'mailto:polanco@inmobiliaria.mx', rsvp: ['TRUE'] });
     } finally {
       await setBranchEmail('polanco@portal.local');
@@ -304,6 +305,7 @@ describe('where answers go (issue 29)', () => {
     await create({ attendees: [lucia] });
     const [email] = await emailsTo(lucia.email);
     expect(email!.replyTo).toBe('');
+    expect(email!.text).toContain('no responda a esta dirección');
     const ics = invitationOf(email!);
     expect(ics).toMatchObject({ organizer: 'null', rsvp: ['FALSE'] });
     expect(Buffer.from(email!.attachments[0]!.content, 'base64').toString('utf8')).not.toContain('portal.local');

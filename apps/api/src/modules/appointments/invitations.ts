@@ -126,6 +126,7 @@ function invitationEmail(
       location: appointment.location,
       meetUrl: appointment.googleMeetUrl,
       answerUrl,
+      replyTo: calendar.organizer.email,
     }),
   };
 }

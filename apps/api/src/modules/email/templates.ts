@@ -32,10 +32,13 @@ interface Layout {
   blocks: Block[];
   /** The closing line: what to do next. */
   hint: string;
+  /** The mailbox answers reach (the e-mail's Reply-To), if any: the footer then says so instead of 'no responda'. */
+  replyTo?: string | null;
 }
 
 const signature = 'Portal de Pólizas';
-const footer = 'Este correo se envió automáticamente; no responda a esta dirección.';
+const footer = (replyTo: string | null | undefined) =>
+  replyTo ? `Este correo se envió automáticamente; si responde, su mensaje llega a ${replyTo}.` : 'Este correo se envió automáticamente; no responda a esta dirección.';
 const buttonColour = '#1d4ed8';
 
 /** A URL as it may appear in an attribute: only http(s), escaped like any other text. */
@@ -91,10 +94,10 @@ function layout(parts: Layout): RenderedEmail {
     paragraphHtml(parts.greeting),
     ...parts.blocks.map(blockHtml),
     paragraphHtml(parts.hint),
-    `<p style="margin:24px 0 0;color:#475569;font-size:13px">${escapeHtml(signature)}<br>${escapeHtml(footer)}</p>`,
+    `<p style="margin:24px 0 0;color:#475569;font-size:13px">${escapeHtml(signature)}<br>${escapeHtml(footer(parts.replyTo))}</p>`,
     '</body></html>',
   ].join('\n');
-  const text = [parts.heading, parts.greeting, ...parts.blocks.map(blockText), parts.hint, '', `— ${signature}`, footer].join('\n\n');
+  const text = [parts.heading, parts.greeting, ...parts.blocks.map(blockText), parts.hint, '', `— ${signature}`, footer(parts.replyTo)].join('\n\n');
   return { subject: parts.subject, html, text };
 }
 
@@ -199,6 +202,8 @@ export interface AppointmentInvitationEmail {
   meetUrl: string | null;
   /** The attendee's 'Confirmar asistencia' / 'No podré asistir' page (none for a cancellation). */
   answerUrl: string | null;
+  /** Where a reply goes (the branch's mailbox, else MAIL_FROM's), or null when none can receive it. */
+  replyTo?: string | null;
 }
 
 const invitationHeadings = { invitation: 'Invitación a una cita', update: 'La cita cambió', cancellation: 'Cita cancelada' } as const;
@@ -230,6 +235,7 @@ export function appointmentInvitationEmail(message: AppointmentInvitationEmail):
     heading: `${invitationHeadings[message.kind]}: ${message.title}`,
     greeting: message.attendeeName ? `Hola, ${message.attendeeName}:` : 'Hola:',
     blocks,
+    replyTo: message.replyTo ?? null,
     hint:
       message.kind === 'cancellation'
         ? 'El archivo adjunto (.ics) la quita de su calendario.'
