@@ -146,8 +146,9 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   });
 
   // Built here, started later (main.ts, after listen): serving requests never waits for it.
+  const mail = createMailTransport(config);
   const whatsapp = { hosts: { allowed: config.whatsappGatewayHosts }, log: app.log };
-  const jobs = businessJobs({ db, files: app.files, mail: createMailTransport(config), secretBox: deps.secretBox, whatsapp });
+  const jobs = businessJobs({ db, files: app.files, mail, secretBox: deps.secretBox, whatsapp });
   const jobQueue = createJobQueue(deps.database.jobConnection, jobs, {
     enabled: config.jobsEnabled,
     log: app.log,
@@ -161,7 +162,8 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   app.decorate('jobQueue', jobQueue);
   // E-mails queued by a request (a link, a one-time code, a notice) go out now, not at the next minute's run.
   app.addHook('onResponse', async () => {
-    if (!takeQueuedEmailsFlag() || !jobQueue.enabled) return;
+    // Without SMTP_URL a run could send nothing: the e-mails wait, and no run is recorded.
+    if (!takeQueuedEmailsFlag() || !jobQueue.enabled || !mail) return;
     jobQueue.runNow('email-delivery').catch((error: unknown) => app.log.warn({ err: error }, 'could not queue e-mail delivery now'));
   });
   app.addHook('onClose', () => jobQueue.stop());

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, publicUrlWarning } from './config';
 
 describe('loadConfig', () => {
   it('has the documented defaults', () => {
@@ -100,5 +100,13 @@ describe('loadConfig', () => {
     expect(attempt).toThrow(/S3_PRESIGN_DOWNLOADS debe ser 'true' o 'false'/);
     expect(() => loadConfig({ FILES_URL: 's3://polizas', S3_ACCESS_KEY_ID: 'portal' })).toThrow(/S3_ACCESS_KEY_ID y S3_SECRET_ACCESS_KEY van juntas/);
     expect(() => loadConfig({ FILES_URL: 's3://Mayúsculas' })).toThrow(/FILES_URL/);
+  });
+});
+
+describe('publicUrlWarning (issue 29)', () => {
+  it('warns when mail is on without PUBLIC_URL, and only then', () => {
+    expect(publicUrlWarning(loadConfig({ SMTP_URL: 'smtp://correo.empresa.mx:587' }))).toMatch(/^Aviso: SMTP_URL está configurado y PUBLIC_URL no/);
+    expect(publicUrlWarning(loadConfig({ SMTP_URL: 'smtp://correo.empresa.mx:587', PUBLIC_URL: 'https://polizas.empresa.mx' }))).toBeNull();
+    expect(publicUrlWarning(loadConfig({}))).toBeNull();
   });
 });

@@ -162,6 +162,16 @@ export interface AppConfig {
 
 export class ConfigError extends Error {}
 
+/**
+ * A Spanish warning for the start-up console when mail is on (SMTP_URL) without PUBLIC_URL: the
+ * links in e-mails are then made with the address of whoever caused them (often localhost or an
+ * office IP) and may not open for the people who receive them. Null when there is nothing to say.
+ */
+export function publicUrlWarning(config: Pick<AppConfig, 'smtpUrl' | 'publicUrl'>): string | null {
+  if (!config.smtpUrl || config.publicUrl) return null;
+  return 'Aviso: SMTP_URL está configurado y PUBLIC_URL no: los enlaces de los correos usarán la dirección con la que se abrió el portal y pueden no abrirse fuera de esta red. Indique PUBLIC_URL, p. ej. https://polizas.empresa.mx';
+}
+
 /** Reads the environment once; a bad value stops the process with the variable named. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(env);

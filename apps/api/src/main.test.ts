@@ -31,6 +31,8 @@ describe('the server process', () => {
     // The runtime warning, once, on an end-of-life Node (this suite also runs on 22 and 24 in CI).
     const warnings = first.output().match(/Aviso: Node\.js \S+ llegó al fin de su soporte/g) ?? [];
     expect(warnings).toHaveLength(endOfLifeWarning(process.versions.node, new Date()) ? 1 : 0);
+    // Mail is off (no SMTP_URL): nothing to say about PUBLIC_URL.
+    expect(first.output()).not.toContain('PUBLIC_URL');
     const { status, body } = await signIn(first.baseUrl, 'admin@portal.local', password!);
     expect(status).toBe(200);
 
@@ -53,8 +55,10 @@ describe('the server process', () => {
     expect(await stop(first.child, 'SIGINT')).toBe(0);
     expect(fs.existsSync(path.join(dataDir, 'db.lock'))).toBe(false);
 
-    const second = await startServer();
+    // With mail on and no PUBLIC_URL the deployer is told once that e-mailed links may not open (issue 29).
+    const second = await startServer({ SMTP_URL: 'smtp://127.0.0.1:9' });
     expect(second.output()).not.toContain('Contraseña generada');
+    expect(second.output().match(/Aviso: SMTP_URL está configurado y PUBLIC_URL no/g)).toHaveLength(1);
     const again = await signIn(second.baseUrl, 'admin@portal.local', password!);
     expect(again.status).toBe(200);
     // The token signed before the restart is still valid: the generated JWT secret was kept.

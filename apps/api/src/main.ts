@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, publicUrlWarning, type AppConfig } from './config';
 import { buildApp } from './app';
 import { prepareDatabase } from './db/setup';
 import { lockDataDirectory } from './db/pglite-lock';
@@ -48,7 +48,7 @@ async function main() {
   startJobsWhenPossible(app);
   warmUpPdfRendering().catch((error: unknown) => app.log.error({ err: error }, 'could not warm up the contract PDFs'));
   const address = app.server.address();
-  announce(typeof address === 'object' && address ? address.port : config.port, config.host, database.kind, seed);
+  announce(typeof address === 'object' && address ? address.port : config.port, config, database.kind, seed);
 }
 
 const JOB_START_RETRY_MS = 30_000;
@@ -69,12 +69,16 @@ function startJobsWhenPossible(app: Awaited<ReturnType<typeof buildApp>>) {
 }
 
 /** Written to the console, not the log: the generated password must appear once and never in log files. */
-function announce(port: number, host: string, kind: string, seed: SeedResult) {
+function announce(port: number, config: AppConfig, kind: string, seed: SeedResult) {
+  const host = config.host;
   const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
   const lines = [`Portal de Pólizas en http://${shownHost}:${port}  (base de datos: ${kind === 'pglite' ? 'PGlite embebida' : 'PostgreSQL'})`];
   // Once per start, where the deployer looks: an end-of-life Node gets no security fixes (decision 021).
   const runtimeWarning = endOfLifeWarning(process.versions.node, new Date());
   if (runtimeWarning) lines.push(runtimeWarning);
+  // E-mails go out with links; without PUBLIC_URL they may point where recipients cannot go.
+  const linksWarning = publicUrlWarning(config);
+  if (linksWarning) lines.push(linksWarning);
   if (seed.seeded) {
     lines.push(`Base de datos nueva: 3 sucursales y el administrador ${seed.adminEmail}.`);
     if (seed.generatedPassword) {

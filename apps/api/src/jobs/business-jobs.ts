@@ -68,7 +68,9 @@ export function businessJobs({ db, files, mail, secretBox, whatsapp }: JobDepend
     },
     {
       name: 'email-delivery',
-      cron: '* * * * *',
+      // Without SMTP_URL there is nothing it could do: not scheduled, so no run is written every
+      // minute (the admin's page says why); 'Ejecutar ahora' still answers.
+      cron: mail ? '* * * * *' : undefined,
       // The outbox keeps each e-mail's own attempts and backoff; a failed run is simply the next minute's.
       retryLimit: 0,
       retryDelaySeconds: 60,

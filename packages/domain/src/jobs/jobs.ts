@@ -66,4 +66,6 @@ export const jobNameParamsSchema = z.object({ name: z.enum(jobNames, 'Tarea desc
 export const jobMessages = {
   notHere: 'Este servidor no ejecuta tareas programadas (JOBS=off); pídalo en uno que sí las ejecute.',
   queued: 'Tarea en cola: se ejecutará en unos segundos.',
+  /** 'Envío de correos' without SMTP_URL: it is not scheduled, so it writes no run every minute (issue 29). */
+  emailDeliveryWithoutSmtp: 'No se ejecuta: falta SMTP_URL. Los correos esperan en «Correos salientes» hasta que se configure.',
 } as const;

@@ -53,3 +53,12 @@ export function formatPolicyNumber(branchCode: string, year: number, sequence: n
 export function canSetPolicyNumber(role: Role, stored: string): boolean {
   return role === 'admin' && stored === '';
 }
+
+/**
+ * The folio a policy is named by wherever people read it (the signing page, the pack's file
+ * names, its documents, the history, the bell): its folio de póliza once it has one, else its
+ * investigation folio. One rule, so no screen or file names a policy differently (issue 29).
+ */
+export function policyDisplayFolio(policy: { policyNumber: string | null; investigationId: string }): string {
+  return policy.policyNumber?.trim() || policy.investigationId;
+}

@@ -71,6 +71,8 @@ export const emailOutbox = pgTable(
     text: text('text').notNull(),
     attachments: jsonb('attachments').$type<StoredAttachment[]>().notNull().default([]),
     kind: varchar('kind', { length: 40 }).notNull(),
+    /** The Reply-To header ('' for none): an invitation's answers go to the branch (issue 29). */
+    replyTo: varchar('reply_to', { length: 254 }).notNull().default(''),
     status: emailStatusEnum('status').notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),

@@ -56,7 +56,8 @@ export interface InvitationCalendar {
   sequence: number;
   /** The UID's domain: the same for every message about one appointment. */
   host: string;
-  organizer: { name: string; email: string };
+  /** The branch, with the address answers go to; null when none can receive them: then no RSVP is asked. */
+  organizer: { name: string; email: string | null };
   attendee: { name: string; email: string; response?: 'yes' | 'no' | null | undefined };
 }
 
@@ -73,6 +74,7 @@ export function invitationCalendar(appointment: Appointment, options: Invitation
     prodId: { company: 'Portal de Pólizas', product: 'Citas', language: 'ES' },
   });
   const response = options.attendee.response;
+  const answerTo = options.organizer.email;
   calendar.createEvent({
     id: `cita-${appointment.id}@${options.host}`,
     sequence: options.sequence,
@@ -84,13 +86,14 @@ export function invitationCalendar(appointment: Appointment, options: Invitation
     location: appointment.location,
     url: appointment.googleMeetUrl,
     status: options.method === 'CANCEL' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
-    organizer: options.organizer,
+    // No ORGANIZER that bounces: a calendar sends the attendee's answer there.
+    ...(answerTo ? { organizer: { name: options.organizer.name, email: answerTo } } : {}),
     attendees: [
       {
         name: options.attendee.name,
         email: options.attendee.email,
         role: ICalAttendeeRole.REQ,
-        rsvp: options.method === 'REQUEST',
+        rsvp: options.method === 'REQUEST' && answerTo !== null,
         status: response ? attendeeStatus[response] : ICalAttendeeStatus.NEEDSACTION,
       },
     ],

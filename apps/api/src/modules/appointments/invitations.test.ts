@@ -2,7 +2,7 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import type { Appointment, AppointmentFormValues, AppointmentInvitationView, AppointmentPage } from '@portal/domain';
-import { attendees, emailOutbox, notifications } from '../../db/schema/index';
+import { attendees, branches, emailOutbox, notifications } from '../../db/schema/index';
 import { bearer, createTestContext, json, signInAs, type TestContext } from '../../test/app';
 import { smtpReceiver } from '../../test/smtp';
 import { deliverDueEmails } from '../email/index';
@@ -87,6 +87,7 @@ function invitationOf(email: { attachments: { filename: string; contentType: str
     sequence: event.sequence,
     status: vevent!.getFirstPropertyValue('status'),
     attendees: event.attendees.map((attendee) => String(attendee.getFirstValue()).toLowerCase()),
+    rsvp: event.attendees.map((attendee) => String(attendee.getParameter('rsvp'))),
     organizer: String(vevent!.getFirstPropertyValue('organizer')).toLowerCase(),
     start: event.startDate.toJSDate(),
     end: event.endDate.toJSDate(),
@@ -113,7 +114,6 @@ describe('invitations', () => {
       sequence: 0,
       attendees: [`mailto:${lucia.email}`],
     });
-    expect(ics.organizer).toMatch(/^mailto:/);
     // 10:00 to 11:30 on 3 December 2026 in Mexico City, whatever the server's zone.
     expect(mexicoCity.format(ics.start)).toBe('03/12/26, 10:00');
     expect(mexicoCity.format(ics.end)).toBe('03/12/26, 11:30');
@@ -332,6 +332,36 @@ describe('invitations', () => {
     const invalid = await request('POST', '/api/appo', agent.token, body({ attendees: [people().roberto], googleMeetUrl: 'http://meet.jit.si/sala' }));
     expect(json(invalid)).toMatchObject({ statusCode: 400, details: [{ field: 'googleMeetUrl' }] });
     expect(await emailsTo(lucia.email)).toHaveLength(1);
+  });
+});
+
+describe('where answers go (issue 29)', () => {
+  const setBranchEmail = (email: string) => db().update(branches).set({ email }).where(eq(branches.id, 1));
+
+  it("names the branch's real address as organiser and Reply-To, and asks for an RSVP", async () => {
+    await setBranchEmail('polanco@inmobiliaria.mx');
+    try {
+      const { lucia } = people();
+      await create({ attendees: [lucia] });
+      const [email] = await emailsTo(lucia.email);
+      expect(email!.replyTo).toBe('polanco@inmobiliaria.mx');
+      expect(email!.text).toContain('si responde, su mensaje llega a polanco@inmobiliaria.mx.');
+      expect(invitationOf(email!)).toMatchObject({ organizer: 'mailto:polanco@inmobiliaria.mx', rsvp: ['TRUE'] });
+    } finally {
+      await setBranchEmail('polanco@portal.local');
+    }
+  });
+
+  it('asks for no RSVP and names no organiser when neither the branch nor MAIL_FROM can receive an answer', async () => {
+    // The seeded branch is polanco@portal.local and the default MAIL_FROM no-responder@localhost.
+    const { lucia } = people();
+    await create({ attendees: [lucia] });
+    const [email] = await emailsTo(lucia.email);
+    expect(email!.replyTo).toBe('');
+    expect(email!.text).toContain('no responda a esta dirección');
+    const ics = invitationOf(email!);
+    expect(ics).toMatchObject({ organizer: 'null', rsvp: ['FALSE'] });
+    expect(Buffer.from(email!.attachments[0]!.content, 'base64').toString('utf8')).not.toContain('portal.local');
   });
 });
 

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { TZDate } from '@date-fns/tz';
 import { businessTimeZone, type Appointment, type Attendee } from '@portal/domain';
 import type { Executor } from '../../db/client';
-import { appointmentInvitationEmail, queueEmails, type NewEmail } from '../email/index';
+import { appointmentInvitationEmail, queueEmails, replyAddress, type NewEmail } from '../email/index';
 import { invitationCalendar } from './ics';
 import * as repo from './repository';
 
@@ -12,6 +12,8 @@ import * as repo from './repository';
  */
 export interface InvitationContext {
   baseUrl: string;
+  /** MAIL_FROM: where answers go when the branch has no address of its own that can receive them. */
+  mailFrom: string;
   now?: Date;
 }
 
@@ -69,7 +71,9 @@ export async function sendInvitations(
   if (changesCalendars) nextSequence = sequence + 1;
   if (cancellations.length === 0 && requests.length === 0) return;
 
-  const organizer = await repo.invitationOrganizer(tx, appointment.branchId);
+  const branch = await repo.invitationOrganizer(tx, appointment.branchId);
+  // Calendar answers (Gmail's and Outlook's Sí/No) are e-mailed to the organiser: a real mailbox or none.
+  const organizer = { name: branch.name, email: replyAddress(branch.email, context.mailFrom) };
   const host = new URL(context.baseUrl).hostname;
   const now = context.now ?? new Date();
   const emails: NewEmail[] = [];
@@ -98,7 +102,7 @@ function invitationEmail(
   person: Attendee,
   kind: 'invitation' | 'update' | 'cancellation',
   answerUrl: string | null,
-  calendar: { host: string; organizer: { name: string; email: string }; sequence: number },
+  calendar: { host: string; organizer: { name: string; email: string | null }; sequence: number },
 ): NewEmail {
   const method = kind === 'cancellation' ? 'CANCEL' : 'REQUEST';
   const ics = invitationCalendar(appointment, {
@@ -111,6 +115,7 @@ function invitationEmail(
   return {
     recipient: person.email.trim(),
     kind: `appointment_${kind}`,
+    ...(calendar.organizer.email ? { replyTo: calendar.organizer.email } : {}),
     attachments: [{ filename: 'invitacion.ics', contentType: `text/calendar; charset=utf-8; method=${method}`, content: Buffer.from(ics).toString('base64') }],
     ...appointmentInvitationEmail({
       kind,
@@ -121,6 +126,7 @@ function invitationEmail(
       location: appointment.location,
       meetUrl: appointment.googleMeetUrl,
       answerUrl,
+      replyTo: calendar.organizer.email,
     }),
   };
 }

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, ne, notInArray, sql, type SQL } from 'drizzle-orm';
-import { businessTimeZone, type Appointment, type AppointmentInput, type AttendeeInput } from '@portal/domain';
+import { businessTimeZone, policyDisplayFolio, type Appointment, type AppointmentInput, type AttendeeInput } from '@portal/domain';
 import type { Executor } from '../../db/client';
 import { cappedCount, type CappedTotal } from '../../db/capped-count';
 import { containsPattern, foldSql } from '../../db/sql-search';
@@ -120,7 +120,7 @@ async function policyFolios(db: Executor, rows: AppointmentRow[]): Promise<Map<n
     .select({ id: policies.id, investigationId: policies.investigationId, policyNumber: policies.policyNumber })
     .from(policies)
     .where(inArray(policies.id, ids));
-  return new Map(found.map((policy) => [policy.id, policy.policyNumber || policy.investigationId]));
+  return new Map(found.map((policy) => [policy.id, policyDisplayFolio(policy)]));
 }
 
 /** How many appointments match, counted up to the cap. */

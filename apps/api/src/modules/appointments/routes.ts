@@ -39,7 +39,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   const list = { 200: z.array(appointmentSchema), ...errors };
   const one = { 200: appointmentSchema, ...errors };
   /** Invitations link to the portal's public address: PUBLIC_URL, else the address staff used. */
-  const invitations = (request: FastifyRequest) => ({ baseUrl: app.config.publicUrl ?? `${request.protocol}://${request.host}` });
+  const invitations = (request: FastifyRequest) => ({ baseUrl: app.config.publicUrl ?? `${request.protocol}://${request.host}`, mailFrom: app.config.mailFrom });
 
   app.get(
     '/api/appo',

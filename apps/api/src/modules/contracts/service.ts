@@ -6,6 +6,7 @@ import {
   contractDocumentLabels,
   contractMessages,
   contractPageLimit,
+  policyDisplayFolio,
   policyMessages,
   policyStatuses,
   unknownPlaceholders,
@@ -93,7 +94,7 @@ export async function previewTemplate(db: Db, kind: ContractDocumentKind, input:
   const policy = ensure((await loadPolicies(db, { id: input.policyId }, 'none'))[0], invalidField('policyId', policyMessages.notFound));
   const setting = await packSetting(db, policy);
   const tooLong = (message: string) => invalidField('body', message);
-  const rendered = await renderKind(kind, input.body, packFacts(policy, setting), setting.branch.paperSize, policy.investigationId, tooLong);
+  const rendered = await renderKind(kind, input.body, packFacts(policy, setting), setting.branch.paperSize, policyDisplayFolio(policy), tooLong);
   return rendered.bytes;
 }
 
@@ -148,7 +149,7 @@ async function generatePack(tx: Executor, files: FileStore, actor: AuthUser, pol
     const setting = await packSetting(tx, policy);
     const facts = packFacts(policy, setting);
     const packVersion = (await repo.latestPackVersion(tx, policyId)) + 1;
-    const folio = policy.policyNumber || policy.investigationId;
+    const folio = policyDisplayFolio(policy);
     const rows: repo.DocumentValues[] = [];
     for (const kind of contractDocumentKinds) {
       const { template, isOverride } = await resolveTemplate(tx, kind, policy.branchId);
@@ -274,6 +275,7 @@ export async function packPdf(db: Db, files: FileStore, actor: AuthUser, policyI
     for (const page of pages) merged.addPage(page);
   }
   merged.setTitle(`Contratos v${packVersion}`);
+  // The folio its documents were drawn with (policyDisplayFolio at the time), so the pack and its parts agree.
   const folio = documents[0]!.fileName.replace(/^contrato-arrendamiento-/, '').replace(/-v\d+\.pdf$/, '');
   return { bytes: await merged.save(), fileName: `contratos-${folio}-v${packVersion}.pdf` };
 }

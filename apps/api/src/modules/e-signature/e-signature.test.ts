@@ -83,7 +83,7 @@ async function acceptPrivacy(token: string) {
 /** The code of the newest 'signing_code' e-mail to `email` (the outbox row, as the delivery would send it). */
 async function codeSentTo(email: string): Promise<string> {
   const [row] = await db().select().from(emailOutbox).where(and(eq(emailOutbox.recipient, email), eq(emailOutbox.kind, 'signing_code'))).orderBy(desc(emailOutbox.id)).limit(1);
-  return /(\d{6})/.exec(row!.subject)![1]!;
+  return /Su código es (\d{6})/.exec(row!.text)![1]!;
 }
 
 async function view(token: string): Promise<SigningView> {

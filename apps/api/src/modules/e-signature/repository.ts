@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
-import type { ContractDocumentKind, LinkParty, PolicyStatus, SigningRoundStatus } from '@portal/domain';
+import { policyDisplayFolio, type ContractDocumentKind, type LinkParty, type PolicyStatus, type SigningRoundStatus } from '@portal/domain';
 import type { Executor } from '../../db/client';
 import { inBranchScope } from '../../db/scope';
 import { branches, contractDocuments, linkSignatures, policies, publicLinks, signingRounds } from '../../db/schema/index';
@@ -24,7 +24,8 @@ export async function policySigningState(db: Executor, policyId: number, lock = 
       id: policies.id,
       status: policies.status,
       branchId: policies.branchId,
-      folio: sql<string>`coalesce(nullif(${policies.policyNumber}, ''), ${policies.investigationId})`,
+      policyNumber: policies.policyNumber,
+      investigationId: policies.investigationId,
       branchName: branches.name,
       esignPromissoryNotes: branches.esignPromissoryNotes,
     })
@@ -32,7 +33,9 @@ export async function policySigningState(db: Executor, policyId: number, lock = 
     .innerJoin(branches, eq(branches.id, policies.branchId))
     .where(eq(policies.id, policyId));
   const [row] = lock ? await query.for('update', { of: policies }) : await query;
-  return row ?? null;
+  if (!row) return null;
+  const { policyNumber, investigationId, ...state } = row;
+  return { ...state, folio: policyDisplayFolio({ policyNumber, investigationId }) };
 }
 
 /** Whether the actor's branch scope reaches the policy (staff read). */

@@ -4,6 +4,7 @@
  */
 export { emailAdminRoutes } from './routes';
 export { deliverDueEmails, outboxBacklog, queueEmails, retryDelayMs, takeQueuedEmailsFlag, type DeliveryOptions, type DeliveryReport, type NewEmail, type UndeliveredEmail } from './service';
+export { replyAddress } from './addresses';
 export { createMailTransport, type MailTransport } from './transport';
 export { deleteFinishedEmails } from './repository';
 export { appointmentInvitationEmail, appointmentReminderEmail, notificationEmail, publicLinkEmail, signingCodeEmail } from './templates';

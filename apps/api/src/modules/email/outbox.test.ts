@@ -120,6 +120,23 @@ describe('deliverDueEmails against a real SMTP receiver', () => {
     }
   });
 
+  it("sends an e-mail's Reply-To (an invitation's answers go to the branch), and none when it has none", async () => {
+    const smtp = await smtpReceiver();
+    try {
+      const email = { subject: 'Invitación a una cita', html: '<p>x</p>', text: 'x', kind: 'appointment_invitation' };
+      await queueEmails(db(), [
+        { recipient: 'lucia@example.mx', ...email, replyTo: 'polanco@inmobiliaria.mx' },
+        { recipient: 'roberto@example.mx', ...email },
+      ]);
+      await deliverDueEmails(db(), smtp.transport, justAfter());
+      const raw = (to: string) => smtp.received.find((message) => message.to.includes(to))!.raw;
+      expect(raw('lucia@example.mx')).toMatch(/^Reply-To: polanco@inmobiliaria\.mx\r?$/m);
+      expect(raw('roberto@example.mx')).not.toMatch(/^Reply-To:/m);
+    } finally {
+      await smtp.close();
+    }
+  });
+
   it('sends each e-mail once when two runs claim at the same time', async () => {
     const smtp = await smtpReceiver();
     try {
@@ -182,7 +199,7 @@ describe('secrets in e-mails (issue 17)', () => {
       expect(linkRow!.text).toContain('https://polizas.test/p/[enlace enviado]');
       expect(linkRow!.html).toContain('https://polizas.test/p/[enlace enviado]');
       expect(JSON.stringify(codeRow)).not.toContain('482913');
-      expect(codeRow!.subject).toBe('Su código para firmar: ******');
+      expect(codeRow!.subject).toBe('Su código para firmar los contratos');
       expect(codeRow!.text).toContain('Su código es ******.');
       // The layout's colours are not codes.
       expect(codeRow!.html).toContain('#475569');
@@ -212,7 +229,7 @@ describe('secrets in e-mails (issue 17)', () => {
     const page = await ctx.app.inject({ url: '/api/admin/emails', headers: bearer(admin) });
     expect(page.body).not.toContain(token);
     expect(page.body).not.toContain('482913');
-    expect(json<EmailList>(page).items.map((item) => item.subject)).toEqual(['Su código para firmar: ******', 'Enlace /p/[enlace enviado]']);
+    expect(json<EmailList>(page).items.map((item) => item.subject)).toEqual(['Su código para firmar los contratos', 'Enlace /p/[enlace enviado]']);
   });
 });
 

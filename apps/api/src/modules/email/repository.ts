@@ -11,6 +11,8 @@ export interface NewEmail {
   text: string;
   kind: string;
   attachments?: StoredAttachment[];
+  /** Where the recipient's answer goes (an invitation's organiser); none: the From. */
+  replyTo?: string;
 }
 
 export async function insertEmails(db: Executor, emails: NewEmail[]): Promise<void> {
@@ -18,7 +20,7 @@ export async function insertEmails(db: Executor, emails: NewEmail[]): Promise<vo
   await db.insert(emailOutbox).values(emails.map((email) => ({ ...email, attachments: email.attachments ?? [] })));
 }
 
-export type ClaimedEmail = Pick<typeof emailOutbox.$inferSelect, 'id' | 'recipient' | 'subject' | 'html' | 'text' | 'attachments' | 'kind' | 'attempts'>;
+export type ClaimedEmail = Pick<typeof emailOutbox.$inferSelect, 'id' | 'recipient' | 'subject' | 'html' | 'text' | 'attachments' | 'kind' | 'attempts' | 'replyTo'>;
 
 /**
  * Takes up to `limit` queued e-mails due at `now` and pushes their next attempt to `leaseUntil`,
@@ -47,6 +49,7 @@ export async function claimDueEmails(db: Executor, now: Date, leaseUntil: Date, 
       attachments: emailOutbox.attachments,
       kind: emailOutbox.kind,
       attempts: emailOutbox.attempts,
+      replyTo: emailOutbox.replyTo,
     });
 }
 

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client';
 import { conflict, notFound } from '../../lib/app-error';
 import * as repo from './repository';
+import { isExampleAddress } from './addresses';
 import { maskSecrets } from './secrets';
 import type { MailTransport } from './transport';
 
@@ -11,19 +12,12 @@ export type { NewEmail } from './repository';
 let queuedSinceAsked = false;
 
 /**
- * Domains reserved for examples (RFC 2606, RFC 6761): nobody can receive mail there, so an e-mail
- * to them is never queued. The demo's people live there, so a demo portal with SMTP_URL set
- * writes to no stranger (issue 29).
+ * Writes e-mails to the outbox, inside the caller's transaction: they exist if and only if what
+ * caused them does. Nothing is queued to a domain reserved for examples: the demo's people live
+ * there, so a demo portal with SMTP_URL set writes to no stranger (issue 29).
  */
-const reservedDomain = /@(?:[^@]+\.)?(?:example\.(?:com|net|org)|example|invalid)$/i;
-
-function isReservedRecipient(address: string): boolean {
-  return reservedDomain.test(address.trim());
-}
-
-/** Writes e-mails to the outbox, inside the caller's transaction: they exist if and only if what caused them does. */
 export function queueEmails(tx: Executor, emails: repo.NewEmail[]): Promise<void> {
-  const deliverable = emails.filter((email) => !isReservedRecipient(email.recipient));
+  const deliverable = emails.filter((email) => !isExampleAddress(email.recipient));
   if (deliverable.length > 0) queuedSinceAsked = true;
   return repo.insertEmails(tx, deliverable);
 }
@@ -110,6 +104,7 @@ async function deliverOne(
       subject: email.subject,
       html: email.html,
       text: email.text,
+      ...(email.replyTo ? { replyTo: email.replyTo } : {}),
       attachments: email.attachments.map((file) => ({ filename: file.filename, contentType: file.contentType, content: file.content, encoding: 'base64' })),
     });
   } catch (error) {

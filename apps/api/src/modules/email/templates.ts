@@ -14,33 +14,90 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (character) => htmlEscapes[character]!);
 }
 
+/** A link in the message: the main action is a button, others plain links; the text part says `label: url`. */
+interface Action {
+  label: string;
+  url: string;
+  style: 'button' | 'link';
+}
+
+/** What a message says, in order: paragraphs of text and the links to act on. */
+type Block = string | Action;
+
 interface Layout {
   subject: string;
   /** The message's headline, above the greeting. */
   heading: string;
   greeting: string;
-  paragraphs: string[];
+  blocks: Block[];
   /** The closing line: what to do next. */
   hint: string;
+  /** The mailbox answers reach (the e-mail's Reply-To), if any: the footer then says so instead of 'no responda'. */
+  replyTo?: string | null;
 }
 
 const signature = 'Portal de Pólizas';
-const footer = 'Este correo se envió automáticamente; no responda a esta dirección.';
+const footer = (replyTo: string | null | undefined) =>
+  replyTo ? `Este correo se envió automáticamente; si responde, su mensaje llega a ${replyTo}.` : 'Este correo se envió automáticamente; no responda a esta dirección.';
+const buttonColour = '#1d4ed8';
 
-/** One layout for every e-mail: each text escaped in the HTML, line breaks kept. */
+/** A URL as it may appear in an attribute: only http(s), escaped like any other text. */
+function href(url: string): string {
+  return /^https?:\/\//i.test(url) ? escapeHtml(url) : '#';
+}
+
+/**
+ * Every http(s) address in an already escaped text becomes a link (a video call's address, one
+ * in a notice's body); a full stop or bracket right after it stays text.
+ */
+function linkify(escaped: string): string {
+  return escaped.replace(/https?:\/\/[^\s<>"']+/gi, (match) => {
+    const url = match.replace(/[.,;:!?)»]+$/, '');
+    return `<a href="${url}" style="color:${buttonColour}">${url}</a>${match.slice(url.length)}`;
+  });
+}
+
+const paragraphHtml = (text: string) => `<p style="margin:0 0 12px">${linkify(escapeHtml(text)).replace(/\n/g, '<br>')}</p>`;
+
+/**
+ * The main action as a button made of a table cell (Outlook draws no padding or background on
+ * a bare <a>), inline styles only (Gmail drops <style>), and the address below it for the
+ * clients that show no button.
+ */
+function buttonHtml(action: Action): string {
+  const link = href(action.url);
+  return [
+    '<table role="presentation" border="0" cellspacing="0" cellpadding="0" style="margin:8px 0 12px;border-collapse:separate">',
+    `<tr><td align="center" bgcolor="${buttonColour}" style="border-radius:6px;background-color:${buttonColour}">`,
+    `<a href="${link}" target="_blank" style="display:inline-block;padding:12px 24px;border:1px solid ${buttonColour};border-radius:6px;font-family:Arial,Helvetica,sans-serif;font-size:16px;font-weight:bold;color:#ffffff;text-decoration:none">${escapeHtml(action.label)}</a>`,
+    '</td></tr></table>',
+    `<p style="margin:0 0 12px;color:#475569;font-size:13px">Si el botón no funciona, copie esta dirección en su navegador:<br><a href="${link}" style="color:${buttonColour};word-break:break-all">${escapeHtml(action.url)}</a></p>`,
+  ].join('\n');
+}
+
+const linkHtml = (action: Action) => `<p style="margin:0 0 12px"><a href="${href(action.url)}" target="_blank" style="color:${buttonColour}">${escapeHtml(action.label)}</a></p>`;
+
+function blockHtml(block: Block): string {
+  if (typeof block === 'string') return paragraphHtml(block);
+  return block.style === 'button' ? buttonHtml(block) : linkHtml(block);
+}
+
+/** The plain-text part keeps every address whole, for clients that show no HTML. */
+const blockText = (block: Block) => (typeof block === 'string' ? block : `${block.label}: ${block.url}`);
+
+/** One layout for every e-mail: each text escaped in the HTML, line breaks kept, links clickable. */
 function layout(parts: Layout): RenderedEmail {
-  const paragraph = (text: string) => `<p style="margin:0 0 12px">${escapeHtml(text).replace(/\n/g, '<br>')}</p>`;
   const html = [
     '<!doctype html><html lang="es"><head><meta charset="utf-8"></head>',
     '<body style="font-family:Arial,Helvetica,sans-serif;color:#0f172a;line-height:1.5">',
     `<h1 style="font-size:18px;margin:0 0 16px">${escapeHtml(parts.heading)}</h1>`,
-    paragraph(parts.greeting),
-    ...parts.paragraphs.map(paragraph),
-    paragraph(parts.hint),
-    `<p style="margin:24px 0 0;color:#475569;font-size:13px">${escapeHtml(signature)}<br>${escapeHtml(footer)}</p>`,
+    paragraphHtml(parts.greeting),
+    ...parts.blocks.map(blockHtml),
+    paragraphHtml(parts.hint),
+    `<p style="margin:24px 0 0;color:#475569;font-size:13px">${escapeHtml(signature)}<br>${escapeHtml(footer(parts.replyTo))}</p>`,
     '</body></html>',
   ].join('\n');
-  const text = [parts.heading, parts.greeting, ...parts.paragraphs, parts.hint, '', `— ${signature}`, footer].join('\n\n');
+  const text = [parts.heading, parts.greeting, ...parts.blocks.map(blockText), parts.hint, '', `— ${signature}`, footer(parts.replyTo)].join('\n\n');
   return { subject: parts.subject, html, text };
 }
 
@@ -74,7 +131,7 @@ export function notificationEmail(kind: NotificationKind, message: NotificationE
     subject: `${subjectPrefix} ${message.title}`,
     heading: message.title,
     greeting: message.name ? `Hola, ${message.name}:` : 'Hola:',
-    paragraphs: [message.body],
+    blocks: [message.body],
     hint: hints[kind],
   });
 }
@@ -94,7 +151,7 @@ export function appointmentReminderEmail(reminder: AppointmentReminderEmail): Re
     subject: `Recordatorio de cita: ${reminder.title}`,
     heading: `Recordatorio de cita: ${reminder.title}`,
     greeting: reminder.attendeeName ? `Hola, ${reminder.attendeeName}:` : 'Hola:',
-    paragraphs: [
+    blocks: [
       `Le recordamos su cita «${reminder.title}».`,
       `Cuándo: ${reminder.when}\nDónde: ${reminder.location}${reminder.meetUrl ? `\nVideollamada: ${reminder.meetUrl}` : ''}`,
     ],
@@ -112,7 +169,11 @@ export function publicLinkEmail(message: { name: string; branchName: string; pur
     subject: message.purpose === 'upload' ? `Documentos para su póliza — ${message.branchName}` : `Contratos para firmar — ${message.branchName}`,
     heading: message.purpose === 'upload' ? 'Suba sus documentos' : 'Firme sus contratos',
     greeting: `Hola, ${message.name}:`,
-    paragraphs: [`${message.branchName} ${asks}`, message.url, `El enlace vence el ${message.expiresOn}. No lo comparta: es solo para usted.`],
+    blocks: [
+      `${message.branchName} ${asks}`,
+      { label: message.purpose === 'upload' ? 'Subir mis documentos' : 'Revisar y firmar', url: message.url, style: 'button' },
+      `El enlace vence el ${message.expiresOn}. No lo comparta: es solo para usted.`,
+    ],
     hint: 'Si no esperaba este correo, ignórelo o comuníquese con la oficina.',
   });
 }
@@ -120,10 +181,11 @@ export function publicLinkEmail(message: { name: string; branchName: string; pur
 /** The one-time code of a signing link (issue 17). */
 export function signingCodeEmail(message: { name: string; code: string; validMinutes: number }): RenderedEmail {
   return layout({
-    subject: `Su código para firmar: ${message.code}`,
+    // Never the code in the subject: a phone's lock screen shows subjects to anyone nearby.
+    subject: 'Su código para firmar los contratos',
     heading: 'Código para firmar',
     greeting: `Hola, ${message.name}:`,
-    paragraphs: [`Su código es ${message.code}. Vence en ${message.validMinutes} minutos.`, 'Nadie de la oficina se lo pedirá: escríbalo solo en la página de firma.'],
+    blocks: [`Su código es ${message.code}. Vence en ${message.validMinutes} minutos.`, 'Nadie de la oficina se lo pedirá: escríbalo solo en la página de firma.'],
     hint: 'Si no pidió este código, ignore este correo.',
   });
 }
@@ -141,13 +203,24 @@ export interface AppointmentInvitationEmail {
   meetUrl: string | null;
   /** The attendee's 'Confirmar asistencia' / 'No podré asistir' page (none for a cancellation). */
   answerUrl: string | null;
+  /** Where a reply goes (the branch's mailbox, else MAIL_FROM's), or null when none can receive it. */
+  replyTo?: string | null;
 }
 
 const invitationHeadings = { invitation: 'Invitación a una cita', update: 'La cita cambió', cancellation: 'Cita cancelada' } as const;
 
+/** The attendee's two answers: confirming is the main action. */
+function answerActions(answerUrl: string | null): Action[] {
+  if (!answerUrl) return [];
+  return [
+    { label: 'Confirmar asistencia', url: `${answerUrl}?respuesta=si`, style: 'button' },
+    { label: 'No podré asistir', url: `${answerUrl}?respuesta=no`, style: 'link' },
+  ];
+}
+
 export function appointmentInvitationEmail(message: AppointmentInvitationEmail): RenderedEmail {
   const details = `Cuándo: ${message.when}\nDónde: ${message.location}${message.meetUrl ? `\nVideollamada: ${message.meetUrl}` : ''}`;
-  const paragraphs =
+  const blocks: Block[] =
     message.kind === 'cancellation'
       ? [`${message.branchName} canceló la cita «${message.title}».`, details]
       : [
@@ -156,14 +229,14 @@ export function appointmentInvitationEmail(message: AppointmentInvitationEmail):
             : `${message.branchName} cambió la cita «${message.title}». Estos son los datos actuales:`,
           details,
           // Both open the attendee's page, which asks for the click: mail scanners open links too.
-          `Confirmar asistencia: ${message.answerUrl}?respuesta=si`,
-          `No podré asistir: ${message.answerUrl}?respuesta=no`,
+          ...answerActions(message.answerUrl),
         ];
   return layout({
     subject: `${invitationHeadings[message.kind]}: ${message.title}`,
     heading: `${invitationHeadings[message.kind]}: ${message.title}`,
     greeting: message.attendeeName ? `Hola, ${message.attendeeName}:` : 'Hola:',
-    paragraphs,
+    blocks,
+    replyTo: message.replyTo ?? null,
     hint:
       message.kind === 'cancellation'
         ? 'El archivo adjunto (.ics) la quita de su calendario.'

@@ -6,6 +6,10 @@ import type { JobsOverview } from '@portal/domain';
 import { sampleFiles } from '../../test/files';
 import { ADMIN, bearer, buildTestApp, createTestContext, json, login, testConfig, tokenFor, type TestContext } from '../../test/app';
 import type { DiskFileStore } from '../../lib/file-store';
+import { rowsOf } from '../../db/client';
+import { businessJobs } from '../../jobs/business-jobs';
+import type { SecretBox } from '../../lib/secret-box';
+import { queueEmails, type MailTransport } from '../email/index';
 import { queueDepths } from './index';
 
 let ctx: TestContext;
@@ -113,6 +117,36 @@ describe('POST /api/admin/jobs/{name}/run', () => {
     } finally {
       await fresh.close();
     }
+  });
+});
+
+describe("'Envío de correos' without SMTP_URL (issue 29)", () => {
+  const emailRuns = async () =>
+    rowsOf<{ count: number }>(
+      await ctx.app.db.execute(sql`select (select count(*) from pgboss.job where name = 'email-delivery') + (select count(*) from pgboss.archive where name = 'email-delivery') as count`),
+    )[0]!.count;
+
+  it('is not scheduled, so it writes no run every minute, and the page says why', async () => {
+    const scheduled = rowsOf<{ name: string }>(await ctx.app.db.execute(sql`select name from pgboss.schedule order by name`)).map((row) => row.name);
+    expect(scheduled).toContain('whatsapp-delivery');
+    expect(scheduled).not.toContain('email-delivery');
+    const job = (await overview()).jobs.find((candidate) => candidate.name === 'email-delivery');
+    expect(job).toMatchObject({ label: 'Envío de correos', schedule: 'No se ejecuta: falta SMTP_URL. Los correos esperan en «Correos salientes» hasta que se configure.' });
+  });
+
+  it('is not run after a request that queued e-mails: they wait in the outbox', async () => {
+    const before = Number(await emailRuns());
+    await queueEmails(ctx.app.db, [{ recipient: 'lucia@empresa.mx', subject: 'Aviso', html: '<p>x</p>', text: 'x', kind: 'job_failed' }]);
+    await overview(); // any response: the hook that would have asked for a run
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(Number(await emailRuns())).toBe(before);
+  });
+
+  it('is scheduled every minute when there is a transport', () => {
+    const definitions = (mail: MailTransport | undefined) => businessJobs({ db: ctx.app.db, files: ctx.app.files, mail, secretBox: {} as SecretBox, whatsapp: { hosts: { allowed: undefined }, log: ctx.app.log } });
+    const transport: MailTransport = { sendMail: () => Promise.resolve() };
+    expect(definitions(transport).find((job) => job.name === 'email-delivery')!.cron).toBe('* * * * *');
+    expect(definitions(undefined).find((job) => job.name === 'email-delivery')!.cron).toBeUndefined();
   });
 });
 

@@ -21,7 +21,7 @@ export const jobRoutes: FastifyPluginAsyncZod<JobRoutesOptions> = async (app, { 
   app.get(
     '/api/admin/jobs',
     { schema: { tags, security, summary: 'Tareas programadas: últimas ejecuciones y fallas', response: { 200: jobsOverviewSchema, ...errors } } },
-    () => jobs.jobsOverview(app.db, queue.enabled),
+    () => jobs.jobsOverview(app.db, queue.enabled, Boolean(app.config.smtpUrl)),
   );
 
   app.post(

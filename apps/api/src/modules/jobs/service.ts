@@ -1,13 +1,19 @@
-import { jobLabels, jobNames, type JobsOverview } from '@portal/domain';
+import { jobLabels, jobMessages, jobNames, type JobName, type JobsOverview } from '@portal/domain';
 import type { Db } from '../../db/client';
 import * as repo from './repository';
 
 /** Runs shown per job in the recent list. */
 const RUNS_PER_JOB = 5;
 
+/** What the page says of a job: its label and when it runs, which for the e-mails depends on SMTP_URL. */
+function describeJob(name: JobName, smtpConfigured: boolean) {
+  if (name === 'email-delivery' && !smtpConfigured) return { ...jobLabels[name], schedule: jobMessages.emailDeliveryWithoutSmtp };
+  return jobLabels[name];
+}
+
 /** The admin's view of the jobs: each one's last success and failure, what is pending, the latest runs. */
-export async function jobsOverview(db: Db, workerHere: boolean): Promise<JobsOverview> {
-  const empty = { workerHere, jobs: jobNames.map((name) => ({ name, ...jobLabels[name], lastCompleted: null, lastFailed: null, pending: 0 })), recentRuns: [] };
+export async function jobsOverview(db: Db, workerHere: boolean, smtpConfigured: boolean): Promise<JobsOverview> {
+  const empty = { workerHere, jobs: jobNames.map((name) => ({ name, ...describeJob(name, smtpConfigured), lastCompleted: null, lastFailed: null, pending: 0 })), recentRuns: [] };
   if (!(await repo.jobTablesExist(db))) return empty;
   const [completed, failed, pending, recentRuns] = await Promise.all([
     repo.lastRunsIn(db, jobNames, 'completed'),
@@ -19,7 +25,7 @@ export async function jobsOverview(db: Db, workerHere: boolean): Promise<JobsOve
     workerHere,
     jobs: jobNames.map((name) => ({
       name,
-      ...jobLabels[name],
+      ...describeJob(name, smtpConfigured),
       lastCompleted: completed.get(name) ?? null,
       lastFailed: failed.get(name) ?? null,
       pending: pending.get(name) ?? 0,

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import { defaultEmailKinds, type Notification, type NotificationKind } from '@portal/domain';
+import { defaultEmailKinds, policyDisplayFolio, type Notification, type NotificationKind } from '@portal/domain';
 import { rowsOf, type Executor } from '../../db/client';
 import { branches, notifications, notificationSettings, policies, users } from '../../db/schema/index';
 
@@ -79,7 +79,7 @@ export async function findPolicyNotices(db: Executor, ids: number[]): Promise<Po
     .from(policies)
     .innerJoin(branches, eq(branches.id, policies.branchId))
     .where(inArray(policies.id, ids));
-  return rows.map(({ policyNumber, ...row }) => ({ ...row, label: policyNumber || row.investigationId }));
+  return rows.map(({ policyNumber, ...row }) => ({ ...row, label: policyDisplayFolio({ policyNumber, investigationId: row.investigationId }) }));
 }
 
 /** The managers of a policy's branch: the one the branch names, and every active user with the manager role in it. */

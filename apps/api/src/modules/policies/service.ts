@@ -8,6 +8,7 @@ import {
   canTerminateRole,
   dayAfter,
   formatPolicyNumber,
+  policyDisplayFolio,
   policyEndDate,
   policyLifecycleMessages,
   renewableStatuses,
@@ -435,7 +436,7 @@ async function assignPolicyNumberIfDue(tx: Executor, id: number, status: PolicyS
 // --- renewal and early termination ------------------------------------------------------------------
 
 /** The folio a history note names a policy by: its number, or its investigation folio before it has one. */
-const folioOf = (policy: { policyNumber: string; investigationId: string }) => policy.policyNumber || policy.investigationId;
+const folioOf = policyDisplayFolio;
 
 /**
  * POST /api/policy/{id}/renew: a new policy in 'Creada' with the same people, property and rent

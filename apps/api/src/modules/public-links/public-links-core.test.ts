@@ -2,9 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicLinkMessages, type Policy } from '@portal/domain';
 import { examplePolicyInput } from '@portal/domain/testing';
-import { privacyAcceptances, publicLinks } from '../../db/schema/index';
+import { policies, privacyAcceptances, privacyNotices, publicLinks } from '../../db/schema/index';
 import { bearer, createTestContext, json, tokenFor, type TestContext } from '../../test/app';
 import { insertLink } from './repository';
+import { requirePrivacyAccepted, resolveLink } from './service';
 import { newLinkToken } from './tokens';
 
 let ctx: TestContext;
@@ -47,6 +48,16 @@ describe('the token machinery', () => {
     expect(json(response)).toMatchObject({ purpose: 'upload', party: 'tenant', partyName: 'María López', folio: policy.investigationId, privacy: { version: 1, accepted: false } });
     const [opened] = await ctx.app.db.select().from(publicLinks).where(eq(publicLinks.id, id));
     expect(opened!.firstOpenedAt).not.toBeNull();
+  });
+
+  it('names the policy by its folio de póliza once it has one, as the pack and its documents do (issue 29)', async () => {
+    const { token } = await link({ purpose: 'sign' });
+    await ctx.app.db.update(policies).set({ policyNumber: 'POL-2026-00042' }).where(eq(policies.id, policy.id));
+    try {
+      expect(json(await view(token))).toMatchObject({ purpose: 'sign', folio: 'POL-2026-00042' });
+    } finally {
+      await ctx.app.db.update(policies).set({ policyNumber: '' }).where(eq(policies.id, policy.id));
+    }
   });
 
   it('answers a wrong, an expired and a revoked token with the same words', async () => {
@@ -97,5 +108,61 @@ describe('the headers of a link', () => {
       expect(response.headers['referrer-policy'], url).toBe('no-referrer');
       expect(response.headers['cache-control'], url).toBe('no-store');
     }
+  });
+});
+
+describe('the aviso is accepted by a person, per version (issue 29)', () => {
+  let other: Policy;
+  beforeAll(async () => {
+    const agent = await tokenFor(ctx, 'agent', 1);
+    other = json<Policy>(await ctx.app.inject({ method: 'POST', url: '/api/policy', headers: bearer(agent), payload: examplePolicyInput() }));
+  });
+
+  const linkFor = (values: Partial<typeof publicLinks.$inferInsert>) => link({ policyId: other.id, partyName: 'Lucía Gómez', email: 'lucia@correo.mx', ...values });
+  const accept = (token: string, version = 1) => ctx.app.inject({ method: 'POST', url: `/api/public/links/${token}/privacy`, payload: { version }, remoteAddress: '10.4.4.4' });
+  const accepted = async (token: string) => json<{ privacy: { accepted: boolean } }>(await view(token)).privacy.accepted;
+  const required = async (token: string) => {
+    const link = await resolveLink(ctx.app.db, token, 'sign');
+    return requirePrivacyAccepted(ctx.app.db, link).then(
+      () => false,
+      () => true,
+    );
+  };
+
+  it("spares the signing link the question the person answered on the upload link, and keeps the record of where", async () => {
+    const upload = await linkFor({ purpose: 'upload' });
+    const signing = await linkFor({ purpose: 'sign' });
+    expect(await accepted(signing.token)).toBe(false);
+    expect(await required(signing.token)).toBe(true);
+    expect((await accept(upload.token)).statusCode).toBe(204);
+    expect(await accepted(signing.token)).toBe(true);
+    expect(await required(signing.token)).toBe(false);
+    // The acceptance stays the upload link's: who (the link's person), which version, when, from where.
+    const rows = await ctx.app.db.select().from(privacyAcceptances).where(eq(privacyAcceptances.linkId, upload.id));
+    expect(rows).toEqual([expect.objectContaining({ noticeVersion: 1, ip: '10.4.4.4' })]);
+    expect(await ctx.app.db.select().from(privacyAcceptances).where(eq(privacyAcceptances.linkId, signing.id))).toEqual([]);
+  });
+
+  it('knows the person by the same e-mail even at another place on the policy', async () => {
+    const upload = await linkFor({ purpose: 'upload', partyName: 'Jorge Ramírez', email: 'Jorge@Correo.mx', partyIndex: 0 });
+    await accept(upload.token);
+    const signing = await linkFor({ purpose: 'sign', partyName: 'Jorge Ramírez Soto', email: 'jorge@correo.mx ', partyIndex: 1 });
+    expect(await accepted(signing.token)).toBe(true);
+  });
+
+  it('asks everyone else: another role, another person, another policy, or a newer version', async () => {
+    const upload = await linkFor({ purpose: 'upload', partyName: 'Ana Ruiz', email: 'ana@correo.mx' });
+    await accept(upload.token);
+    const guarantor = await linkFor({ purpose: 'sign', party: 'guarantor', partyName: 'Ana Ruiz', email: 'ana@correo.mx' });
+    const otherTenant = await linkFor({ purpose: 'sign', partyIndex: 1, partyName: 'Pedro Ruiz', email: 'pedro@correo.mx' });
+    const otherPolicy = await link({ purpose: 'sign', partyName: 'Ana Ruiz', email: 'ana@correo.mx' });
+    for (const token of [guarantor.token, otherTenant.token, otherPolicy.token]) expect(await accepted(token)).toBe(false);
+
+    const sameAna = await linkFor({ purpose: 'sign', partyName: 'Ana Ruiz', email: 'ana@correo.mx' });
+    expect(await accepted(sameAna.token)).toBe(true);
+    await ctx.app.db.insert(privacyNotices).values({ version: 2, body: 'Aviso de privacidad, versión 2', createdBy: null });
+    expect(await accepted(sameAna.token)).toBe(false);
+    expect((await accept(upload.token, 2)).statusCode).toBe(204);
+    expect(await accepted(sameAna.token)).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { LinkParty, LinkPurpose, PolicyStatus, SigningRoundStatus } from '@portal/domain';
+import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
+import { policyDisplayFolio, type LinkParty, type LinkPurpose, type PolicyStatus, type SigningRoundStatus } from '@portal/domain';
 import { readTogether, type Executor } from '../../db/client';
 import { branches, guarantors, policies, privacyAcceptances, privacyNotices, properties, propertyOwners, publicLinks, signingRounds, tenants, users } from '../../db/schema/index';
 import { inBranchScope } from '../../db/scope';
@@ -52,7 +52,8 @@ const linkColumns = {
   tokenHash: publicLinks.tokenHash,
   branchId: policies.branchId,
   branchName: branches.name,
-  folio: policies.investigationId,
+  policyNumber: policies.policyNumber,
+  investigationId: policies.investigationId,
 };
 
 /** The link whose token hashes to `tokenHash`, with its policy's branch and folio; `lock` takes the row for update. */
@@ -64,7 +65,10 @@ export async function findByTokenHash(db: Executor, tokenHash: string, lock = fa
     .innerJoin(branches, eq(branches.id, policies.branchId))
     .where(eq(publicLinks.tokenHash, tokenHash));
   const [row] = lock ? await query.for('update', { of: publicLinks }) : await query;
-  return row;
+  if (!row) return undefined;
+  // The page names the policy as everyone else does: its folio de póliza once it has one.
+  const { policyNumber, investigationId, ...link } = row;
+  return { ...link, folio: policyDisplayFolio({ policyNumber, investigationId }) };
 }
 
 export type NewLink = typeof publicLinks.$inferInsert;
@@ -248,11 +252,25 @@ export async function insertNextPrivacyNotice(db: Executor, body: string, create
   return row!.version;
 }
 
-export async function hasAccepted(db: Executor, linkId: number, version: number): Promise<boolean> {
+/** Who a link is for, as the links of one policy name a person. */
+export type LinkPerson = Pick<LinkFields, 'policyId' | 'party' | 'partyIndex' | 'partyName' | 'email'>;
+
+/**
+ * Whether the person of `link` accepted `version` of the aviso through any link of the same
+ * policy (issue 29): the same role and either the same place on the policy under the same name
+ * (tenant 0 'Lucía Gómez') or the same e-mail. An upload link's acceptance spares the signing
+ * link the question; each acceptance stays recorded with the link it came through.
+ */
+export async function personHasAccepted(db: Executor, link: LinkPerson, version: number): Promise<boolean> {
+  const samePlace = and(eq(publicLinks.partyIndex, link.partyIndex), sql`lower(trim(${publicLinks.partyName})) = ${link.partyName.trim().toLowerCase()}`);
+  const email = link.email.trim().toLowerCase();
+  const samePerson = email ? or(samePlace, sql`lower(trim(${publicLinks.email})) = ${email}`) : samePlace;
   const [row] = await db
     .select({ one: sql<number>`1` })
     .from(privacyAcceptances)
-    .where(and(eq(privacyAcceptances.linkId, linkId), eq(privacyAcceptances.noticeVersion, version)));
+    .innerJoin(publicLinks, eq(publicLinks.id, privacyAcceptances.linkId))
+    .where(and(eq(privacyAcceptances.noticeVersion, version), eq(publicLinks.policyId, link.policyId), eq(publicLinks.party, link.party), samePerson))
+    .limit(1);
   return row !== undefined;
 }
 

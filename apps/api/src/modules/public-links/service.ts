@@ -86,7 +86,7 @@ export async function viewLink(db: Db, token: string): Promise<PublicLinkView> {
     folio: link.folio,
     expiresAt: link.expiresAt.toISOString(),
     finished: link.finishedAt !== null,
-    privacy: { version: notice.version, text: notice.body, accepted: await repo.hasAccepted(db, link.id, notice.version) },
+    privacy: { version: notice.version, text: notice.body, accepted: await repo.personHasAccepted(db, link, notice.version) },
   };
 }
 
@@ -99,12 +99,12 @@ export async function acceptPrivacy(db: Db, token: string, version: number, orig
 }
 
 /**
- * Refuses (409) a person who has not accepted the current aviso through this link: the upload and
- * signing endpoints call it before they take anything.
+ * Refuses (409) a person who has not accepted the current aviso, through this link or another of
+ * the same policy made for them: the upload and signing endpoints call it before they take anything.
  */
 export async function requirePrivacyAccepted(db: Executor, link: ActiveLink): Promise<void> {
   const notice = await currentPrivacyNotice(db);
-  if (!(await repo.hasAccepted(db, link.id, notice.version))) throw conflict(publicLinkMessages.privacyRequired);
+  if (!(await repo.personHasAccepted(db, link, notice.version))) throw conflict(publicLinkMessages.privacyRequired);
 }
 
 // --- issuing ---------------------------------------------------------------------------------------

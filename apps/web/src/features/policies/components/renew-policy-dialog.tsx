@@ -1,10 +1,11 @@
+import { policyDisplayFolio } from '@portal/domain';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import type { usePolicyRenewal } from './use-policy-renewal';
 
 /** The question before 'Renovar': what the renewal copies and what it leaves behind. */
 export function RenewPolicyDialog({ renewal }: { renewal: ReturnType<typeof usePolicyRenewal> }) {
   const policy = renewal.asking;
-  const folio = policy ? policy.policyNumber || policy.investigationId : '';
+  const folio = policy ? policyDisplayFolio(policy) : '';
   return (
     <ConfirmDialog
       open={policy !== null}

@@ -49,6 +49,19 @@ afterEach(() => {
 });
 
 describe("the expediente's contracts (issue 16)", () => {
+  it("names the pack by the folio de póliza once the policy has one, as its documents are (issue 29)", async () => {
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:contrato');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    renderFile(makePolicy({ status: 'contracts', policyNumber: 'POL-2026-00042' }), {
+      'GET /api/policy/5/contracts': { body: generated },
+      'GET /api/policy/5/contracts/pack?version=1': { body: '%PDF' },
+    });
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Descargar paquete (versión 1)' }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('contratos_POL-2026-00042_v1.pdf');
+  });
+
   it("has a 'Contratos' section and anchor", async () => {
     renderFile(makePolicy({ status: 'contracts' }), { 'GET /api/policy/5/contracts': { body: generated } });
     expect(await screen.findByRole('link', { name: 'Contratos' })).toHaveAttribute('href', '#contratos');

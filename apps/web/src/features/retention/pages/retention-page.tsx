@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { messageRetentionText, retentionReasonLabels, type RetentionBranch, type RetentionPreview } from '@portal/domain';
+import { messageRetentionText, policyDisplayFolio, retentionReasonLabels, type RetentionBranch, type RetentionPreview } from '@portal/domain';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/dates';
 import { formatFileSize } from '@/lib/file-size';
@@ -129,7 +129,7 @@ function DueFiles({ preview }: { preview: RetentionPreview }) {
                 <Tr key={policy.policyId}>
                   <Td>
                     <Link to={paths.policies.detail.to(policy.policyId)} className="font-medium text-blue-700 underline-offset-2 hover:underline dark:text-blue-400">
-                      {policy.policyNumber || policy.investigationId}
+                      {policyDisplayFolio(policy)}
                     </Link>
                   </Td>
                   <Td>{policy.branchName}</Td>

@@ -1,4 +1,4 @@
-import type { Policy } from '@portal/domain';
+import { policyDisplayFolio, type Policy } from '@portal/domain';
 import { ContractsPanel } from '@/features/contracts';
 import { FileSection } from './file-section';
 
@@ -6,7 +6,7 @@ import { FileSection } from './file-section';
 export function ContractsSection({ policy }: { policy: Policy }) {
   return (
     <FileSection id="contratos" title="Contratos" className="print:hidden">
-      <ContractsPanel policyId={policy.id} folio={policy.investigationId} />
+      <ContractsPanel policyId={policy.id} folio={policyDisplayFolio(policy)} />
     </FileSection>
   );
 }

@@ -1,4 +1,4 @@
-import { isInvestigationOpen, type Policy } from '@portal/domain';
+import { isInvestigationOpen, policyDisplayFolio, type Policy } from '@portal/domain';
 import { PolicyLinksPanel } from '@/features/links';
 import { FileSection } from './file-section';
 
@@ -6,7 +6,7 @@ import { FileSection } from './file-section';
 export function LinksSection({ policy }: { policy: Policy }) {
   return (
     <FileSection id="enlaces" title="Enlaces" className="print:hidden">
-      <PolicyLinksPanel policyId={policy.id} folio={policy.investigationId} uploadOpen={isInvestigationOpen(policy.status)} />
+      <PolicyLinksPanel policyId={policy.id} folio={policyDisplayFolio(policy)} uploadOpen={isInvestigationOpen(policy.status)} />
     </FileSection>
   );
 }

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { policyLifecycleMessages, policyTerminationInputSchema, terminationReasonLabel, terminationReasonMax, type Policy } from '@portal/domain';
+import { policyDisplayFolio, policyLifecycleMessages, policyTerminationInputSchema, terminationReasonLabel, terminationReasonMax, type Policy } from '@portal/domain';
 import { errorMessage, isApiError } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
 import { notify } from '@/lib/toast';
@@ -58,7 +58,7 @@ export function TerminatePolicyDialog({ policy, open, onClose }: { policy: Polic
       title="Terminar anticipadamente"
       description={
         <>
-          La póliza <span className="whitespace-nowrap">{policy.policyNumber || policy.investigationId}</span> quedará «Cancelada»
+          La póliza <span className="whitespace-nowrap">{policyDisplayFolio(policy)}</span> quedará «Cancelada»
           antes de su fin de vigencia. Esta acción no se puede deshacer.
         </>
       }
