@@ -149,6 +149,8 @@ describe('ARCO: search, export and cancellation of one person everywhere', () =>
     const active = byName.find((record) => record.policyId === activePolicy.id)!;
     expect(active).toMatchObject({ retained: true, retentionReason: arcoMessages.retainedInForce, folio: activePolicy.investigationId, policyStatus: 'active', branchName: 'Sucursal Polanco', editPath: `/policies/${activePolicy.id}/edit` });
     expect(byName.filter((record) => record.retained)).toHaveLength(1);
+    // A lead is told apart by when it was recorded, not by its number.
+    expect(byName.find((record) => record.kind === 'lead')!.leadCreatedAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
 
     const byEmail = await search('ZOE.quintanar@ejemplo.MX');
     expect(byEmail.map(keyOf).sort()).toEqual(byName.filter((record) => record.kind !== 'lead').map(keyOf).sort());

@@ -68,6 +68,7 @@ function recordOf(row: PersonRow): ArcoRecord {
     folio: null,
     policyStatus: null,
     leadId: null,
+    leadCreatedAt: null,
     appointmentId: null,
     appointmentTitle: null,
     appointmentDate: null,
@@ -76,7 +77,7 @@ function recordOf(row: PersonRow): ArcoRecord {
   };
   switch (row.kind) {
     case 'lead':
-      return { ...base, email: '', phone: row.phone || row.phonewhats, leadId: row.id, editPath: '/leads' };
+      return { ...base, email: '', phone: row.phone || row.phonewhats, leadId: row.id, leadCreatedAt: row.createdAt.toISOString(), editPath: '/leads' };
     case 'attendee':
       return { ...base, email: row.email, phone: '', appointmentId: row.appointmentId, appointmentTitle: row.appointmentTitle, appointmentDate: row.appointmentDate, editPath: '/appointments' };
     default: {

@@ -101,6 +101,7 @@ export interface LeadRow {
   name: string;
   phone: string;
   phonewhats: string;
+  createdAt: Date;
   branchId: number;
   branchName: string;
 }
@@ -163,7 +164,7 @@ async function ownerRows(db: Executor, filter: Filter): Promise<PolicyPersonRow[
 
 async function leadRows(db: Executor, filter: Filter): Promise<LeadRow[]> {
   const rows = await db
-    .select({ id: leads.id, name: leads.name, phone: leads.phone, phonewhats: leads.phonewhats, branchId: leads.branchId, branchName: branches.name })
+    .select({ id: leads.id, name: leads.name, phone: leads.phone, phonewhats: leads.phonewhats, createdAt: leads.createdAt, branchId: leads.branchId, branchName: branches.name })
     .from(leads)
     .innerJoin(branches, eq(branches.id, leads.branchId))
     .where(filterOn(filter, leads.id, { name: leads.name, phones: [leads.phone, leads.phonewhats] }))
