@@ -76,6 +76,22 @@ describe('an earlier product text stored as the default', () => {
   });
 });
 
+describe('a template with a block', () => {
+  it('is refused (400 naming the body) when a block is never closed or never opened', async () => {
+    const admin = (await login(ctx.app, ADMIN.email, ADMIN.password)).token;
+    for (const [body, tag] of [
+      ['Pago {{#si renta.banco}}al banco {{renta.banco}}.\n\n[[firmas]]', '#si renta.banco'],
+      ['Pago.{{/no}}\n\n[[firmas]]', '/no'],
+    ]) {
+      const response = await ctx.app.inject({ method: 'PUT', url: '/api/admin/templates/lease', headers: bearer(admin), payload: { branchId: null, body } });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(json(response).details).toEqual([{ field: 'body', message: `La plantilla tiene un bloque sin abrir o sin cerrar: {{${tag}}}` }]);
+    }
+    const unknown = await ctx.app.inject({ method: 'PUT', url: '/api/admin/templates/lease', headers: bearer(admin), payload: { branchId: null, body: '{{#si renta.bancos}}x{{/si}}' } });
+    expect(json(unknown).details).toEqual([{ field: 'body', message: 'La plantilla usa un campo desconocido: {{renta.bancos}}' }]);
+  });
+});
+
 describe('the contract texts', () => {
   it('give a missing or zero value its own sentence: no bank, no parking, no grace days, no addresses, no deposit', async () => {
     // The example's owner and tenant have no address; the rent has no bank, CLABE nor grace days.
