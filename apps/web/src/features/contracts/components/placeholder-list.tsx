@@ -3,7 +3,7 @@ import { Card } from '@/components/ui/card';
 
 /**
  * The fields this kind of template may name, each a button that puts `{{key}}` at the editor's
- * cursor: the admin never has to type (or misspell) a key. Under them, how a sentence is written
+ * cursor: the admin never has to type (or misspell) a key. Above them, how a sentence is written
  * only when a field has a value (or has none): the {{#si}}/{{#no}} blocks.
  */
 export function PlaceholderList({ kind, onInsert }: { kind: ContractDocumentKind; onInsert: (key: string) => void }) {
@@ -12,6 +12,7 @@ export function PlaceholderList({ kind, onInsert }: { kind: ContractDocumentKind
     <Card className="p-4">
       <h2 className="text-sm font-semibold text-slate-900 dark:text-white">Campos disponibles</h2>
       <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">Pulse un campo para insertarlo donde está el cursor.</p>
+      <BlockHelp />
       <ul aria-label="Campos disponibles" className="mt-3 max-h-[32rem] space-y-1 overflow-y-auto">
         {placeholders.map((placeholder) => (
           <li key={placeholder.key}>
@@ -27,7 +28,6 @@ export function PlaceholderList({ kind, onInsert }: { kind: ContractDocumentKind
           </li>
         ))}
       </ul>
-      <BlockHelp />
     </Card>
   );
 }
@@ -35,8 +35,8 @@ export function PlaceholderList({ kind, onInsert }: { kind: ContractDocumentKind
 function BlockHelp() {
   const rows = [contractBlockHelp.ifPresent, contractBlockHelp.ifMissing];
   return (
-    <section aria-labelledby="template-block-help" className="mt-4 border-t border-slate-200 pt-3 dark:border-slate-800">
-      <h3 id="template-block-help" className="text-sm font-semibold text-slate-900 dark:text-white">
+    <section aria-labelledby="template-block-help" className="mt-3 rounded-lg bg-slate-50 p-3 dark:bg-slate-800/60">
+      <h3 id="template-block-help" className="text-xs font-semibold text-slate-900 dark:text-white">
         {contractBlockHelp.title}
       </h3>
       <dl className="mt-2 space-y-2">
