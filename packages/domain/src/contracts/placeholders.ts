@@ -69,6 +69,7 @@ export const contractPlaceholders: ReadonlyArray<ContractPlaceholder> = [
   note('pagare.importe', 'Importe del pagaré en número'),
   note('pagare.importe_letra', 'Importe del pagaré en número y letra'),
   note('pagare.lugar', 'Lugar de suscripción y pago (municipio y estado del inmueble; vacío si no se capturaron)'),
+  note('pagare.suscriptores', 'Suscriptores (arrendatarios), cada uno con su domicilio si se capturó, uno por línea'),
   note('pagare.avales', 'Avales con su domicilio, uno por línea (vacío si el tipo de póliza no tiene aval)'),
 ];
 

@@ -147,15 +147,18 @@ describe('the contract texts', () => {
   });
 
   it('name the aval and their domicilio on each pagaré of a policy with a guarantor', async () => {
-    const texts = await packTexts({ policyType: 'plus', tenants: [exampleTenant('Jorge Ramírez Soto')], guarantors: [exampleGuarantor('Óscar Gutiérrez Peña'), exampleGuarantor('Luisa Ávila Muñoz')] });
+    const withAddress = { ...exampleTenant('Ana Ruiz Cano'), address: { street: 'Calle Orizaba', exteriorNumber: '20', interiorNumber: '', colony: 'Roma Norte', municipality: 'Cuauhtémoc', state: 'Ciudad de México', zipCode: '06700' } };
+    const texts = await packTexts({ policyType: 'plus', tenants: [exampleTenant('Jorge Ramírez Soto'), withAddress], guarantors: [exampleGuarantor('Óscar Gutiérrez Peña'), exampleGuarantor('Luisa Ávila Muñoz')] });
     expect(texts.promissory_notes).toHaveLength(12);
     for (const page of texts.promissory_notes) {
+      // Each suscriptor with their own domicilio: the first has none on record.
+      expect(page).toContain('Suscriptor(es): Jorge Ramírez Soto; Ana Ruiz Cano, con domicilio en Calle Orizaba 20, Roma Norte, Cuauhtémoc, Ciudad de México, C.P. 06700.');
       expect(page).toContain(
         'Por aval: Óscar Gutiérrez Peña, con domicilio en Av. Universidad 1000, Del Valle, Benito Juárez, Ciudad de México, C.P. 03100; Luisa Ávila Muñoz, con domicilio en Av. Universidad 1000, Del Valle, Benito Juárez, Ciudad de México, C.P. 03100.',
       );
     }
     const lease = texts.lease.join(' ');
-    expect(lease).toContain('Jorge Ramírez Soto, a quien en lo sucesivo');
+    expect(lease).toContain('Jorge Ramírez Soto y Ana Ruiz Cano, a quien en lo sucesivo');
     expect(lease).toContain('Declara EL OBLIGADO SOLIDARIO tener su domicilio en Óscar Gutiérrez Peña, en Av. Universidad 1000');
     expect(texts.policy.join(' ')).toContain('Obligado(s) solidario(s): Óscar Gutiérrez Peña y Luisa Ávila Muñoz.');
   });

@@ -120,7 +120,7 @@ Este pagaré forma parte de una serie numerada del 1 al {{pagare.total}} y todos
 
 Suscrito {{#si pagare.lugar}}en {{pagare.lugar}}, {{/si}}el {{fecha.hoy}}.
 
-**Suscriptor(es):** {{arrendatario.nombre}}{{#si arrendatario.domicilio}}, con domicilio en {{arrendatario.domicilio}}{{/si}}.
+**Suscriptor(es):** {{pagare.suscriptores}}.
 {{#si pagare.avales}}
 **Por aval:** {{pagare.avales}}.
 {{/si}}

@@ -203,7 +203,8 @@ export function packFacts(policy: Policy, setting: PackSetting): PackFacts {
     'pagare.importe': formatMoney(rent),
     'pagare.importe_letra': moneyWithWords(rent),
     'pagare.lugar': place,
-    // An aval who signs a pagaré is named in it, with their domicilio (issue 29).
+    // Each signer of a pagaré is named in it with their own domicilio (issue 29): an aval too.
+    'pagare.suscriptores': policy.tenants.map(partyLine).join(';\n'),
     'pagare.avales': guarantors.map(partyLine).join(';\n'),
   }));
   const ownerSignature = { role: 'EL ARRENDADOR', name: owner.name };
