@@ -200,6 +200,7 @@ describe('ARCO: search, export and cancellation of one person everywhere', () =>
     }
     expect(text).toMatch(/Generado el \d{1,2} [a-z]{3,4}\.? \d{4}, \d{2}:\d{2}, hora de la Ciudad de México/);
     expect(text).toMatch(/Invitado el: \d{1,2} [a-z]{3,4}\.? \d{4}, \d{2}:\d{2}, hora de la Ciudad de México/);
+    expect(text).toContain('Asistente a una cita — Cita «Firma de contrato — Durango 214» del 3 dic 2026, Sucursal Polanco');
     expect(text).toContain('[dato oculto]');
     expect(text).not.toMatch(/\btenant\b|\bpending\b|\bsignature\b|\bcotizacion\b|\bpersonal\b/);
     expect(text).not.toMatch(/hash|token|rsvp|[0-9a-f]{32}/i);

@@ -35,7 +35,7 @@ import * as erase from './repository/anonymise';
 import * as repo from './repository/people';
 import type { PersonRow, PolicyPersonRow } from './repository/people';
 import { insertArcoRequest } from './repository/requests';
-import { mexicoCityDay } from './readable';
+import { mexicoCityDay, readableValue } from './readable';
 
 /** A contract in force (or on its way to being signed): its parties' data are the contract's. */
 const inForceStatuses: readonly PolicyStatus[] = ['contracts', 'signature', 'active', 'expiring'];
@@ -194,7 +194,7 @@ async function attendeeRecord(db: Db, row: repo.AttendeeRow): Promise<Omit<ArcoE
   const { attendee, appointment } = await repo.attendeeData(db, row.id);
   const response = attendee.response === 'yes' ? arcoExportTexts.willAttend : attendee.response === 'no' ? arcoExportTexts.willNotAttend : null;
   return {
-    where: `Cita «${appointment.title}» del ${dayMonthYear(appointment.date)}, ${row.branchName}`,
+    where: `Cita «${appointment.title}» del ${readableValue('date', appointment.date)}, ${row.branchName}`,
     data: {
       name: attendee.name,
       email: attendee.email,
