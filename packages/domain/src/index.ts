@@ -27,4 +27,5 @@ export * from './public-links/index';
 export * from './privacy/access-log';
 export * from './privacy/retention';
 export * from './privacy/arco';
+export * from './privacy/arco-export';
 export * from './whatsapp/index';

@@ -104,7 +104,9 @@ export const contractMessages = {
   frozen: 'Los contratos ya no se pueden regenerar: la póliza está en firma o después.',
   notInContracts: 'Los contratos se generan cuando la póliza está en «Contratos generados».',
   generationFailed: (reason: string) => `No se pudieron generar los contratos: ${reason}`,
-  unknownPlaceholder: (name: string) => `La plantilla usa un campo desconocido: {{${name}}}`,
+  /** An unknown field, or a block tag without its pair ('#si campo', '/si'). */
+  unknownPlaceholder: (name: string) =>
+    /^[#/](si|no)\b/.test(name) ? `La plantilla tiene un bloque sin abrir o sin cerrar: {{${name}}}` : `La plantilla usa un campo desconocido: {{${name}}}`,
   missingData: (field: string) => `Falta un dato de la póliza para los contratos: ${field}`,
   concurrentSave: 'Otra persona guardó esta plantilla al mismo tiempo; recargue y vuelva a intentarlo.',
   documentNotFound: 'El documento no existe',

@@ -14,6 +14,15 @@ describe('template placeholders', () => {
     expect(unknownPlaceholders('policy', '{{}}')).toEqual(['']);
   });
 
+  it('reads the field of a {{#si}}/{{#no}} block as a name, and refuses a block without its pair', () => {
+    expect(templatePlaceholdersIn('{{#si renta.banco}}banco {{renta.banco}}{{/si}}{{#no renta.banco}}la que indique{{/no}}')).toEqual(['renta.banco']);
+    expect(unknownPlaceholders('lease', '{{#si renta.banco}}a {{#no renta.clabe}}b{{/no}}{{/si}}')).toEqual([]);
+    expect(unknownPlaceholders('lease', '{{#si renta.bancos}}a{{/si}}')).toEqual(['renta.bancos']);
+    expect(unknownPlaceholders('lease', '{{#si renta.banco}}a')).toEqual(['#si renta.banco']);
+    expect(unknownPlaceholders('lease', 'a{{/no}}')).toEqual(['/no']);
+    expect(unknownPlaceholders('lease', '{{#si renta.banco}}a{{/no}}')).toEqual(['/no', '#si renta.banco']);
+  });
+
   it('has unique keys, each with a Spanish label and at least one kind', () => {
     const keys = contractPlaceholders.map((p) => p.key);
     expect(new Set(keys).size).toBe(keys.length);

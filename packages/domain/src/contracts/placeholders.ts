@@ -1,7 +1,8 @@
 import type { ContractDocumentKind } from './contracts';
 
 /*
- * The fields a contract template may name as {{key}} (issue 16). The admin's editor lists them beside
+ * The fields a contract template may name as {{key}} (issue 16). A missing or zero value is empty
+ * (issue 29): the template says what then with a {{#si}}/{{#no}} block (contractBlockHelp). The admin's editor lists them beside
  * the text, and the server refuses to save a template naming any other, so a typo never reaches a
  * signed contract as a blank. Every kind accepts the common fields; the pagaré's own fields exist only
  * inside the pagaré template, which the server repeats once per month of the term.
@@ -21,64 +22,102 @@ const note = (key: string, label: string): ContractPlaceholder => ({ key, label,
 
 export const contractPlaceholders: ReadonlyArray<ContractPlaceholder> = [
   common('arrendador.nombre', 'Nombre del arrendador (propietario)'),
-  common('arrendador.domicilio', 'Domicilio del arrendador'),
+  common('arrendador.domicilio', 'Domicilio del arrendador (vacío si no se capturó)'),
   common('arrendatario.nombre', 'Nombre de los arrendatarios (todos, unidos con «y»)'),
-  common('arrendatario.domicilio', 'Domicilio del primer arrendatario'),
-  common('arrendatarios.lista', 'Arrendatarios con su domicilio, uno por línea'),
+  common('arrendatario.domicilio', 'Domicilio del primer arrendatario (vacío si no se capturó)'),
+  common('arrendatarios.lista', 'Arrendatarios con su domicilio (si se capturó), uno por línea'),
   common('obligado.nombre', 'Nombre de los obligados solidarios (vacío si el tipo no tiene)'),
-  common('obligado.domicilio', 'Domicilio del primer obligado solidario'),
-  common('obligados.lista', 'Obligados solidarios con su domicilio, uno por línea'),
+  common('obligado.domicilio', 'Domicilio del primer obligado solidario (vacío si no se capturó)'),
+  common('obligados.lista', 'Obligados solidarios con su domicilio (si se capturó), uno por línea'),
   common('obligado.garantia', 'Garantía del obligado solidario (inmueble o vehículo)'),
   common('obligado.comparecencia', 'Comparecencia del obligado solidario en el proemio (vacía si no hay)'),
   common('obligado.declaracion', 'Declaración del obligado solidario (vacía si no hay)'),
   common('obligado.clausula', 'Cláusula de obligación solidaria (o la aclaración de que no hay obligado)'),
   common('inmueble.domicilio', 'Domicilio del inmueble arrendado'),
   common('inmueble.tipo', 'Tipo de inmueble'),
-  common('inmueble.estacionamientos', 'Cajones de estacionamiento'),
-  common('inmueble.servicios', 'Servicios del inmueble'),
+  common('inmueble.estacionamientos', 'Cajones de estacionamiento, en número (vacío si no tiene)'),
+  common('inmueble.cajones', 'Cajones de estacionamiento en palabras («un cajón de estacionamiento», vacío si no tiene)'),
+  common('inmueble.servicios', 'Servicios del inmueble (vacío si no se indicó ninguno)'),
   common('inmueble.uso_comercial', 'Uso comercial (Sí/No)'),
   common('inmueble.objetos_especiales', 'Objetos especiales del inmueble'),
   common('inmueble.descripcion', 'Descripción del inmueble'),
   common('renta.importe', 'Renta mensual en número ($18,500.00)'),
   common('renta.importe_letra', 'Renta mensual en número y letra'),
-  common('renta.mantenimiento', 'Cuota de mantenimiento (o «incluido en la renta»)'),
-  common('renta.deposito', 'Depósito en garantía en número'),
-  common('renta.deposito_letra', 'Depósito en garantía en número y letra'),
-  common('renta.dias_gracia', 'Días de gracia para el pago'),
-  common('renta.banco', 'Banco para el pago de la renta'),
-  common('renta.cuenta', 'Número de cuenta'),
-  common('renta.clabe', 'CLABE interbancaria'),
+  common('renta.mantenimiento', 'Cuota de mantenimiento (o «incluida en la renta»; vacía si no hay)'),
+  common('renta.deposito', 'Depósito en garantía en número (vacío si no hay)'),
+  common('renta.deposito_letra', 'Depósito en garantía en número y letra (vacío si no hay)'),
+  common('renta.dias_gracia', 'Días de gracia para el pago (vacío si son cero)'),
+  common('renta.plazo_gracia', 'Días de gracia en palabras («5 días naturales»; vacío si son cero)'),
+  common('renta.banco', 'Banco para el pago de la renta (vacío si no se capturó)'),
+  common('renta.cuenta', 'Número de cuenta (vacío si no se capturó)'),
+  common('renta.clabe', 'CLABE interbancaria (vacía si no se capturó)'),
   common('renta.titular', 'Titular de la cuenta'),
-  common('poliza.folio', 'Folio de póliza'),
+  common('poliza.folio', 'Folio de póliza (vacío hasta que se asigna)'),
   common('poliza.folio_investigacion', 'Folio de investigación'),
   common('poliza.tipo', 'Tipo de póliza'),
   common('poliza.cobertura', 'Cobertura del tipo de póliza'),
   common('poliza.inicio_vigencia', 'Inicio de vigencia (fecha de inicio del contrato)'),
-  common('poliza.fin_vigencia', 'Fin de vigencia'),
+  common('poliza.fin_vigencia', 'Fin de vigencia (vacío si no se conoce)'),
   common('poliza.meses', 'Duración en meses'),
-  common('sucursal.nombre', 'Nombre de la sucursal'),
-  common('sucursal.domicilio', 'Domicilio de la sucursal'),
-  common('agente.nombre', 'Nombre del agente'),
+  common('sucursal.nombre', 'Nombre de la sucursal («Sucursal Polanco»)'),
+  common('sucursal.domicilio', 'Domicilio de la sucursal (vacío si no se capturó)'),
+  common('agente.nombre', 'Nombre del agente (vacío si no hay)'),
   common('fecha.hoy', 'Fecha de hoy, en letra'),
   note('pagare.numero', 'Número del pagaré («1 de 12»)'),
   note('pagare.total', 'Número de pagarés'),
   note('pagare.vencimiento', 'Fecha de vencimiento del pagaré'),
   note('pagare.importe', 'Importe del pagaré en número'),
   note('pagare.importe_letra', 'Importe del pagaré en número y letra'),
-  note('pagare.lugar', 'Lugar de suscripción y pago'),
+  note('pagare.lugar', 'Lugar de suscripción y pago (municipio y estado del inmueble; vacío si no se capturaron)'),
+  note('pagare.suscriptores', 'Suscriptores (arrendatarios), cada uno con su domicilio si se capturó, uno por línea'),
+  note('pagare.avales', 'Avales con su domicilio, uno por línea (vacío si el tipo de póliza no tiene aval)'),
 ];
 
-const placeholderPattern = /\{\{\s*([^{}]*?)\s*\}\}/g;
+/**
+ * The conditional blocks of the templates (issue 29), shown beside the editor's fields: a missing or
+ * zero value (no bank, no parking spot, no grace days, no address) gets its own sentence, or none.
+ */
+export const contractBlockHelp = {
+  title: 'Texto según el dato',
+  ifPresent: { example: '{{#si renta.banco}}…{{/si}}', label: 'El texto entre las marcas aparece solo si el campo tiene valor (ni vacío ni cero).' },
+  ifMissing: { example: '{{#no renta.banco}}…{{/no}}', label: 'El texto aparece solo si el campo está vacío o es cero.' },
+} as const;
 
-/** Every distinct {{name}} a template's text uses, in order of first appearance. */
+const tagPattern = /\{\{\s*([^{}]*?)\s*\}\}/g;
+const openingTag = /^#(si|no)\s+(\S+)$/;
+const closingTag = /^\/(si|no)$/;
+
+/** Every distinct {{name}} a template's text uses (a block's field too), in order of first appearance. */
 export function templatePlaceholdersIn(body: string): string[] {
   const names = new Set<string>();
-  for (const match of body.matchAll(placeholderPattern)) names.add(match[1] ?? '');
+  for (const match of body.matchAll(tagPattern)) {
+    const tag = match[1] ?? '';
+    if (closingTag.test(tag)) continue;
+    names.add(openingTag.exec(tag)?.[2] ?? tag);
+  }
   return [...names];
 }
 
-/** The names a template of that kind may not use (unknown, or another kind's own). */
+/** The block tags without their pair ('{{#si x}}' never closed, '{{/no}}' never opened), as written. */
+export function unpairedBlockTags(body: string): string[] {
+  const open: { kind: string; tag: string }[] = [];
+  const unpaired: string[] = [];
+  for (const match of body.matchAll(tagPattern)) {
+    const tag = match[1] ?? '';
+    const opening = openingTag.exec(tag);
+    const closing = closingTag.exec(tag);
+    if (opening) open.push({ kind: opening[1]!, tag });
+    else if (closing && open.at(-1)?.kind === closing[1]) open.pop();
+    else if (closing) unpaired.push(tag);
+  }
+  return [...unpaired, ...open.map((block) => block.tag)];
+}
+
+/**
+ * What a template of that kind may not say: unknown names or another kind's own, and block tags
+ * without their pair (the server's 400 names the first).
+ */
 export function unknownPlaceholders(kind: ContractDocumentKind, body: string): string[] {
   const allowed = new Set(contractPlaceholders.filter((p) => p.kinds.includes(kind)).map((p) => p.key));
-  return templatePlaceholdersIn(body).filter((name) => !allowed.has(name));
+  return [...templatePlaceholdersIn(body).filter((name) => !allowed.has(name)), ...unpairedBlockTags(body)];
 }

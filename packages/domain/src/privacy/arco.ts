@@ -107,6 +107,8 @@ export const arcoRecordSchema = z.object({
   folio: z.string().nullable(),
   policyStatus: z.enum(policyStatuses).nullable(),
   leadId: z.number().nullable(),
+  /** When the lead was recorded (instant): how the admin tells a person's leads apart, not by number. */
+  leadCreatedAt: z.string().nullable(),
   appointmentId: z.number().nullable(),
   appointmentTitle: z.string().nullable(),
   appointmentDate: z.string().nullable(),

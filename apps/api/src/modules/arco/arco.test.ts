@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anonymisedName, arcoMessages, type ArcoCancelResult, type ArcoRecord, type ArcoSearchResult, type Policy } from '@portal/domain';
+import { anonymisedName, arcoExportFieldLabels, arcoMessages, type ArcoCancelResult, type ArcoRecord, type ArcoSearchResult, type Policy } from '@portal/domain';
 import { exampleGuarantor, examplePolicyInput, exampleTenant } from '@portal/domain/testing';
 import { rowsOf } from '../../db/client';
 import { ADMIN, bearer, createTestContext, json, login, tokenFor, type TestContext } from '../../test/app';
@@ -49,6 +49,11 @@ const search = async (q: string) => {
   expect(response.statusCode, response.body).toBe(200);
   return json<ArcoSearchResult>(response).records;
 };
+
+interface ExportFile {
+  generatedAt: string;
+  records: { kind: string; id: number; where: string; data: Record<string, unknown>; lists: Record<string, Record<string, unknown>[]> }[];
+}
 
 const refs = (records: ArcoRecord[]) => records.map(({ kind, id }) => ({ kind, id }));
 const keyOf = (record: { kind: string; id: number }) => `${record.kind}:${record.id}`;
@@ -144,6 +149,8 @@ describe('ARCO: search, export and cancellation of one person everywhere', () =>
     const active = byName.find((record) => record.policyId === activePolicy.id)!;
     expect(active).toMatchObject({ retained: true, retentionReason: arcoMessages.retainedInForce, folio: activePolicy.investigationId, policyStatus: 'active', branchName: 'Sucursal Polanco', editPath: `/policies/${activePolicy.id}/edit` });
     expect(byName.filter((record) => record.retained)).toHaveLength(1);
+    // A lead is told apart by when it was recorded, not by its number.
+    expect(byName.find((record) => record.kind === 'lead')!.leadCreatedAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
 
     const byEmail = await search('ZOE.quintanar@ejemplo.MX');
     expect(byEmail.map(keyOf).sort()).toEqual(byName.filter((record) => record.kind !== 'lead').map(keyOf).sort());
@@ -157,14 +164,14 @@ describe('ARCO: search, export and cancellation of one person everywhere', () =>
     const response = await call('POST', '/api/admin/arco/export', admin, { records: refs(all), format: 'json' });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="datos-personales-\d{4}-\d{2}-\d{2}\.json"$/);
-    const file = json<{ records: { kind: string; id: number; where: string; data: Record<string, unknown>; lists: Record<string, Record<string, unknown>[]> }[] }>(response);
+    const file = json<ExportFile>(response);
     expect(file.records.map(keyOf).sort()).toEqual(all.map(keyOf).sort());
     const tenant = file.records.find((record) => record.kind === 'tenant' && record.where.includes(tenantPolicy.investigationId))!;
     expect(tenant.data).toMatchObject({ name: person.name, email: person.email.toLowerCase(), mobile: person.mobile, company: 'Grupo Norte SA de CV', monthlyIncome: 55000 });
-    expect(tenant.lists.Referencias).toEqual([{ name: 'Ana Pérez', phone: '5544433322', type: 'personal' }]);
-    expect(tenant.lists.Documentos!.map((document) => document.slot)).toEqual(['Identificación del inquilino', 'Comprobantes de ingresos']);
+    expect(tenant.lists.references).toEqual([{ name: 'Ana Pérez', phone: '5544433322', type: 'Personal' }]);
+    expect(tenant.lists.documents!.map((document) => document.slot)).toEqual(['Identificación del inquilino', 'Comprobantes de ingresos']);
     expect(file.records.find((record) => record.kind === 'lead')!.data.notes).toContain('Pidió cotización');
-    expect(file.records.find((record) => record.kind === 'attendee')!.data).toMatchObject({ name: person.name, title: 'Firma de contrato — Durango 214', date: '2026-12-03' });
+    expect(file.records.find((record) => record.kind === 'attendee')!.data).toMatchObject({ name: person.name, title: 'Firma de contrato — Durango 214', date: '2026-12-03', role: 'Inquilino', startTime: '10:00' });
 
     const pdf = await call('POST', '/api/admin/arco/export', admin, { records: refs(all), format: 'pdf' });
     expect(pdf.statusCode).toBe(200);
@@ -179,6 +186,69 @@ describe('ARCO: search, export and cancellation of one person everywhere', () =>
     const logged = rowsOf<{ action: string; subject: string }>(await ctx.app.db.execute(sql`select action, subject from access_log where subject like 'Solicitud ARCO%'`));
     expect(logged).toHaveLength(2);
     expect(logged.every((row) => row.action === 'export')).toBe(true);
+  });
+
+  it('writes the PDF for the person it describes: Spanish labels and values, dates in Mexico City time, no hash nor token, no key', async () => {
+    const all = [...(await search(person.email)), ...(await search(person.mobile)).filter((record) => record.kind === 'lead')];
+    const lead = all.find((record) => record.kind === 'lead')!;
+    const note = await call('POST', `/api/leads/${lead.id}/notes`, agent, { note: `Le mandé el enlace ${ctx.config.publicUrl}/subir/${'a1b2c3d4'.repeat(8)}` });
+    expect(note.statusCode, note.body).toBe(200);
+    const pdf = await call('POST', '/api/admin/arco/export', admin, { records: refs(all), format: 'pdf' });
+    const text = (await pdfPages(pdf.rawPayload)).join(' ');
+    for (const label of ['Participa como: Inquilino', 'Tipo de cita: Firma de contrato', 'Estatus de la cita: Pendiente', 'Estatus: Cotización', 'Tipo: Personal', 'Ingreso mensual: $55,000.00', 'Hora de inicio: 10:00', 'Fecha: 3 dic 2026', 'WhatsApp: 81 1736 4925']) {
+      expect(text).toContain(label);
+    }
+    expect(text).toMatch(/Generado el \d{1,2} [a-z]{3,4}\.? \d{4}, \d{2}:\d{2}, hora de la Ciudad de México/);
+    expect(text).toMatch(/Invitado el: \d{1,2} [a-z]{3,4}\.? \d{4}, \d{2}:\d{2}, hora de la Ciudad de México/);
+    expect(text).toContain('Asistente a una cita — Cita «Firma de contrato — Durango 214» del 3 dic 2026, Sucursal Polanco');
+    expect(text).toContain('[dato oculto]');
+    expect(text).not.toMatch(/\btenant\b|\bpending\b|\bsignature\b|\bcotizacion\b|\bpersonal\b/);
+    expect(text).not.toMatch(/hash|token|rsvp|[0-9a-f]{32}/i);
+    expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}|T\d{2}:\d{2}|GMT|\d{2}:\d{2}:\d{2}/);
+    // No camelCase key reaches the person: every label is Spanish words.
+    expect(text).not.toMatch(/\b[a-z]+[A-Z][a-zA-Z]*:/);
+    expect(text).not.toMatch(/\b(response|respondedAt|followUpDate|createdAt|body|direction|slot):/);
+  });
+
+  it('exports stable, documented JSON keys (decision 019) and no secret in any of them', async () => {
+    const all = [...(await search(person.email)), ...(await search(person.mobile)).filter((record) => record.kind === 'lead')];
+    const file = json<ExportFile>(await call('POST', '/api/admin/arco/export', admin, { records: refs(all), format: 'json' }));
+    expect(Object.keys(file)).toEqual(['generatedAt', 'records']);
+    expect(file.generatedAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    // The first record of each kind (the tenant with documents comes before the one without).
+    const shapes = Object.fromEntries(
+      [...file.records].reverse().map((record) => [
+        record.kind,
+        { record: Object.keys(record), data: Object.keys(record.data), lists: Object.fromEntries(Object.entries(record.lists).map(([list, items]) => [list, items[0] ? Object.keys(items[0]) : []])) },
+      ]),
+    );
+    const address = (prefix: string) => ['Street', 'ExteriorNumber', 'InteriorNumber', 'Colony', 'Municipality', 'State', 'ZipCode'].map((part) => `${prefix}${part}`);
+    const recordKeys = ['kind', 'kindLabel', 'id', 'where', 'data', 'lists'];
+    const documents = ['slot', 'originalFilename', 'uploadedAt', 'respuesta'];
+    expect(shapes).toEqual({
+      tenant: {
+        record: recordKeys,
+        data: ['name', ...address('address'), 'phone', 'mobile', 'email', 'profession', 'monthlyIncome', 'company', 'seniority', 'immediateBoss', ...address('workAddress'), 'requiresInvoice'],
+        lists: { references: ['name', 'phone', 'type'], documents },
+      },
+      guarantor: {
+        record: recordKeys,
+        data: ['name', ...address('address'), 'phone', 'mobile', 'email', 'sameAddressAsGuarantee', 'hasGuaranteeAddress', ...address('guaranteeAddress')],
+        lists: { vehicle: [], documents },
+      },
+      owner: { record: recordKeys, data: ['name', ...address('address'), 'phone', 'mobile', 'email', 'bank', 'accountNumber', 'clabe', 'accountHolder'], lists: { documents } },
+      lead: { record: recordKeys, data: ['name', 'phone', 'phonewhats', 'source', 'status', 'followUpDate', 'createdAt', 'updatedAt', 'notes'], lists: { notes: ['body', 'createdAt'], messages: [] } },
+      attendee: {
+        record: recordKeys,
+        data: ['name', 'email', 'role', 'confirmed', 'response', 'respondedAt', 'invitedAt', 'title', 'description', 'date', 'startTime', 'endTime', 'location', 'appointmentType', 'appointmentStatus'],
+        lists: {},
+      },
+    });
+    // Every key has the label the PDF shows.
+    const keys = Object.values(shapes).flatMap((shape) => [...shape.data, ...Object.values(shape.lists).flat()]);
+    expect(keys.filter((key) => !arcoExportFieldLabels[key])).toEqual([]);
+    const body = JSON.stringify(file);
+    expect(body).not.toMatch(/hash|token|rsvp|apikey|secret|password|[0-9a-f]{32}/i);
   });
 
   it('cancels: anonymises what no law keeps, keeps the policy in force, leaves no trace elsewhere (every text column) nor files', async () => {

@@ -1,74 +1,13 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { arcoExportFieldLabels, arcoExportListLabels, arcoExportTexts, type ArcoExportList } from '@portal/domain';
+import { mexicoCityDateTime, readableValue } from './readable';
 import type { ArcoExportFile } from './service';
 
 /*
- * The ARCO export as a readable PDF (Spanish, letter size): one section per record, each field as
- * 'Etiqueta: valor'. Helvetica speaks WinAnsi; other characters become '?'.
+ * The ARCO export as a readable PDF (Spanish, letter size) for the person it describes: one
+ * section per record, each filled field as 'Etiqueta: valor' with the labels of the domain
+ * (never a key), dates in Mexico City time. Helvetica speaks WinAnsi; other characters become '?'.
  */
-
-const fieldLabels: Record<string, string> = {
-  name: 'Nombre',
-  email: 'Correo electrónico',
-  phone: 'Teléfono',
-  mobile: 'Celular',
-  phonewhats: 'WhatsApp',
-  profession: 'Profesión',
-  monthlyIncome: 'Ingreso mensual',
-  company: 'Empresa',
-  seniority: 'Antigüedad',
-  immediateBoss: 'Jefe inmediato',
-  requiresInvoice: 'Requiere factura',
-  addressStreet: 'Calle',
-  addressExteriorNumber: 'Número exterior',
-  addressInteriorNumber: 'Número interior',
-  addressColony: 'Colonia',
-  addressMunicipality: 'Municipio o alcaldía',
-  addressState: 'Estado',
-  addressZipCode: 'Código postal',
-  workAddressStreet: 'Trabajo: calle',
-  workAddressExteriorNumber: 'Trabajo: número exterior',
-  workAddressInteriorNumber: 'Trabajo: número interior',
-  workAddressColony: 'Trabajo: colonia',
-  workAddressMunicipality: 'Trabajo: municipio',
-  workAddressState: 'Trabajo: estado',
-  workAddressZipCode: 'Trabajo: código postal',
-  guaranteeAddressStreet: 'Inmueble en garantía: calle',
-  guaranteeAddressExteriorNumber: 'Inmueble en garantía: número exterior',
-  guaranteeAddressInteriorNumber: 'Inmueble en garantía: número interior',
-  guaranteeAddressColony: 'Inmueble en garantía: colonia',
-  guaranteeAddressMunicipality: 'Inmueble en garantía: municipio',
-  guaranteeAddressState: 'Inmueble en garantía: estado',
-  guaranteeAddressZipCode: 'Inmueble en garantía: código postal',
-  source: 'Origen',
-  notes: 'Notas',
-  status: 'Estado',
-  title: 'Título',
-  description: 'Descripción',
-  date: 'Fecha',
-  startTime: 'Inicio',
-  endTime: 'Fin',
-  location: 'Lugar',
-  role: 'Papel',
-  confirmed: 'Confirmó',
-  brand: 'Marca',
-  model: 'Modelo',
-  year: 'Año',
-  color: 'Color',
-  licensePlate: 'Placas',
-  bank: 'Banco',
-  accountNumber: 'Número de cuenta',
-  clabe: 'CLABE',
-  accountHolder: 'Titular de la cuenta',
-  type: 'Tipo',
-  slot: 'Documento',
-  originalFilename: 'Archivo',
-  uploadedAt: 'Subido el',
-  respuesta: 'Respuesta',
-  folio: 'Folio',
-  policyNumber: 'Número de póliza',
-  policyStatus: 'Estado de la póliza',
-  branchName: 'Sucursal',
-};
 
 const pageSize: [number, number] = [612, 792];
 const margin = 56;
@@ -115,34 +54,29 @@ function write(cursor: Cursor, text: string, options: { size?: number; bold?: bo
   cursor.y -= options.gap ?? 0;
 }
 
-function valueText(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'boolean') return value ? 'Sí' : 'No';
-  if (Array.isArray(value)) return value.map(valueText).join(', ');
-  return String(value);
-}
-
-function writeFields(cursor: Cursor, fields: Record<string, unknown>): void {
-  for (const [key, value] of Object.entries(fields)) {
-    if (value !== null && typeof value === 'object' && !Array.isArray(value)) continue;
-    write(cursor, `${fieldLabels[key] ?? key}: ${valueText(value)}`);
-  }
+/** 'Etiqueta: valor' for each filled field; a key without a label is not shown (the export's tests list every key). */
+function fieldTexts(fields: Record<string, unknown>): string[] {
+  return Object.entries(fields).flatMap(([key, value]) => {
+    const label = arcoExportFieldLabels[key];
+    const text = readableValue(key, value);
+    return label && text ? [`${label}: ${text}`] : [];
+  });
 }
 
 export async function arcoExportPdf(file: ArcoExportFile): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
-  pdf.setTitle('Datos personales (solicitud ARCO)');
+  pdf.setTitle(arcoExportTexts.pdfTitle);
   pdf.setCreator('Portal de Pólizas');
   const cursor: Cursor = { pdf, page: pdf.addPage(pageSize), y: pageSize[1] - margin, regular: await pdf.embedFont(StandardFonts.Helvetica), bold: await pdf.embedFont(StandardFonts.HelveticaBold) };
-  write(cursor, 'Datos personales en el Portal de Pólizas', { size: 16, bold: true, gap: 4 });
-  write(cursor, `Solicitud de acceso (derechos ARCO). Generado el ${file.generatedAt}. Registros: ${file.records.length}.`, { gap: 10 });
+  write(cursor, arcoExportTexts.heading, { size: 16, bold: true, gap: 4 });
+  write(cursor, arcoExportTexts.intro(mexicoCityDateTime(new Date(file.generatedAt)), file.records.length), { gap: 10 });
   for (const record of file.records) {
     write(cursor, `${record.kindLabel} — ${record.where}`, { size: 12, bold: true, gap: 2 });
-    writeFields(cursor, record.data);
-    for (const [title, items] of Object.entries(record.lists)) {
-      write(cursor, title, { bold: true });
-      if (items.length === 0) write(cursor, 'Ninguno');
-      for (const item of items) write(cursor, `• ${Object.entries(item).map(([key, value]) => `${fieldLabels[key] ?? key}: ${valueText(value)}`).join('; ')}`);
+    for (const text of fieldTexts(record.data)) write(cursor, text);
+    for (const [list, items] of Object.entries(record.lists) as [ArcoExportList, Record<string, unknown>[]][]) {
+      write(cursor, arcoExportListLabels[list], { bold: true });
+      if (items.length === 0) write(cursor, arcoExportTexts.none);
+      for (const item of items) write(cursor, `• ${fieldTexts(item).join('; ')}`);
     }
     cursor.y -= 10;
   }

@@ -6,8 +6,19 @@ import {
   arcoRecordKinds,
   businessDate,
   documentSlotLabels,
+  appointmentStatusLabels,
+  appointmentTypeLabels,
+  attendeeRoleLabels,
+  arcoExportTexts,
+  isSecretKey,
+  looksLikeSecret,
   policyStatusLabels,
   redactPerson,
+  referenceTypeLabels,
+  whatsappStatusLabels,
+  withoutSecretRuns,
+  type ArcoExportList,
+  type WhatsappMessageStatus,
   type ArcoCancelRequest,
   type ArcoCancelResult,
   type ArcoRecord,
@@ -24,6 +35,7 @@ import * as erase from './repository/anonymise';
 import * as repo from './repository/people';
 import type { PersonRow, PolicyPersonRow } from './repository/people';
 import { insertArcoRequest } from './repository/requests';
+import { mexicoCityDay, readableValue } from './readable';
 
 /** A contract in force (or on its way to being signed): its parties' data are the contract's. */
 const inForceStatuses: readonly PolicyStatus[] = ['contracts', 'signature', 'active', 'expiring'];
@@ -56,6 +68,7 @@ function recordOf(row: PersonRow): ArcoRecord {
     folio: null,
     policyStatus: null,
     leadId: null,
+    leadCreatedAt: null,
     appointmentId: null,
     appointmentTitle: null,
     appointmentDate: null,
@@ -64,7 +77,7 @@ function recordOf(row: PersonRow): ArcoRecord {
   };
   switch (row.kind) {
     case 'lead':
-      return { ...base, email: '', phone: row.phone || row.phonewhats, leadId: row.id, editPath: '/leads' };
+      return { ...base, email: '', phone: row.phone || row.phonewhats, leadId: row.id, leadCreatedAt: row.createdAt.toISOString(), editPath: '/leads' };
     case 'attendee':
       return { ...base, email: row.email, phone: '', appointmentId: row.appointmentId, appointmentTitle: row.appointmentTitle, appointmentDate: row.appointmentDate, editPath: '/appointments' };
     default: {
@@ -106,6 +119,9 @@ export function refsText(refs: readonly ArcoRecordRef[]): string {
 
 // --- access (export) --------------------------------------------------------------------------
 
+/** A list of a record: each item's keys are documented beside the data's (decision 019). */
+type ExportList = Record<string, unknown>[];
+
 interface ArcoExportRecord {
   kind: ArcoRecordKind;
   kindLabel: string;
@@ -113,7 +129,7 @@ interface ArcoExportRecord {
   /** Where the record lives, in words. */
   where: string;
   data: Record<string, unknown>;
-  lists: Record<string, Record<string, unknown>[]>;
+  lists: Partial<Record<ArcoExportList, ExportList>>;
 }
 
 export interface ArcoExportFile {
@@ -121,11 +137,33 @@ export interface ArcoExportFile {
   records: ArcoExportRecord[];
 }
 
-function documentsList(documents: Awaited<ReturnType<typeof repo.policyDocuments>>) {
+/** JSON's values: instants as ISO 8601 (UTC), the rest as they are. */
+const jsonValue = (value: unknown): unknown => (value instanceof Date ? value.toISOString() : value);
+
+/**
+ * What leaves the portal in an export: no key that names a secret, no value that is one, and
+ * secret-looking runs inside texts replaced (a link pasted into a note carries its token).
+ */
+function exportable(fields: Record<string, unknown>): Record<string, unknown> {
+  const kept: Record<string, unknown> = {};
+  for (const [key, raw] of Object.entries(fields)) {
+    const value = jsonValue(raw);
+    if (isSecretKey(key) || (typeof value === 'string' && looksLikeSecret(value))) continue;
+    kept[key] = typeof value === 'string' ? withoutSecretRuns(value) : value;
+  }
+  return kept;
+}
+
+const exportableList = (items: Record<string, unknown>[]): ExportList => items.map(exportable);
+
+/** '10:00:00' → '10:00'. */
+const hourMinute = (time: string) => time.slice(0, 5);
+
+function documentsList(documents: Awaited<ReturnType<typeof repo.policyDocuments>>): ExportList {
   return documents.map((document) => ({
     slot: documentSlotLabels[document.slot],
     originalFilename: document.originalFilename,
-    uploadedAt: document.uploadedAt.toISOString(),
+    uploadedAt: document.uploadedAt,
     respuesta: document.respuesta,
   }));
 }
@@ -135,41 +173,74 @@ function personalFields<T extends Record<string, unknown>>(row: T, omit: readonl
   return Object.fromEntries(Object.entries(row).filter(([key]) => !omit.includes(key)));
 }
 
-async function exportRecord(db: Db, row: PersonRow): Promise<ArcoExportRecord> {
-  const kindLabel = arcoRecordKindLabels[row.kind];
-  const base = { kind: row.kind, kindLabel, id: row.id };
-  if (row.kind === 'lead') {
-    const { lead, notes, messages } = await repo.leadData(db, row.id);
-    const data = personalFields(lead, ['id', 'branchId', 'createdBy', 'server', 'apikey', 'gatewayKind', 'gatewayInstance', 'ownerId', 'policyId']);
+async function leadRecord(db: Db, row: repo.LeadRow): Promise<Omit<ArcoExportRecord, 'kind' | 'kindLabel' | 'id'>> {
+  const { lead, notes, messages } = await repo.leadData(db, row.id);
+  const data = personalFields(lead, ['id', 'branchId', 'createdBy', 'server', 'apikey', 'gatewayKind', 'gatewayInstance', 'ownerId', 'policyId']);
+  const status = await repo.leadStatusTitle(db, lead.branchId, lead.status);
+  const messageItems = messages.map((message) => ({
+    ...message,
+    direction: message.direction === 'in' ? arcoExportTexts.received : arcoExportTexts.sent,
+    status: whatsappStatusLabels[message.status as WhatsappMessageStatus] ?? message.status,
+  }));
+  return {
+    where: arcoExportTexts.leadWhere(mexicoCityDay(lead.createdAt), row.branchName),
     // The spec's `notes` form (one text), and the notes and WhatsApp messages one by one.
-    return { ...base, where: `Prospecto #${row.id}, ${row.branchName}`, data: { ...data, notes: notes.map((note) => note.body).join('\n') }, lists: { Notas: notes, Mensajes: messages } };
-  }
-  if (row.kind === 'attendee') {
-    const { attendee, appointment } = await repo.attendeeData(db, row.id);
-    return {
-      ...base,
-      where: `Cita «${appointment.title}» del ${dayMonthYear(appointment.date)}, ${row.branchName}`,
-      data: { ...personalFields(attendee, ['id', 'appointmentId', 'externalId']), ...appointment, role: attendee.role, status: appointment.status },
-      lists: {},
-    };
-  }
+    data: { ...data, status, notes: notes.map((note) => note.body).join('\n') },
+    lists: { notes, messages: messageItems },
+  };
+}
+
+async function attendeeRecord(db: Db, row: repo.AttendeeRow): Promise<Omit<ArcoExportRecord, 'kind' | 'kindLabel' | 'id'>> {
+  const { attendee, appointment } = await repo.attendeeData(db, row.id);
+  const response = attendee.response === 'yes' ? arcoExportTexts.willAttend : attendee.response === 'no' ? arcoExportTexts.willNotAttend : null;
+  return {
+    where: `Cita «${appointment.title}» del ${readableValue('date', appointment.date)}, ${row.branchName}`,
+    data: {
+      name: attendee.name,
+      email: attendee.email,
+      role: attendeeRoleLabels[attendee.role],
+      confirmed: attendee.confirmed,
+      response,
+      respondedAt: attendee.respondedAt,
+      invitedAt: attendee.invitedAt,
+      title: appointment.title,
+      description: appointment.description,
+      date: appointment.date,
+      startTime: hourMinute(appointment.startTime),
+      endTime: hourMinute(appointment.endTime),
+      location: appointment.location,
+      appointmentType: appointmentTypeLabels[appointment.type],
+      appointmentStatus: appointmentStatusLabels[appointment.status],
+    },
+    lists: {},
+  };
+}
+
+async function policyPersonRecord(db: Db, row: PolicyPersonRow): Promise<Omit<ArcoExportRecord, 'kind' | 'kindLabel' | 'id'>> {
   const where = `Póliza ${row.folio} (${policyStatusLabels[row.policyStatus]}), ${row.branchName}`;
-  const documents = { Documentos: documentsList(await repo.policyDocuments(db, row.policyId, erase.documentSlotsOf(row))) };
+  const documents = documentsList(await repo.policyDocuments(db, row.policyId, erase.documentSlotsOf(row)));
   const omitted = ['id', 'policyId', 'propertyId', 'position'];
   switch (row.kind) {
     case 'tenant': {
       const { tenant, references } = await repo.tenantData(db, row.id);
-      return { ...base, where, data: personalFields(tenant, omitted), lists: { Referencias: references, ...documents } };
+      const referenceItems = references.map((reference) => ({ ...reference, type: referenceTypeLabels[reference.type] }));
+      return { where, data: personalFields(tenant, omitted), lists: { references: referenceItems, documents } };
     }
     case 'guarantor': {
       const { guarantor, vehicle } = await repo.guarantorData(db, row.id);
-      return { ...base, where, data: personalFields(guarantor, omitted), lists: { Vehículo: vehicle ? [vehicle] : [], ...documents } };
+      return { where, data: personalFields(guarantor, omitted), lists: { vehicle: vehicle ? [vehicle] : [], documents } };
     }
     case 'owner': {
       const { owner, bank } = await repo.ownerData(db, row.id);
-      return { ...base, where, data: { ...personalFields(owner, omitted), ...(bank ?? {}) }, lists: documents };
+      return { where, data: { ...personalFields(owner, omitted), ...(bank ?? {}) }, lists: { documents } };
     }
   }
+}
+
+async function exportRecord(db: Db, row: PersonRow): Promise<ArcoExportRecord> {
+  const content = row.kind === 'lead' ? await leadRecord(db, row) : row.kind === 'attendee' ? await attendeeRecord(db, row) : await policyPersonRecord(db, row);
+  const lists = Object.fromEntries(Object.entries(content.lists).map(([key, items]) => [key, exportableList(items)]));
+  return { kind: row.kind, kindLabel: arcoRecordKindLabels[row.kind], id: row.id, where: content.where, data: exportable(content.data), lists };
 }
 
 /** POST /api/admin/arco/export: the records' data, and the request written down (kind 'access'). */

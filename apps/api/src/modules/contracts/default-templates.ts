@@ -1,10 +1,13 @@
+import { createHash } from 'node:crypto';
 import type { ContractDocumentKind } from '@portal/domain';
 
 /*
  * The product's default texts (version 1 of each kind's default template). They are inserted into
  * contract_templates the first time a kind is needed (decision 016), and from then on they are data:
  * an admin's save is a new version, this file is never read again for that kind. Markup: see
- * markup.ts (# título, ## cláusula, blank line = paragraph, **negrita**, {{campo}}, [[firmas]]).
+ * markup.ts (# título, ## cláusula, blank line = paragraph, **negrita**, {{campo}}, [[firmas]],
+ * {{#si campo}}…{{/si}} and {{#no campo}}…{{/no}}). A missing or zero value is empty: each gets its
+ * own sentence here, or none (issue 29).
  */
 
 const lease = `# CONTRATO DE ARRENDAMIENTO
@@ -13,10 +16,10 @@ Contrato de arrendamiento que celebran, por una parte, **{{arrendador.nombre}}**
 
 ## DECLARACIONES
 
-I. Declara EL ARRENDADOR tener su domicilio en {{arrendador.domicilio}}, y ser legítimo propietario o tener la facultad legal para dar en arrendamiento el inmueble materia de este contrato.
+I. Declara EL ARRENDADOR {{#si arrendador.domicilio}}tener su domicilio en {{arrendador.domicilio}}, y {{/si}}ser legítimo propietario o tener la facultad legal para dar en arrendamiento el inmueble materia de este contrato.
 
-II. Declara EL ARRENDATARIO, bajo protesta de decir verdad, contar con la capacidad legal y económica para obligarse en los términos de este contrato, y señala como su domicilio:
-{{arrendatarios.lista}}
+II. Declara EL ARRENDATARIO, bajo protesta de decir verdad, contar con la capacidad legal y económica para obligarse en los términos de este contrato{{#si arrendatarios.lista}}, y señala como su domicilio:
+{{arrendatarios.lista}}{{/si}}{{#no arrendatarios.lista}}.{{/no}}
 
 {{obligado.declaracion}}
 
@@ -24,23 +27,23 @@ II. Declara EL ARRENDATARIO, bajo protesta de decir verdad, contar con la capaci
 
 ## PRIMERA. OBJETO
 
-EL ARRENDADOR da en arrendamiento a EL ARRENDATARIO el inmueble tipo {{inmueble.tipo}} ubicado en **{{inmueble.domicilio}}**, con {{inmueble.estacionamientos}} cajón(es) de estacionamiento y los servicios siguientes: {{inmueble.servicios}}. EL ARRENDATARIO lo recibe en buen estado, a su entera satisfacción.
+EL ARRENDADOR da en arrendamiento a EL ARRENDATARIO el inmueble tipo {{inmueble.tipo}} ubicado en **{{inmueble.domicilio}}**{{#si inmueble.cajones}}, con {{inmueble.cajones}}{{/si}}{{#si inmueble.servicios}}, que cuenta con los servicios siguientes: {{inmueble.servicios}}{{/si}}. EL ARRENDATARIO lo recibe en buen estado, a su entera satisfacción.
 
 ## SEGUNDA. RENTA
 
-EL ARRENDATARIO pagará por concepto de renta mensual la cantidad de **{{renta.importe_letra}}**, por mensualidades adelantadas, a más tardar {{renta.dias_gracia}} días naturales después del día de inicio de cada mes del arrendamiento, mediante depósito o transferencia a la cuenta del banco {{renta.banco}}, CLABE {{renta.clabe}}, a nombre de {{renta.titular}}, o en el domicilio de EL ARRENDADOR.
+EL ARRENDATARIO pagará por concepto de renta mensual la cantidad de **{{renta.importe_letra}}**, por mensualidades adelantadas, {{#si renta.plazo_gracia}}a más tardar {{renta.plazo_gracia}} después del día de inicio de cada mes del arrendamiento{{/si}}{{#no renta.plazo_gracia}}el día de inicio de cada mes del arrendamiento{{/no}}, mediante depósito o transferencia a la cuenta {{#si renta.banco}}del banco {{renta.banco}}{{#si renta.cuenta}}, número {{renta.cuenta}}{{/si}}{{#si renta.clabe}}, CLABE {{renta.clabe}}{{/si}}, a nombre de {{renta.titular}}{{/si}}{{#no renta.banco}}{{#si renta.clabe}}con CLABE {{renta.clabe}}, a nombre de {{renta.titular}}{{/si}}{{#no renta.clabe}}que EL ARRENDADOR le indique por escrito{{/no}}{{/no}}, o en el domicilio de EL ARRENDADOR.
 
 ## TERCERA. MANTENIMIENTO
 
-La cuota de mantenimiento del inmueble será: {{renta.mantenimiento}}. Los consumos de agua, luz, gas, teléfono e internet serán por cuenta de EL ARRENDATARIO durante la vigencia de este contrato.
+{{#si renta.mantenimiento}}La cuota de mantenimiento del inmueble es {{renta.mantenimiento}}. {{/si}}Los consumos de agua, luz, gas, teléfono e internet serán por cuenta de EL ARRENDATARIO durante la vigencia de este contrato.
 
 ## CUARTA. DEPÓSITO EN GARANTÍA
 
-EL ARRENDATARIO entrega en este acto la cantidad de **{{renta.deposito_letra}}** como depósito en garantía del cumplimiento de sus obligaciones. El depósito no causará intereses, no se aplicará al pago de rentas y será devuelto a la desocupación del inmueble, previa comprobación de que éste se entrega en buen estado y sin adeudos.
+{{#si renta.deposito}}EL ARRENDATARIO entrega en este acto la cantidad de **{{renta.deposito_letra}}** como depósito en garantía del cumplimiento de sus obligaciones. El depósito no causará intereses, no se aplicará al pago de rentas y será devuelto a la desocupación del inmueble, previa comprobación de que éste se entrega en buen estado y sin adeudos.{{/si}}{{#no renta.deposito}}Las partes convienen en que EL ARRENDATARIO no entrega depósito en garantía.{{/no}}
 
 ## QUINTA. VIGENCIA
 
-La vigencia de este contrato es de {{poliza.meses}} meses forzosos para ambas partes, del {{poliza.inicio_vigencia}} al {{poliza.fin_vigencia}}. Al término de la vigencia EL ARRENDATARIO entregará el inmueble desocupado, salvo que las partes firmen un nuevo contrato.
+La vigencia de este contrato es de {{poliza.meses}} meses forzosos para ambas partes, {{#si poliza.fin_vigencia}}del {{poliza.inicio_vigencia}} al {{poliza.fin_vigencia}}{{/si}}{{#no poliza.fin_vigencia}}a partir del {{poliza.inicio_vigencia}}{{/no}}. Al término de la vigencia EL ARRENDATARIO entregará el inmueble desocupado, salvo que las partes firmen un nuevo contrato.
 
 ## SEXTA. USO
 
@@ -69,15 +72,15 @@ Leído que fue el presente contrato y enteradas las partes de su contenido y alc
 
 const policy = `# PÓLIZA JURÍDICA DE ARRENDAMIENTO
 
-**Folio de póliza:** {{poliza.folio}}
-**Folio de investigación:** {{poliza.folio_investigacion}}
+{{#si poliza.folio}}**Folio de póliza:** {{poliza.folio}}
+{{/si}}**Folio de investigación:** {{poliza.folio_investigacion}}
 **Tipo de póliza:** {{poliza.tipo}}
 
 ## PARTES
 
-**Arrendador:** {{arrendador.nombre}}, con domicilio en {{arrendador.domicilio}}.
-**Arrendatario(s):** {{arrendatario.nombre}}.
-**Obligado(s) solidario(s):** {{obligado.nombre}}
+**Arrendador:** {{arrendador.nombre}}{{#si arrendador.domicilio}}, con domicilio en {{arrendador.domicilio}}{{/si}}.
+**Arrendatario(s):** {{arrendatario.nombre}}.{{#si obligado.nombre}}
+**Obligado(s) solidario(s):** {{obligado.nombre}}.{{/si}}
 
 ## INMUEBLE
 
@@ -85,8 +88,8 @@ const policy = `# PÓLIZA JURÍDICA DE ARRENDAMIENTO
 
 ## RENTA Y VIGENCIA
 
-Renta mensual de {{renta.importe_letra}}, con {{renta.dias_gracia}} días de gracia. Depósito en garantía de {{renta.deposito_letra}}.
-Vigencia de {{poliza.meses}} meses, del {{poliza.inicio_vigencia}} al {{poliza.fin_vigencia}}.
+Renta mensual de {{renta.importe_letra}}{{#si renta.plazo_gracia}}, con {{renta.plazo_gracia}} de gracia para su pago{{/si}}. {{#si renta.deposito}}Depósito en garantía de {{renta.deposito_letra}}.{{/si}}{{#no renta.deposito}}Sin depósito en garantía.{{/no}}
+Vigencia de {{poliza.meses}} meses, {{#si poliza.fin_vigencia}}del {{poliza.inicio_vigencia}} al {{poliza.fin_vigencia}}{{/si}}{{#no poliza.fin_vigencia}}a partir del {{poliza.inicio_vigencia}}{{/no}}.
 
 ## COBERTURA
 
@@ -98,7 +101,7 @@ La protección de esta póliza está sujeta a que el contrato de arrendamiento s
 
 ## SUCURSAL
 
-Expedida por la sucursal {{sucursal.nombre}}, con domicilio en {{sucursal.domicilio}}. Agente: {{agente.nombre}}.
+Expedida por la {{sucursal.nombre}}{{#si sucursal.domicilio}}, con domicilio en {{sucursal.domicilio}}{{/si}}.{{#si agente.nombre}} Agente: {{agente.nombre}}.{{/si}}
 
 Fecha de expedición: {{fecha.hoy}}.
 
@@ -111,14 +114,16 @@ const promissoryNote = `# PAGARÉ {{pagare.numero}}
 
 **Vencimiento: {{pagare.vencimiento}}**
 
-Por este PAGARÉ me (nos) obligo (obligamos) incondicionalmente a pagar a la orden de **{{arrendador.nombre}}**, en {{pagare.lugar}}, el día {{pagare.vencimiento}}, la cantidad de **{{pagare.importe_letra}}**, valor recibido a mi (nuestra) entera satisfacción por concepto de renta del inmueble ubicado en {{inmueble.domicilio}}.
+Por este PAGARÉ me (nos) obligo (obligamos) incondicionalmente a pagar a la orden de **{{arrendador.nombre}}**, {{#si pagare.lugar}}en {{pagare.lugar}}, {{/si}}el día {{pagare.vencimiento}}, la cantidad de **{{pagare.importe_letra}}**, valor recibido a mi (nuestra) entera satisfacción por concepto de renta del inmueble ubicado en {{inmueble.domicilio}}.
 
 Este pagaré forma parte de una serie numerada del 1 al {{pagare.total}} y todos están sujetos a la condición de que, al no pagarse cualquiera de ellos a su vencimiento, serán exigibles todos los que le sigan en número, además de los ya vencidos. De no pagarse a su vencimiento, causará intereses moratorios al tipo legal.
 
-Suscrito en {{pagare.lugar}}, el {{fecha.hoy}}.
+Suscrito {{#si pagare.lugar}}en {{pagare.lugar}}, {{/si}}el {{fecha.hoy}}.
 
-**Suscriptor(es):** {{arrendatario.nombre}}, con domicilio en {{arrendatario.domicilio}}.
-
+**Suscriptor(es):** {{pagare.suscriptores}}.
+{{#si pagare.avales}}
+**Por aval:** {{pagare.avales}}.
+{{/si}}
 [[firmas]]
 `;
 
@@ -127,3 +132,19 @@ export const defaultTemplateBodies: Record<ContractDocumentKind, string> = {
   policy,
   promissory_notes: promissoryNote,
 };
+
+/*
+ * The SHA-256 of each earlier product text of a kind (issue 29 rewrote them). A database whose newest
+ * default version is one of these gets the current text as a new version the next time the kind is
+ * needed; a text an admin wrote is never one of these, so it is never replaced.
+ */
+const outdatedDefaultSha256: Record<ContractDocumentKind, readonly string[]> = {
+  lease: ['c58eb087c3d2f4609ad4f98dbc0170509a3e86de237c6de3051aba8c53a3aa67'],
+  policy: ['adcf42b0128616491509d67d5f36d984e95322a20c1d75f369480c5e08da3f4a'],
+  promissory_notes: ['a31810a96ce0f0359900d275d68a4730cf739ed09cb91aea705c4142b1588bdd'],
+};
+
+/** Whether a stored default text is an earlier product text, to be replaced by the current one. */
+export function isOutdatedDefault(kind: ContractDocumentKind, body: string): boolean {
+  return outdatedDefaultSha256[kind].includes(createHash('sha256').update(body).digest('hex'));
+}

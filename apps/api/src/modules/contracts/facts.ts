@@ -51,34 +51,80 @@ function requireFacts(policy: Policy): { start: string; rent: number } {
 
 type PersonAddress = Policy['property']['address'];
 
-/** A party's address, or a plain statement that the policy has none (the form does not require it). */
+/*
+ * A missing or zero value is '' (issue 29): the template gives it its own sentence, or none, with a
+ * {{#si}}/{{#no}} block (markup.ts), never a stand-in such as 'domicilio no proporcionado'.
+ */
+
+/** A party's address, or '' when the policy has none (the form does not require it). */
 function addressOf(address: PersonAddress): string {
   const filled = [address.street, address.exteriorNumber, address.colony, address.municipality, address.state].some((part) => part.trim() !== '');
-  return filled ? formatAddress(address) : 'domicilio no proporcionado';
+  return filled ? formatAddress(address) : '';
+}
+
+/** 'Name: address' for each person whose address is known, one a line; '' when none is. */
+function addressList(people: readonly { name: string; address: PersonAddress }[]): string {
+  return people.flatMap((person) => (addressOf(person.address) ? [`${person.name}: ${addressOf(person.address)}`] : [])).join('\n');
+}
+
+/** 'Name, con domicilio en …', or the name alone when the address is unknown. */
+function partyLine(person: { name: string; address: PersonAddress }): string {
+  const address = addressOf(person.address);
+  return address ? `${person.name}, con domicilio en ${address}` : person.name;
 }
 
 const joinNames = (names: string[]) => (names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} y ${names.at(-1)}`);
 const yesNo = (value: boolean, details = '') => (value ? `Sí${details.trim() ? ` (${details.trim()})` : ''}` : 'No');
+const countOrEmpty = (count: number | null | undefined) => (count && count > 0 ? String(count) : '');
 
 function services(policy: Policy): string {
   const s = policy.property.services;
-  const list = [s.water && 'agua', s.electricity && 'luz', s.maintenance && 'mantenimiento', s.other.trim(), s.details.trim()].filter(Boolean);
-  return list.length > 0 ? list.join(', ') : 'ninguno especificado';
+  return [s.water && 'agua', s.electricity && 'luz', s.maintenance && 'mantenimiento', s.other.trim(), s.details.trim()].filter(Boolean).join(', ');
 }
 
+/** 'un cajón de estacionamiento', '2 cajones de estacionamiento', '' for none. */
+function parkingText(spots: number): string {
+  if (!(spots > 0)) return '';
+  return spots === 1 ? 'un cajón de estacionamiento' : `${spots} cajones de estacionamiento`;
+}
+
+/** '5 días naturales', '1 día natural', '' for none. */
+function graceText(days: number): string {
+  if (!(days > 0)) return '';
+  return days === 1 ? '1 día natural' : `${days} días naturales`;
+}
+
+function maintenance(rent: Policy['property']['rent']): string {
+  if (rent.includesMaintenance) return 'incluida en la renta';
+  return rent.maintenanceAmount ? `${moneyWithWords(rent.maintenanceAmount)} mensuales` : '';
+}
+
+/** 'Sucursal Polanco' whether the branch was named 'Polanco' or 'Sucursal Polanco'. */
+const branchName = (name: string) => (/^sucursal\b/i.test(name.trim()) ? name.trim() : `Sucursal ${name.trim()}`);
+
+/** What the guarantor answers with, or '' when the guaranteed property's address is unknown. */
 function guarantee(guarantor: Guarantor): string {
   if (guarantor.vehicle) {
     const v = guarantor.vehicle;
     return `vehículo ${[v.brand, v.model, v.year ?? '', v.color].filter(Boolean).join(' ')}, placas ${v.licensePlate}`;
   }
-  const address = guarantor.sameAddressAsGuarantee || !guarantor.guaranteeAddress ? guarantor.address : guarantor.guaranteeAddress;
-  return `inmueble ubicado en ${addressOf(address)}`;
+  const address = addressOf(guarantor.sameAddressAsGuarantee || !guarantor.guaranteeAddress ? guarantor.address : guarantor.guaranteeAddress);
+  return address ? `inmueble ubicado en ${address}` : '';
+}
+
+function guarantorDeclaration(guarantors: Guarantor[]): string {
+  const known = guarantors.filter((g) => addressOf(g.address));
+  const domiciles = known.map((g) => (guarantors.length > 1 ? `${g.name}, en ${addressOf(g.address)}` : addressOf(g.address)));
+  const guarantees = guarantors.map(guarantee).filter(Boolean);
+  const domicile = domiciles.length > 0 ? `tener su domicilio en ${domiciles.join('; ')}, y ` : '';
+  const particular = guarantees.length > 0 ? `, en particular ${guarantees.join('; ')}` : '';
+  return `III. Declara EL OBLIGADO SOLIDARIO ${domicile}contar con bienes suficientes para responder de las obligaciones de EL ARRENDATARIO${particular}.`;
 }
 
 function guarantorValues(guarantors: Guarantor[]): Record<string, string> {
   if (guarantors.length === 0) {
     return {
-      'obligado.nombre': 'No aplica para este tipo de póliza.',
+      'obligado.nombre': '',
       'obligado.domicilio': '',
       'obligados.lista': '',
       'obligado.garantia': '',
@@ -91,10 +137,10 @@ function guarantorValues(guarantors: Guarantor[]): Record<string, string> {
   return {
     'obligado.nombre': names,
     'obligado.domicilio': addressOf(guarantors[0]!.address),
-    'obligados.lista': guarantors.map((g) => `${g.name}: ${addressOf(g.address)}`).join('\n'),
-    'obligado.garantia': guarantors.map(guarantee).join('; '),
+    'obligados.lista': addressList(guarantors),
+    'obligado.garantia': guarantors.map(guarantee).filter(Boolean).join('; '),
     'obligado.comparecencia': `y ${names}, a quien en lo sucesivo se le denominará «EL OBLIGADO SOLIDARIO», `,
-    'obligado.declaracion': `III. Declara EL OBLIGADO SOLIDARIO tener su domicilio en ${guarantors.map((g) => addressOf(g.address)).join('; ')}, y contar con bienes suficientes para responder de las obligaciones de EL ARRENDATARIO, en particular ${guarantors.map(guarantee).join('; ')}.`,
+    'obligado.declaracion': guarantorDeclaration(guarantors),
     'obligado.clausula': `${names} se constituye en obligado solidario de EL ARRENDATARIO y responde, junto con éste y sin beneficio de orden ni excusión, de todas las obligaciones de este contrato hasta la entrega del inmueble a EL ARRENDADOR, aun después de concluida la vigencia.`,
   };
 }
@@ -109,41 +155,43 @@ export function packFacts(policy: Policy, setting: PackSetting): PackFacts {
   const grace = r.gracePeriod ?? 0;
   const endDate = policy.endDate;
   const propertyAddress = addressOf(policy.property.address);
-  const place = `${policy.property.address.municipality}, ${policy.property.address.state}`;
+  const place = [policy.property.address.municipality, policy.property.address.state].map((part) => part.trim()).filter(Boolean).join(', ');
   const values: Record<string, string> = {
     'arrendador.nombre': owner.name,
     'arrendador.domicilio': addressOf(owner.address),
     'arrendatario.nombre': tenantNames,
     'arrendatario.domicilio': addressOf(policy.tenants[0]!.address),
-    'arrendatarios.lista': policy.tenants.map((t) => `${t.name}: ${addressOf(t.address)}`).join('\n'),
+    'arrendatarios.lista': addressList(policy.tenants),
     ...guarantorValues(guarantors),
     'inmueble.domicilio': propertyAddress,
     'inmueble.tipo': propertyTypeLabels[policy.property.propertyType],
-    'inmueble.estacionamientos': String(policy.property.parkingSpots),
+    'inmueble.estacionamientos': countOrEmpty(policy.property.parkingSpots),
+    'inmueble.cajones': parkingText(policy.property.parkingSpots),
     'inmueble.servicios': services(policy),
     'inmueble.uso_comercial': yesNo(policy.property.commercialUse, policy.property.commercialServicesDetails),
     'inmueble.objetos_especiales': yesNo(policy.property.specialObjects, policy.property.specialObjectsDetails),
     'inmueble.descripcion': policy.property.description,
     'renta.importe': formatMoney(rent),
     'renta.importe_letra': moneyWithWords(rent),
-    'renta.mantenimiento': r.includesMaintenance ? 'incluida en la renta' : r.maintenanceAmount ? `${moneyWithWords(r.maintenanceAmount)} mensuales` : 'sin cuota',
-    'renta.deposito': formatMoney(r.deposit ?? 0),
-    'renta.deposito_letra': moneyWithWords(r.deposit ?? 0),
-    'renta.dias_gracia': String(grace),
-    'renta.banco': r.bank || 'el que indique EL ARRENDADOR',
-    'renta.cuenta': r.accountNumber,
-    'renta.clabe': r.clabe || 'la que indique EL ARRENDADOR',
-    'renta.titular': r.accountHolder || owner.name,
-    'poliza.folio': policy.policyNumber || 'por asignar',
+    'renta.mantenimiento': maintenance(r),
+    'renta.deposito': r.deposit ? formatMoney(r.deposit) : '',
+    'renta.deposito_letra': r.deposit ? moneyWithWords(r.deposit) : '',
+    'renta.dias_gracia': countOrEmpty(grace),
+    'renta.plazo_gracia': graceText(grace),
+    'renta.banco': r.bank.trim(),
+    'renta.cuenta': r.accountNumber.trim(),
+    'renta.clabe': r.clabe.trim(),
+    'renta.titular': r.accountHolder.trim() || owner.name,
+    'poliza.folio': policy.policyNumber,
     'poliza.folio_investigacion': policy.investigationId,
     'poliza.tipo': policyTypeLabels[policy.policyType],
     'poliza.cobertura': policyCoverage[policy.policyType],
     'poliza.inicio_vigencia': spanishLongDate(start),
     'poliza.fin_vigencia': endDate ? spanishLongDate(endDate) : '',
     'poliza.meses': String(policy.termMonths),
-    'sucursal.nombre': setting.branch.name,
+    'sucursal.nombre': branchName(setting.branch.name),
     'sucursal.domicilio': addressOf(setting.branch.address),
-    'agente.nombre': setting.agentName || 'sin agente asignado',
+    'agente.nombre': setting.agentName.trim(),
     'fecha.hoy': spanishLongDate(setting.today),
   };
   const dueDates = promissoryNoteDueDates(start, policy.termMonths, grace);
@@ -155,6 +203,9 @@ export function packFacts(policy: Policy, setting: PackSetting): PackFacts {
     'pagare.importe': formatMoney(rent),
     'pagare.importe_letra': moneyWithWords(rent),
     'pagare.lugar': place,
+    // Each signer of a pagaré is named in it with their own domicilio (issue 29): an aval too.
+    'pagare.suscriptores': policy.tenants.map(partyLine).join(';\n'),
+    'pagare.avales': guarantors.map(partyLine).join(';\n'),
   }));
   const ownerSignature = { role: 'EL ARRENDADOR', name: owner.name };
   const tenantSignatures = policy.tenants.map((t) => ({ role: 'EL ARRENDATARIO', name: t.name }));

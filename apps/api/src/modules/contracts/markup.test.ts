@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { contractDocumentKinds, unknownPlaceholders } from '@portal/domain';
 import { defaultTemplateBodies } from './default-templates';
-import { renderMarkup } from './markup';
+import { renderMarkup, resolveBlocks } from './markup';
 
 describe('the default templates', () => {
   it.each(contractDocumentKinds)('%s uses only known placeholders and has signature blocks', (kind) => {
@@ -32,5 +32,31 @@ describe('renderMarkup', () => {
     expect(JSON.stringify(content[1])).toContain('EL ARRENDADOR');
     // An unknown marker is text, not silently lost.
     expect(content[2]).toEqual({ text: [{ text: '[[otro]]' }], style: 'paragraph' });
+  });
+});
+
+describe('{{#si}} and {{#no}} blocks', () => {
+  const values = { 'renta.banco': 'BBVA', 'renta.clabe': '', 'inmueble.estacionamientos': '', nombre: '**X**' };
+
+  it('keep their text only when the field has a value (si) or has none (no), nested and across lines', () => {
+    const body = 'Pago {{#si renta.banco}}al banco {{renta.banco}}{{#si renta.clabe}}, CLABE {{renta.clabe}}{{/si}}{{/si}}{{#no renta.banco}}donde indique{{/no}}.\n{{#si inmueble.estacionamientos}}Con cajones.\n{{/si}}Fin {{#no campo.inexistente}}sin valor{{/no}}';
+    expect(resolveBlocks(body, values)).toBe('Pago al banco {{renta.banco}}.\nFin sin valor');
+  });
+
+  it('reads a value only as a value: a value that looks like a block tag stays text', () => {
+    const content = renderMarkup('{{#si nombre}}Hola {{nombre}}{{/si}}', { nombre: '{{#no x}}no{{/no}}' }, []);
+    expect(content).toEqual([{ text: [{ text: 'Hola {{#no x}}no{{/no}}' }], style: 'paragraph' }]);
+  });
+});
+
+describe('bold text and punctuation', () => {
+  it('puts the punctuation glued to bold text in the bold run: no run of its own for a justified line to push away', () => {
+    const content = renderMarkup('Por una parte, **{{nombre}}**, a quien; «**EL ARRENDADOR**».', { nombre: 'Jorge Ramírez Soto' }, []);
+    expect(content).toEqual([
+      {
+        text: [{ text: 'Por una parte, ' }, { text: 'Jorge Ramírez Soto,', bold: true }, { text: ' a quien; ' }, { text: '«EL ARRENDADOR».', bold: true }],
+        style: 'paragraph',
+      },
+    ]);
   });
 });

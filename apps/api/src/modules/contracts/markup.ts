@@ -7,8 +7,12 @@ import type { Content } from 'pdfmake/interfaces';
  *   blank line          ends a paragraph; a single line break stays a line break
  *   **negrita**         bold, inside any line
  *   {{campo}}           a placeholder (packages/domain contracts/placeholders.ts)
+ *   {{#si campo}}…{{/si}}  text kept only when the field has a value (issue 29: a missing or zero
+ *   {{#no campo}}…{{/no}}  value gets its own sentence, or none, never a placeholder); «no» keeps
+ *                       its text only when the field is empty. Blocks may span lines and nest.
  *   [[firmas]]          the signature blocks of every party of the document
  *   [[salto]]           a page break
+ * Blocks are resolved on the template's text, before anything else: a value is never read as markup.
  * Values are substituted after the bold markers are read, so a name with asterisks stays text.
  * A paragraph that is empty once its placeholders are filled (a clause for a guarantor the policy
  * type does not have) is left out.
@@ -53,15 +57,57 @@ function parseBlocks(body: string): Block[] {
   return blocks;
 }
 
+const hasValue = (value: string | undefined) => value !== undefined && value.trim() !== '';
+
+// An innermost block: its text holds no other block's opening or closing tag.
+const innermostBlock = /\{\{\s*#(si|no)\s+([^{}\s]+)\s*\}\}((?:(?!\{\{\s*[#/](?:si|no)\b)[\s\S])*?)\{\{\s*\/\1\s*\}\}/g;
+
+/** The template's text with each {{#si}}/{{#no}} block kept or dropped by its field's value, innermost first. */
+export function resolveBlocks(body: string, values: PlaceholderValues): string {
+  let resolved = body;
+  for (let previous = ''; previous !== resolved; ) {
+    previous = resolved;
+    resolved = resolved.replace(innermostBlock, (_, kind: string, key: string, text: string) => (hasValue(values[key]) === (kind === 'si') ? text : ''));
+  }
+  return resolved;
+}
+
 function fill(text: string, values: PlaceholderValues): string {
   return text.replace(/\{\{\s*([^{}]*?)\s*\}\}/g, (_, key: string) => values[key] ?? '');
 }
 
+type Run = { text: string; bold?: boolean };
+
+const leadingPunctuation = /^[^\s\p{L}\p{N}]+/u;
+const trailingPunctuation = /[^\s\p{L}\p{N}]+$/u;
+
+/**
+ * Punctuation glued to a bold run joins that run ('**Jorge Ramírez Soto**,' → 'Jorge Ramírez
+ * Soto,' bold). pdfmake lays out each run on its own and a justified line spreads its spare width
+ * between runs, so a comma in a run of its own stood apart: 'Jorge Ramírez Soto ,'.
+ */
+function glueBoldPunctuation(runs: Run[]): Run[] {
+  const glued = runs.map((run) => ({ ...run }));
+  for (let index = 1; index < glued.length; index++) {
+    const before = glued[index - 1]!;
+    const after = glued[index]!;
+    if (before.bold && !after.bold) {
+      const punctuation = leadingPunctuation.exec(after.text)?.[0] ?? '';
+      before.text += punctuation;
+      after.text = after.text.slice(punctuation.length);
+    } else if (!before.bold && after.bold) {
+      const punctuation = trailingPunctuation.exec(before.text)?.[0] ?? '';
+      before.text = before.text.slice(0, before.text.length - punctuation.length);
+      after.text = punctuation + after.text;
+    }
+  }
+  return glued;
+}
+
 /** One line's runs: the text between '**' pairs is bold. */
-function inlineRuns(line: string, values: PlaceholderValues): Array<{ text: string; bold?: boolean }> {
-  return line
-    .split('**')
-    .map((part, index) => ({ text: fill(part, values), bold: index % 2 === 1 }))
+function inlineRuns(line: string, values: PlaceholderValues): Run[] {
+  const runs = line.split('**').map((part, index) => ({ text: fill(part, values), bold: index % 2 === 1 }));
+  return glueBoldPunctuation(runs.filter((run) => run.text !== ''))
     .filter((run) => run.text !== '')
     .map((run) => (run.bold ? run : { text: run.text }));
 }
@@ -90,7 +136,7 @@ function signatureBlocks(signatures: readonly Signature[]): Content {
 /** The body of one document (or of one pagaré) as pdfmake content. */
 export function renderMarkup(body: string, values: PlaceholderValues, signatures: readonly Signature[]): Content[] {
   const content: Content[] = [];
-  for (const block of parseBlocks(body)) {
+  for (const block of parseBlocks(resolveBlocks(body, values))) {
     if (block.kind === 'signatures') content.push(signatureBlocks(signatures));
     else if (block.kind === 'pageBreak') content.push({ text: '', pageBreak: 'after' });
     else if ('lines' in block) {

@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client';
 import { inBranchScope } from '../../db/scope';
 import { addresses, branches, contractDocuments, contractTemplates, policies, users } from '../../db/schema/index';
 import type { BranchScope } from '../../lib/branch-scope';
+import { isOutdatedDefault } from './default-templates';
 
 const userName = sql<string>`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), 'Portal de Pólizas')`;
 
@@ -37,9 +38,22 @@ export async function templateVersions(db: Executor, kind: ContractDocumentKind,
   return rows.map(toTemplate);
 }
 
-/** Version 1 of the product's default, written the first time the kind is needed; a no-op after. */
+/**
+ * Version 1 of the product's default, written the first time the kind is needed; after that a no-op,
+ * unless the newest default is an earlier product text (isOutdatedDefault): then the current
+ * text is written as the next version, as an admin's save would be.
+ */
 export async function ensureDefaultTemplate(db: Executor, kind: ContractDocumentKind, body: string): Promise<void> {
   await db.insert(contractTemplates).values({ kind, branchId: null, version: 1, body }).onConflictDoNothing();
+  const [newest] = await db
+    .select({ version: contractTemplates.version, body: contractTemplates.body })
+    .from(contractTemplates)
+    .where(and(eq(contractTemplates.kind, kind), isNull(contractTemplates.branchId)))
+    .orderBy(desc(contractTemplates.version))
+    .limit(1);
+  if (!newest || !isOutdatedDefault(kind, newest.body)) return;
+  // A concurrent call wrote the same version first: the unique index makes this one a no-op.
+  await db.insert(contractTemplates).values({ kind, branchId: null, version: newest.version + 1, body }).onConflictDoNothing();
 }
 
 /** A new version of the scope's template; the unique index refuses a version a concurrent save took. */

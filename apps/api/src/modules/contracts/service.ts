@@ -23,7 +23,7 @@ import type { AuthUser } from '../../lib/auth-user';
 import { actorScope } from '../../lib/branch-scope';
 import type { FileStore } from '../../lib/file-store';
 import { insertEvent, loadPolicies } from '../policies/index';
-import { defaultTemplateBodies } from './default-templates';
+import { defaultTemplateBodies, isOutdatedDefault } from './default-templates';
 import { packFacts, type PackFacts } from './facts';
 import { PageLimitExceeded, renderDocument, type RenderedPdf } from './pdf';
 import * as repo from './repository';
@@ -35,10 +35,10 @@ interface ResolvedTemplate {
   isOverride: boolean;
 }
 
-/** The product's default of a kind, written from default-templates.ts the first time it is needed. */
+/** The product's default of a kind, written from default-templates.ts the first time it is needed (and over an earlier product text). */
 async function defaultTemplate(db: Executor, kind: ContractDocumentKind): Promise<ContractTemplate> {
   let [current] = await repo.templateVersions(db, kind, null, 1);
-  if (!current) {
+  if (!current || isOutdatedDefault(kind, current.body)) {
     await repo.ensureDefaultTemplate(db, kind, defaultTemplateBodies[kind]);
     [current] = await repo.templateVersions(db, kind, null, 1);
   }

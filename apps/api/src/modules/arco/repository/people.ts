@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { foldForSearch, type ArcoRecordKind, type PolicyStatus } from '@portal/domain';
+import { columnOfLead, defaultLeadColumns, foldForSearch, type ArcoRecordKind, type PolicyStatus } from '@portal/domain';
 import type { Executor } from '../../../db/client';
 import {
   appointments,
@@ -9,6 +9,7 @@ import {
   guarantorVehicles,
   guarantors,
   investigationDocuments,
+  leadColumns,
   leadNotes,
   leads,
   whatsappMessages,
@@ -100,6 +101,7 @@ export interface LeadRow {
   name: string;
   phone: string;
   phonewhats: string;
+  createdAt: Date;
   branchId: number;
   branchName: string;
 }
@@ -162,7 +164,7 @@ async function ownerRows(db: Executor, filter: Filter): Promise<PolicyPersonRow[
 
 async function leadRows(db: Executor, filter: Filter): Promise<LeadRow[]> {
   const rows = await db
-    .select({ id: leads.id, name: leads.name, phone: leads.phone, phonewhats: leads.phonewhats, branchId: leads.branchId, branchName: branches.name })
+    .select({ id: leads.id, name: leads.name, phone: leads.phone, phonewhats: leads.phonewhats, createdAt: leads.createdAt, branchId: leads.branchId, branchName: branches.name })
     .from(leads)
     .innerJoin(branches, eq(branches.id, leads.branchId))
     .where(filterOn(filter, leads.id, { name: leads.name, phones: [leads.phone, leads.phonewhats] }))
@@ -251,6 +253,14 @@ export async function leadData(db: Executor, id: number) {
     .where(eq(whatsappMessages.leadId, id))
     .orderBy(asc(whatsappMessages.createdAt));
   return { lead: lead!, notes, messages };
+}
+
+/** The title of the column a lead shows in on its branch's board (the default board when none is saved). */
+export async function leadStatusTitle(db: Executor, branchId: number, status: string): Promise<string> {
+  const saved = await db.select({ id: leadColumns.id, title: leadColumns.title }).from(leadColumns).where(eq(leadColumns.branchId, branchId)).orderBy(asc(leadColumns.position));
+  const columns = saved.length > 0 ? saved : defaultLeadColumns;
+  const shown = columnOfLead({ status }, columns.map((column) => ({ ...column, color: '', isWon: false })));
+  return columns.find((column) => column.id === shown)?.title ?? '';
 }
 
 export async function attendeeData(db: Executor, id: number) {

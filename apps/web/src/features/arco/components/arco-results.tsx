@@ -26,7 +26,7 @@ const groupTitles: Record<ArcoRecordKind, string> = {
 function whereText(record: ArcoRecord): string {
   if (record.policyId !== null) return `Póliza ${record.folio} · ${record.policyStatus ? policyStatusLabels[record.policyStatus] : ''} · ${record.branchName}`;
   if (record.appointmentId !== null) return `Cita «${record.appointmentTitle}» del ${formatDate(record.appointmentDate)} · ${record.branchName}`;
-  return `Prospecto #${record.leadId} · ${record.branchName}`;
+  return `Prospecto registrado el ${formatDate(record.leadCreatedAt)} · ${record.branchName}`;
 }
 
 /** The search's records grouped by kind, each with a checkbox; the actions act on the checked ones. */

@@ -7,7 +7,7 @@ import { mockFetch } from '@/test/fetch-mock';
 import { adminUser, storeSession } from '@/test/fixtures';
 import { ArcoPage } from '../pages/arco-page';
 
-const none = { policyId: null, folio: null, policyStatus: null, leadId: null, appointmentId: null, appointmentTitle: null, appointmentDate: null, retained: false, retentionReason: null };
+const none = { policyId: null, folio: null, policyStatus: null, leadId: null, leadCreatedAt: null, appointmentId: null, appointmentTitle: null, appointmentDate: null, retained: false, retentionReason: null };
 const person = { name: 'Zoé Quintanar Ybarra', email: 'zoe@ejemplo.mx', phone: '81 1736 4925', branchId: 1, branchName: 'Sucursal Polanco' };
 const tenant: ArcoRecord = { ...none, ...person, kind: 'tenant', id: 11, policyId: 5, folio: 'INV-01112026-1000-001', policyStatus: 'created', editPath: '/policies/5/edit' };
 const activeTenant: ArcoRecord = {
@@ -22,7 +22,7 @@ const activeTenant: ArcoRecord = {
   retentionReason: arcoMessages.retainedInForce,
   editPath: '/policies/6/edit',
 };
-const lead: ArcoRecord = { ...none, ...person, email: '', kind: 'lead', id: 3, leadId: 3, editPath: '/leads' };
+const lead: ArcoRecord = { ...none, ...person, email: '', kind: 'lead', id: 3, leadId: 3, leadCreatedAt: '2026-11-20T17:05:00.000Z', editPath: '/leads' };
 const attendee: ArcoRecord = { ...none, ...person, phone: '', kind: 'attendee', id: 8, appointmentId: 4, appointmentTitle: 'Firma de contrato', appointmentDate: '2026-12-03', editPath: '/appointments' };
 const records = [tenant, activeTenant, lead, attendee];
 const searchUrl = 'GET /api/admin/arco/search?q=Quintanar';
@@ -64,6 +64,11 @@ describe("'Solicitudes ARCO' (/admin/arco)", () => {
     const rectify = screen.getAllByRole('link', { name: /^Rectificar/ });
     expect(rectify.map((link) => link.getAttribute('href'))).toEqual(['/policies/5/edit', '/policies/6/edit', '/leads', '/appointments']);
     expect(screen.getByText('4 registro(s) encontrado(s) · 4 seleccionado(s)')).toBeInTheDocument();
+    // Where each record lives, in words: no internal number nor status code.
+    expect(screen.getByText('Prospecto registrado el 20 nov 2026 · Sucursal Polanco')).toBeInTheDocument();
+    expect(screen.getByText('Póliza INV-01112026-1000-002 · Activa · Sucursal Polanco')).toBeInTheDocument();
+    expect(screen.getByText('Cita «Firma de contrato» del 03 dic 2026 · Sucursal Polanco')).toBeInTheDocument();
+    expect(screen.queryByText(/#\d|\bactive\b|\btenant\b/)).not.toBeInTheDocument();
   });
 
   it('says so when nobody is found', async () => {

@@ -51,6 +51,11 @@ describe("'Plantillas de documentos' (/admin/templates)", () => {
     expect(within(fields).getByText('{{arrendatario.nombre}}')).toBeInTheDocument();
     expect(within(fields).getByText('Nombre de los arrendatarios (todos, unidos con «y»)')).toBeInTheDocument();
     expect(within(fields).queryByText('{{pagare.vencimiento}}')).not.toBeInTheDocument();
+    // How a sentence is written only when a field has a value, or has none (issue 29).
+    const blocks = screen.getByRole('region', { name: 'Texto según el dato' });
+    expect(within(blocks).getByText('{{#si renta.banco}}…{{/si}}')).toBeInTheDocument();
+    expect(within(blocks).getByText('El texto entre las marcas aparece solo si el campo tiene valor (ni vacío ni cero).')).toBeInTheDocument();
+    expect(within(blocks).getByText('{{#no renta.banco}}…{{/no}}')).toBeInTheDocument();
   });
 
   it("another kind's tab loads its text and its own fields (the pagaré's)", async () => {
