@@ -131,6 +131,9 @@ test('Enviar Contratos → a signer signs on a phone with the code from the e-ma
   await page.goto(`/policies/${policy.id}`);
   await expect(page.getByRole('heading', { level: 1, name: new RegExp(policy.investigationId) })).toBeVisible();
   await expect(page.getByText('Activa', { exact: true }).first()).toBeVisible();
+  // The portal activated it when the last signer signed: 'Sistema', not 'Usuario eliminado' (issue 29).
+  const completed = page.locator('section#historial').getByRole('listitem').filter({ hasText: 'Firma electrónica completada' }).first();
+  await expect(completed).toContainText('Sistema');
   const signing = page.getByRole('region', { name: 'Firma electrónica' });
   await expect(signing.getByText('Firmado', { exact: true })).toBeVisible();
   await expect(signing.getByText(/Firmó el/)).toHaveCount(2);

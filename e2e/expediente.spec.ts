@@ -92,6 +92,11 @@ test("a policy's expediente shows its documents checklist and history, opens at 
   const pdf = await page.pdf({ format: 'Letter', printBackground: false });
   await testInfo.attach('resumen.pdf', { body: pdf, contentType: 'application/pdf' });
   expect(pdfPageCount(pdf)).toBe(1);
+  // Printed with the browser's 'background graphics' on, the page is white paper: the screen's
+  // grey page colour filled the half below the summary (issue 29).
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).toBe('rgb(255, 255, 255)');
+  const withBackgrounds = await page.pdf({ format: 'Letter', printBackground: true });
+  expect(pdfPageCount(withBackgrounds)).toBe(1);
   await page.emulateMedia({ media: 'screen' });
 
   // --- On a phone: nothing wider than the screen ----------------------------------------------------

@@ -109,6 +109,8 @@ test('a lead from the web site gets a WhatsApp message from its card and becomes
   await page.getByRole('navigation').first().getByRole('link', { name: 'Leads', exact: true }).click();
   await page.getByRole('searchbox').fill(name);
   const converted = page.getByTestId(/^lead-card-\d+$/).filter({ hasText: name });
+  // The default board's won column takes it (issue 29).
+  await expect(page.getByRole('region', { name: 'Póliza' }).getByTestId(/^lead-card-\d+$/).filter({ hasText: name })).toHaveCount(1);
   await converted.getByRole('link', { name: 'Ver póliza' }).click();
   await expect(page).toHaveURL(/\/policies\/\d+$/);
   await expect(page.getByText('Lead de origen')).toBeVisible();

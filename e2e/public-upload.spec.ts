@@ -102,5 +102,9 @@ test('a tenant uploads an INE photo and an income proof from a phone, by link; t
   await expect(documents.getByTestId('checklist-item').filter({ hasText: 'Identificación del inquilino' })).toContainText('Entregado');
   await expect(page.getByRole('region', { name: 'Enlaces' }).getByText('Abierto', { exact: true })).toBeVisible();
   const history = page.locator('section#historial').getByRole('listitem');
-  await expect(history.filter({ hasText: `Documento subido por enlace (Inquilino: ${tenantName}): Identificación del inquilino (ine.jpg)` })).toHaveCount(1);
+  const upload = history.filter({ hasText: `Documento subido por enlace (Inquilino: ${tenantName}): Identificación del inquilino (ine.jpg)` });
+  await expect(upload).toHaveCount(1);
+  // The history names the person outside, not a deleted account (issue 29).
+  await expect(upload).toContainText(`${tenantName} (inquilino, por enlace)`);
+  await expect(page.locator('section#historial')).not.toContainText('Usuario eliminado');
 });
