@@ -116,6 +116,7 @@ export function makePolicy(overrides: Partial<Policy> = {}): Policy {
     id: 5,
     investigationId: 'INV-01122026-1030-042',
     policyNumber: 'POL-77',
+    version: 3,
     status: 'investigation',
     previousPolicy: '',
     policyType: 'plus',
