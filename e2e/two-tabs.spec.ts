@@ -46,3 +46,36 @@ test('the policy form: the second tab is told who saved, keeps its text, and rel
   await expect(tab2.getByLabel('Notas especiales')).toHaveValue(note1);
   await expect(tab2.getByText(staleMessage)).toHaveCount(0);
 });
+
+test('the lead form: the second tab is told who saved, keeps its text, and reloads the first tab’s', async ({ page }) => {
+  const name = unique('Óscar Ruiz ');
+  await signInAsAdmin(page);
+  await page.goto('/leads');
+  await page.getByRole('button', { name: 'Nuevo Lead' }).click();
+  const created = page.getByRole('dialog', { name: 'Nuevo Lead' });
+  await created.getByLabel('Nombre').fill(name);
+  await created.getByRole('button', { name: 'Crear' }).click();
+  await expect(page.getByText(`${name} ha sido creado correctamente`)).toBeVisible();
+
+  const tab2 = await secondTab(page);
+  await tab2.goto('/leads');
+  const openEditor = async (tab: Page) => {
+    await tab.getByRole('button', { name: `Editar lead ${name}` }).click();
+    return tab.getByRole('dialog', { name: 'Editar Lead' });
+  };
+  const dialog1 = await openEditor(page);
+  const dialog2 = await openEditor(tab2);
+
+  await dialog1.getByLabel('Nombre').fill(`${name} (pestaña 1)`);
+  await dialog1.getByRole('button', { name: 'Actualizar' }).click();
+  await expect(page.getByText(`${name} (pestaña 1) ha sido actualizado correctamente`)).toBeVisible();
+
+  await dialog2.getByLabel('Nombre').fill(`${name} (pestaña 2)`);
+  await dialog2.getByRole('button', { name: 'Actualizar' }).click();
+  await expect(dialog2.getByText(staleMessage)).toBeVisible();
+  await expect(dialog2.getByLabel('Nombre')).toHaveValue(`${name} (pestaña 2)`);
+
+  await dialog2.getByRole('button', { name: 'Recargar' }).click();
+  await expect(dialog2.getByLabel('Nombre')).toHaveValue(`${name} (pestaña 1)`);
+  await expect(dialog2.getByText(staleMessage)).toHaveCount(0);
+});
