@@ -24,7 +24,10 @@ ALTER TABLE appointments ADD COLUMN version integer DEFAULT 1 NOT NULL;
 --> statement-breakpoint
 ALTER TABLE appointments ADD COLUMN updated_by integer REFERENCES users(id) ON DELETE SET NULL;
 --> statement-breakpoint
-CREATE TRIGGER appointments_bump_version BEFORE UPDATE ON appointments FOR EACH ROW EXECUTE FUNCTION bump_row_version();
+-- The reminder job's mark (reminded_at) is no change to what the form shows: it raises nothing.
+CREATE TRIGGER appointments_bump_version BEFORE UPDATE ON appointments FOR EACH ROW
+  WHEN ((to_jsonb(OLD) - 'reminded_at' - 'updated_at') IS DISTINCT FROM (to_jsonb(NEW) - 'reminded_at' - 'updated_at'))
+  EXECUTE FUNCTION bump_row_version();
 --> statement-breakpoint
 ALTER TABLE leads ADD COLUMN version integer DEFAULT 1 NOT NULL;
 --> statement-breakpoint
