@@ -42,6 +42,7 @@ export function makeBranch(overrides: Partial<Branch> = {}): Branch {
     status: 'active',
     createdAt: '2026-01-10T16:00:00.000Z',
     updatedAt: '2026-02-11T17:30:00.000Z',
+    version: 1,
     ...overrides,
   };
 }
