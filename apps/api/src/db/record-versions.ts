@@ -1,6 +1,7 @@
 import { sql, type AnyColumn } from 'drizzle-orm';
-import { staleVersionMessage, versionMatches, type IfMatch } from '@portal/domain';
-import { AppError } from '../lib/app-error';
+import { versionMatches, type IfMatch } from '@portal/domain';
+import type { AppError } from '../lib/app-error';
+import { staleVersion } from '../lib/conditional-write';
 import { rowsOf, type Executor } from './client';
 
 /**
@@ -17,7 +18,7 @@ export async function staleVersionError(db: Executor, table: VersionedTable, id:
     FROM ${sql.identifier(table)} t LEFT JOIN users u ON u.id = t.updated_by
     WHERE t.id = ${id}`);
   const [row] = rowsOf<{ savedAt: Date | string; savedBy: string | null }>(result);
-  return new AppError(412, staleVersionMessage(row?.savedBy ?? null, row ? new Date(row.savedAt) : new Date()));
+  return staleVersion(row?.savedBy ?? null, row ? new Date(row.savedAt) : new Date());
 }
 
 /**

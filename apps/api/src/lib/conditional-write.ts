@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { parseIfMatch, recordVersionMessages, versionETag, type IfMatch } from '@portal/domain';
-import { invalidField } from './app-error';
+import { parseIfMatch, recordVersionMessages, staleVersionMessage, versionETag, type IfMatch } from '@portal/domain';
+import { AppError, invalidField } from './app-error';
 
 /**
  * Conditional writes (issue 28, decision 023), the HTTP side: a record's answer carries its
@@ -24,4 +24,20 @@ export function ifMatchOf(request: FastifyRequest): IfMatch | undefined {
 export function withETag<T extends { version: number }>(reply: FastifyReply, record: T): T {
   void reply.header('etag', versionETag(record.version));
   return record;
+}
+
+/** The 412: the record changed since the form read it; the message says who saved it and when. */
+export function staleVersion(savedBy: string | null, savedAt: Date): AppError {
+  return new AppError(412, staleVersionMessage(savedBy, savedAt));
+}
+
+/**
+ * For the texts kept as numbered versions (contract templates, the privacy notice): whether a
+ * save that names `ifMatch` may add the version after `latest` (none: the scope has no text yet,
+ * version 0). Throws the 412 naming who wrote the latest one.
+ */
+export function ensureLatestVersion(ifMatch: IfMatch | undefined, latest: { version: number; createdByName: string; createdAt: string } | undefined): void {
+  if (!ifMatch || ifMatch.kind === 'any') return;
+  if (ifMatch.versions.includes(latest?.version ?? 0)) return;
+  throw staleVersion(latest?.createdByName || null, latest ? new Date(latest.createdAt) : new Date());
 }

@@ -248,6 +248,11 @@ export async function insertNextPrivacyNotice(db: Executor, body: string, create
   return row!.version;
 }
 
+/** Exactly this version of the notice; the unique index refuses it when another save took it. */
+export async function insertPrivacyNoticeVersion(db: Executor, version: number, body: string, createdBy: number): Promise<void> {
+  await db.insert(privacyNotices).values({ version, body, createdBy });
+}
+
 export async function hasAccepted(db: Executor, linkId: number, version: number): Promise<boolean> {
   const [row] = await db
     .select({ one: sql<number>`1` })
