@@ -138,6 +138,8 @@ export const leadCaptureSettingsSchema = z.object({
   endpointBase: z.string(),
   /** The branch's WhatsApp gateway (set in the WhatsApp screen), and whether its webhook has a token. */
   gateway: z.object({ configured: z.boolean(), webhookTokenSet: z.boolean() }),
+  /** The branch's version (these settings live on its row), sent back in If-Match by the origins' save (decision 023). */
+  version: z.number().int(),
 });
 export type LeadCaptureSettings = z.infer<typeof leadCaptureSettingsSchema>;
 
