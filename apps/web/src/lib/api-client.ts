@@ -1,3 +1,4 @@
+import { versionETag } from '@portal/domain';
 import { ApiError, apiMessages } from './api-error';
 import { leftThePage } from './page-lifecycle';
 
@@ -37,6 +38,11 @@ export interface RequestOptions {
    * instead of sending the call unauthenticated (spec section 5: the file calls).
    */
   requireToken?: boolean;
+  /**
+   * The record's version the form was loaded at, sent as `If-Match: "v{n}"` (decision 023): the
+   * server writes only if nobody saved since, else answers 412 (`isStaleVersion`).
+   */
+  ifMatch?: number;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -114,6 +120,7 @@ async function send(path: string, options: RequestOptions, token: string | null)
   const headers: Record<string, string> = { Accept: options.responseType === 'blob' ? '*/*' : 'application/json' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.ifMatch !== undefined) headers['If-Match'] = versionETag(options.ifMatch);
 
   try {
     return await fetch(buildUrl(path, options.query), {

@@ -58,6 +58,11 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+/** A save refused because someone saved the record since the form read it (412, decision 023). */
+export function isStaleVersion(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 412;
+}
+
 /** A message to show for any thrown value. */
 export function errorMessage(error: unknown, fallback: string = apiMessages.unexpected): string {
   if (error instanceof ApiError) return error.message;

@@ -6,6 +6,8 @@ interface RecordedCall {
   path: string;
   body: unknown;
   authorization: string | null;
+  /** The If-Match header of a conditional save (decision 023). */
+  ifMatch: string | null;
 }
 
 type Reply = { status?: number; body?: unknown } | Promise<{ status?: number; body?: unknown }>;
@@ -36,6 +38,7 @@ export function mockFetch(routes: Record<string, Handler | Reply | Array<Handler
       path,
       body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
       authorization: headers.get('Authorization'),
+      ifMatch: headers.get('If-Match'),
     };
     calls.push(call);
     const key = `${method} ${path}`;

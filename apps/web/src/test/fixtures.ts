@@ -42,6 +42,7 @@ export function makeBranch(overrides: Partial<Branch> = {}): Branch {
     status: 'active',
     createdAt: '2026-01-10T16:00:00.000Z',
     updatedAt: '2026-02-11T17:30:00.000Z',
+    version: 1,
     ...overrides,
   };
 }
@@ -62,6 +63,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     createdAt: '2026-01-10T16:00:00.000Z',
     updatedAt: '2026-02-11T17:30:00.000Z',
     mfaEnabled: false,
+    version: 1,
     ...overrides,
   };
 }
@@ -116,6 +118,7 @@ export function makePolicy(overrides: Partial<Policy> = {}): Policy {
     id: 5,
     investigationId: 'INV-01122026-1030-042',
     policyNumber: 'POL-77',
+    version: 3,
     status: 'investigation',
     previousPolicy: '',
     policyType: 'plus',

@@ -128,6 +128,8 @@ export const addendumSchema = z.object({
   createdBy: z.number().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Raised on every write (the file's too); sent back in If-Match by the form's save (decision 023). */
+  version: z.number().int(),
 });
 export type Addendum = z.infer<typeof addendumSchema>;
 

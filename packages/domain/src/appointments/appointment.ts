@@ -246,6 +246,8 @@ export const appointmentSchema = z.object({
   googleMeetUrl: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Raised on every write; sent back in If-Match by the form's save (decision 023). */
+  version: z.number().int(),
   /** Beyond the spec's shape: the policy the appointment is about (always sent, null when none). */
   policyId: z.number().nullable().optional(),
   /** That policy's folio (its policy number once it has one, else the investigation's), for the card's link. */

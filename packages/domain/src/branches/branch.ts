@@ -187,6 +187,8 @@ export const branchSchema = z.object({
   status: recordStatusSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Raised on every write to the branch (its settings too); sent back in If-Match by its form (decision 023). */
+  version: z.number().int(),
 });
 export type Branch = z.infer<typeof branchSchema>;
 

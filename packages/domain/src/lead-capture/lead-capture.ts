@@ -143,6 +143,8 @@ export const leadCaptureSettingsSchema = z.object({
    * and whether it has a signing key (issue 28: without one every delivery is refused).
    */
   gateway: z.object({ configured: z.boolean(), webhookTokenSet: z.boolean(), webhookSecretSet: z.boolean() }),
+  /** The branch's version (these settings live on its row), sent back in If-Match by the origins' save (decision 023). */
+  version: z.number().int(),
 });
 export type LeadCaptureSettings = z.infer<typeof leadCaptureSettingsSchema>;
 

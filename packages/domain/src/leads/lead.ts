@@ -232,6 +232,8 @@ export const leadSchema = z.object({
   followUpDate: z.string().nullable(),
   policyId: z.number().nullable(),
   noteList: z.array(leadNoteSchema),
+  /** Raised on every write; sent back in If-Match by the lead form's save (decision 023). */
+  version: z.number().int(),
 });
 export type Lead = z.infer<typeof leadSchema>;
 

@@ -109,6 +109,8 @@ export const policySchema = z.object({
   propertyAddress: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Raised on every write; sent back in If-Match by the form's save (decision 023). */
+  version: z.number().int(),
 });
 export type Policy = z.infer<typeof policySchema>;
 

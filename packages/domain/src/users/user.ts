@@ -73,6 +73,8 @@ export const userSchema = z.object({
   updatedAt: z.string(),
   /** Whether the user signs in with a second factor (an admin can reset it). */
   mfaEnabled: z.boolean(),
+  /** Raised when a field of the user form changes; sent back in If-Match by its save (decision 023). */
+  version: z.number().int(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -35,6 +35,8 @@ export const addendums = pgTable(
     fileSha256: char('file_sha256', { length: 64 }),
     fileUploadedAt: instant('file_uploaded_at'),
     fileUploadedBy: integer('file_uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Raised by a trigger on every UPDATE (migration 0025): the record's ETag, checked by If-Match (decision 023). */
+    version: integer('version').notNull().default(1),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: instant('created_at').notNull().defaultNow(),

@@ -39,6 +39,9 @@ export const appointments = pgTable(
     policyId: integer('policy_id').references(() => policies.id, { onDelete: 'set null' }),
     /** When the 24-hour reminder went out (issue 15); cleared when the date or start time changes. */
     remindedAt: timestamp('reminded_at', { withTimezone: true, precision: 3, mode: 'date' }),
+    /** Raised by a trigger on every UPDATE (migration 0025): the record's ETag, checked by If-Match (decision 023). */
+    version: integer('version').notNull().default(1),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: instant('created_at'),
     updatedAt: instant('updated_at'),
   },

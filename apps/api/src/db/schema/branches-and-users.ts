@@ -38,6 +38,9 @@ export const branches = pgTable(
     leadCaptureKeyHash: char('lead_capture_key_hash', { length: 64 }),
     /** The web sites allowed to post those forms from a browser (CORS), e.g. https://www.inmobiliaria.mx. */
     leadCaptureOrigins: text('lead_capture_origins').array().notNull().default(sql`'{}'::text[]`),
+    /** Raised by a trigger on every UPDATE (migration 0025): the record's ETag, checked by If-Match (decision 023). */
+    version: integer('version').notNull().default(1),
+    updatedBy: integer('updated_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (table) => [
@@ -70,6 +73,9 @@ export const users = pgTable(
     mfaEnabledAt: timestamp('mfa_enabled_at', { withTimezone: true, precision: 3, mode: 'date' }),
     /** The 30-second step of the last TOTP code accepted: a code (or an earlier one) is never accepted twice. */
     mfaLastStep: integer('mfa_last_step'),
+    /** Raised by a trigger when a field of the user form changes (migration 0025, decision 023). */
+    version: integer('version').notNull().default(1),
+    updatedBy: integer('updated_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (table) => [

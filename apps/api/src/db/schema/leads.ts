@@ -38,6 +38,9 @@ export const leads = pgTable(
     /** The policy it became ('Convertir en póliza'); the policy's expediente shows the lead back. */
     policyId: integer('policy_id').references(() => policies.id, { onDelete: 'set null' }),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Raised by a trigger on every UPDATE (migration 0025): the record's ETag, checked by If-Match (decision 023). */
+    version: integer('version').notNull().default(1),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: instant('created_at'),
     updatedAt: instant('updated_at'),
   },
@@ -111,6 +114,8 @@ export const whatsappGateways = pgTable(
      * header. Generated with the token; null before, and then every delivery is refused.
      */
     webhookSecret: text('webhook_secret'),
+    /** Raised by a trigger on every UPDATE (migration 0025): the record's ETag, checked by If-Match (decision 023). */
+    version: integer('version').notNull().default(1),
     updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: instant('created_at'),
     updatedAt: instant('updated_at'),

@@ -102,6 +102,9 @@ export const policies = pgTable(
     renewedFromPolicyId: integer('renewed_from_policy_id').references((): AnyPgColumn => policies.id, { onDelete: 'set null' }),
     /** Every searched field, lower-cased and without accents, for one trigram-indexed LIKE. */
     searchText: text('search_text').notNull().default(''),
+    /** Raised by a trigger on every UPDATE (migration 0025): the record's ETag, checked by If-Match (decision 023). */
+    version: integer('version').notNull().default(1),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: instant('created_at'),
     updatedAt: instant('updated_at'),
   },

@@ -115,5 +115,6 @@ function toAddendum(row: AddendumRow, fromPolicy: { policyNumber: string; client
     createdBy: row.createdBy,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    version: row.version,
   };
 }

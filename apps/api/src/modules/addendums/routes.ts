@@ -20,11 +20,12 @@ import { sendJsonArray } from '../../lib/json-array-stream';
 import { exportSubject, sendTableExport } from '../../lib/table-export';
 import { addendumExportColumns } from './export-columns';
 import { currentUser } from '../../plugins/auth';
+import { ifMatchOf, withETag } from '../../lib/conditional-write';
 import { receiveUpload, sendStoredFile } from '../../plugins/files';
 import { recordAccess } from '../access-log/index';
 import * as service from './service';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 412: apiErrorSchema };
 
 /** An addendum is a contract document: PDF or Word, judged by its bytes. */
 const addendumFileTypes: readonly DetectedFileType[] = ['pdf', 'doc', 'docx'];
@@ -91,7 +92,7 @@ export const addendumRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { tags, security, summary: 'Un addendum (arreglo con un elemento, como lo lee el cliente)', params: idParamsSchema, response: list },
     },
-    async (request) => [await service.getAddendum(app.db, currentUser(request), request.params.id)],
+    async (request, reply) => [withETag(reply, await service.getAddendum(app.db, currentUser(request), request.params.id))],
   );
 
   app.get(
@@ -116,9 +117,16 @@ export const addendumRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/addendum/:id',
     {
       preHandler: editorsOnly,
-      schema: { tags, security, summary: 'Actualizar addendum (la póliza no cambia)', params: idParamsSchema, body: addendumInputSchema, response: one },
+      schema: {
+        tags,
+        security,
+        summary: 'Actualizar addendum (la póliza no cambia; If-Match: "v{versión}" opcional, 412 si otra persona guardó antes)',
+        params: idParamsSchema,
+        body: addendumInputSchema,
+        response: one,
+      },
     },
-    (request) => service.updateAddendum(app.db, currentUser(request), request.params.id, request.body),
+    async (request, reply) => withETag(reply, await service.updateAddendum(app.db, currentUser(request), request.params.id, request.body, ifMatchOf(request))),
   );
 
   app.post(

@@ -7,12 +7,14 @@ import {
   foldForSearch,
   policyMessages,
   type Addendum,
+  type IfMatch,
   type AddendumInput,
   type AddendumSearchResult,
   type addendumExportQuerySchema,
   type addendumSearchQuerySchema,
 } from '@portal/domain';
 import type { FastifyBaseLogger } from 'fastify';
+import { ensureVersion } from '../../db/record-versions';
 import type { Db, Executor } from '../../db/client';
 import { conflict, ensure, invalidField, notFound } from '../../lib/app-error';
 import { actorScope, listBranch } from '../../lib/branch-scope';
@@ -108,9 +110,11 @@ export async function createAddendum(db: Db, actor: AuthUser, input: AddendumInp
 }
 
 /** POST /api/addendum/{id}: every field but the policy; a canceled addendum is final. */
-export async function updateAddendum(db: Db, actor: AuthUser, id: number, input: AddendumInput): Promise<Addendum> {
+/** With `ifMatch` (the form's If-Match) only the version the form was loaded at is written (412 otherwise, decision 023). */
+export async function updateAddendum(db: Db, actor: AuthUser, id: number, input: AddendumInput, ifMatch?: IfMatch): Promise<Addendum> {
   return db.transaction(async (tx) => {
     const row = await lockOpen(tx, actor, id);
+    await ensureVersion(tx, 'addendums', id, row.version, ifMatch);
     if (input.policyId !== row.policyId) throw invalidField('policyId', messages.policyLocked);
     await repo.updateAddendum(tx, id, { ...fields(input), updatedBy: actor.id, updatedAt: new Date() });
     await recordEvent(tx, actor, row.policyId, input.status === 'canceled' ? messages.cancelledNote : 'Addendum actualizado', input);

@@ -196,7 +196,7 @@ describe('the policy an appointment is about (issue 14)', () => {
     const appointment = await create({ policyId: policy.id });
     expect(appointment.policyId).toBe(policy.id);
     expect(appointment.policyFolio).toBe(policy.investigationId);
-    expect(Object.keys(appointment).sort()).toEqual([...specFields, 'policyId', 'policyFolio'].sort());
+    expect(Object.keys(appointment).sort()).toEqual([...specFields, 'policyId', 'policyFolio', 'version'].sort());
     // Without one, null; the list and the single read say the same.
     expect((await create()).policyId).toBeNull();
     expect(json<Appointment>(await request('GET', `/api/appo/${appointment.id}`, agent.token)).policyId).toBe(policy.id);

@@ -145,6 +145,7 @@ export async function lockAppointment(db: Executor, id: number, scope: BranchSco
       status: appointments.status,
       policyId: appointments.policyId,
       icsSequence: appointments.icsSequence,
+      version: appointments.version,
     })
     .from(appointments)
     .where(filterSql({ id, scope }))
@@ -377,6 +378,7 @@ function toAppointment(row: AppointmentRow, people: AttendeeRow[]): Appointment 
     googleMeetUrl: row.googleMeetUrl,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    version: row.version,
     policyId: row.policyId,
   };
 }

@@ -22,12 +22,13 @@ import { sendJsonArray } from '../../lib/json-array-stream';
 import { exportSubject, sendTableExport } from '../../lib/table-export';
 import { appointmentExportColumns } from './export-columns';
 import { currentUser } from '../../plugins/auth';
+import { ifMatchOf, withETag } from '../../lib/conditional-write';
 import { appointmentsCalendar } from './ics';
 import { recordAccess } from '../access-log/index';
 import { publicRateLimit } from '../../lib/public-rate-limit';
 import * as service from './service';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 412: apiErrorSchema };
 const deleted = z.object({ message: z.string() });
 const calendarType = 'text/calendar; charset=utf-8';
 
@@ -93,8 +94,8 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/appo/:id', { schema: { tags, security, summary: 'Una cita', params: idParamsSchema, response: one } }, (request) =>
-    service.getAppointment(app.db, currentUser(request), request.params.id),
+  app.get('/api/appo/:id', { schema: { tags, security, summary: 'Una cita', params: idParamsSchema, response: one } }, async (request, reply) =>
+    withETag(reply, await service.getAppointment(app.db, currentUser(request), request.params.id)),
   );
 
   app.get(
@@ -115,8 +116,18 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/appo/update/:id',
-    { schema: { tags, security, summary: 'Actualizar cita', params: idParamsSchema, body: appointmentInputSchema, response: one } },
-    (request) => service.updateAppointment(app.db, currentUser(request), request.params.id, request.body, invitations(request)),
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Actualizar cita (If-Match: "v{versión}" opcional; 412 si otra persona guardó antes)',
+        params: idParamsSchema,
+        body: appointmentInputSchema,
+        response: one,
+      },
+    },
+    async (request, reply) =>
+      withETag(reply, await service.updateAppointment(app.db, currentUser(request), request.params.id, request.body, invitations(request), ifMatchOf(request))),
   );
 
   const remove = async (request: FastifyRequest<{ Params: { id: number } }>) => {

@@ -8,6 +8,7 @@ import {
   invitationMessages,
   policyMessages,
   type Appointment,
+  type IfMatch,
   type AppointmentInvitationView,
   type AttendeeResponse,
   type AppointmentInput,
@@ -16,6 +17,7 @@ import {
   type appointmentRangeQuerySchema,
   type appointmentSearchQuerySchema,
 } from '@portal/domain';
+import { ensureVersion } from '../../db/record-versions';
 import type { Db, Executor } from '../../db/client';
 import { conflict, ensure, forbidden, invalidField, notFound } from '../../lib/app-error';
 import { actorScope, listBranch, writeBranch } from '../../lib/branch-scope';
@@ -133,14 +135,23 @@ const reminderWindowMs = 24 * 60 * 60_000;
 const reminderBatchSize = 500;
 
 /** POST /api/appo/update/{id}: the whole dialog, attendees included, in one transaction. */
-export async function updateAppointment(db: Db, actor: AuthUser, id: number, input: AppointmentInput, invitations: InvitationContext): Promise<Appointment> {
+/** With `ifMatch` (the form's If-Match) only the version the form was loaded at is written (412 otherwise, decision 023). */
+export async function updateAppointment(
+  db: Db,
+  actor: AuthUser,
+  id: number,
+  input: AppointmentInput,
+  invitations: InvitationContext,
+  ifMatch?: IfMatch,
+): Promise<Appointment> {
   return db.transaction(async (tx) => {
     const row = await lockOwn(tx, actor, id);
+    await ensureVersion(tx, 'appointments', id, row.version, ifMatch);
     const before = await getAppointment(tx, actor, id);
     const branchId = await writeBranch(actor, input.branchId, row.branchId, policyMessages.branchNotFound, (branchId) => branchExists(tx, branchId));
     const policyId = input.policyId === undefined ? row.policyId : input.policyId;
     await assertPolicyOfBranch(tx, policyId, branchId);
-    await repo.updateAppointment(tx, id, { ...repo.rowValues(input), status: input.status ?? row.status, policyId, branchId, updatedAt: new Date() });
+    await repo.updateAppointment(tx, id, { ...repo.rowValues(input), status: input.status ?? row.status, policyId, branchId, updatedAt: new Date(), updatedBy: actor.id });
     await repo.writeAttendees(tx, id, input.attendees);
     // Updates, cancellations and new invitations as the change calls for (nothing if attendees see no change).
     await sendInvitations(tx, before, await getAppointment(tx, actor, id), row.icsSequence, invitations);

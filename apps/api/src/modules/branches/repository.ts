@@ -1,8 +1,9 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { addressInputSchema, Branch, PaperSize, RecordStatus } from '@portal/domain';
+import type { addressInputSchema, Branch, IfMatch, PaperSize, RecordStatus } from '@portal/domain';
 import type { Executor } from '../../db/client';
+import { versionCondition } from '../../db/record-versions';
 import { addresses, branches, users } from '../../db/schema/index';
 
 const managers = alias(users, 'managers');
@@ -23,6 +24,7 @@ const branchColumns = {
   status: branches.status,
   createdAt: branches.createdAt,
   updatedAt: branches.updatedAt,
+  version: branches.version,
   address: {
     id: addresses.id,
     street: addresses.street,
@@ -101,12 +103,13 @@ export async function insertBranch(
 
 export type AddressValues = z.output<typeof addressInputSchema>;
 
-export async function updateBranch(db: Executor, id: number, values: Partial<BranchValues>, address?: AddressValues) {
+/** With If-Match, only the version the form was loaded at is written (false otherwise, decision 023). */
+export async function updateBranch(db: Executor, id: number, values: Partial<BranchValues> & { updatedBy?: number }, address?: AddressValues, ifMatch?: IfMatch) {
   const now = new Date();
   const [row] = await db
     .update(branches)
     .set({ ...values, updatedAt: now })
-    .where(eq(branches.id, id))
+    .where(and(eq(branches.id, id), versionCondition(branches.version, ifMatch)))
     .returning({ addressId: branches.addressId });
   if (row && address) await db.update(addresses).set({ ...address, updatedAt: now }).where(eq(addresses.id, row.addressId));
   return !!row;

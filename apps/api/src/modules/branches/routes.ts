@@ -8,10 +8,12 @@ import {
   createBranchRequestSchema,
   idParamsSchema,
 } from '@portal/domain';
+import { currentUser } from '../../plugins/auth';
+import { ifMatchOf, withETag } from '../../lib/conditional-write';
 import * as repo from './repository';
 import * as branches from './service';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 412: apiErrorSchema };
 
 /** Branches are the admin's alone: every route here needs a signed-in admin. */
 export const branchRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -29,7 +31,7 @@ export const branchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/branches/:id',
     { schema: { tags, security, summary: 'Una sucursal', params: idParamsSchema, response: { 200: branchSchema, ...errors } } },
-    (request) => branches.getBranch(app.db, request.params.id),
+    async (request, reply) => withETag(reply, await branches.getBranch(app.db, request.params.id)),
   );
 
   app.post(
@@ -46,17 +48,20 @@ export const branchRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Actualizar sucursal (registro completo o solo { status })',
+        summary: 'Actualizar sucursal (registro completo, con If-Match: "v{versión}" opcional —412 si otra persona guardó antes—, o solo { status })',
         params: idParamsSchema,
         body: branchUpdateBodySchema,
         response: { 200: branchSchema, ...errors },
       },
     },
-    (request) => {
+    async (request, reply) => {
       const body = request.body;
-      return isStatusChange(body)
-        ? branches.changeBranchStatus(app.db, request.params.id, body.status)
-        : branches.updateBranch(app.db, request.params.id, body);
+      const actorId = currentUser(request).id;
+      // The list's { status } needs no version: the change itself is the intent.
+      const branch = isStatusChange(body)
+        ? await branches.changeBranchStatus(app.db, actorId, request.params.id, body.status)
+        : await branches.updateBranch(app.db, actorId, request.params.id, body, ifMatchOf(request));
+      return withETag(reply, branch);
     },
   );
 
@@ -71,7 +76,7 @@ export const branchRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: branchSchema, ...errors },
       },
     },
-    (request) => branches.changeBranchStatus(app.db, request.params.id, 'inactive'),
+    (request) => branches.changeBranchStatus(app.db, currentUser(request).id, request.params.id, 'inactive'),
   );
 };
 

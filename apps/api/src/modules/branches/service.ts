@@ -1,6 +1,7 @@
 import type { z } from 'zod';
-import type { Branch, createBranchRequestSchema, RecordStatus, updateBranchRequestSchema } from '@portal/domain';
+import type { Branch, createBranchRequestSchema, IfMatch, RecordStatus, updateBranchRequestSchema } from '@portal/domain';
 import type { Db } from '../../db/client';
+import { staleVersionError } from '../../db/record-versions';
 import { conflict, ensure, invalidField, isUniqueViolation, notFound } from '../../lib/app-error';
 import * as repo from './repository';
 
@@ -27,18 +28,24 @@ export async function createBranch(db: Db, input: CreateBranch): Promise<Branch>
   return getBranch(db, id);
 }
 
-export async function updateBranch(db: Db, id: number, input: UpdateBranch): Promise<Branch> {
+/** With `ifMatch` (the form's If-Match) only the version the form was loaded at is written (412 otherwise, decision 023). */
+export async function updateBranch(db: Db, actorId: number, id: number, input: UpdateBranch, ifMatch?: IfMatch): Promise<Branch> {
   const existing = await getBranch(db, id);
   // Keeping a manager who has since changed role is allowed; choosing a new one is checked.
   if (input.manager !== existing.manager) await assertValidManager(db, input.manager);
   const { address, manager, ...values } = input;
-  await withNameCheck(() => db.transaction((tx) => repo.updateBranch(tx, id, { ...values, managerId: manager }, address)));
+  await withNameCheck(() =>
+    db.transaction(async (tx) => {
+      const written = await repo.updateBranch(tx, id, { ...values, managerId: manager, updatedBy: actorId }, address, ifMatch);
+      if (!written) throw await staleVersionError(tx, 'branches', id);
+    }),
+  );
   return getBranch(db, id);
 }
 
-export async function changeBranchStatus(db: Db, id: number, status: RecordStatus): Promise<Branch> {
+export async function changeBranchStatus(db: Db, actorId: number, id: number, status: RecordStatus): Promise<Branch> {
   await getBranch(db, id);
-  await repo.updateBranch(db, id, { status });
+  await repo.updateBranch(db, id, { status, updatedBy: actorId });
   return getBranch(db, id);
 }
 

@@ -12,11 +12,12 @@ import {
   saveContractTemplateSchema,
 } from '@portal/domain';
 import { currentUser } from '../../plugins/auth';
+import { ifMatchOf, withETag } from '../../lib/conditional-write';
 import { sendStoredFile } from '../../plugins/files';
 import { recordAccess } from '../access-log/index';
 import * as service from './service';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 412: apiErrorSchema };
 const security = [{ bearerAuth: [] }];
 
 const documentParamsSchema = z.object({ id: idSchema, documentId: idSchema });
@@ -86,7 +87,11 @@ export const contractTemplateRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: templatesSchema, ...errors },
       },
     },
-    (request) => service.getTemplates(app.db, request.params.kind, request.query.branchId ?? null),
+    async (request, reply) => {
+      const templates = await service.getTemplates(app.db, request.params.kind, request.query.branchId ?? null);
+      withETag(reply, service.templateScopeVersion(templates));
+      return templates;
+    },
   );
 
   app.put(
@@ -95,13 +100,14 @@ export const contractTemplateRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Guardar una nueva versión de la plantilla',
+        summary: 'Guardar una nueva versión de la plantilla (If-Match: "v{última versión}" opcional; 412 si otra persona guardó antes)',
         params: contractKindParamsSchema,
         body: saveContractTemplateSchema,
         response: { 201: contractTemplateSchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.saveTemplate(app.db, currentUser(request), request.params.kind, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(withETag(reply, await service.saveTemplate(app.db, currentUser(request), request.params.kind, request.body, ifMatchOf(request)))),
   );
 
   app.post(

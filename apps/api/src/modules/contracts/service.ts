@@ -11,12 +11,14 @@ import {
   policyStatuses,
   unknownPlaceholders,
   type ContractDocumentKind,
+  type IfMatch,
   type ContractTemplate,
   type PolicyContracts,
   type PolicyStatus,
   type PreviewContractTemplate,
   type SaveContractTemplate,
 } from '@portal/domain';
+import { ensureLatestVersion, staleVersion } from '../../lib/conditional-write';
 import type { Db, Executor } from '../../db/client';
 import { AppError, conflict, ensure, invalidField, isUniqueViolation, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth-user';
@@ -71,21 +73,34 @@ function refuseUnknownPlaceholders(kind: ContractDocumentKind, body: string): vo
   if (unknown !== undefined) throw invalidField('body', contractMessages.unknownPlaceholder(unknown));
 }
 
-/** PUT /api/admin/templates/{kind}: a new version of the branch's override (or of the default). */
-export async function saveTemplate(db: Db, actor: AuthUser, kind: ContractDocumentKind, input: SaveContractTemplate): Promise<ContractTemplate> {
+/**
+ * PUT /api/admin/templates/{kind}: a new version of the branch's override (or of the default).
+ * With `ifMatch` (the editor's If-Match: the scope's latest version when it was opened, "v0" for
+ * a branch without an override) it is refused with a 412 when another version was saved since
+ * (decision 023); two saves at the same instant meet at the unique index, the second a 412 too.
+ */
+export async function saveTemplate(db: Db, actor: AuthUser, kind: ContractDocumentKind, input: SaveContractTemplate, ifMatch?: IfMatch): Promise<ContractTemplate> {
   refuseUnknownPlaceholders(kind, input.body);
   await ensureBranch(db, input.branchId);
   try {
     const id = await db.transaction(async (tx) => {
       // The default's version 1 exists before an admin's first edit, so an edit is always version 2 or later.
       if (input.branchId === null) await defaultTemplate(tx, kind);
+      ensureLatestVersion(ifMatch, (await repo.templateVersions(tx, kind, input.branchId, 1))[0]);
       return repo.insertTemplate(tx, { kind, branchId: input.branchId, body: input.body, createdBy: actor.id });
     });
     return (await repo.findTemplate(db, id))!;
   } catch (error) {
-    if (isUniqueViolation(error, 'contract_templates_scope_version_key')) throw conflict(contractMessages.concurrentSave);
-    throw error;
+    if (!isUniqueViolation(error, 'contract_templates_scope_version_key')) throw error;
+    if (!ifMatch) throw conflict(contractMessages.concurrentSave);
+    const [latest] = await repo.templateVersions(db, kind, input.branchId, 1);
+    throw staleVersion(latest?.createdByName || null, latest ? new Date(latest.createdAt) : new Date());
   }
+}
+
+/** The ETag of a scope's template: its own latest version, 0 for a branch without an override. */
+export function templateScopeVersion(templates: { versions: ContractTemplate[] }): { version: number } {
+  return { version: templates.versions[0]?.version ?? 0 };
 }
 
 /** POST /api/admin/templates/{kind}/preview: the text applied to a policy of any branch, not stored. */

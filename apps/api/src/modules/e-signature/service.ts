@@ -432,7 +432,8 @@ async function completeRound(tx: Executor, round: repo.RoundRow, drawn: DrawnDoc
   await repo.closeRound(tx, round.id, 'completed', now, packVersion);
   // A policy moved out of 'signature' meanwhile would have cancelled the round: it is in 'signature' here.
   if (state.status === 'signature') {
-    await updatePolicyRow(tx, round.policyId, { status: 'active', updatedAt: now });
+    // The signers completed it, not a user: the 412 of a stale form says 'Alguien más' (decision 023).
+    await updatePolicyRow(tx, round.policyId, { status: 'active', updatedAt: now, updatedBy: null });
     await insertEvent(tx, { policyId: round.policyId, userId: null, fromStatus: 'signature', toStatus: 'active', changes: [], note: signingMessages.completedNote, bySystem: true });
   } else {
     await insertEvent(tx, { policyId: round.policyId, userId: null, fromStatus: null, toStatus: null, changes: [], note: signingMessages.completedNote, bySystem: true });

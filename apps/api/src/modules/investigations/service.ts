@@ -130,7 +130,7 @@ export async function recordUpload(
         uploadedViaLinkId: context.link?.id ?? null,
       });
       const starts = policy.status === 'created';
-      if (starts) await updatePolicyRow(tx, policy.policyId, { status: 'investigation', updatedAt: new Date() });
+      if (starts) await updatePolicyRow(tx, policy.policyId, { status: 'investigation', updatedAt: new Date(), updatedBy: context.userId });
       await insertEvent(tx, {
         policyId: policy.policyId,
         userId: context.userId,
@@ -238,7 +238,7 @@ export async function decideInvestigation(
     if (documents.length === 0) throw conflict(messages.noDocuments);
     const missing = decision === 'approve' ? missingDocuments(policy, documents) : [];
     if (missing.length > 0 && !confirmMissing) throw missingDocumentsConflict(missing);
-    await updatePolicyRow(tx, policy.policyId, { status: outcome.status, updatedAt: new Date() });
+    await updatePolicyRow(tx, policy.policyId, { status: outcome.status, updatedAt: new Date(), updatedBy: actor.id });
     await insertEvent(tx, {
       policyId: policy.policyId,
       userId: actor.id,

@@ -1,14 +1,17 @@
 import { and, eq, or } from 'drizzle-orm';
+import type { IfMatch } from '@portal/domain';
 import type { Executor } from '../../db/client';
+import { versionCondition } from '../../db/record-versions';
 import { branches, leads, whatsappGateways, whatsappMessages } from '../../db/schema/index';
 
 export interface CaptureBranch {
   id: number;
   keyHash: string | null;
   origins: string[];
+  version: number;
 }
 
-const captureColumns = { id: branches.id, keyHash: branches.leadCaptureKeyHash, origins: branches.leadCaptureOrigins };
+const captureColumns = { id: branches.id, keyHash: branches.leadCaptureKeyHash, origins: branches.leadCaptureOrigins, version: branches.version };
 
 /** The branch whose web-form key hashes to `keyHash` (unique index). */
 export async function findBranchByKeyHash(db: Executor, keyHash: string): Promise<CaptureBranch | null> {
@@ -22,12 +25,18 @@ export async function findBranch(db: Executor, branchId: number): Promise<Captur
 }
 
 /** A new key's hash: the old key stops working in the same statement. */
-export async function setKeyHash(db: Executor, branchId: number, keyHash: string): Promise<void> {
-  await db.update(branches).set({ leadCaptureKeyHash: keyHash, updatedAt: new Date() }).where(eq(branches.id, branchId));
+export async function setKeyHash(db: Executor, branchId: number, keyHash: string, userId: number): Promise<void> {
+  await db.update(branches).set({ leadCaptureKeyHash: keyHash, updatedAt: new Date(), updatedBy: userId }).where(eq(branches.id, branchId));
 }
 
-export async function setOrigins(db: Executor, branchId: number, origins: string[]): Promise<void> {
-  await db.update(branches).set({ leadCaptureOrigins: origins, updatedAt: new Date() }).where(eq(branches.id, branchId));
+/** With If-Match, only the version the screen was loaded at is written (false otherwise, decision 023). */
+export async function setOrigins(db: Executor, branchId: number, origins: string[], userId: number, ifMatch?: IfMatch): Promise<boolean> {
+  const rows = await db
+    .update(branches)
+    .set({ leadCaptureOrigins: origins, updatedAt: new Date(), updatedBy: userId })
+    .where(and(eq(branches.id, branchId), versionCondition(branches.version, ifMatch)))
+    .returning({ id: branches.id });
+  return rows.length === 1;
 }
 
 // --- the WhatsApp gateway's webhook --------------------------------------------------------------

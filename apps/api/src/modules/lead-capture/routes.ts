@@ -18,6 +18,7 @@ import {
 } from '@portal/domain';
 import { AppError, badRequest } from '../../lib/app-error';
 import { currentUser } from '../../plugins/auth';
+import { ifMatchOf, withETag } from '../../lib/conditional-write';
 import { publicRateLimit } from '../public-links/index';
 import { readInboundMessage } from './inbound-message';
 import type { CaptureBranch } from './repository';
@@ -25,7 +26,7 @@ import * as service from './service';
 
 const tags = ['lead-capture'];
 const security = [{ bearerAuth: [] }];
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 412: apiErrorSchema };
 const publicErrors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema };
 
 /** Where the people outside reach the portal: PUBLIC_URL, else the address staff used. */
@@ -208,7 +209,7 @@ export const leadCaptureSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/branches/:id/lead-capture',
     { schema: { tags, security, summary: 'Captura de leads de la sucursal: orígenes, clave y pasarela', params: idParamsSchema, response: { 200: leadCaptureSettingsSchema, ...errors } } },
-    (request) => service.settings(app.db, currentUser(request), request.params.id, baseUrl(request)),
+    async (request, reply) => withETag(reply, await service.settings(app.db, currentUser(request), request.params.id, baseUrl(request))),
   );
 
   app.put(
@@ -217,13 +218,14 @@ export const leadCaptureSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Guardar los orígenes (sitios) que pueden enviar el formulario',
+        summary: 'Guardar los orígenes (sitios) que pueden enviar el formulario (If-Match: "v{versión}" opcional; 412 si otra persona guardó antes)',
         params: idParamsSchema,
         body: leadCaptureSettingsInputSchema,
         response: { 200: leadCaptureSettingsSchema, ...errors },
       },
     },
-    (request) => service.saveOrigins(app.db, currentUser(request), request.params.id, request.body.origins, baseUrl(request)),
+    async (request, reply) =>
+      withETag(reply, await service.saveOrigins(app.db, currentUser(request), request.params.id, request.body.origins, baseUrl(request), ifMatchOf(request))),
   );
 
   app.post(

@@ -9,9 +9,11 @@ import {
   type LeadCaptureForm,
   type LeadCaptureKey,
   type LeadCaptureSettings,
+  type IfMatch,
   type WhatsappWebhookUrl,
 } from '@portal/domain';
 import type { Db } from '../../db/client';
+import { staleVersionError } from '../../db/record-versions';
 import { AppError, ensure, forbidden, isUniqueViolation, notFound, unauthorized } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth-user';
 import type { SecretBox } from '../../lib/secret-box';
@@ -95,6 +97,7 @@ export async function settings(db: Db, actor: AuthUser, branchId: number, baseUr
     hasKey: branch.keyHash !== null,
     endpointBase: `${baseUrl}${leadFormPath}`,
     gateway: { configured: gateway !== null, webhookTokenSet: Boolean(gateway?.webhookTokenHash), webhookSecretSet: Boolean(gateway?.webhookSecret) },
+    version: branch.version,
   };
 }
 
@@ -102,13 +105,14 @@ export async function settings(db: Db, actor: AuthUser, branchId: number, baseUr
 export async function rotateKey(db: Db, actor: AuthUser, branchId: number, baseUrl: string): Promise<LeadCaptureKey> {
   await settingsBranch(db, actor, branchId);
   const { token, tokenHash } = newLinkToken();
-  await repo.setKeyHash(db, branchId, tokenHash);
+  await repo.setKeyHash(db, branchId, tokenHash, actor.id);
   return { key: token, endpointUrl: `${baseUrl}${leadFormPath}${token}` };
 }
 
-export async function saveOrigins(db: Db, actor: AuthUser, branchId: number, origins: string[], baseUrl: string): Promise<LeadCaptureSettings> {
+/** With `ifMatch` (the screen's If-Match) only the branch's version it was loaded at is written (412 otherwise, decision 023). */
+export async function saveOrigins(db: Db, actor: AuthUser, branchId: number, origins: string[], baseUrl: string, ifMatch?: IfMatch): Promise<LeadCaptureSettings> {
   await settingsBranch(db, actor, branchId);
-  await repo.setOrigins(db, branchId, origins);
+  if (!(await repo.setOrigins(db, branchId, origins, actor.id, ifMatch))) throw await staleVersionError(db, 'branches', branchId);
   return settings(db, actor, branchId, baseUrl);
 }
 

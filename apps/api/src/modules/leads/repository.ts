@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, notInArray, type SQL } from 'drizzle-orm';
-import type { LeadColumn, LeadSource } from '@portal/domain';
+import type { IfMatch, LeadColumn, LeadSource } from '@portal/domain';
 import type { Executor } from '../../db/client';
+import { versionCondition } from '../../db/record-versions';
 import { branches, leadColumns, leadNotes, leads, policies, users } from '../../db/schema/index';
 
 export type LeadRow = typeof leads.$inferSelect;
@@ -131,9 +132,14 @@ export async function updateLead(
   db: Executor,
   branchId: number,
   id: number,
-  values: Partial<LeadFields> & { status?: string },
+  values: Partial<LeadFields> & { status?: string; updatedBy?: number | null },
+  ifMatch?: IfMatch,
 ): Promise<LeadRow | null> {
-  const [row] = await db.update(leads).set({ ...values, updatedAt: new Date() }).where(ofBoard(branchId, id)).returning();
+  const [row] = await db
+    .update(leads)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(ofBoard(branchId, id), versionCondition(leads.version, ifMatch)))
+    .returning();
   return row ?? null;
 }
 

@@ -17,10 +17,11 @@ import {
   leadSchema,
 } from '@portal/domain';
 import { currentUser } from '../../plugins/auth';
+import { ifMatchOf, withETag } from '../../lib/conditional-write';
 import { sealLeadApiKey } from '../whatsapp/index';
 import * as service from './service';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 412: apiErrorSchema };
 const statusParamsSchema = z.object({ id: idSchema, status: z.string().trim().min(1).max(60) });
 const policyParamsSchema = z.object({ policyId: idSchema });
 const columnsAnswer = z.object({ columns: z.array(leadColumnSchema), moved: z.number() });
@@ -85,8 +86,8 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
     (request) => service.getLeadOfPolicy(app.db, currentUser(request), request.params.policyId),
   );
 
-  app.get('/api/leads/:id', { schema: { tags, security, summary: 'Un lead', params: idParamsSchema, querystring, response: one } }, (request) =>
-    service.getLead(app.db, currentUser(request), request.params.id, request.query),
+  app.get('/api/leads/:id', { schema: { tags, security, summary: 'Un lead', params: idParamsSchema, querystring, response: one } }, async (request, reply) =>
+    withETag(reply, await service.getLead(app.db, currentUser(request), request.params.id, request.query)),
   );
 
   app.post(
@@ -96,8 +97,11 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   for (const path of ['/api/leads/update/:id', '/api/leads/uodate/:id']) {
-    app.post(path, { schema: { tags, security, summary: 'Actualizar lead', params: idParamsSchema, querystring, body: leadInputSchema, response: one } }, (request) =>
-      service.updateLead(app.db, currentUser(request), request.params.id, sealLeadApiKey(app.secretBox, request.body), request.query),
+    app.post(
+      path,
+      { schema: { tags, security, summary: 'Actualizar lead (If-Match: "v{versión}" opcional; 412 si otra persona guardó antes)', params: idParamsSchema, querystring, body: leadInputSchema, response: one } },
+      async (request, reply) =>
+        withETag(reply, await service.updateLead(app.db, currentUser(request), request.params.id, sealLeadApiKey(app.secretBox, request.body), request.query, ifMatchOf(request))),
     );
   }
 

@@ -1,4 +1,5 @@
 import {
+  type IfMatch,
   defaultLeadColumns,
   formatPhone,
   leadMessages as messages,
@@ -12,6 +13,7 @@ import {
   type LeadOwner,
 } from '@portal/domain';
 import type { Db, Executor } from '../../db/client';
+import { staleVersionError } from '../../db/record-versions';
 import { conflict, ensure, forbidden, invalidField, isUniqueViolation, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth-user';
 import { notify } from '../notifications/index';
@@ -142,15 +144,14 @@ export async function createLead(db: Db, actor: AuthUser, input: LeadInput, choi
  * added (POST …/notes), so an edit made while a colleague adds a note cannot erase it. An owner or
  * follow-up date left out of the body stays as it is (clients written to the spec do not send them).
  */
-export async function updateLead(db: Db, actor: AuthUser, id: number, input: LeadInput, choice?: BoardChoice): Promise<Lead> {
+export async function updateLead(db: Db, actor: AuthUser, id: number, input: LeadInput, choice?: BoardChoice, ifMatch?: IfMatch): Promise<Lead> {
   const branchId = await boardOf(db, actor, choice);
   const { notes: _notes, ownerId, followUpDate, ...fields } = input;
   await checkOwner(db, branchId, ownerId);
-  const row = await repo.updateLead(db, branchId, id, {
-    ...fields,
-    ...(ownerId !== undefined ? { ownerId } : {}),
-    ...(followUpDate !== undefined ? { followUpDate } : {}),
-  });
+  // With If-Match, one UPDATE writes only the version the form was loaded at (decision 023).
+  const values = { ...fields, ...(ownerId !== undefined ? { ownerId } : {}), ...(followUpDate !== undefined ? { followUpDate } : {}), updatedBy: actor.id };
+  const row = await repo.updateLead(db, branchId, id, values, ifMatch);
+  if (!row && (await repo.findLead(db, branchId, id))) throw await staleVersionError(db, 'leads', id);
   return leadWithNotes(db, actor, ensure(row, notFound(messages.notFound)));
 }
 
@@ -159,7 +160,7 @@ export async function changeStatus(db: Db, actor: AuthUser, id: number, status: 
   const branchId = await boardOf(db, actor, choice);
   const columns = await boardColumns(db, branchId);
   if (!columns.some((column) => column.id === status)) throw invalidField('status', messages.unknownStatus);
-  const row = await repo.updateLead(db, branchId, id, { status });
+  const row = await repo.updateLead(db, branchId, id, { status, updatedBy: actor.id });
   return leadWithNotes(db, actor, ensure(row, notFound(messages.notFound)));
 }
 
@@ -182,7 +183,7 @@ export async function convertLead(db: Db, actor: AuthUser, id: number, policyId:
       if (isAnonymisedLead(lead)) throw conflict(messages.anonymised);
       if (!(await repo.policyOfBranch(tx, branchId, policyId))) throw notFound(messages.policyNotFound);
       const won = (await boardColumns(tx, branchId)).find((column) => column.isWon);
-      const row = await repo.updateLead(tx, branchId, id, { policyId, ...(won ? { status: won.id } : {}) });
+      const row = await repo.updateLead(tx, branchId, id, { policyId, ...(won ? { status: won.id } : {}), updatedBy: actor.id });
       return leadWithNotes(tx, actor, row!);
     });
   } catch (error) {
@@ -287,6 +288,7 @@ function toLead(row: LeadRow, notes: NoteRow[], actor: AuthUser, ownerName: stri
     followUpDate: row.followUpDate,
     policyId: row.policyId,
     noteList: notes.map((note) => toNote(note, actor)),
+    version: row.version,
   };
 }
 

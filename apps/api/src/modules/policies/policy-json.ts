@@ -88,7 +88,7 @@ const policyJson = `CASE WHEN pr.id IS NOT NULL THEN json_build_object(
   'isElectronicSignature', p.is_electronic_signature, 'specialnote', p.specialnote,
   'branchId', p.branch_id, 'userId', p.user_id,
   'termMonths', p.term_months, 'endDate', p.end_date,
-  'renewedToPolicyId', p.renewed_to_policy_id, 'renewedFromPolicyId', p.renewed_from_policy_id,
+  'renewedToPolicyId', p.renewed_to_policy_id, 'renewedFromPolicyId', p.renewed_from_policy_id, 'version', p.version,
   'tenants', ${tenantsJson},
   'guarantors', ${guarantorsJson},
   'property', ${propertyJson},

@@ -286,6 +286,7 @@ function toPolicy(row: PolicyRow, tenantList: Tenant[], guarantorList: Guarantor
     endDate: row.endDate,
     renewedToPolicyId: row.renewedToPolicyId,
     renewedFromPolicyId: row.renewedFromPolicyId,
+    version: row.version,
     tenants: tenantList,
     guarantors: guarantorList,
     property: {
@@ -360,6 +361,7 @@ export async function lockPolicy(db: Executor, id: number, scope: BranchScope) {
       branchId: policies.branchId,
       policyNumber: policies.policyNumber,
       renewedToPolicyId: policies.renewedToPolicyId,
+      version: policies.version,
     })
     .from(policies)
     .where(filterSql({ id, scope }))

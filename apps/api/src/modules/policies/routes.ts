@@ -24,11 +24,12 @@ import { sendJsonText } from '../../lib/json-text';
 import { exportSubject, sendTableExport } from '../../lib/table-export';
 import { policyExportColumns } from './export-columns';
 import { currentUser } from '../../plugins/auth';
+import { ifMatchOf, withETag } from '../../lib/conditional-write';
 import type { SearchPages } from './search-pages';
 import { recordAccess } from '../access-log/index';
 import * as service from './service';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 412: apiErrorSchema };
 
 /** The full form, or the tracking row menu's `{ status, userId, branchId }`. */
 const policyUpdateBodySchema = z.union([policyStatusChangeSchema, policyInputSchema]);
@@ -131,7 +132,7 @@ export const policyRoutes: FastifyPluginAsyncZod<PolicyRoutesOptions> = async (a
   app.get(
     '/api/policy/unique/:id',
     { schema: { tags, security, summary: 'Una póliza completa', params: idParamsSchema, response: { 200: policySchema, ...errors } } },
-    (request) => service.getPolicy(app.db, currentUser(request), request.params.id),
+    async (request, reply) => withETag(reply, await service.getPolicy(app.db, currentUser(request), request.params.id)),
   );
 
   app.get(
@@ -199,18 +200,22 @@ export const policyRoutes: FastifyPluginAsyncZod<PolicyRoutesOptions> = async (a
       schema: {
         tags,
         security,
-        summary: 'Actualizar póliza (formulario completo) o cambiar su estatus ({ status, userId, branchId })',
+        summary:
+          'Actualizar póliza (formulario completo, con If-Match: "v{versión}" opcional; 412 si otra persona guardó antes) o cambiar su estatus ({ status, userId, branchId })',
         params: idParamsSchema,
         body: policyUpdateBodySchema,
         response: { 200: policySchema, ...errors },
       },
     },
-    (request) => {
+    async (request, reply) => {
       const body = request.body;
       const actor = currentUser(request);
-      return 'tenants' in body
-        ? service.updatePolicy(app.db, actor, request.params.id, body, contractPack, signingStep(request))
-        : service.changePolicyStatus(app.db, actor, request.params.id, body, contractPack, signingStep(request));
+      // The row menu's status change needs no version: the transition itself is the check (409).
+      const policy =
+        'tenants' in body
+          ? await service.updatePolicy(app.db, actor, request.params.id, body, contractPack, signingStep(request), ifMatchOf(request))
+          : await service.changePolicyStatus(app.db, actor, request.params.id, body, contractPack, signingStep(request));
+      return withETag(reply, policy);
     },
   );
 

@@ -25,6 +25,7 @@ import {
   statusJumpChange,
   statusJumpForbiddenMessage,
   type DashboardStats,
+  type IfMatch,
   type Policy,
   type PolicyAgent,
   type PolicyEvent,
@@ -36,6 +37,7 @@ import {
   type policyStatusChangeSchema,
 } from '@portal/domain';
 import type { Db, Executor } from '../../db/client';
+import { ensureVersion } from '../../db/record-versions';
 import { type AppError, conflict, ensure, forbidden, invalidField, isUniqueViolation, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth-user';
 import { actorScope, listBranch as listBranchFor, writeBranch as writeBranchFor } from '../../lib/branch-scope';
@@ -333,11 +335,21 @@ export async function createPolicy(db: Db, actor: AuthUser, input: PolicyInput, 
 /**
  * A full update from the form: any status may be set (spec), but a jump outside the row menu's
  * transitions only by a manager or an admin (403 for others), and the history marks it. The
- * history also notes which sections changed.
+ * history also notes which sections changed. With `ifMatch` (the form's If-Match) it writes only
+ * the version the form was loaded at, checked under the row's lock (412 otherwise, decision 023).
  */
-export async function updatePolicy(db: Db, actor: AuthUser, id: number, input: PolicyInput, packHook?: ContractPackHook, signing?: SigningStep): Promise<Policy> {
+export async function updatePolicy(
+  db: Db,
+  actor: AuthUser,
+  id: number,
+  input: PolicyInput,
+  packHook?: ContractPackHook,
+  signing?: SigningStep,
+  ifMatch?: IfMatch,
+): Promise<Policy> {
   return withPackFiles(packHook, input.status, (written) => db.transaction(async (tx) => {
     const locked = ensure(await repo.lockPolicy(tx, id, actorScope(actor)), notFound(policyMessages.notFound));
+    await ensureVersion(tx, 'policies', id, locked.version, ifMatch);
     const jump = isStatusJump(locked.status, input.status);
     if (jump && !canJumpStatus(actor.role)) {
       const message = statusJumpForbiddenMessage(locked.status, input.status);
@@ -347,7 +359,7 @@ export async function updatePolicy(db: Db, actor: AuthUser, id: number, input: P
     const branchId = await writeBranch(tx, actor, input.branchId, locked.branchId);
     // The folio de póliza is the server's: the stored one stays, whatever the form sends.
     const kept = { ...input, policyNumber: await policyNumberToWrite(tx, actor, input.policyNumber, locked.policyNumber) };
-    await repo.updatePolicyRow(tx, id, { ...rowValues(kept, before.investigationId), branchId, updatedAt: new Date() });
+    await repo.updatePolicyRow(tx, id, { ...rowValues(kept, before.investigationId), branchId, updatedAt: new Date(), updatedBy: actor.id });
     await repo.writeChildren(tx, id, input);
     const assigned = await assignPolicyNumberIfDue(tx, id, input.status);
     await generatePackIfEntering(tx, packHook, actor, { policyId: id, from: locked.status, to: input.status, written });
@@ -370,7 +382,7 @@ export async function changePolicyStatus(db: Db, actor: AuthUser, id: number, ch
       const message = invalidTransitionMessage(locked.status, change.status);
       throw conflict(message, [{ field: 'status', message }]);
     }
-    await repo.updatePolicyRow(tx, id, { status: change.status, updatedAt: new Date() });
+    await repo.updatePolicyRow(tx, id, { status: change.status, updatedAt: new Date(), updatedBy: actor.id });
     const assigned = await assignPolicyNumberIfDue(tx, id, change.status);
     await generatePackIfEntering(tx, packHook, actor, { policyId: id, from: locked.status, to: change.status, written });
     await repo.insertEvent(tx, {
@@ -459,7 +471,7 @@ export async function renewPolicy(db: Db, actor: AuthUser, id: number): Promise<
         const agentId = old.userId !== null && (await repo.isActiveUserOfBranch(tx, old.userId, old.branchId)) ? old.userId : actor.id;
         const newId = await repo.insertPolicyRow(tx, { ...rowValues(input, investigationId), branchId: old.branchId, userId: agentId, renewedFromPolicyId: id });
         await repo.writeChildren(tx, newId, input);
-        await repo.updatePolicyRow(tx, id, { renewedToPolicyId: newId, updatedAt: now });
+        await repo.updatePolicyRow(tx, id, { renewedToPolicyId: newId, updatedAt: now, updatedBy: actor.id });
         const event = { userId: actor.id, changes: [] };
         await repo.insertEvent(tx, { ...event, policyId: id, fromStatus: null, toStatus: null, note: policyLifecycleMessages.renewedAsNote(investigationId) });
         const created = noteLines('Póliza creada', policyLifecycleMessages.renewalOfNote(folioOf(old)), policyLifecycleMessages.renewalAgentNote(agentId === old.userId));
@@ -528,7 +540,7 @@ export async function terminatePolicy(db: Db, actor: AuthUser, id: number, input
   await db.transaction(async (tx) => {
     const locked = ensure(await repo.lockPolicy(tx, id, actorScope(actor)), notFound(policyMessages.notFound));
     if (!terminableStatuses.includes(locked.status)) throw conflict(policyLifecycleMessages.notTerminable);
-    await repo.updatePolicyRow(tx, id, { status: 'cancelled', updatedAt: new Date() });
+    await repo.updatePolicyRow(tx, id, { status: 'cancelled', updatedAt: new Date(), updatedBy: actor.id });
     await repo.insertEvent(tx, {
       policyId: id,
       userId: actor.id,

@@ -41,7 +41,7 @@ export async function moveDueBatch(db: Executor, move: Move, today: string, now:
     with due as (
       select p.id, p.status from ${policies} p where ${move.due(today)} limit ${limit} for update of p
     ), moved as (
-      update ${policies} p set status = ${move.to}::policy_status, updated_at = ${at}::timestamptz
+      update ${policies} p set status = ${move.to}::policy_status, updated_at = ${at}::timestamptz, updated_by = null
       from due where p.id = due.id
       returning p.id, due.status as from_status
     ), logged as (

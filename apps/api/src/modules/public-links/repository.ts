@@ -252,6 +252,11 @@ export async function insertNextPrivacyNotice(db: Executor, body: string, create
   return row!.version;
 }
 
+/** Exactly this version of the notice; the unique index refuses it when another save took it. */
+export async function insertPrivacyNoticeVersion(db: Executor, version: number, body: string, createdBy: number): Promise<void> {
+  await db.insert(privacyNotices).values({ version, body, createdBy });
+}
+
 /** Who a link is for, as the links of one policy name a person. */
 export type LinkPerson = Pick<LinkFields, 'policyId' | 'party' | 'partyIndex' | 'partyName' | 'email'>;
 

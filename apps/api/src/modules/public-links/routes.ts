@@ -13,9 +13,10 @@ import {
   savePrivacyNoticeInputSchema,
 } from '@portal/domain';
 import { currentUser } from '../../plugins/auth';
+import { ifMatchOf, withETag } from '../../lib/conditional-write';
 import * as service from './service';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 412: apiErrorSchema };
 const security = [{ bearerAuth: [] }];
 
 /**
@@ -80,12 +81,28 @@ export const privacyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/privacy-notice',
     { schema: { tags, security, summary: 'Aviso de privacidad vigente y sus versiones', response: { 200: privacyNoticeVersionsSchema, ...errors } } },
-    () => service.privacyNoticeVersions(app.db),
+    async (_request, reply) => {
+      const notices = await service.privacyNoticeVersions(app.db);
+      withETag(reply, notices.current);
+      return notices;
+    },
   );
 
   app.put(
     '/api/admin/privacy-notice',
-    { schema: { tags, security, summary: 'Guardar una nueva versión del aviso de privacidad', body: savePrivacyNoticeInputSchema, response: { 200: privacyNoticeVersionsSchema, ...errors } } },
-    (request) => service.savePrivacyNotice(app.db, currentUser(request), request.body.text),
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Guardar una nueva versión del aviso de privacidad (If-Match: "v{última versión}" opcional; 412 si otra persona guardó antes)',
+        body: savePrivacyNoticeInputSchema,
+        response: { 200: privacyNoticeVersionsSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const notices = await service.savePrivacyNotice(app.db, currentUser(request), request.body.text, ifMatchOf(request));
+      withETag(reply, notices.current);
+      return notices;
+    },
   );
 };

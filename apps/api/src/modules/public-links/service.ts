@@ -13,6 +13,7 @@ import {
   type LinkParty,
   type LinkPurpose,
   type LinkRecipient,
+  type IfMatch,
   type PolicyLinks,
   type PrivacyNotice,
   type PrivacyNoticeVersions,
@@ -23,6 +24,7 @@ import {
 import type { Db, Executor } from '../../db/client';
 import { AppError, conflict, ensure, invalidField, isUniqueViolation, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth-user';
+import { ensureLatestVersion } from '../../lib/conditional-write';
 import { actorScope } from '../../lib/branch-scope';
 import { publicLinkEmail, queueEmails } from '../email/index';
 import { insertEvent } from '../policies/index';
@@ -340,8 +342,9 @@ export async function privacyNoticeVersions(db: Db): Promise<PrivacyNoticeVersio
  * PUT /api/admin/privacy-notice: a new version (the newest plus one); the old ones stay, since
  * each acceptance names the version the person read. Two admins saving at once both get theirs.
  */
-export async function savePrivacyNotice(db: Db, actor: AuthUser, text: string): Promise<PrivacyNoticeVersions> {
+export async function savePrivacyNotice(db: Db, actor: AuthUser, text: string, ifMatch?: IfMatch): Promise<PrivacyNoticeVersions> {
   await currentPrivacyNotice(db);
+  if (ifMatch && ifMatch.kind === 'versions') return saveOverVersion(db, actor, text, ifMatch);
   for (let attempt = 1; ; attempt++) {
     try {
       await repo.insertNextPrivacyNotice(db, text, actor.id);
@@ -349,6 +352,25 @@ export async function savePrivacyNotice(db: Db, actor: AuthUser, text: string): 
     } catch (error) {
       if (attempt >= 5 || !isUniqueViolation(error, 'privacy_notices_version_key')) throw error;
     }
+  }
+  return privacyNoticeVersions(db);
+}
+
+/**
+ * The editor's save (If-Match: the latest version when it was opened, decision 023): exactly the
+ * version after that one, or a 412 naming who saved since. Two saves at the same instant meet at
+ * the unique index; the second is a 412 too.
+ */
+async function saveOverVersion(db: Db, actor: AuthUser, text: string, ifMatch: IfMatch): Promise<PrivacyNoticeVersions> {
+  const latest = async () => (await privacyNoticeVersions(db)).current;
+  const read = await latest();
+  ensureLatestVersion(ifMatch, read);
+  try {
+    await repo.insertPrivacyNoticeVersion(db, read.version + 1, text, actor.id);
+  } catch (error) {
+    if (!isUniqueViolation(error, 'privacy_notices_version_key')) throw error;
+    ensureLatestVersion({ kind: 'versions', versions: [read.version] }, await latest());
+    throw error;
   }
   return privacyNoticeVersions(db);
 }

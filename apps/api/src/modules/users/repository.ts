@@ -1,6 +1,7 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import type { RecordStatus, Role, User } from '@portal/domain';
+import type { IfMatch, RecordStatus, Role, User } from '@portal/domain';
 import type { Executor } from '../../db/client';
+import { versionCondition } from '../../db/record-versions';
 import { branches, users } from '../../db/schema/index';
 
 const userColumns = {
@@ -16,6 +17,7 @@ const userColumns = {
   branchName: branches.name,
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
+  version: users.version,
   mfaEnabled: sql<boolean>`${users.mfaEnabledAt} is not null`,
 };
 
@@ -67,12 +69,14 @@ export async function insertUser(db: Executor, values: UserValues & { passwordHa
 export async function updateUser(
   db: Executor,
   id: number,
-  values: Partial<UserValues> & { passwordHash?: string; mustChangePassword?: boolean },
+  values: Partial<UserValues> & { passwordHash?: string; mustChangePassword?: boolean; updatedBy?: number },
+  ifMatch?: IfMatch,
 ): Promise<boolean> {
+  // With If-Match, only the version the form was loaded at is written (decision 023).
   const rows = await db
     .update(users)
     .set({ ...values, updatedAt: new Date() })
-    .where(eq(users.id, id))
+    .where(and(eq(users.id, id), versionCondition(users.version, ifMatch)))
     .returning({ id: users.id });
   return rows.length === 1;
 }

@@ -11,10 +11,11 @@ import {
   userUpdateBodySchema,
 } from '@portal/domain';
 import { currentUser } from '../../plugins/auth';
+import { ifMatchOf, withETag } from '../../lib/conditional-write';
 import * as repo from './repository';
 import * as users from './service';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 412: apiErrorSchema };
 
 /** Users are the admin's alone: every route here needs a signed-in admin. */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -40,7 +41,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users/:id',
     { schema: { tags, security, summary: 'Un usuario', params: idParamsSchema, response: { 200: userSchema, ...errors } } },
-    (request) => users.getUser(app.db, request.params.id),
+    async (request, reply) => withETag(reply, await users.getUser(app.db, request.params.id)),
   );
 
   app.post(
@@ -57,18 +58,21 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Actualizar usuario (registro completo, con contraseña para restablecerla, o solo { status })',
+        summary:
+          'Actualizar usuario (registro completo, con contraseña para restablecerla y If-Match: "v{versión}" opcional —412 si otra persona guardó antes—, o solo { status })',
         params: idParamsSchema,
         body: userUpdateBodySchema,
         response: { 200: userSchema, ...errors },
       },
     },
-    (request) => {
+    async (request, reply) => {
       const actor = currentUser(request);
       const body = request.body;
-      return isStatusChange(body)
-        ? users.changeUserStatus(app.db, actor, request.params.id, body.status)
-        : users.updateUser(app.db, actor, request.params.id, body);
+      // The row menu's { status } needs no version: the change itself is the intent.
+      const user = isStatusChange(body)
+        ? await users.changeUserStatus(app.db, actor, request.params.id, body.status)
+        : await users.updateUser(app.db, actor, request.params.id, body, ifMatchOf(request));
+      return withETag(reply, user);
     },
   );
 

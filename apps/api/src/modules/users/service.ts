@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import type { z } from 'zod';
-import type { createUserRequestSchema, updateUserRequestSchema, User, RecordStatus } from '@portal/domain';
+import type { createUserRequestSchema, updateUserRequestSchema, IfMatch, User, RecordStatus } from '@portal/domain';
 import type { Db } from '../../db/client';
+import { staleVersionError } from '../../db/record-versions';
 import { conflict, ensure, invalidField, isUniqueViolation, notFound } from '../../lib/app-error';
 import { hashPassword } from '../../lib/passwords';
 import { assertNotCommonPassword } from '../../lib/common-passwords';
@@ -42,7 +43,8 @@ export async function createUser(db: Db, input: CreateUser): Promise<User> {
   }
 }
 
-export async function updateUser(db: Db, actor: AuthUser, id: number, input: UpdateUser): Promise<User> {
+/** With `ifMatch` (the form's If-Match) only the version the form was loaded at is written (412 otherwise, decision 023). */
+export async function updateUser(db: Db, actor: AuthUser, id: number, input: UpdateUser, ifMatch?: IfMatch): Promise<User> {
   const existing = await getUser(db, id);
   assertNotLockingSelfOut(actor, id, input.status, input.role);
   await assertBranchExists(db, input.branchId);
@@ -54,7 +56,8 @@ export async function updateUser(db: Db, actor: AuthUser, id: number, input: Upd
   const changeHeard = expectUserChange(db, id);
   try {
     await db.transaction(async (tx) => {
-      await repo.updateUser(tx, id, passwordHash ? { ...values, passwordHash } : values);
+      const written = await repo.updateUser(tx, id, { ...values, ...(passwordHash ? { passwordHash } : {}), updatedBy: actor.id }, ifMatch);
+      if (!written) throw await staleVersionError(tx, 'users', id);
       // A new password, a deactivation, or a new role or branch ends every open session of that
       // person, their access tokens included (issue 19): they sign in again under the new rules.
       if (passwordHash || endsSessions(existing, values)) await revokeAllSessions(tx, id);
@@ -72,7 +75,7 @@ export async function changeUserStatus(db: Db, actor: AuthUser, id: number, stat
   assertNotLockingSelfOut(actor, id, status);
   const changeHeard = expectUserChange(db, id);
   await db.transaction(async (tx) => {
-    await repo.updateUser(tx, id, { status });
+    await repo.updateUser(tx, id, { status, updatedBy: actor.id });
     if (status === 'inactive') await revokeAllSessions(tx, id);
   });
   await changeHeard();

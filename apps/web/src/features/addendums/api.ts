@@ -92,8 +92,9 @@ function createAddendum(body: AddendumInput) {
   return apiClient.post<Addendum>('/api/addendum', body);
 }
 
-function updateAddendum(id: number, body: AddendumInput) {
-  return apiClient.post<Addendum>(`/api/addendum/${id}`, body);
+/** The form's save; `ifMatch` is the version it was loaded at (412 when someone saved since, decision 023). */
+function updateAddendum(id: number, body: AddendumInput, ifMatch?: number) {
+  return apiClient.post<Addendum>(`/api/addendum/${id}`, body, { ifMatch });
 }
 
 function uploadPath(addendum: Pick<Addendum, 'id' | 'policyId'>): string {
@@ -132,7 +133,7 @@ export function useCreateAddendum() {
 export function useUpdateAddendum() {
   const remember = useRememberAddendum();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: AddendumInput }) => updateAddendum(id, body),
+    mutationFn: ({ id, body, ifMatch }: { id: number; body: AddendumInput; ifMatch?: number | undefined }) => updateAddendum(id, body, ifMatch),
     onSuccess: remember,
   });
 }

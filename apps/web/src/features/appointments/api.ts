@@ -95,8 +95,14 @@ function createAppointment(body: AppointmentInput) {
   return apiClient.post<Appointment>('/api/appo', body);
 }
 
-function updateAppointment(id: number, body: AppointmentInput) {
-  return apiClient.post<Appointment>(`/api/appo/update/${id}`, body);
+/** The form's save; `ifMatch` is the version it was opened at (412 when someone saved since, decision 023). */
+function updateAppointment(id: number, body: AppointmentInput, ifMatch?: number) {
+  return apiClient.post<Appointment>(`/api/appo/update/${id}`, body, { ifMatch });
+}
+
+/** One appointment as the server has it now ('Recargar' in its form after a 412). */
+export function fetchAppointment(id: number) {
+  return apiClient.get<Appointment>(`/api/appo/${id}`);
 }
 
 /** Gone for good, attendees with it (the spec's GET path). */
@@ -118,7 +124,7 @@ export function useCreateAppointment() {
 export function useUpdateAppointment() {
   const refresh = useRefreshAppointments();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: AppointmentInput }) => updateAppointment(id, body),
+    mutationFn: ({ id, body, ifMatch }: { id: number; body: AppointmentInput; ifMatch?: number | undefined }) => updateAppointment(id, body, ifMatch),
     onSuccess: refresh,
   });
 }

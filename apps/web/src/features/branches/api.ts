@@ -59,8 +59,9 @@ function createBranch(body: CreateBranchRequest): Promise<Branch> {
   return apiClient.post<Branch>('/api/branches', body);
 }
 
-function updateBranch(id: number, body: UpdateBranchRequest): Promise<Branch> {
-  return apiClient.post<Branch>(`/api/branches/${id}`, body);
+/** The form's save; `ifMatch` is the version it was loaded at (412 when someone saved since, decision 023). */
+function updateBranch(id: number, body: UpdateBranchRequest, ifMatch?: number): Promise<Branch> {
+  return apiClient.post<Branch>(`/api/branches/${id}`, body, { ifMatch });
 }
 
 /** The list's Activar/Desactivar: only `{ status }`. */
@@ -84,7 +85,7 @@ export function useCreateBranch() {
 export function useUpdateBranch() {
   const invalidate = useInvalidateBranches();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: UpdateBranchRequest }) => updateBranch(id, body),
+    mutationFn: ({ id, body, ifMatch }: { id: number; body: UpdateBranchRequest; ifMatch?: number | undefined }) => updateBranch(id, body, ifMatch),
     onSuccess: invalidate,
   });
 }

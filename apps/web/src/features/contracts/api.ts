@@ -80,7 +80,9 @@ export function useContractTemplate(kind: ContractDocumentKind, branchId: number
 export function useSaveContractTemplate(kind: ContractDocumentKind) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: SaveContractTemplate) => apiClient.put<ContractTemplate>(`/api/admin/templates/${kind}`, body),
+    /** `ifMatch`: the scope's latest version when the editor opened, 0 without one (412 when another admin saved since, decision 023). */
+    mutationFn: ({ body, ifMatch }: { body: SaveContractTemplate; ifMatch: number }) =>
+      apiClient.put<ContractTemplate>(`/api/admin/templates/${kind}`, body, { ifMatch }),
     // A new default changes what every branch without its own text shows.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['contract-templates', kind] }),
   });

@@ -22,8 +22,17 @@ function useSettingsMutation<Input, Output>(branchId: number, send: (input: Inpu
   });
 }
 
+/** `ifMatch`: the branch's version the origins were loaded at (412 when someone saved since, decision 023). */
 export function useSaveOrigins(branchId: number) {
-  return useSettingsMutation(branchId, (input: LeadCaptureSettingsInput) => apiClient.put<LeadCaptureSettings>(`/api/branches/${branchId}/lead-capture`, input));
+  return useSettingsMutation(branchId, ({ input, ifMatch }: { input: LeadCaptureSettingsInput; ifMatch: number | undefined }) =>
+    apiClient.put<LeadCaptureSettings>(`/api/branches/${branchId}/lead-capture`, input, { ifMatch }),
+  );
+}
+
+/** Reads the settings again now ('Recargar' after a 412). */
+export function useReloadLeadCaptureSettings(branchId: number) {
+  const queryClient = useQueryClient();
+  return () => queryClient.fetchQuery({ ...leadCaptureQueryOptions(branchId), staleTime: 0 });
 }
 
 export function useRotateKey(branchId: number) {

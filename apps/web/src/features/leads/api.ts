@@ -105,8 +105,13 @@ function leadCalls(branchId: number | undefined) {
   const at = (path: string) => withBranch(path, branchId);
   return {
     create: (body: LeadInput) => apiClient.post<Lead>(at('/api/leads'), body),
-    /** The dialog's fields; the server leaves the notes alone (they are only ever added). */
-    update: (id: number, body: LeadInput) => apiClient.post<Lead>(at(`/api/leads/update/${id}`), body),
+    /** One lead as the server has it now ('Recargar' after a 412). */
+    get: (id: number) => apiClient.get<Lead>(at(`/api/leads/${id}`)),
+    /**
+     * The dialog's fields; the server leaves the notes alone (they are only ever added). `ifMatch`
+     * is the version the dialog was opened at (412 when someone saved since, decision 023).
+     */
+    update: (id: number, body: LeadInput, ifMatch?: number) => apiClient.post<Lead>(at(`/api/leads/update/${id}`), body, { ifMatch }),
     /** POST /api/leads/{id}/status/{status} with an empty body (spec). */
     move: (id: number, status: string) => apiClient.post<Lead>(at(`/api/leads/${id}/status/${encodeURIComponent(status)}`)),
     addNote: (id: number, note: string) => apiClient.post<Lead>(at(`/api/leads/${id}/notes`), { note }),
@@ -147,7 +152,21 @@ export function useCreateLead() {
 
 export function useUpdateLead() {
   const { calls, after } = useAfterLeadWrite();
-  return useMutation({ mutationFn: ({ id, body }: { id: number; body: LeadInput }) => calls.update(id, body), onSuccess: after });
+  return useMutation({
+    mutationFn: ({ id, body, ifMatch }: { id: number; body: LeadInput; ifMatch?: number | undefined }) => calls.update(id, body, ifMatch),
+    onSuccess: after,
+  });
+}
+
+/** Reads one lead again and puts it on the board ('Recargar' in its dialog after a 412). */
+export function useReloadLead() {
+  const queryClient = useQueryClient();
+  const branchId = useBoardBranch();
+  return async (id: number) => {
+    const lead = await leadCalls(branchId).get(id);
+    rememberLead(queryClient, branchId, lead);
+    return lead;
+  };
 }
 
 export function useAddLeadNote() {

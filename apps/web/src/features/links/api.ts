@@ -68,11 +68,15 @@ export function usePrivacyNotice() {
   return useQuery(privacyNoticeQueryOptions());
 }
 
-/** 'Guardar nueva versión': the answer is the whole list, stored as the query's data. */
+/**
+ * 'Guardar nueva versión': the answer is the whole list, stored as the query's data. `ifMatch` is
+ * the version the editor was opened at (412 when another admin saved since, decision 023).
+ */
 export function useSavePrivacyNotice() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: SavePrivacyNoticeInput) => apiClient.put<PrivacyNoticeVersions>('/api/admin/privacy-notice', body),
+    mutationFn: ({ body, ifMatch }: { body: SavePrivacyNoticeInput; ifMatch: number }) =>
+      apiClient.put<PrivacyNoticeVersions>('/api/admin/privacy-notice', body, { ifMatch }),
     onSuccess: (versions) => queryClient.setQueryData(privacyNoticeQueryOptions().queryKey, versions),
   });
 }

@@ -161,8 +161,9 @@ function createPolicy(body: PolicyFormValues) {
   return apiClient.post<Policy>('/api/policy', body);
 }
 
-function updatePolicy(id: number, body: PolicyFormValues) {
-  return apiClient.post<Policy>(`/api/policy/update/${id}`, body);
+/** The form's save; `ifMatch` is the version it was loaded at (412 when someone saved since). */
+function updatePolicy(id: number, body: PolicyFormValues, ifMatch?: number) {
+  return apiClient.post<Policy>(`/api/policy/update/${id}`, body, { ifMatch });
 }
 
 /** The tracking row menu: `{ status, userId, branchId }` as the spec sends it. */
@@ -187,7 +188,7 @@ export function useCreatePolicy() {
 export function useUpdatePolicy() {
   const refresh = useRefreshPolicies();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: PolicyFormValues }) => updatePolicy(id, body),
+    mutationFn: ({ id, body, ifMatch }: { id: number; body: PolicyFormValues; ifMatch?: number | undefined }) => updatePolicy(id, body, ifMatch),
     onSuccess: refresh,
   });
 }

@@ -49,9 +49,9 @@ function createUser(body: CreateUserRequest): Promise<User> {
   return apiClient.post<User>('/api/users', body);
 }
 
-/** The full record; `password` only when the admin typed a new one. */
-function updateUser(id: number, body: UpdateUserRequest): Promise<User> {
-  return apiClient.post<User>(`/api/users/${id}`, body);
+/** The full record; `password` only when the admin typed a new one. `ifMatch`: the version the form was loaded at (412 when someone saved since). */
+function updateUser(id: number, body: UpdateUserRequest, ifMatch?: number): Promise<User> {
+  return apiClient.post<User>(`/api/users/${id}`, body, { ifMatch });
 }
 
 /** The list's Activar/Desactivar: only `{ status }`. */
@@ -80,7 +80,7 @@ export function useCreateUser() {
 export function useUpdateUser() {
   const invalidate = useInvalidateUsers();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: UpdateUserRequest }) => updateUser(id, body),
+    mutationFn: ({ id, body, ifMatch }: { id: number; body: UpdateUserRequest; ifMatch?: number | undefined }) => updateUser(id, body, ifMatch),
     onSuccess: invalidate,
   });
 }

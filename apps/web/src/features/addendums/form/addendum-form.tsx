@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { FormActions } from '@/components/ui/form-actions';
 import { UnsavedChangesGuard } from '@/components/form/unsaved-changes-guard';
 import { SaveFailureAlert, useSaveFailure } from '@/components/ui/save-failure-alert';
+import { StaleVersionAlert, useStaleVersion } from '@/components/form/stale-version';
 import { onlyEditorsNote, useCanEditAddendums } from '../components/use-addendum-editor';
 import { AddendumFields } from './addendum-fields';
 import { addendumFormFields, addendumToFormValues, newAddendumFormValues } from './addendum-form-values';
@@ -25,8 +26,13 @@ const resolver: Resolver<AddendumFormValues, unknown, AddendumInput> = zodResolv
 interface AddendumFormProps {
   /** The stored addendum on 'Editar Addendum'; absent on 'Crear Nuevo Addendum'. */
   addendum?: Addendum;
-  /** Sends the validated body and gives back the saved addendum; a rejection is shown on the form. */
-  onSave: (body: AddendumInput) => Promise<Addendum>;
+  /**
+   * Sends the validated body (with the version the form was loaded at, on 'Editar Addendum') and
+   * gives back the saved addendum; a rejection is shown on the form.
+   */
+  onSave: (body: AddendumInput, ifMatch: number | undefined) => Promise<Addendum>;
+  /** Reads the stored addendum again, for 'Recargar' after a 412. */
+  onReload?: () => Promise<Addendum | undefined>;
 }
 
 /** Why the form is shown read-only, if it is: the user's role, or a cancelled addendum (server 409). */
@@ -37,7 +43,7 @@ function useReadOnlyReason(addendum: Addendum | undefined): string | null {
 }
 
 /** 'Crear Nuevo Addendum' / 'Editar Addendum': the policy, the addendum's data and its file. */
-export function AddendumForm({ addendum, onSave }: AddendumFormProps) {
+export function AddendumForm({ addendum, onSave, onReload }: AddendumFormProps) {
   const [defaults] = useState(() => (addendum ? addendumToFormValues(addendum) : newAddendumFormValues()));
   const form = useForm<AddendumFormValues, unknown, AddendumInput>({ resolver, defaultValues: defaults });
   const policyId = useWatch({ control: form.control, name: 'policyId' });
@@ -46,14 +52,22 @@ export function AddendumForm({ addendum, onSave }: AddendumFormProps) {
   const afterSave = useAfterAddendumSave(upload);
   const { failure, showFailure, clearFailure, alertRef } = useSaveFailure(form);
   const isEdit = addendum !== undefined;
+  const stale = useStaleVersion({
+    record: addendum,
+    refetch: onReload ?? (() => Promise.resolve(undefined)),
+    reset: (fresh) => form.reset(addendumToFormValues(fresh)),
+  });
   const saving = form.formState.isSubmitting;
 
   const save = async (body: AddendumInput) => {
     clearFailure();
     let saved: Addendum;
     try {
-      saved = await onSave(body);
+      saved = await onSave(body, stale.version);
+      stale.saved(saved);
     } catch (error) {
+      // Someone saved first: what was typed stays, the alert offers their version.
+      if (stale.caughtStale(error)) return;
       showFailure(error, {
         title: addendumMessages.saveError,
         shownFields: addendumFormFields,
@@ -71,6 +85,7 @@ export function AddendumForm({ addendum, onSave }: AddendumFormProps) {
         {/* A chosen file not yet sent is unsaved work too. */}
         <UnsavedChangesGuard dirty={(form.formState.isDirty || upload.file !== null) && !saving} />
         <SaveFailureAlert failure={failure} alertRef={alertRef} />
+        <StaleVersionAlert state={stale} />
         {readOnlyReason ? <ReadOnlyNotice text={readOnlyReason} /> : null}
         <FormCard title="Datos del addendum">
           <fieldset disabled={readOnlyReason !== null} className="grid min-w-0 grid-cols-1 gap-4 sm:grid-cols-2">

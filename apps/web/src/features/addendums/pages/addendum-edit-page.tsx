@@ -54,7 +54,12 @@ export function AddendumEditPage() {
       ) : addendum.isPending ? (
         <Spinner label="Cargando..." className="py-16" />
       ) : (
-        <AddendumForm key={addendum.data.id} addendum={addendum.data} onSave={(body) => updateAddendum.mutateAsync({ id, body })} />
+        <AddendumForm
+          key={addendum.data.id}
+          addendum={addendum.data}
+          onSave={(body, ifMatch) => updateAddendum.mutateAsync({ id, body, ifMatch })}
+          onReload={async () => (await addendum.refetch({ throwOnError: true })).data}
+        />
       )}
     </div>
   );

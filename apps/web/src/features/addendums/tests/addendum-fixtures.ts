@@ -19,6 +19,7 @@ export function makeAddendum(overrides: Partial<Addendum> = {}): Addendum {
     createdBy: 7,
     createdAt: '2026-03-01T10:00:00',
     updatedAt: '2026-03-05T14:30:00',
+    version: 1,
     ...overrides,
   };
 }

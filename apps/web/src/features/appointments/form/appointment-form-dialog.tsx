@@ -6,7 +6,8 @@ import { notify } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '@/components/ui/dialog';
 import { SaveFailureAlert, useSaveFailure } from '@/components/ui/save-failure-alert';
-import { useCreateAppointment, useUpdateAppointment } from '../api';
+import { StaleVersionAlert, useStaleVersion } from '@/components/form/stale-version';
+import { fetchAppointment, useCreateAppointment, useUpdateAppointment } from '../api';
 import { AppointmentFields } from './appointment-fields';
 import { appointmentToFormValues, formFieldNames, newAppointmentFormValues, type AppointmentFormTarget } from './appointment-form-values';
 import { AttendeesSection } from './attendees-section';
@@ -44,13 +45,21 @@ function AppointmentFormContent({ target, onClose }: { target: AppointmentFormTa
   const update = useUpdateAppointment();
   const { failure, showFailure, clearFailure, alertRef } = useSaveFailure(form);
   const saving = form.formState.isSubmitting;
+  const stale = useStaleVersion({
+    record: appointment,
+    refetch: () => (appointment ? fetchAppointment(appointment.id) : Promise.resolve(undefined)),
+    reset: (fresh) => form.reset(appointmentToFormValues(fresh)),
+  });
 
   const save = async (body: AppointmentInput) => {
     clearFailure();
     let saved: Appointment;
     try {
-      saved = appointment ? await update.mutateAsync({ id: appointment.id, body }) : await create.mutateAsync(body);
+      saved = appointment ? await update.mutateAsync({ id: appointment.id, body, ifMatch: stale.version }) : await create.mutateAsync(body);
+      stale.saved(saved);
     } catch (error) {
+      // Someone saved first: what was typed stays, the alert offers their version.
+      if (stale.caughtStale(error)) return;
       // Spec section 8 only logged these: say why, put each field's message under it, stay open.
       showFailure(error, {
         title: saveErrorToast,
@@ -75,6 +84,7 @@ function AppointmentFormContent({ target, onClose }: { target: AppointmentFormTa
       <FormProvider {...form}>
         <form onSubmit={form.handleSubmit(save)} noValidate className="mt-4 space-y-6" aria-label={isEdit ? appointmentMessages.editTitle : appointmentMessages.createTitle}>
           <SaveFailureAlert failure={failure} alertRef={alertRef} />
+          <StaleVersionAlert state={stale} />
           <fieldset disabled={saving} className="min-w-0 space-y-6">
             <AppointmentFields isEdit={isEdit} />
             <MeetLinkField />

@@ -20,6 +20,7 @@ export function makeAppointment(overrides: Partial<Appointment> = {}): Appointme
   return {
     id,
     title: 'Firma de contrato — Durango 214',
+    version: 1,
     description: 'Traer identificación oficial',
     date: '2026-11-24',
     startTime: '10:00',

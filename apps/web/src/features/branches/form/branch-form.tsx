@@ -29,6 +29,7 @@ import { UnsavedChangesGuard } from '@/components/form/unsaved-changes-guard';
 import { CheckboxField, SelectField, TextField } from '@/components/ui/form-field';
 import { FormSection } from '@/components/ui/form-section';
 import { SaveFailureAlert, useSaveFailure } from '@/components/ui/save-failure-alert';
+import { StaleVersionAlert, useStaleVersion } from '@/components/form/stale-version';
 
 /** The domain's rules and messages, the server's own. */
 const resolver: Resolver<BranchFormInput, unknown, BranchFormOutput> = zodResolver(branchFormSchema);
@@ -59,7 +60,14 @@ const fieldNames = [
 
 type BranchFormProps = { managers: User[]; managersUnavailable?: boolean } & (
   | { mode: 'create'; onSubmit: (body: CreateBranchRequest) => Promise<unknown> }
-  | { mode: 'edit'; branch: Branch; onSubmit: (body: UpdateBranchRequest) => Promise<unknown> }
+  | {
+      mode: 'edit';
+      branch: Branch;
+      /** The save, with the version the form was loaded at (If-Match, decision 023). */
+      onSubmit: (body: UpdateBranchRequest, ifMatch: number | undefined) => Promise<unknown>;
+      /** Reads the branch again, for 'Recargar' after a 412. */
+      onReload?: () => Promise<Branch | undefined>;
+    }
 );
 
 function branchFormDefaults(branch: Branch | null): BranchFormInput {
@@ -117,12 +125,20 @@ export function BranchForm(props: BranchFormProps) {
     formState: { errors, isSubmitting, isDirty },
   } = form;
   const { failure, showFailure, clearFailure, alertRef } = useSaveFailure(form);
+  const stale = useStaleVersion({
+    record: branch ?? undefined,
+    refetch: (props.mode === 'edit' ? props.onReload : undefined) ?? (() => Promise.resolve(undefined)),
+    reset: (fresh) => form.reset(branchFormDefaults(fresh)),
+  });
 
   const submit = handleSubmit(async (body) => {
     clearFailure();
     try {
-      await props.onSubmit(body);
+      if (props.mode === 'edit') await props.onSubmit(body, stale.version);
+      else await props.onSubmit(body);
     } catch (error) {
+      // Someone saved first: what was typed stays, the alert offers their version.
+      if (stale.caughtStale(error)) return;
       showFailure(error, {
         title: saveErrorToast,
         shownFields: fieldNames,
@@ -138,6 +154,7 @@ export function BranchForm(props: BranchFormProps) {
         <form onSubmit={submit} noValidate className="space-y-8">
           <UnsavedChangesGuard dirty={isDirty && !isSubmitting} />
           <SaveFailureAlert failure={failure} alertRef={alertRef} />
+          <StaleVersionAlert state={stale} />
 
           <FormSection title="Sucursal">
             <TextField label="Nombre" required autoComplete="off" error={errors.name?.message} {...register('name')} />

@@ -49,11 +49,12 @@ export function BranchEditPage() {
           branch={branch.data}
           managers={managers.data ?? []}
           managersUnavailable={managers.isError}
-          onSubmit={async (body) => {
-            await updateBranch.mutateAsync({ id, body });
+          onSubmit={async (body, ifMatch) => {
+            await updateBranch.mutateAsync({ id, body, ifMatch });
             notify.success('Sucursal actualizada correctamente');
             await navigate(paths.admin.branches.list.to());
           }}
+          onReload={async () => (await branch.refetch({ throwOnError: true })).data}
         />
       )}
     </div>

@@ -1,10 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Save } from 'lucide-react';
 import { contractDocumentLabels, type ContractDocumentKind, type ContractTemplate } from '@portal/domain';
-import { errorMessage, isApiError } from '@/lib/api-error';
+import { errorMessage, isApiError, isStaleVersion } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/dates';
 import { notify } from '@/lib/toast';
 import { UnsavedChangesGuard } from '@/components/form/unsaved-changes-guard';
+import { StaleVersionAlert } from '@/components/form/stale-version';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -45,14 +46,22 @@ interface EditorFormProps {
   branchId: number | null;
   state: TemplateState;
   onDirtyChange: (dirty: boolean) => void;
+  /** Reads the template again: 'Recargar' after a 412 opens the newer version (the editor's key). */
+  onReload: () => Promise<unknown>;
 }
 
 /** The loaded text in a monospace editor, the fields beside it, the preview and the versions. */
-function EditorForm({ kind, branchId, state, onDirtyChange }: EditorFormProps) {
+function EditorForm({ kind, branchId, state, onDirtyChange, onReload }: EditorFormProps) {
   const editorId = useId();
   const textarea = useRef<HTMLTextAreaElement>(null);
   const [text, setText] = useState(state.current.body);
   const [failure, setFailure] = useState<string | null>(null);
+  const [stale, setStale] = useState<string | null>(null);
+  const [reloading, setReloading] = useState(false);
+  const reload = async () => {
+    setReloading(true);
+    await onReload().finally(() => setReloading(false));
+  };
   const save = useSaveContractTemplate(kind);
   const dirty = text !== state.current.body;
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
@@ -77,10 +86,13 @@ function EditorForm({ kind, branchId, state, onDirtyChange }: EditorFormProps) {
   const submit = async () => {
     setFailure(null);
     try {
-      const saved = await save.mutateAsync({ branchId, body: text });
+      // The scope's own latest version when the editor opened (0: a branch without its own text).
+      const saved = await save.mutateAsync({ body: { branchId, body: text }, ifMatch: state.versions[0]?.version ?? 0 });
       notify.success(`Plantilla guardada (versión ${saved.version})`);
     } catch (error) {
       if (isApiError(error) && error.code === 'session_expired') return;
+      // Another admin saved first: the text typed here stays, 'Recargar' shows theirs.
+      if (isStaleVersion(error)) return setStale(error.message);
       setFailure(templateErrorMessage(error));
     }
   };
@@ -104,6 +116,7 @@ function EditorForm({ kind, branchId, state, onDirtyChange }: EditorFormProps) {
             aria-describedby={failure ? `${editorId}-error` : undefined}
             className="block h-[28rem] w-full resize-y rounded-lg border border-slate-300 bg-white p-3 font-mono text-sm leading-relaxed text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-500 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
           />
+          <StaleVersionAlert state={{ message: stale, reloading, reload }} />
           {failure ? (
             <div id={`${editorId}-error`}>
               <Alert>
@@ -157,5 +170,14 @@ export function TemplateEditor({
     );
   }
   // A new current version (after saving) starts the editor afresh from the saved text.
-  return <EditorForm key={template.data.current.id} kind={kind} branchId={branchId} state={template.data} onDirtyChange={onDirtyChange} />;
+  return (
+    <EditorForm
+      key={template.data.current.id}
+      kind={kind}
+      branchId={branchId}
+      state={template.data}
+      onDirtyChange={onDirtyChange}
+      onReload={() => template.refetch()}
+    />
+  );
 }

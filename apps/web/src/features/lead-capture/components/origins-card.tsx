@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Save } from 'lucide-react';
 import { leadCaptureSettingsInputSchema, type LeadCaptureSettings } from '@portal/domain';
 import { errorMessage, isApiError } from '@/lib/api-error';
@@ -6,7 +6,8 @@ import { notify } from '@/lib/toast';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { useSaveOrigins } from '../api';
+import { StaleVersionAlert, useStaleVersion } from '@/components/form/stale-version';
+import { useReloadLeadCaptureSettings, useSaveOrigins } from '../api';
 import { captureTexts } from './capture-texts';
 
 const texts = captureTexts.origins;
@@ -20,6 +21,16 @@ export function OriginsCard({ settings }: { settings: LeadCaptureSettings }) {
   const [failure, setFailure] = useState<string | null>(null);
   const save = useSaveOrigins(settings.branchId);
   const dirty = linesOf(text).join('\n') !== saved;
+  const stale = useStaleVersion({
+    record: settings,
+    refetch: useReloadLeadCaptureSettings(settings.branchId),
+    reset: (fresh) => setText(fresh.origins.join('\n')),
+  });
+  // Until something is typed, the version follows the screen's (a key rotated here raises it too).
+  const { saved: follow } = stale;
+  useEffect(() => {
+    if (!dirty) follow(settings);
+  }, [dirty, settings, follow]);
 
   const submit = async () => {
     const parsed = leadCaptureSettingsInputSchema.safeParse({ origins: linesOf(text) });
@@ -29,11 +40,14 @@ export function OriginsCard({ settings }: { settings: LeadCaptureSettings }) {
     }
     setFailure(null);
     try {
-      const result = await save.mutateAsync(parsed.data);
+      const result = await save.mutateAsync({ input: parsed.data, ifMatch: stale.version });
       setText(result.origins.join('\n'));
+      stale.saved(result);
       notify.success(texts.saved);
     } catch (error) {
       if (isApiError(error) && error.code === 'session_expired') return;
+      // Someone saved first: what was typed stays, the alert offers their version.
+      if (stale.caughtStale(error)) return;
       setFailure(errorMessage(error));
     }
   };
@@ -57,6 +71,7 @@ export function OriginsCard({ settings }: { settings: LeadCaptureSettings }) {
       <p id={`${fieldId}-hint`} className="text-xs text-slate-500 dark:text-slate-400">
         {texts.hint}
       </p>
+      <StaleVersionAlert state={stale} />
       {failure ? (
         <Alert>
           <p className="font-medium">{texts.saveError}</p>

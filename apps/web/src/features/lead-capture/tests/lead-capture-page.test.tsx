@@ -16,6 +16,7 @@ function settings(overrides: Partial<LeadCaptureSettings> = {}): LeadCaptureSett
     hasKey: false,
     endpointBase: 'https://polizas.test/api/public/leads/',
     gateway: { configured: false, webhookTokenSet: false, webhookSecretSet: false },
+    version: 1,
     ...overrides,
   };
 }

@@ -20,7 +20,8 @@ import { Dialog, DialogClose, DialogContent } from '@/components/ui/dialog';
 import { describedControl, FormField, SelectField, TextField } from '@/components/ui/form-field';
 import { controlClasses } from '@/components/ui/input';
 import { SaveFailureAlert, useSaveFailure } from '@/components/ui/save-failure-alert';
-import { useCreateLead, useLeadOwners, useUpdateLead } from '../api';
+import { StaleVersionAlert, useStaleVersion } from '@/components/form/stale-version';
+import { useCreateLead, useLeadOwners, useReloadLead, useUpdateLead } from '../api';
 import { leadDisplayName } from '../components/lead-format';
 import { leadFormFields, leadToFormValues, newLeadFormValues } from './lead-form-values';
 
@@ -59,16 +60,25 @@ function LeadForm({ lead, onDone }: { lead: Lead | null; onDone: () => void }) {
   const { errors, isSubmitting } = form.formState;
   const { register } = form;
   const { failure, showFailure, clearFailure, alertRef } = useSaveFailure(form);
+  const reloadLead = useReloadLead();
+  const stale = useStaleVersion({
+    record: lead ?? undefined,
+    refetch: () => (lead ? reloadLead(lead.id) : Promise.resolve(undefined)),
+    reset: (fresh) => form.reset(leadToFormValues(fresh)),
+  });
 
   const save = async (body: LeadInput) => {
     clearFailure();
     try {
-      const saved = lead ? await update.mutateAsync({ id: lead.id, body }) : await create.mutateAsync(body);
+      const saved = lead ? await update.mutateAsync({ id: lead.id, body, ifMatch: stale.version }) : await create.mutateAsync(body);
+      stale.saved(saved);
       const name = leadDisplayName(saved);
       if (lead) notify.success(leadMessages.updated, leadMessages.updatedDescription(name));
       else notify.success(leadMessages.created, leadMessages.createdDescription(name));
       onDone();
     } catch (error) {
+      // Someone saved first: what was typed stays, the alert offers their version.
+      if (stale.caughtStale(error)) return;
       showFailure(error, {
         title: leadMessages.saveError,
         shownFields: leadFormFields,
@@ -80,6 +90,7 @@ function LeadForm({ lead, onDone }: { lead: Lead | null; onDone: () => void }) {
   return (
     <form onSubmit={form.handleSubmit(save)} noValidate className="mt-5 space-y-5">
       <SaveFailureAlert failure={failure} alertRef={alertRef} />
+      <StaleVersionAlert state={stale} />
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <TextField label={labels.name} required autoComplete="off" fieldClassName="sm:col-span-2" error={errors.name?.message} {...register('name')} />
         <TextField label={labels.phone} type="tel" inputMode="tel" autoComplete="off" error={errors.phone?.message} {...register('phone')} />

@@ -24,6 +24,7 @@ export function makeLead(overrides: Partial<Lead> = {}): Lead {
     followUpDate: null,
     policyId: null,
     noteList: [],
+    version: 1,
     ...overrides,
   };
 }

@@ -1,11 +1,12 @@
 import { useId, useState } from 'react';
 import { Save } from 'lucide-react';
 import { savePrivacyNoticeInputSchema, type PrivacyNotice, type PrivacyNoticeVersions } from '@portal/domain';
-import { errorMessage, isApiError } from '@/lib/api-error';
+import { errorMessage, isApiError, isStaleVersion } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/dates';
 import { notify } from '@/lib/toast';
 import { usePageTitle } from '@/lib/use-page-title';
 import { UnsavedChangesGuard } from '@/components/form/unsaved-changes-guard';
+import { StaleVersionAlert } from '@/components/form/stale-version';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -35,15 +36,22 @@ export function PrivacyNoticePage() {
         <ErrorState title="Error al cargar el aviso de privacidad" message={errorMessage(notice.error)} onRetry={() => void notice.refetch()} retrying={notice.isFetching} />
       ) : null}
       {/* A new current version (after saving) starts the editor afresh from the saved text. */}
-      {notice.isSuccess ? <NoticeEditor key={notice.data.current.version} state={notice.data} /> : null}
+      {notice.isSuccess ? <NoticeEditor key={notice.data.current.version} state={notice.data} onReload={() => notice.refetch()} /> : null}
     </div>
   );
 }
 
-function NoticeEditor({ state }: { state: PrivacyNoticeVersions }) {
+/** The editor of the version it was opened at (its key): 'Recargar' after a 412 opens the newer one. */
+function NoticeEditor({ state, onReload }: { state: PrivacyNoticeVersions; onReload: () => Promise<unknown> }) {
   const editorId = useId();
   const [text, setText] = useState(state.current.text);
   const [failure, setFailure] = useState<string | null>(null);
+  const [stale, setStale] = useState<string | null>(null);
+  const [reloading, setReloading] = useState(false);
+  const reload = async () => {
+    setReloading(true);
+    await onReload().finally(() => setReloading(false));
+  };
   const save = useSavePrivacyNotice();
   const dirty = text !== state.current.text;
 
@@ -55,10 +63,12 @@ function NoticeEditor({ state }: { state: PrivacyNoticeVersions }) {
     }
     setFailure(null);
     try {
-      const saved = await save.mutateAsync(parsed.data);
+      const saved = await save.mutateAsync({ body: parsed.data, ifMatch: state.current.version });
       notify.success(`Aviso de privacidad guardado (versión ${saved.current.version})`);
     } catch (error) {
       if (isApiError(error) && error.code === 'session_expired') return;
+      // Another admin saved first: the text typed here stays, 'Recargar' shows theirs.
+      if (isStaleVersion(error)) return setStale(error.message);
       setFailure(errorMessage(error));
     }
   };
@@ -81,6 +91,7 @@ function NoticeEditor({ state }: { state: PrivacyNoticeVersions }) {
           aria-describedby={failure ? `${editorId}-error` : undefined}
           className="block h-[28rem] w-full resize-y rounded-lg border border-slate-300 bg-white p-3 text-sm leading-relaxed text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-500 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
         />
+        <StaleVersionAlert state={{ message: stale, reloading, reload }} />
         {failure ? (
           <div id={`${editorId}-error`}>
             <Alert>

@@ -7,6 +7,7 @@ import { notify } from '@/lib/toast';
 import { FormActions } from '@/components/ui/form-actions';
 import { UnsavedChangesGuard } from '@/components/form/unsaved-changes-guard';
 import { SaveFailureAlert, useSaveFailure } from '@/components/ui/save-failure-alert';
+import { StaleVersionAlert, useStaleVersion } from '@/components/form/stale-version';
 import { fieldsNamed } from '@/lib/form-errors';
 import { GeneralSection } from './general-section';
 import { GuarantorsSection } from './guarantors-section';
@@ -21,14 +22,19 @@ import { useEnterToNextField } from './use-enter-to-next-field';
 interface PolicyFormProps {
   /** The stored policy on 'Editar Póliza'; absent on 'Nueva Póliza'. */
   policy?: Policy;
-  /** Sends the validated body; a rejection is shown on the form. */
-  onSave: (body: PolicyInput) => Promise<unknown>;
+  /**
+   * Sends the validated body, with the version the form's values were loaded at (If-Match) on
+   * 'Editar Póliza'; a rejection is shown on the form.
+   */
+  onSave: (body: PolicyInput, ifMatch: number | undefined) => Promise<unknown>;
+  /** Reads the stored policy again, for 'Recargar' after a 412 ('Editar Póliza'). */
+  onReload?: () => Promise<Policy | undefined>;
   /** Issue 20 (leads pipeline): a new policy's first tenant, prefilled from the lead being converted. */
   firstTenant?: { name: string; phone: string; mobile: string; email: string } | undefined;
 }
 
 /** 'Nueva Póliza' / 'Editar Póliza': six sections validated by the API's own schema. */
-export function PolicyForm({ policy, onSave, firstTenant }: PolicyFormProps) {
+export function PolicyForm({ policy, onSave, onReload, firstTenant }: PolicyFormProps) {
   const { user } = useSession();
   const [defaults] = useState(() =>
     policy ? policyToFormValues(policy) : withFirstTenant(newPolicyFormValues(user?.role === 'admin' ? user.branchId : null), firstTenant),
@@ -39,6 +45,11 @@ export function PolicyForm({ policy, onSave, firstTenant }: PolicyFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const onKeyDown = useEnterToNextField();
   const isEdit = policy !== undefined;
+  const stale = useStaleVersion({
+    record: policy,
+    refetch: onReload ?? (() => Promise.resolve(undefined)),
+    reset: (fresh) => form.reset(policyToFormValues(fresh)),
+  });
 
   const save = async (body: PolicyInput) => {
     clearFailure();
@@ -49,8 +60,14 @@ export function PolicyForm({ policy, onSave, firstTenant }: PolicyFormProps) {
       return;
     }
     try {
-      await onSave(body);
+      const stored = await onSave(body, stale.version);
+      if (isVersioned(stored)) stale.saved(stored);
     } catch (error) {
+      // Someone saved first: what was typed stays, the alert offers their version.
+      if (stale.caughtStale(error)) {
+        notify.error(policyMessages.saveErrorToast);
+        return;
+      }
       // Sections and rows come and go with the policy type: the fields shown are those in the form now.
       const shown = fieldsNamed(error).filter((field) => formRef.current?.elements.namedItem(field));
       showFailure(error, {
@@ -69,6 +86,7 @@ export function PolicyForm({ policy, onSave, firstTenant }: PolicyFormProps) {
       <form ref={formRef} onSubmit={submit} onKeyDown={onKeyDown} noValidate className="space-y-6">
         <UnsavedChangesGuard dirty={form.formState.isDirty && !form.formState.isSubmitting} />
         <SaveFailureAlert failure={failure} alertRef={alertRef} />
+        <StaleVersionAlert state={stale} />
         <GeneralSection investigationId={policy ? policy.investigationId : null} />
         <TenantsSection />
         {guarantorRequiredFor(type) ? <GuarantorsSection type={type} /> : null}
@@ -84,6 +102,11 @@ export function PolicyForm({ policy, onSave, firstTenant }: PolicyFormProps) {
       </form>
     </FormProvider>
   );
+}
+
+/** A save's answer that carries the stored version (the edit page's). */
+function isVersioned(value: unknown): value is { version: number } {
+  return typeof value === 'object' && value !== null && typeof (value as { version?: unknown }).version === 'number';
 }
 
 /** Issue 20 (leads pipeline): the lead's name and contact in the first tenant of a new policy. */

@@ -49,10 +49,12 @@ export function PolicyEditPage() {
           <PolicyForm
             key={policy.data.id}
             policy={policy.data}
-            onSave={async (body) => {
-              await updatePolicy.mutateAsync({ id, body });
+            onSave={async (body, ifMatch) => {
+              const stored = await updatePolicy.mutateAsync({ id, body, ifMatch });
               await afterSave(policyMessages.updated);
+              return stored;
             }}
+            onReload={async () => (await policy.refetch({ throwOnError: true })).data}
           />
           <PolicyHistory policyId={policy.data.id} />
         </>

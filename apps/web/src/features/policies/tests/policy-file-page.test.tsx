@@ -38,6 +38,7 @@ const addendum: Addendum = {
   createdBy: 7,
   createdAt: '2026-03-02T10:00:00.000Z',
   updatedAt: '2026-03-02T10:00:00.000Z',
+  version: 1,
 };
 
 const appointment: Appointment = {
@@ -59,6 +60,7 @@ const appointment: Appointment = {
   googleMeetUrl: null,
   createdAt: '2026-03-02T10:00:00.000Z',
   updatedAt: '2026-03-02T10:00:00.000Z',
+  version: 1,
   policyId: 5,
 };
 

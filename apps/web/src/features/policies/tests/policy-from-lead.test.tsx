@@ -27,6 +27,7 @@ const lead: Lead = {
   followUpDate: null,
   policyId: null,
   noteList: [],
+  version: 1,
 };
 
 const region = (name: string) => screen.getByRole('region', { name });

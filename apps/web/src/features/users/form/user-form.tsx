@@ -23,6 +23,7 @@ import { UnsavedChangesGuard } from '@/components/form/unsaved-changes-guard';
 import { SelectField, TextField } from '@/components/ui/form-field';
 import { FormSection } from '@/components/ui/form-section';
 import { SaveFailureAlert, useSaveFailure } from '@/components/ui/save-failure-alert';
+import { StaleVersionAlert, useStaleVersion } from '@/components/form/stale-version';
 
 /** Spec section 8. */
 const saveErrorToast = 'Error al guardar el usuario';
@@ -37,7 +38,15 @@ type UserFormProps =
       defaultBranchId?: number | null;
       onSubmit: (body: CreateUserRequest) => Promise<unknown>;
     }
-  | { mode: 'edit'; user: User; branches: Branch[]; onSubmit: (body: UpdateUserRequest) => Promise<unknown> };
+  | {
+      mode: 'edit';
+      user: User;
+      branches: Branch[];
+      /** The save, with the version the form was loaded at (If-Match, decision 023). */
+      onSubmit: (body: UpdateUserRequest, ifMatch: number | undefined) => Promise<unknown>;
+      /** Reads the user again, for 'Recargar' after a 412. */
+      onReload?: () => Promise<User | undefined>;
+    };
 
 /** Branches a user may be assigned to: the active ones, plus (on edit) the one they are in. */
 function selectableBranches(branches: Branch[], currentBranchId: number | null): Branch[] {
@@ -49,21 +58,7 @@ function selectableBranches(branches: Branch[], currentBranchId: number | null):
  * not selectable). Edit: the record, passwords blank.
  */
 function userFormDefaults(props: UserFormProps): UserFormInput {
-  if (props.mode === 'edit') {
-    const { user } = props;
-    return {
-      email: user.email,
-      firstName: user.firstName,
-      lastName: user.lastName,
-      role: user.role,
-      branchId: user.branchId === null ? '' : String(user.branchId),
-      phone: user.phone,
-      mobile: user.mobile,
-      status: user.status,
-      password: '',
-      confirmPassword: '',
-    };
-  }
+  if (props.mode === 'edit') return userToFormValues(props.user);
   const selectable = selectableBranches(props.branches, null);
   const first = selectable.find((branch) => branch.id === props.defaultBranchId) ?? selectable[0];
   return {
@@ -75,6 +70,22 @@ function userFormDefaults(props: UserFormProps): UserFormInput {
     phone: '',
     mobile: '',
     status: 'active',
+    password: '',
+    confirmPassword: '',
+  };
+}
+
+/** The stored record in the form, passwords blank. */
+function userToFormValues(user: User): UserFormInput {
+  return {
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    role: user.role,
+    branchId: user.branchId === null ? '' : String(user.branchId),
+    phone: user.phone,
+    mobile: user.mobile,
+    status: user.status,
     password: '',
     confirmPassword: '',
   };
@@ -97,13 +108,20 @@ export function UserForm(props: UserFormProps) {
     formState: { errors, isSubmitting, isDirty },
   } = form;
   const { failure, showFailure, clearFailure, alertRef } = useSaveFailure(form);
+  const stale = useStaleVersion({
+    record: isEdit ? props.user : undefined,
+    refetch: (isEdit ? props.onReload : undefined) ?? (() => Promise.resolve(undefined)),
+    reset: (fresh) => form.reset(userToFormValues(fresh)),
+  });
 
   const submit = handleSubmit(async ({ confirmPassword: _confirm, password, ...record }) => {
     clearFailure();
     try {
       if (props.mode === 'create') await props.onSubmit({ ...record, password });
-      else await props.onSubmit(password ? { ...record, password } : record);
+      else await props.onSubmit(password ? { ...record, password } : record, stale.version);
     } catch (error) {
+      // Someone saved first: what was typed stays, the alert offers their version.
+      if (stale.caughtStale(error)) return;
       showFailure(error, {
         title: saveErrorToast,
         shownFields: fieldNames,
@@ -120,6 +138,7 @@ export function UserForm(props: UserFormProps) {
       <form onSubmit={submit} noValidate className="space-y-8">
         <UnsavedChangesGuard dirty={isDirty && !isSubmitting} />
         <SaveFailureAlert failure={failure} alertRef={alertRef} />
+        <StaleVersionAlert state={stale} />
 
         <FormSection title="Cuenta">
           <TextField

@@ -62,11 +62,12 @@ export function UserEditPage() {
             mode="edit"
             user={user.data}
             branches={branches.data}
-            onSubmit={async (body) => {
-              await updateUser.mutateAsync({ id, body });
+            onSubmit={async (body, ifMatch) => {
+              await updateUser.mutateAsync({ id, body, ifMatch });
               notify.success('Usuario actualizado correctamente');
               await navigate(paths.admin.users.list.to());
             }}
+            onReload={async () => (await user.refetch({ throwOnError: true })).data}
           />
           <UserMfaPanel user={user.data} />
           <UnlockSignInButton userId={user.data.id} />
