@@ -12,7 +12,7 @@ $$;
 --> statement-breakpoint
 ALTER TABLE policies ADD COLUMN version integer DEFAULT 1 NOT NULL;
 --> statement-breakpoint
-ALTER TABLE policies ADD COLUMN updated_by integer REFERENCES users(id) ON DELETE SET NULL;
+ALTER TABLE policies ADD COLUMN updated_by integer CONSTRAINT policies_updated_by_users_id_fk REFERENCES users(id) ON DELETE SET NULL;
 --> statement-breakpoint
 CREATE TRIGGER policies_bump_version BEFORE UPDATE ON policies FOR EACH ROW EXECUTE FUNCTION bump_row_version();
 --> statement-breakpoint
@@ -22,7 +22,7 @@ CREATE TRIGGER addendums_bump_version BEFORE UPDATE ON addendums FOR EACH ROW EX
 --> statement-breakpoint
 ALTER TABLE appointments ADD COLUMN version integer DEFAULT 1 NOT NULL;
 --> statement-breakpoint
-ALTER TABLE appointments ADD COLUMN updated_by integer REFERENCES users(id) ON DELETE SET NULL;
+ALTER TABLE appointments ADD COLUMN updated_by integer CONSTRAINT appointments_updated_by_users_id_fk REFERENCES users(id) ON DELETE SET NULL;
 --> statement-breakpoint
 -- The reminder job's mark (reminded_at) is no change to what the form shows: it raises nothing.
 CREATE TRIGGER appointments_bump_version BEFORE UPDATE ON appointments FOR EACH ROW
@@ -31,13 +31,13 @@ CREATE TRIGGER appointments_bump_version BEFORE UPDATE ON appointments FOR EACH 
 --> statement-breakpoint
 ALTER TABLE leads ADD COLUMN version integer DEFAULT 1 NOT NULL;
 --> statement-breakpoint
-ALTER TABLE leads ADD COLUMN updated_by integer REFERENCES users(id) ON DELETE SET NULL;
+ALTER TABLE leads ADD COLUMN updated_by integer CONSTRAINT leads_updated_by_users_id_fk REFERENCES users(id) ON DELETE SET NULL;
 --> statement-breakpoint
 CREATE TRIGGER leads_bump_version BEFORE UPDATE ON leads FOR EACH ROW EXECUTE FUNCTION bump_row_version();
 --> statement-breakpoint
 ALTER TABLE branches ADD COLUMN version integer DEFAULT 1 NOT NULL;
 --> statement-breakpoint
-ALTER TABLE branches ADD COLUMN updated_by integer REFERENCES users(id) ON DELETE SET NULL;
+ALTER TABLE branches ADD COLUMN updated_by integer CONSTRAINT branches_updated_by_users_id_fk REFERENCES users(id) ON DELETE SET NULL;
 --> statement-breakpoint
 CREATE TRIGGER branches_bump_version BEFORE UPDATE ON branches FOR EACH ROW EXECUTE FUNCTION bump_row_version();
 --> statement-breakpoint
@@ -47,7 +47,7 @@ CREATE TRIGGER whatsapp_gateways_bump_version BEFORE UPDATE ON whatsapp_gateways
 --> statement-breakpoint
 ALTER TABLE users ADD COLUMN version integer DEFAULT 1 NOT NULL;
 --> statement-breakpoint
-ALTER TABLE users ADD COLUMN updated_by integer REFERENCES users(id) ON DELETE SET NULL;
+ALTER TABLE users ADD COLUMN updated_by integer CONSTRAINT users_updated_by_users_id_fk REFERENCES users(id) ON DELETE SET NULL;
 --> statement-breakpoint
 -- A user's row also changes at sign-in (the MFA step, a new password): only what the user form
 -- edits raises the version, so an admin's open form is not refused by the user signing in.
