@@ -169,8 +169,11 @@ function documentsList(documents: Awaited<ReturnType<typeof repo.policyDocuments
 }
 
 /** Drops the row's keys and links that are not the person's data (ids, foreign keys, order). */
+/** The records' bookkeeping (a row's version for If-Match, who saved it last): never the person's data. */
+const bookkeeping: readonly string[] = ['version', 'updatedBy'];
+
 function personalFields<T extends Record<string, unknown>>(row: T, omit: readonly string[]): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(row).filter(([key]) => !omit.includes(key)));
+  return Object.fromEntries(Object.entries(row).filter(([key]) => !omit.includes(key) && !bookkeeping.includes(key)));
 }
 
 async function leadRecord(db: Db, row: repo.LeadRow): Promise<Omit<ArcoExportRecord, 'kind' | 'kindLabel' | 'id'>> {
