@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ContractDocument, type Policy, type PolicyContracts } from '@portal/domain';
+import { type ContractDocument, type PolicyContracts } from '@portal/domain';
 import { exampleGuarantor, examplePolicyInput, exampleTenant } from '@portal/domain/testing';
 import { contractTemplates } from '../../db/schema/index';
 import { ADMIN, bearer, createPolicyAs, createTestContext, json, login, tokenFor, type TestContext } from '../../test/app';
