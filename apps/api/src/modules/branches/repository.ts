@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { addressInputSchema, Branch, IfMatch, PaperSize, RecordStatus } from '@portal/domain';
@@ -119,4 +119,39 @@ export async function updateBranch(db: Executor, id: number, values: Partial<Bra
 export async function findManagerCandidate(db: Executor, userId: number) {
   const [row] = await db.select({ role: users.role, status: users.status }).from(users).where(eq(users.id, userId));
   return row ?? null;
+}
+
+// --- the branch's manager, kept in step with the users' roles (issue 29) -------------------------
+
+/** A user as far as being a branch's manager goes. */
+export interface ManagerStanding {
+  id: number;
+  role: string;
+  status: string;
+  branchId: number | null;
+}
+
+const isActiveManagerOf = (user: ManagerStanding, branchId: number | null) => user.role === 'manager' && user.status === 'active' && user.branchId === branchId;
+
+/**
+ * One source of truth for 'Gerente' on the branch card (issue 29): a user who becomes the active
+ * manager of a branch without one becomes its manager; one who stops being it (another role,
+ * another branch, deactivated) hands it to the branch's next active manager, or leaves it empty.
+ * Runs in the transaction that changed the user.
+ */
+export async function keepBranchManagerInStep(db: Executor, user: ManagerStanding, before: ManagerStanding | null): Promise<void> {
+  if (before && before.branchId !== null && isActiveManagerOf(before, before.branchId) && !isActiveManagerOf(user, before.branchId)) {
+    await db
+      .update(branches)
+      .set({
+        managerId: sql`(select ${users.id} from ${users} where ${users.branchId} = ${before.branchId} and ${users.role} = 'manager' and ${users.status} = 'active' and ${users.id} <> ${user.id} order by ${users.id} limit 1)`,
+      })
+      .where(and(eq(branches.id, before.branchId), eq(branches.managerId, user.id)));
+  }
+  if (user.branchId !== null && isActiveManagerOf(user, user.branchId)) {
+    await db
+      .update(branches)
+      .set({ managerId: user.id })
+      .where(and(eq(branches.id, user.branchId), isNull(branches.managerId)));
+  }
 }

@@ -8,7 +8,7 @@ import { hashPassword } from '../../lib/passwords';
 import { assertNotCommonPassword } from '../../lib/common-passwords';
 import type { AuthUser } from '../../lib/auth-user';
 import { expectUserChange, revokeAllSessions, unlockSignIn } from '../auth/index';
-import { branchExists } from '../branches/index';
+import { branchExists, keepBranchManagerInStep } from '../branches/index';
 import { resetMfa } from '../mfa/index';
 import * as repo from './repository';
 
@@ -34,7 +34,11 @@ export async function createUser(db: Db, input: CreateUser): Promise<User> {
   assertNotCommonPassword('password', password);
   const passwordHash = await hashPassword(password);
   try {
-    const id = await repo.insertUser(db, { ...values, passwordHash });
+    const id = await db.transaction(async (tx) => {
+      const inserted = await repo.insertUser(tx, { ...values, passwordHash });
+      await keepBranchManagerInStep(tx, { id: inserted, role: values.role, status: values.status ?? 'active', branchId: values.branchId }, null);
+      return inserted;
+    });
     return getUser(db, id);
   } catch (error) {
     // Two admins creating the same e-mail at once: the unique index decides.
@@ -58,6 +62,7 @@ export async function updateUser(db: Db, actor: AuthUser, id: number, input: Upd
     await db.transaction(async (tx) => {
       const written = await repo.updateUser(tx, id, { ...values, ...(passwordHash ? { passwordHash } : {}), updatedBy: actor.id }, ifMatch);
       if (!written) throw await staleVersionError(tx, 'users', id);
+      await keepBranchManagerInStep(tx, { id, role: values.role, status: values.status, branchId: values.branchId }, existing);
       // A new password, a deactivation, or a new role or branch ends every open session of that
       // person, their access tokens included (issue 19): they sign in again under the new rules.
       if (passwordHash || endsSessions(existing, values)) await revokeAllSessions(tx, id);
@@ -71,11 +76,12 @@ export async function updateUser(db: Db, actor: AuthUser, id: number, input: Upd
 }
 
 export async function changeUserStatus(db: Db, actor: AuthUser, id: number, status: RecordStatus): Promise<User> {
-  await getUser(db, id);
+  const existing = await getUser(db, id);
   assertNotLockingSelfOut(actor, id, status);
   const changeHeard = expectUserChange(db, id);
   await db.transaction(async (tx) => {
     await repo.updateUser(tx, id, { status, updatedBy: actor.id });
+    await keepBranchManagerInStep(tx, { ...existing, status }, existing);
     if (status === 'inactive') await revokeAllSessions(tx, id);
   });
   await changeHeard();

@@ -313,3 +313,28 @@ describe('POST /api/users/:id/temporary-password (issue 19)', () => {
     expect((await ctx.app.inject({ method: 'POST', url: '/api/users/x/temporary-password', headers: asAdmin() })).statusCode).toBe(400);
   });
 });
+
+describe("the branch's manager follows the users' roles (issue 29)", () => {
+  const managerOf = async (branchId: number) => json<{ manager: number | null; managerName: string | null }>(await ctx.app.inject({ url: `/api/branches/${branchId}`, headers: asAdmin() }));
+  const create = async (overrides: Record<string, unknown>) => {
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/users', headers: asAdmin(), payload: newUserBody(overrides) });
+    expect(response.statusCode, response.body).toBe(201);
+    return json<{ id: number }>(response);
+  };
+  const update = (id: number, payload: Record<string, unknown>) => ctx.app.inject({ method: 'POST', url: `/api/users/${id}`, headers: asAdmin(), payload });
+
+  it('a new manager of a branch without one becomes its manager; a second does not replace them; a deactivated one hands it on, and a demoted last one leaves none', async () => {
+    const branch = { id: await insertBranch(ctx) };
+    expect(await managerOf(branch.id)).toMatchObject({ manager: null });
+    const carmen = await create({ role: 'manager', branchId: branch.id, firstName: 'Carmen', lastName: 'Peña' });
+    expect(await managerOf(branch.id)).toMatchObject({ manager: carmen.id, managerName: 'Carmen' });
+    const jorge = await create({ role: 'manager', branchId: branch.id, firstName: 'Jorge' });
+    expect((await managerOf(branch.id)).manager).toBe(carmen.id);
+
+    expect((await update(carmen.id, { status: 'inactive' })).statusCode).toBe(200);
+    expect(await managerOf(branch.id)).toMatchObject({ manager: jorge.id, managerName: 'Jorge' });
+    const demoted = await update(jorge.id, { ...newUserBody({ role: 'agent', branchId: branch.id, firstName: 'Jorge' }), password: undefined, status: 'active' });
+    expect(demoted.statusCode, demoted.body).toBe(200);
+    expect(await managerOf(branch.id)).toMatchObject({ manager: null, managerName: null });
+  });
+});
