@@ -70,6 +70,20 @@ describe('investigation decisions notify the policy\'s agent', () => {
     expect((await bell(manager.token)).items.some((item) => item.policyId === policy.id)).toBe(false);
   });
 
+  it('a decision set from the form (a manager\'s status jump) tells the agent as the results screen does (issue 29)', async () => {
+    for (const [status, kind] of [['investigation_approved', 'investigation_approved'], ['investigation_rejected', 'investigation_rejected']] as const) {
+      const policy = await policyUnderInvestigation();
+      const current = json<Policy>(await ctx.app.inject({ url: `/api/policy/unique/${policy.id}`, headers: bearer(manager.token) }));
+      const saved = await ctx.app.inject({ method: 'POST', url: `/api/policy/update/${policy.id}`, headers: bearer(manager.token), payload: { ...current, status } });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect((await notificationsOf(agent.id)).filter((notice) => notice.policyId === policy.id)).toMatchObject([{ kind }]);
+      // Saving the form again in the same status tells nobody twice.
+      const again = json<Policy>(saved);
+      expect((await ctx.app.inject({ method: 'POST', url: `/api/policy/update/${policy.id}`, headers: bearer(manager.token), payload: { ...again, specialnote: 'Otra nota' } })).statusCode).toBe(200);
+      expect((await notificationsOf(agent.id)).filter((notice) => notice.policyId === policy.id)).toHaveLength(1);
+    }
+  });
+
   it('rejected: the rejected kind; no e-mail when the agent chose the portal only', async () => {
     const quiet = await insertUser(ctx, { role: 'agent' });
     const quietToken = (await login(ctx.app, quiet.email, quiet.password)).token;

@@ -42,7 +42,7 @@ import { type AppError, conflict, ensure, forbidden, invalidField, isUniqueViola
 import type { AuthUser } from '../../lib/auth-user';
 import { actorScope, listBranch as listBranchFor, writeBranch as writeBranchFor } from '../../lib/branch-scope';
 import { branchExists } from '../branches/index';
-import { notifyRenewalCreated } from '../notifications/index';
+import { notifyInvestigationDecided, notifyRenewalCreated } from '../notifications/index';
 import { changedSections } from './changes';
 import type { CursorPosition } from '../../lib/keyset-cursor';
 import { keysetBatches, parallelKeysetBatches } from '../../lib/keyset-batches';
@@ -370,6 +370,10 @@ export async function updatePolicy(
       await repo.insertEvent(tx, { policyId: id, userId: actor.id, fromStatus: locked.status, toStatus: input.status, changes, note: noteLines(assigned) });
     }
     await signingStatusChanged(tx, signing, actor, { policyId: id, from: locked.status, to: input.status, written });
+    // A decision set from the form tells the agent as the results screen does (issue 29).
+    if (locked.status !== input.status && (input.status === 'investigation_approved' || input.status === 'investigation_rejected')) {
+      await notifyInvestigationDecided(tx, { policyId: id, approved: input.status === 'investigation_approved' });
+    }
     return after;
   }), signing);
 }
