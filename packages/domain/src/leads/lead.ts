@@ -85,6 +85,7 @@ export const leadFieldLabels = {
   name: 'Nombre',
   phone: 'Teléfono',
   phonewhats: 'WhatsApp',
+  email: 'Correo electrónico',
   source: 'Fuente',
   server: 'Servidor',
   apikey: 'API Key',
@@ -160,6 +161,14 @@ export const leadInputSchema = z.object({
   name: requiredText(label.name, 200),
   phone: leadPhoneField(label.phone),
   phonewhats: leadPhoneField(label.phonewhats),
+  /** Optional (issue 29); left out by the spec's clients, a stored one is kept. */
+  email: z
+    .string({ error: messages.invalidEmail })
+    .trim()
+    .max(254, messages.tooLong(label.email, 254))
+    .refine((value) => value === '' || z.email().safeParse(value).success, messages.invalidEmail)
+    .transform((value) => value.toLowerCase())
+    .optional(),
   source: z
     .union([z.enum(leadSources), z.literal('')], { error: messages.invalidOption(label.source) })
     .nullish()
@@ -218,6 +227,7 @@ export const leadSchema = z.object({
   name: z.string(),
   phone: z.string(),
   phonewhats: z.string(),
+  email: z.string(),
   source: z.string(),
   server: z.string(),
   apikey: z.string(),

@@ -22,6 +22,8 @@ export const leads = pgTable(
     /** E.164 (`+525512345678`) when the number is valid (issue 20); older rows may hold what was typed. */
     phone: varchar('phone', { length: 30 }).notNull().default(''),
     phonewhats: varchar('phonewhats', { length: 30 }).notNull().default(''),
+    /** The person's e-mail (issue 29: the web form's, carried into the tenant's on 'Convertir en póliza'). */
+    email: varchar('email', { length: 254 }).notNull().default(''),
     source: varchar('source', { length: 30 }).notNull().default(''),
     /** The lead's own WhatsApp gateway (spec: `server`, `apikey`); empty: the branch's default gateway. */
     server: varchar('server', { length: 200 }).notNull().default(''),

@@ -237,7 +237,7 @@ describe('ARCO: search, export and cancellation of one person everywhere', () =>
         lists: { vehicle: [], documents },
       },
       owner: { record: recordKeys, data: ['name', ...address('address'), 'phone', 'mobile', 'email', 'bank', 'accountNumber', 'clabe', 'accountHolder'], lists: { documents } },
-      lead: { record: recordKeys, data: ['name', 'phone', 'phonewhats', 'source', 'status', 'followUpDate', 'createdAt', 'updatedAt', 'notes'], lists: { notes: ['body', 'createdAt'], messages: [] } },
+      lead: { record: recordKeys, data: ['name', 'phone', 'phonewhats', 'email', 'source', 'status', 'followUpDate', 'createdAt', 'updatedAt', 'notes'], lists: { notes: ['body', 'createdAt'], messages: [] } },
       attendee: {
         record: recordKeys,
         data: ['name', 'email', 'role', 'confirmed', 'response', 'respondedAt', 'invitedAt', 'title', 'description', 'date', 'startTime', 'endTime', 'location', 'appointmentType', 'appointmentStatus'],

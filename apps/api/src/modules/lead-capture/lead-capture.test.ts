@@ -75,6 +75,8 @@ describe('the public web form', () => {
     expect(notes[0]).toMatchObject({ authorId: null, body: 'Busco depa en Roma\n\nCorreo: laura@correo.test' });
     // The board names where the note came from, not 'Usuario eliminado' (issue 29).
     const shown = json<Lead>(await get(`/api/leads/${lead!.id}`, manager));
+    // The e-mail is the lead's, for 'Convertir en póliza' to carry into the tenant's (issue 29).
+    expect(shown.email).toBe('laura@correo.test');
     expect(shown.noteList[0]).toMatchObject({ authorName: 'Formulario web', body: 'Busco depa en Roma\n\nCorreo: laura@correo.test' });
   });
 

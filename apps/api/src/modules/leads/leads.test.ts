@@ -67,11 +67,19 @@ describe('leads', () => {
     expect(json<Lead[]>(await call('GET', '/api/leads', agent)).map((item) => item.id)).toContain(lead.id);
   });
 
+  it("keeps the person's e-mail, lower-cased (issue 29)", async () => {
+    const created = json<Lead>(await call('POST', '/api/leads', agent, { name: 'Ana Correo', email: 'Ana@Correo.MX' }));
+    expect(created.email).toBe('ana@correo.mx');
+    await call('GET', `/api/leads/del/${created.id}`, agent);
+  });
+
   it('answers 400 for a missing name or an unknown source, and writes nothing', async () => {
     const before = json<Lead[]>(await call('GET', '/api/leads', agent)).length;
     const noName = await call('POST', '/api/leads', agent, { name: '  ' });
     expect(json(noName)).toMatchObject({ statusCode: 400, details: [{ field: 'name', message: 'El campo Nombre es obligatorio' }] });
     expect((await call('POST', '/api/leads', agent, { name: 'Ana', source: 'TikTok' })).statusCode).toBe(400);
+    const badEmail = await call('POST', '/api/leads', agent, { name: 'Ana', email: 'no-es-correo' });
+    expect(json(badEmail)).toMatchObject({ statusCode: 400, details: [{ field: 'email' }] });
     expect(json<Lead[]>(await call('GET', '/api/leads', agent))).toHaveLength(before);
   });
 

@@ -6,7 +6,7 @@ import { branches, leadColumns, leadNotes, leads, policies, users } from '../../
 
 export type LeadRow = typeof leads.$inferSelect;
 type LeadValues = Omit<typeof leads.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
-type LeadFields = Pick<LeadValues, 'name' | 'phone' | 'phonewhats' | 'source' | 'server' | 'apikey' | 'gatewayKind' | 'gatewayInstance' | 'ownerId' | 'followUpDate' | 'policyId'>;
+type LeadFields = Pick<LeadValues, 'name' | 'phone' | 'phonewhats' | 'email' | 'source' | 'server' | 'apikey' | 'gatewayKind' | 'gatewayInstance' | 'ownerId' | 'followUpDate' | 'policyId'>;
 
 /** One lead of one branch's board: another branch's lead is simply not found. */
 const ofBoard = (branchId: number, id: number) => and(eq(leads.id, id), eq(leads.branchId, branchId));

@@ -274,6 +274,7 @@ function toLead(row: LeadRow, notes: NoteRow[], actor: AuthUser, ownerName: stri
     name: row.name,
     phone: row.phone,
     phonewhats: row.phonewhats,
+    email: row.email,
     source: row.source,
     server: row.server,
     // Issue 20 (WhatsApp part): keys are write-only; browsers get a mask.
@@ -300,6 +301,8 @@ export interface OutsideLead {
   /** E.164 or ''. */
   phone: string;
   phonewhats: string;
+  /** The e-mail the person gave ('' when none). */
+  email: string;
   source: string;
   /** The person's message, kept as the lead's first note (no author: nobody of the staff wrote it). */
   firstNote: string;
@@ -319,6 +322,7 @@ export async function createLeadFromOutside(db: Executor, lead: OutsideLead): Pr
       name: lead.name.slice(0, 200),
       phone: lead.phone,
       phonewhats: lead.phonewhats,
+      email: lead.email,
       source: lead.source,
       status: first!.id,
       createdBy: null,

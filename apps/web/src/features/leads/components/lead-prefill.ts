@@ -13,7 +13,8 @@ export interface LeadTenantPrefill {
  * WhatsApp number (or the phone, when there is none) as the mobile, both in national format.
  * Leads keep no e-mail, so that stays blank.
  */
-export function leadPrefillOfPolicy(lead: Pick<Lead, 'name' | 'phone' | 'phonewhats'>): LeadTenantPrefill {
+export function leadPrefillOfPolicy(lead: Pick<Lead, 'name' | 'phone' | 'phonewhats' | 'email'>): LeadTenantPrefill {
   const mobile = lead.phonewhats.trim() ? lead.phonewhats : lead.phone;
-  return { name: lead.name.trim(), phone: formatPhone(lead.phone), mobile: formatPhone(mobile), email: '' };
+  // The e-mail the person gave (the web form's) is the tenant's too (issue 29).
+  return { name: lead.name.trim(), phone: formatPhone(lead.phone), mobile: formatPhone(mobile), email: lead.email.trim() };
 }

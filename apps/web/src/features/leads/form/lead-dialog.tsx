@@ -95,6 +95,7 @@ function LeadForm({ lead, onDone }: { lead: Lead | null; onDone: () => void }) {
         <TextField label={labels.name} required autoComplete="off" fieldClassName="sm:col-span-2" error={errors.name?.message} {...register('name')} />
         <TextField label={labels.phone} type="tel" inputMode="tel" autoComplete="off" error={errors.phone?.message} {...register('phone')} />
         <TextField label={labels.phonewhats} type="tel" inputMode="tel" autoComplete="off" error={errors.phonewhats?.message} {...register('phonewhats')} />
+        <TextField label={labels.email} type="email" inputMode="email" autoComplete="off" fieldClassName="sm:col-span-2" error={errors.email?.message} {...register('email')} />
         <SelectField label={labels.source} error={errors.source?.message} {...register('source')}>
           <option value="">Seleccione una fuente</option>
           {leadSources.map((source) => (

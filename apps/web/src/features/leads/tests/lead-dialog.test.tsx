@@ -46,6 +46,7 @@ describe("lead dialog ('Nuevo Lead' / 'Editar Lead')", () => {
     await user.type(form.getByLabelText('Nombre'), 'Mariana Ávila');
     await user.type(form.getByLabelText('Teléfono'), '5512345678');
     await user.type(form.getByLabelText('WhatsApp'), '5598765432');
+    await user.type(form.getByLabelText('Correo electrónico'), 'Mariana@Correo.mx');
     await user.selectOptions(form.getByLabelText('Fuente'), 'Referido');
     await user.type(form.getByLabelText('Servidor'), 'srv-1');
     await user.selectOptions(form.getByLabelText('Tipo de gateway'), 'WAHA');
@@ -60,6 +61,7 @@ describe("lead dialog ('Nuevo Lead' / 'Editar Lead')", () => {
       // Sent as the API stores them (E.164, Mexico by default).
       phone: '+525512345678',
       phonewhats: '+525598765432',
+      email: 'mariana@correo.mx',
       source: 'Referido',
       server: 'srv-1',
       apikey: 'key-123',

@@ -11,6 +11,7 @@ export function makeLead(overrides: Partial<Lead> = {}): Lead {
     name: 'Óscar Ruiz',
     phone: '5512345678',
     phonewhats: '5512345678',
+    email: '',
     source: 'Instagram',
     server: '',
     apikey: '',

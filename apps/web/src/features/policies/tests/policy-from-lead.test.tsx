@@ -14,6 +14,7 @@ const lead: Lead = {
   name: 'Lucía Romero',
   phone: '+525590004000',
   phonewhats: '+525512345678',
+  email: 'lucia.romero@correo.mx',
   source: 'Facebook',
   server: '',
   apikey: '',
@@ -51,6 +52,8 @@ describe('policy form from a lead', () => {
     expect(tenants.getByLabelText('Nombre del inquilino')).toHaveValue('Lucía Romero');
     expect(tenants.getByLabelText('Teléfono')).toHaveValue('55 9000 4000');
     expect(tenants.getByLabelText('Celular')).toHaveValue('55 1234 5678');
+    // The e-mail the person gave (the web form's) is the tenant's (issue 29).
+    expect(tenants.getByLabelText('Correo electrónico')).toHaveValue('lucia.romero@correo.mx');
 
     const user = userEvent.setup();
     const property = region('Inmueble');
