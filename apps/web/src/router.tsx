@@ -1,4 +1,5 @@
-import { createBrowserRouter, Outlet, ScrollRestoration, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { useLayoutEffect } from 'react';
+import { createBrowserRouter, Outlet, useLocation, useNavigationType, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { paths } from '@/lib/paths';
 import { ErrorScreen } from '@/app/error-screen';
 import { FullPageSpinner } from '@/app/full-page-spinner';
@@ -9,13 +10,20 @@ const protectedLoader = (args: LoaderFunctionArgs) => import('@/app/guards').the
 const adminLoader = (args: LoaderFunctionArgs) => import('@/app/guards').then((m) => m.adminLoader(args));
 const managerLoader = (args: LoaderFunctionArgs) => import('@/app/guards').then((m) => m.managerLoader(args));
 
+/**
+ * A new screen starts at the top (issue 29: after 'Crear Póliza' the list opened scrolled down).
+ * Only a new path scrolls: back and forward keep the browser's own restoration, a screen's own
+ * anchor (#documentos) and a list's filters in the query string stay where they are.
+ */
 function RootLayout() {
-  return (
-    <>
-      <Outlet />
-      <ScrollRestoration />
-    </>
-  );
+  const { pathname, hash } = useLocation();
+  const navigationType = useNavigationType();
+  useLayoutEffect(() => {
+    if (navigationType !== 'POP' && !hash) window.scrollTo(0, 0);
+    // On a new path only: `hash` and the navigation type are read as they are then.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pathname]);
+  return <Outlet />;
 }
 
 // The session is re-checked (GET /api/auth/me, cached 30 s) on every navigation into the shell.
@@ -24,7 +32,6 @@ const alwaysRecheck = () => true;
 export const routes: RouteObject[] = [
   {
     id: 'root',
-    // A new screen starts at the top; back and forward return where the user was (issue 29).
     Component: RootLayout,
     errorElement: <ErrorScreen />,
     hydrateFallbackElement: <FullPageSpinner />,

@@ -122,6 +122,8 @@ export const whatsappGatewaySchema = z.object({
   instance: z.string(),
   apiKeySet: z.boolean(),
   updatedAt: z.string(),
+  /** Raised on every write; the settings form sends it back in If-Match (decision 023). */
+  version: z.number().int(),
 });
 export type WhatsappGateway = z.infer<typeof whatsappGatewaySchema>;
 

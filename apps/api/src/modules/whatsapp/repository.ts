@@ -10,9 +10,19 @@ export type MessageRow = typeof whatsappMessages.$inferSelect;
 
 // --- gateways -----------------------------------------------------------------------------------
 
-export async function findGateway(db: Executor, branchId: number): Promise<GatewayRow | null> {
-  const [row] = await db.select().from(whatsappGateways).where(eq(whatsappGateways.branchId, branchId));
+export async function findGateway(db: Executor, branchId: number, forUpdate = false): Promise<GatewayRow | null> {
+  const query = db.select().from(whatsappGateways).where(eq(whatsappGateways.branchId, branchId));
+  const [row] = forUpdate ? await query.for('update') : await query;
   return row ?? null;
+}
+
+/** A branch's first gateway; the unique index on the branch refuses a second (two first saves at once). */
+export async function insertGateway(db: Executor, branchId: number, values: GatewayValues): Promise<GatewayRow> {
+  const [row] = await db
+    .insert(whatsappGateways)
+    .values({ branchId, ...values, apiKey: values.apiKey ?? '' })
+    .returning();
+  return row!;
 }
 
 interface GatewayValues {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   apiErrorSchema,
   idParamsSchema,
+  versionETag,
   whatsappGatewayAnswerSchema,
   whatsappGatewayInputSchema,
   whatsappGatewaySchema,
@@ -12,11 +13,12 @@ import {
   whatsappTemplateSchema,
   whatsappTemplatesQuerySchema,
 } from '@portal/domain';
+import { ifMatchOf, withETag } from '../../lib/conditional-write';
 import { currentUser } from '../../plugins/auth';
 import { branchExists } from '../branches/index';
 import * as service from './service';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 412: apiErrorSchema };
 const tags = ['WhatsApp'];
 const security = [{ bearerAuth: [] }];
 const templateWithPreview = whatsappTemplateSchema.extend({ preview: z.string() });
@@ -33,7 +35,12 @@ export const whatsappRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/branches/:id/whatsapp-gateway',
     { schema: { tags, security, summary: 'Gateway de WhatsApp de la sucursal (sin la API Key)', params: idParamsSchema, response: { 200: whatsappGatewayAnswerSchema, ...errors } } },
-    async (request) => ({ gateway: await service.getGateway(app.db, currentUser(request), request.params.id, exists) }),
+    async (request, reply) => {
+      const gateway = await service.getGateway(app.db, currentUser(request), request.params.id, exists);
+      // The form's If-Match: the gateway's version, or "v0" while the branch has none (decision 023).
+      void reply.header('etag', versionETag(gateway?.version ?? 0));
+      return { gateway };
+    },
   );
 
   app.put(
@@ -48,7 +55,8 @@ export const whatsappRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: whatsappGatewaySchema, ...errors },
       },
     },
-    (request) => service.saveGateway(app.db, app.secretBox, hosts, currentUser(request), request.params.id, request.body, exists),
+    async (request, reply) =>
+      withETag(reply, await service.saveGateway(app.db, app.secretBox, hosts, currentUser(request), request.params.id, request.body, exists, ifMatchOf(request))),
   );
 
   app.get(

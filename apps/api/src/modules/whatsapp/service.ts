@@ -2,6 +2,8 @@ import {
   isAnonymisedLead,
   leadMessages,
   normalizePhone,
+  versionMatches,
+  type IfMatch,
   renderTemplate,
   whatsappMessages as messages,
   type GatewayKind,
@@ -14,6 +16,8 @@ import {
   type WhatsappTemplateInput,
 } from '@portal/domain';
 import type { Db } from '../../db/client';
+import { ensureVersion, staleVersionError } from '../../db/record-versions';
+import { staleVersion } from '../../lib/conditional-write';
 import { conflict, ensure, forbidden, invalidField, isUniqueViolation, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth-user';
 import { actorScope, listBranch, writeBranch, type BranchExists } from '../../lib/branch-scope';
@@ -44,6 +48,7 @@ function toGateway(row: repo.GatewayRow): WhatsappGateway {
     instance: row.instance,
     apiKeySet: row.apiKey !== '',
     updatedAt: row.updatedAt.toISOString(),
+    version: row.version,
   };
 }
 
@@ -65,20 +70,27 @@ export async function saveGateway(
   branchId: number,
   input: WhatsappGatewayInput,
   branchExists: BranchExists,
+  ifMatch?: IfMatch,
 ): Promise<WhatsappGateway> {
   const branch = await settingsBranch(actor, branchId, branchExists);
   const refusal = await serverUrlRefusal(input.serverUrl, hosts);
   if (refusal) throw invalidField('serverUrl', refusal);
-  const existing = await repo.findGateway(db, branch);
-  if (!input.apiKey && !existing?.apiKey) throw invalidField('apiKey', messages.apiKeyRequired);
-  const row = await repo.upsertGateway(db, branch, {
-    kind: input.kind,
-    serverUrl: input.serverUrl,
-    instance: input.instance,
-    apiKey: input.apiKey ? secretBox.seal(input.apiKey) : undefined,
-    updatedBy: actor.id,
-  });
-  return toGateway(row);
+  const values = { kind: input.kind, serverUrl: input.serverUrl, instance: input.instance, apiKey: input.apiKey ? secretBox.seal(input.apiKey) : undefined, updatedBy: actor.id };
+  try {
+    const row = await db.transaction(async (tx) => {
+      // Under the row's lock: the version the form was loaded at ("v0": none yet) is still the stored one (decision 023).
+      const existing = await repo.findGateway(tx, branch, true);
+      if (!input.apiKey && !existing?.apiKey) throw invalidField('apiKey', messages.apiKeyRequired);
+      if (existing) await ensureVersion(tx, 'whatsapp_gateways', existing.id, existing.version, ifMatch);
+      else if (!versionMatches(ifMatch, 0)) throw staleVersion(null, new Date());
+      // A form that saw no gateway inserts only: another first save meanwhile is the unique index's 412 (below).
+      return existing || ifMatch === undefined ? repo.upsertGateway(tx, branch, values) : repo.insertGateway(tx, branch, values);
+    });
+    return toGateway(row);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw await staleVersionError(db, 'whatsapp_gateways', (await repo.findGateway(db, branch))!.id);
+    throw error;
+  }
 }
 
 // --- templates ----------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { whatsappMessages as texts, type Lead, type WhatsappGateway, type WhatsappMessage, type WhatsappTemplate } from '@portal/domain';
+import { whatsappMessages as texts, type Lead, type WhatsappGateway, type WhatsappGatewayAnswer, type WhatsappMessage, type WhatsappTemplate } from '@portal/domain';
+import { itRefusesStaleSaves, nameUser } from '../../test/conditional-writes';
 import { branches, leads, whatsappGateways, whatsappMessages } from '../../db/schema/index';
 import { ADMIN, bearer, createTestContext, insertBranch, json, login, signInAs, TEST_SECRET_BOX, tokenFor, type TestContext } from '../../test/app';
 import { countingListener, whatsappGateway } from '../../test/whatsapp-gateway';
@@ -329,4 +330,41 @@ describe('sending from the card (POST/GET /api/leads/{id}/whatsapp)', () => {
     }
     expect(ctx.logs.join('\n')).not.toContain(EVOLUTION_KEY);
   });
+});
+
+describe("the gateway form's conditional writes (issue 28, decision 023)", () => {
+  let first: { token: string; name: string };
+  let second: string;
+  const url = '/api/branches/3/whatsapp-gateway';
+  const put = (token: string | undefined, payload: object, ifMatch?: string) =>
+    ctx.app.inject({ method: 'PUT', url, headers: { ...(token ? bearer(token) : {}), ...(ifMatch ? { 'if-match': ifMatch } : {}) }, payload });
+
+  beforeAll(async () => {
+    const [one, two] = [await signInAs(ctx, 'manager', 3), await signInAs(ctx, 'manager', 3)];
+    await nameUser(ctx, one.id, 'María', 'López');
+    first = { token: one.token, name: 'María López' };
+    second = two.token;
+  });
+
+  it('a first save names "v0" (none yet): a second first save from the same empty form is a 412', async () => {
+    const empty = await ctx.app.inject({ url, headers: bearer(first.token) });
+    expect(empty.headers.etag).toBe('"v0"');
+    const body = { kind: 'evolution', serverUrl: evolution.url, instance: 'una', apiKey: EVOLUTION_KEY };
+    expect((await put(first.token, body, '"v0"')).statusCode).toBe(200);
+    const late = await put(second, { ...body, instance: 'otra' }, '"v0"');
+    expect(late.statusCode, late.body).toBe(412);
+    expect(json<WhatsappGatewayAnswer>(await ctx.app.inject({ url, headers: bearer(first.token) })).gateway?.instance).toBe('una');
+  });
+
+  itRefusesStaleSaves<WhatsappGateway>(() => ({
+    record: {
+      read: (token) => ctx.app.inject({ url, headers: bearer(token) }),
+      save: (token, record, text, ifMatch) => put(token, { kind: record.kind, serverUrl: record.serverUrl, instance: text, apiKey: '' }, ifMatch),
+      text: (record) => record.instance,
+      unwrap: (body) => (body as WhatsappGatewayAnswer).gateway!,
+    },
+    first,
+    second,
+    outsider: { token: santaFeManager, status: 403 },
+  }));
 });

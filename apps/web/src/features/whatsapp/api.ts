@@ -58,10 +58,18 @@ export function useGateway(branchId: number | null) {
   return useQuery({ ...gatewayQueryOptions(branchId ?? 0), enabled: branchId !== null });
 }
 
+/** Reads the branch's gateway again from the server ('Recargar' after a 412), without another observer of the query. */
+export function useReloadGateway(branchId: number) {
+  const queryClient = useQueryClient();
+  return async () => (await queryClient.fetchQuery({ ...gatewayQueryOptions(branchId), staleTime: 0 })).gateway ?? undefined;
+}
+
 export function useSaveGateway(branchId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: WhatsappGatewayFormValues) => apiClient.put<WhatsappGateway>(`/api/branches/${branchId}/whatsapp-gateway`, body),
+    // `ifMatch`: the version the form was loaded at, 0 while the branch had none (412 when someone saved since, decision 023).
+    mutationFn: ({ body, ifMatch }: { body: WhatsappGatewayFormValues; ifMatch: number }) =>
+      apiClient.put<WhatsappGateway>(`/api/branches/${branchId}/whatsapp-gateway`, body, { ifMatch }),
     onSuccess: (gateway) => queryClient.setQueryData(gatewayQueryOptions(branchId).queryKey, { gateway }),
   });
 }

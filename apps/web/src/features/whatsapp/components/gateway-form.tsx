@@ -14,7 +14,8 @@ import { notify } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/form-field';
 import { SaveFailureAlert, useSaveFailure } from '@/components/ui/save-failure-alert';
-import { useSaveGateway } from '../api';
+import { StaleVersionAlert, useStaleVersion } from '@/components/form/stale-version';
+import { useReloadGateway, useSaveGateway } from '../api';
 
 const resolver: Resolver<WhatsappGatewayFormValues, unknown, WhatsappGatewayInput> = zodResolver(whatsappGatewayInputSchema);
 const shownFields = ['kind', 'serverUrl', 'instance', 'apiKey'] as const;
@@ -29,6 +30,12 @@ export function GatewayForm({ branchId, gateway }: { branchId: number; gateway: 
     defaultValues: { kind: gateway?.kind ?? 'evolution', serverUrl: gateway?.serverUrl ?? '', instance: gateway?.instance ?? '', apiKey: '' },
   });
   const save = useSaveGateway(branchId);
+  const reload = useReloadGateway(branchId);
+  const stale = useStaleVersion({
+    record: gateway ?? undefined,
+    refetch: reload,
+    reset: (fresh) => form.reset({ kind: fresh.kind, serverUrl: fresh.serverUrl, instance: fresh.instance, apiKey: '' }),
+  });
   const { failure, showFailure, clearFailure, alertRef } = useSaveFailure(form);
   const { errors, isSubmitting } = form.formState;
   const { register } = form;
@@ -36,10 +43,12 @@ export function GatewayForm({ branchId, gateway }: { branchId: number; gateway: 
   const submit = async (body: WhatsappGatewayInput) => {
     clearFailure();
     try {
-      await save.mutateAsync(body);
+      stale.saved(await save.mutateAsync({ body, ifMatch: stale.version ?? 0 }));
       form.reset({ ...body, apiKey: '' });
       notify.success(texts.gatewaySaved);
     } catch (error) {
+      // Someone saved first: what was typed stays, the alert offers their version.
+      if (stale.caughtStale(error)) return;
       showFailure(error, { title: texts.gatewaySaveError, shownFields, toast: () => notify.error(texts.gatewaySaveError) });
     }
   };
@@ -47,6 +56,7 @@ export function GatewayForm({ branchId, gateway }: { branchId: number; gateway: 
   return (
     <form onSubmit={form.handleSubmit(submit)} noValidate className="space-y-4">
       <SaveFailureAlert failure={failure} alertRef={alertRef} />
+      <StaleVersionAlert state={stale} />
       {gateway ? null : <p className="text-sm text-slate-600 dark:text-slate-400">{texts.gatewayNone}</p>}
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <SelectField label={labels.kind} required error={errors.kind?.message} {...register('kind')}>

@@ -9,7 +9,7 @@ import { renderRoute } from '@/test/render';
 import { WhatsappSettingsPage } from '../pages/whatsapp-settings-page';
 
 const managerUser: SessionUser = { ...adminUser, id: 3, email: 'gerente@example.com', username: 'gerente', role: 'manager' };
-const gateway: WhatsappGateway = { branchId: 1, kind: 'waha', serverUrl: 'https://wa.example.mx', instance: 'default', apiKeySet: true, updatedAt: '2026-03-05T14:30:00' };
+const gateway: WhatsappGateway = { branchId: 1, kind: 'waha', serverUrl: 'https://wa.example.mx', instance: 'default', apiKeySet: true, updatedAt: '2026-03-05T14:30:00', version: 4 };
 const template: WhatsappTemplate = { id: 4, branchId: 1, name: 'Bienvenida', body: 'Hola {nombre}', updatedAt: '2026-03-05T14:30:00' };
 
 function renderPage(routes: Parameters<typeof mockFetch>[0], user: SessionUser = managerUser) {
@@ -44,7 +44,28 @@ describe('WhatsApp settings', () => {
     await user.click(screen.getByRole('button', { name: 'Guardar gateway' }));
     await waitFor(() => expect(net.callsTo('PUT', '/api/branches/1/whatsapp-gateway')).toHaveLength(1));
     expect(net.callsTo('PUT', '/api/branches/1/whatsapp-gateway')[0]!.body).toEqual({ kind: 'waha', serverUrl: 'https://wa.example.mx', instance: 'ventas', apiKey: '' });
+    // The version the form was loaded at (decision 023).
+    expect(net.callsTo('PUT', '/api/branches/1/whatsapp-gateway')[0]!.ifMatch).toBe('"v4"');
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Gateway guardado', expect.anything()));
+  });
+
+  it('keeps what was typed when someone saved first (412), and «Recargar» shows their gateway (issue 28)', async () => {
+    const stale = 'María López guardó cambios a las 10:42. Recargue para verlos; lo que usted escribió sigue aquí.';
+    const net = renderPage({
+      'GET /api/branches/1/whatsapp-gateway': [{ body: { gateway } }, { body: { gateway: { ...gateway, instance: 'de-maria', version: 5 } } }],
+      'PUT /api/branches/1/whatsapp-gateway': { status: 412, body: { statusCode: 412, error: 'Precondition Failed', message: stale } },
+      'GET /api/whatsapp/templates?branchId=1': { body: [] },
+    });
+    const instance = await screen.findByRole('textbox', { name: 'Instancia o sesión' });
+    const user = userEvent.setup();
+    await user.clear(instance);
+    await user.type(instance, 'mia');
+    await user.click(screen.getByRole('button', { name: 'Guardar gateway' }));
+    expect(await screen.findByText(stale)).toBeInTheDocument();
+    expect(instance).toHaveValue('mia');
+    await user.click(screen.getByRole('button', { name: 'Recargar' }));
+    await waitFor(() => expect(instance).toHaveValue('de-maria'));
+    expect(net.callsTo('PUT', '/api/branches/1/whatsapp-gateway')[0]!.ifMatch).toBe('"v4"');
   });
 
   it('refuses a URL that is not http(s) before calling the server', async () => {
