@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, like, ne, sql } from 'drizzle-orm';
 import { policySearchText, type PolicyStatus } from '@portal/domain';
 import type { Executor } from '../db/client';
-import { branches, guarantorVehicles, guarantors, investigationDocuments, policies, policyEvents, policyNumberCounters, users } from '../db/schema/index';
+import { branches, emailOutbox, guarantorVehicles, guarantors, investigationDocuments, notifications, policies, policyEvents, policyNumberCounters, users } from '../db/schema/index';
 import type { AuthUser } from '../lib/auth-user';
 import { policyHasGuarantor } from '../db/policy-columns';
 
@@ -169,4 +169,24 @@ export async function raisePolicyNumberCounter(db: Executor, branchId: number, y
       target: [policyNumberCounters.branchId, policyNumberCounters.year],
       set: { lastValue: sql`greatest(${policyNumberCounters.lastValue}, excluded.last_value)` },
     });
+}
+
+// --- what the seed must not leave for anyone -----------------------------------------------------
+
+export interface MessageIds {
+  email: number;
+  notification: number;
+}
+
+/** The newest outbox e-mail and notification before the seed runs. */
+export async function lastMessageIds(db: Executor): Promise<MessageIds> {
+  const [email] = await db.select({ id: sql<number>`coalesce(max(${emailOutbox.id}), 0)` }).from(emailOutbox);
+  const [notification] = await db.select({ id: sql<number>`coalesce(max(${notifications.id}), 0)` }).from(notifications);
+  return { email: Number(email?.id ?? 0), notification: Number(notification?.id ?? 0) };
+}
+
+/** Deletes the e-mails and notifications written after `before` (the seed runs with the server stopped). */
+export async function forgetMessagesAfter(db: Executor, before: MessageIds): Promise<void> {
+  await db.delete(emailOutbox).where(sql`${emailOutbox.id} > ${before.email}`);
+  await db.delete(notifications).where(sql`${notifications.id} > ${before.notification}`);
 }

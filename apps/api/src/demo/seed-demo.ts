@@ -26,6 +26,8 @@ import {
   findFirstActiveStaff,
   findPolicyEventIds,
   findPolicyIdsByNotePrefix,
+  forgetMessagesAfter,
+  lastMessageIds,
   lastPolicyNumber,
   raisePolicyNumberCounter,
 } from './repository';
@@ -163,6 +165,7 @@ export async function seedDemoPolicies(db: Db, options: DemoSeedOptions = {}): P
     }),
   );
   const folios = await demoFolios(db, branch, drafts);
+  const before = await lastMessageIds(db);
   const ids: number[] = [];
   for (const [index, { status, plan, input }] of drafts.entries()) {
     const id = await walk(db, actor, input, paths[status], folios.byDraft.get(index) ?? '');
@@ -172,6 +175,9 @@ export async function seedDemoPolicies(db: Db, options: DemoSeedOptions = {}): P
   for (const [year, lastValue] of folios.lastByYear) await raisePolicyNumberCounter(db, branch.id, year, lastValue);
   const documents = options.files ? await seedDemoDocuments(db, options.files, ids, actor.id) : 0;
   const activity = await seedDemoActivity(db, { ...actor, branchId: branch.id }, random, now);
+  // The services tell people as they would for real (a decided investigation tells its agent):
+  // demo data reaches nobody (issue 29), so the notices and e-mails it caused go (server stopped).
+  await forgetMessagesAfter(db, before);
   return { ...(await summary(db, branch, ids)), skipped: false, documents, activity, actorEmail: actor.email };
 }
 

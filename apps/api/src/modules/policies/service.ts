@@ -370,8 +370,10 @@ export async function updatePolicy(
       await repo.insertEvent(tx, { policyId: id, userId: actor.id, fromStatus: locked.status, toStatus: input.status, changes, note: noteLines(assigned) });
     }
     await signingStatusChanged(tx, signing, actor, { policyId: id, from: locked.status, to: input.status, written });
-    // A decision set from the form tells the agent as the results screen does (issue 29).
-    if (locked.status !== input.status && (input.status === 'investigation_approved' || input.status === 'investigation_rejected')) {
+    // A decision set from the form tells the agent as the results screen does (issue 29); not
+    // the agent who set it themselves.
+    const decided = input.status === 'investigation_approved' || input.status === 'investigation_rejected';
+    if (locked.status !== input.status && decided && before.userId !== actor.id) {
       await notifyInvestigationDecided(tx, { policyId: id, approved: input.status === 'investigation_approved' });
     }
     return after;
