@@ -77,6 +77,8 @@ test('Enviar Contratos → a signer signs on a phone with the code from the e-ma
   await expect(row).toHaveCount(1);
   await row.getByRole('button', { name: `Acciones de la póliza ${policy.investigationId}` }).click();
   await page.getByRole('menuitem', { name: 'Enviar Contratos' }).click();
+  // It asks first: each signer is e-mailed at once (issue 29).
+  await page.getByRole('alertdialog', { name: '¿Enviar los contratos?' }).getByRole('button', { name: 'Enviar' }).click();
   await expect(row).toContainText('Pendiente de firma');
   // The link e-mails go out right after the answer (the delivery run is asked at once), not at the minute's run.
   const tenantToken = await fromMail(tenantEmail, linkPattern);

@@ -1,8 +1,10 @@
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { RefreshCw } from 'lucide-react';
-import { policyMessages, policyStatusLabels, type PolicySummary } from '@portal/domain';
+import { policyDisplayFolio, policyMessages, policyStatusLabels, type PolicySummary } from '@portal/domain';
 import { usePageTitle } from '@/lib/use-page-title';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState } from '@/components/ui/state-panels';
 import { useSession } from '@/features/auth';
@@ -27,6 +29,8 @@ export function PolicyTrackingPage() {
   const statusChange = usePolicyStatusChange();
   const renewal = usePolicyRenewal();
   const navigate = useNavigate();
+  // 'Enviar Contratos' may e-mail every signer at once: it asks first (issue 29).
+  const [sending, setSending] = useState<PolicySummary | null>(null);
   const { query } = list;
   // A refetch of what is on screen (the button, or after a status change), not a new search.
   const refreshing = query.isFetching && !query.isPending && !query.isFetchingNextPage && !query.isPlaceholderData;
@@ -38,6 +42,7 @@ export function PolicyTrackingPage() {
     else if (action.kind === 'show-results') goTo(investigationResultsLink(investigation, 'tracking'));
     else if (action.kind === 'confirm-signature') statusChange.askSignature(policy);
     else if (action.kind === 'renew') renewal.ask(policy);
+    else if (action.to === 'signature') setSending(policy);
     else statusChange.change(policy, action.to);
   };
 
@@ -73,6 +78,21 @@ export function PolicyTrackingPage() {
         onChoose={(status) => statusChange.signing.policy && statusChange.change(statusChange.signing.policy, status)}
       />
       <RenewPolicyDialog renewal={renewal} />
+      <ConfirmDialog
+        open={sending !== null}
+        onOpenChange={(open) => (open ? undefined : setSending(null))}
+        title="¿Enviar los contratos?"
+        description={
+          sending
+            ? `La póliza ${policyDisplayFolio(sending)} pasará a «Pendiente de firma». Si se firma electrónicamente, cada firmante recibirá ahora por correo su enlace para firmar; el expediente muestra a quién antes de enviar.`
+            : ''
+        }
+        confirmLabel="Enviar"
+        onConfirm={() => {
+          if (sending) statusChange.change(sending, 'signature');
+          setSending(null);
+        }}
+      />
     </div>
   );
 }

@@ -137,11 +137,15 @@ describe('policy tracking (/policies/tracking)', () => {
     expect(await screen.findByRole('button', { name: `Acciones de la póliza ${approved.investigationId}` })).toBeInTheDocument();
   });
 
-  it("'Enviar Contratos' moves contracts to signature", async () => {
+  it("'Enviar Contratos' asks first (it may e-mail every signer), then moves contracts to signature (issue 29)", async () => {
     const { net } = renderTracking({ 'POST /api/policy/update/3': { body: {} } });
     await screen.findByText(contracts.investigationId);
     const { user, menu } = await openMenu(contracts);
     await user.click(within(menu).getByRole('menuitem', { name: 'Enviar Contratos' }));
+    const dialog = await screen.findByRole('alertdialog', { name: '¿Enviar los contratos?' });
+    expect(dialog).toHaveTextContent('cada firmante recibirá ahora por correo su enlace para firmar');
+    expect(net.callsTo('POST', '/api/policy/update/3')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Enviar' }));
     await waitFor(() => expect(net.callsTo('POST', '/api/policy/update/3')[0]?.body).toEqual({ status: 'signature', userId: 1, branchId: 1 }));
   });
 
@@ -205,6 +209,7 @@ describe('policy tracking (/policies/tracking)', () => {
     await screen.findByText(contracts.investigationId);
     const { user, menu } = await openMenu(contracts);
     await user.click(within(menu).getByRole('menuitem', { name: 'Enviar Contratos' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Enviar' }));
     await waitFor(() => expect(error).toHaveBeenCalledWith('No se pudo cambiar el estatus', 'No'));
     error.mockRestore();
   });
