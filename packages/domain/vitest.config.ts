@@ -1,5 +1,6 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  test: { name: 'domain', environment: 'node', include: ['src/**/*.test.ts'] },
+  // Pure functions without module state: one import per worker (issue 30).
+  test: { name: 'domain', environment: 'node', include: ['src/**/*.test.ts'], isolate: false },
 });
