@@ -1,13 +1,9 @@
-import { useState } from 'react';
 import { Send } from 'lucide-react';
 import { linkPartyLabels, policySigners, type Policy } from '@portal/domain';
-import { useSession } from '@/features/auth';
-import { errorMessage, isApiError } from '@/lib/api-error';
-import { notify } from '@/lib/toast';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { useChangePolicyStatus } from '../../api';
+import { useAskedStatusChange } from './use-asked-status-change';
 
 const failureTitle = 'No se pudieron enviar los contratos';
 
@@ -18,51 +14,30 @@ const failureTitle = 'No se pudieron enviar los contratos';
  * their addresses are listed (one without an e-mail must be added to the policy first).
  */
 export function SendContractsButton({ policy }: { policy: Policy }) {
-  const { user } = useSession();
-  const [asking, setAsking] = useState(false);
-  const change = useChangePolicyStatus();
-  const failure = change.error && !(isApiError(change.error) && change.error.code === 'session_expired') ? errorMessage(change.error) : null;
   const signers = policy.isElectronicSignature ? policySigners(policy) : [];
   const withoutEmail = signers.filter((signer) => signer.person.email.trim() === '');
-
-  const open = () => {
-    change.reset();
-    setAsking(true);
-  };
-  const confirm = () => {
-    if (!user) return;
-    change.mutate(
-      { id: policy.id, status: 'signature', userId: user.id, branchId: user.branchId ?? policy.branchId },
-      {
-        onSuccess: () => {
-          setAsking(false);
-          notify.success(policy.isElectronicSignature ? 'Contratos enviados para firma' : 'Póliza pendiente de firma');
-          document.getElementById('firma')?.scrollIntoView({ block: 'start' });
-        },
-        onError: (error) => notify.error(failureTitle, errorMessage(error)),
-      },
-    );
-  };
+  const success = policy.isElectronicSignature ? 'Contratos enviados para firma' : 'Póliza pendiente de firma';
+  const step = useAskedStatusChange(policy, 'signature', { success, failureTitle, sectionId: 'firma' });
 
   return (
     <>
-      <Button onClick={open} disabled={change.isPending}>
+      <Button onClick={step.ask} disabled={step.pending}>
         <Send aria-hidden="true" />
-        {change.isPending ? 'Enviando...' : 'Enviar Contratos'}
+        {step.pending ? 'Enviando...' : 'Enviar Contratos'}
       </Button>
       <ConfirmDialog
-        open={asking}
-        onOpenChange={(next) => (change.isPending ? undefined : setAsking(next))}
+        open={step.asking}
+        onOpenChange={step.onOpenChange}
         title="¿Enviar los contratos?"
         description={
           policy.isElectronicSignature
             ? `Cada firmante recibirá ahora por correo un enlace personal para leer y firmar los contratos (${signers.length} ${signers.length === 1 ? 'firmante' : 'firmantes'}). Los pagarés se firman en papel salvo que la sucursal indique otra cosa. La póliza pasará a «Pendiente de firma».`
             : 'Esta póliza se firma en papel: no se enviará ningún correo. La póliza pasará a «Pendiente de firma».'
         }
-        confirmLabel={failure ? 'Intentar de nuevo' : policy.isElectronicSignature ? 'Enviar a los firmantes' : 'Continuar'}
-        busy={change.isPending}
+        confirmLabel={step.failure ? 'Intentar de nuevo' : policy.isElectronicSignature ? 'Enviar a los firmantes' : 'Continuar'}
+        busy={step.pending}
         confirmDisabled={withoutEmail.length > 0}
-        onConfirm={confirm}
+        onConfirm={step.confirm}
       >
         {signers.length > 0 ? (
           <ul aria-label="Firmantes" className="mt-4 divide-y divide-slate-100 rounded-lg border border-slate-200 text-sm dark:divide-slate-800 dark:border-slate-800">
@@ -83,10 +58,10 @@ export function SendContractsButton({ policy }: { policy: Policy }) {
             </p>
           </Alert>
         ) : null}
-        {failure ? (
+        {step.failure ? (
           <Alert className="mt-4">
             <p className="font-medium">{failureTitle}</p>
-            <p>{failure}</p>
+            <p>{step.failure}</p>
           </Alert>
         ) : null}
       </ConfirmDialog>
