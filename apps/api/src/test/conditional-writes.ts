@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema/index';
-import { json, type TestContext } from './app';
+import { bearer, json, type TestContext } from './app';
 
 /**
  * The conditional-write checks every edit form's record gets (issue 28, decision 023), written
@@ -18,6 +18,11 @@ export interface VersionedRecord<R> {
   text: (record: R) => string;
   /** The record in the GET's body, when the body is not the record itself (the spec's one-element arrays). */
   unwrap?: (body: unknown) => R;
+}
+
+/** A save's headers: the session (none without a token) and the form's If-Match (none without one). */
+export function saveHeaders(token: string | undefined, ifMatch?: string): Record<string, string> {
+  return { ...(token ? bearer(token) : {}), ...(ifMatch ? { 'if-match': ifMatch } : {}) };
 }
 
 /** Gives the user the name a 412 will show. */

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Addendum, Policy } from '@portal/domain';
 import { examplePolicyInput } from '@portal/domain/testing';
 import { bearer, createTestContext, json, signInAs, type TestContext } from '../../test/app';
-import { itRefusesStaleSaves, nameUser } from '../../test/conditional-writes';
+import { itRefusesStaleSaves, nameUser, saveHeaders } from '../../test/conditional-writes';
 
 let ctx: TestContext;
 let maria: { id: number; token: string };
@@ -43,7 +43,7 @@ describe('conditional writes of an addendum', () => {
         ctx.app.inject({
           method: 'POST',
           url: `/api/addendum/${record.id}`,
-          headers: { ...(token ? bearer(token) : {}), ...(ifMatch ? { 'if-match': ifMatch } : {}) },
+          headers: saveHeaders(token, ifMatch),
           payload: { policyId: record.policyId, description: text, amount: String(record.amount), startDate: record.startDate, endDate: record.endDate, status: record.status },
         }),
       text: (record) => record.description,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Appointment } from '@portal/domain';
 import { bearer, createTestContext, json, signInAs, type TestContext } from '../../test/app';
-import { itRefusesStaleSaves, nameUser } from '../../test/conditional-writes';
+import { itRefusesStaleSaves, nameUser, saveHeaders } from '../../test/conditional-writes';
 
 let ctx: TestContext;
 let maria: { id: number; token: string };
@@ -46,7 +46,7 @@ describe('conditional writes of an appointment', () => {
         ctx.app.inject({
           method: 'POST',
           url: `/api/appo/update/${record.id}`,
-          headers: { ...(token ? bearer(token) : {}), ...(ifMatch ? { 'if-match': ifMatch } : {}) },
+          headers: saveHeaders(token, ifMatch),
           payload: body(text),
         }),
       text: (record) => record.title,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import type { Branch } from '@portal/domain';
 import { bearer, createTestContext, json, signInAs, validBranchBody, type TestContext } from '../../test/app';
-import { itRefusesStaleSaves, nameUser } from '../../test/conditional-writes';
+import { itRefusesStaleSaves, nameUser, saveHeaders } from '../../test/conditional-writes';
 
 let ctx: TestContext;
 let maria: { id: number; token: string };
@@ -34,7 +34,7 @@ describe('conditional writes of a branch (its form holds its settings: notice da
         return ctx.app.inject({
           method: 'POST',
           url: `/api/branches/${record.id}`,
-          headers: { ...(token ? bearer(token) : {}), ...(ifMatch ? { 'if-match': ifMatch } : {}) },
+          headers: saveHeaders(token, ifMatch),
           payload: {
             name: `${text} ${record.id}`,
             address: { street, exteriorNumber, interiorNumber, colony, municipality, state, zipCode },

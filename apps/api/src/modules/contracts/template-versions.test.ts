@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, json, signInAs, type TestContext } from '../../test/app';
-import { nameUser } from '../../test/conditional-writes';
+import { nameUser, saveHeaders } from '../../test/conditional-writes';
 
 /** Issue 28: two admins on one template; a save names the version it was opened at (decision 023). */
 let ctx: TestContext;
@@ -23,7 +23,7 @@ const save = (token: string | undefined, body: string, ifMatch?: string, branchI
   ctx.app.inject({
     method: 'PUT',
     url,
-    headers: { ...(token ? bearer(token) : {}), ...(ifMatch ? { 'if-match': ifMatch } : {}) },
+    headers: saveHeaders(token, ifMatch),
     payload: { branchId, body },
   });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, json, signInAs, type TestContext } from '../../test/app';
-import { nameUser } from '../../test/conditional-writes';
+import { nameUser, saveHeaders } from '../../test/conditional-writes';
 
 /** Issue 28: the branch's lead-capture origins (a branch setting, on the branch's row) saved from two tabs (decision 023). */
 let ctx: TestContext;
@@ -20,7 +20,7 @@ afterAll(() => ctx.close());
 const url = '/api/branches/1/lead-capture';
 const read = (token: string) => ctx.app.inject({ url, headers: bearer(token) });
 const save = (token: string | undefined, origin: string, ifMatch?: string) =>
-  ctx.app.inject({ method: 'PUT', url, headers: { ...(token ? bearer(token) : {}), ...(ifMatch ? { 'if-match': ifMatch } : {}) }, payload: { origins: [origin] } });
+  ctx.app.inject({ method: 'PUT', url, headers: saveHeaders(token, ifMatch), payload: { origins: [origin] } });
 
 describe('conditional writes of the lead-capture origins', () => {
   it('GET carries the branch’s version; the second of two saves from it is a 412 naming who saved, and writes nothing', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import type { Lead } from '@portal/domain';
 import { bearer, createTestContext, json, signInAs, type TestContext } from '../../test/app';
-import { itRefusesStaleSaves, nameUser } from '../../test/conditional-writes';
+import { itRefusesStaleSaves, nameUser, saveHeaders } from '../../test/conditional-writes';
 
 let ctx: TestContext;
 let maria: { id: number; token: string };
@@ -36,7 +36,7 @@ describe('conditional writes of a lead', () => {
         ctx.app.inject({
           method: 'POST',
           url: `/api/leads/update/${record.id}`,
-          headers: { ...(token ? bearer(token) : {}), ...(ifMatch ? { 'if-match': ifMatch } : {}) },
+          headers: saveHeaders(token, ifMatch),
           payload: { name: text, phone: record.phone, phonewhats: record.phonewhats, source: record.source },
         }),
       text: (record) => record.name,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, json, signInAs, type TestContext } from '../../test/app';
-import { nameUser } from '../../test/conditional-writes';
+import { nameUser, saveHeaders } from '../../test/conditional-writes';
 
 /** Issue 28: two admins on the privacy notice; a save names the version it was opened at (decision 023). */
 let ctx: TestContext;
@@ -21,7 +21,7 @@ const url = '/api/admin/privacy-notice';
 const text = (who: string) => `Aviso de privacidad de ${who}: tratamos sus datos personales para evaluar su solicitud de arrendamiento.`;
 const read = (token: string) => ctx.app.inject({ url, headers: bearer(token) });
 const save = (token: string | undefined, body: string, ifMatch?: string) =>
-  ctx.app.inject({ method: 'PUT', url, headers: { ...(token ? bearer(token) : {}), ...(ifMatch ? { 'if-match': ifMatch } : {}) }, payload: { text: body } });
+  ctx.app.inject({ method: 'PUT', url, headers: saveHeaders(token, ifMatch), payload: { text: body } });
 
 describe('conditional writes of the privacy notice', () => {
   it('GET carries the latest version; the second of two saves from it is a 412 naming who saved, and adds nothing', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '@portal/domain';
 import { bearer, createTestContext, insertUser, json, signInAs, type TestContext } from '../../test/app';
-import { itRefusesStaleSaves, nameUser } from '../../test/conditional-writes';
+import { itRefusesStaleSaves, nameUser, saveHeaders } from '../../test/conditional-writes';
 
 let ctx: TestContext;
 let maria: { id: number; token: string };
@@ -33,7 +33,7 @@ describe('conditional writes of a user', () => {
         ctx.app.inject({
           method: 'POST',
           url: `/api/users/${record.id}`,
-          headers: { ...(token ? bearer(token) : {}), ...(ifMatch ? { 'if-match': ifMatch } : {}) },
+          headers: saveHeaders(token, ifMatch),
           payload: { email: record.email, firstName: text, lastName: record.lastName, role: record.role, branchId: record.branchId, phone: record.phone, mobile: record.mobile, status: record.status },
         }),
       text: (record) => record.firstName,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { whatsappMessages as texts, type Lead, type WhatsappGateway, type WhatsappGatewayAnswer, type WhatsappMessage, type WhatsappTemplate } from '@portal/domain';
-import { itRefusesStaleSaves, nameUser } from '../../test/conditional-writes';
+import { itRefusesStaleSaves, nameUser, saveHeaders } from '../../test/conditional-writes';
 import { branches, leads, whatsappGateways, whatsappMessages } from '../../db/schema/index';
 import { ADMIN, bearer, createTestContext, insertBranch, json, login, signInAs, TEST_SECRET_BOX, tokenFor, type TestContext } from '../../test/app';
 import { countingListener, whatsappGateway } from '../../test/whatsapp-gateway';
@@ -337,7 +337,7 @@ describe("the gateway form's conditional writes (issue 28, decision 023)", () =>
   let second: string;
   const url = '/api/branches/3/whatsapp-gateway';
   const put = (token: string | undefined, payload: object, ifMatch?: string) =>
-    ctx.app.inject({ method: 'PUT', url, headers: { ...(token ? bearer(token) : {}), ...(ifMatch ? { 'if-match': ifMatch } : {}) }, payload });
+    ctx.app.inject({ method: 'PUT', url, headers: saveHeaders(token, ifMatch), payload });
 
   beforeAll(async () => {
     const [one, two] = [await signInAs(ctx, 'manager', 3), await signInAs(ctx, 'manager', 3)];
