@@ -6,6 +6,7 @@ import { Alert } from './ui/alert';
 import { Button } from './ui/button';
 import { TextField } from './ui/form-field';
 import { Spinner } from './ui/spinner';
+import { copyText } from '@/lib/copy-text';
 
 /**
  * Enrolling TOTP (issue 19), wherever it happens ('Mi cuenta', or an admin made to enrol at sign-in):
@@ -99,14 +100,7 @@ export function MfaEnrolment({
 export function RecoveryCodes({ codes, onDone, doneLabel = 'Listo' }: { codes: string[]; onDone: () => void; doneLabel?: string }) {
   const [copied, setCopied] = useState<boolean | null>(null);
   const text = `Códigos de recuperación — Portal de Pólizas\nCada código sirve una sola vez.\n\n${codes.join('\n')}\n`;
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(text);
-      setCopied(true);
-    } catch {
-      setCopied(false);
-    }
-  };
+  const copy = async () => setCopied(await copyText(text));
   const download = () => {
     const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
     const link = document.createElement('a');
