@@ -1,0 +1,35 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { StoredBenchResult } from './bench-result';
+
+/** Where each bench's last result is kept (committed): what docs/PERFORMANCE.md and `bench:check` read. */
+export const resultsDir = path.join(import.meta.dirname, 'results');
+
+export interface Bench {
+  name: string;
+  title: string;
+  script: string;
+  args: string[];
+}
+
+/** In the order of the file. Each script takes `--json <file>` (bench/bench-result.ts). */
+export const benches: Bench[] = [
+  { name: 'tests', title: 'Test suite', script: 'bench/test-wall.ts', args: [] },
+  { name: 'startup', title: 'Start-up and idle memory', script: 'bench/startup.ts', args: ['--runs', '3'] },
+  { name: 'login-js', title: 'JavaScript for /login', script: 'bench/login-js.ts', args: [] },
+  { name: 'throughput', title: 'Searches under load', script: 'bench/throughput.ts', args: [] },
+  { name: 'policies', title: 'Searches at 100,000 policies', script: 'bench/policies.ts', args: [] },
+];
+
+export async function readResults(): Promise<Map<string, StoredBenchResult>> {
+  const results = new Map<string, StoredBenchResult>();
+  for (const bench of benches) {
+    try {
+      results.set(bench.name, JSON.parse(await fs.readFile(path.join(resultsDir, `${bench.name}.json`), 'utf8')) as StoredBenchResult);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  }
+  return results;
+}
+
