@@ -2,8 +2,7 @@ import { inject } from 'vitest';
 import { openDatabase, type Database } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { createScratchDatabase } from '../db/scratch-database';
-import { seedIfEmpty } from '../db/seed';
-import { ADMIN } from './fixtures';
+import { seedTestDatabase } from './fixtures';
 import { openTemplateCopy } from './templates';
 
 export interface TestDatabase {
@@ -37,6 +36,6 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
     testDb = await createScratchDatabase(serverUrl, 'portal_test');
   }
   await runMigrations(testDb.database);
-  if (options.seeded) await seedIfEmpty(testDb.database.db, ADMIN);
+  if (options.seeded) await seedTestDatabase(testDb.database.db);
   return testDb;
 }

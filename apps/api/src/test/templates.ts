@@ -6,9 +6,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { openDatabase, pgliteDatabase, type Database } from '../db/client';
 import { runMigrations } from '../db/migrate';
-import { seedIfEmpty } from '../db/seed';
 import { withServerClient } from '../db/scratch-database';
-import { ADMIN } from './fixtures';
+import { seedTestDatabase } from './fixtures';
 
 /**
  * Migrating a new database takes seconds (PGlite: ≈ 3 s, mostly CPU) and seeding it hashes an
@@ -47,7 +46,7 @@ async function preparePgliteTemplates(): Promise<PreparedTemplates> {
   try {
     await runMigrations(database);
     await dumpPglite(database, files.empty);
-    await seedIfEmpty(database.db, ADMIN);
+    await seedTestDatabase(database.db);
     await dumpPglite(database, files.seeded);
   } finally {
     await database.close();
@@ -74,7 +73,7 @@ async function preparePostgresTemplates(serverUrl: string): Promise<PreparedTemp
     await withDatabase(databaseUrl(serverUrl, names.empty), runMigrations);
     // Every connection to the source is closed by now: CREATE DATABASE … TEMPLATE requires it.
     await withServerClient(serverUrl, (client) => client.query(`CREATE DATABASE "${names.seeded}" TEMPLATE "${names.empty}"`));
-    await withDatabase(databaseUrl(serverUrl, names.seeded), (database) => seedIfEmpty(database.db, ADMIN));
+    await withDatabase(databaseUrl(serverUrl, names.seeded), (database) => seedTestDatabase(database.db));
   } catch (error) {
     await drop().catch(() => {});
     throw error;
