@@ -7,6 +7,6 @@ export default defineConfig({
     // and PGlite are CPU-bound, so two files at a time suit the 2-core machines this runs on.
     // Set here, not per project: vitest refuses projects with different worker counts.
     maxWorkers: 2,
-    projects: ['packages/domain', 'apps/api', 'apps/web', 'bench'],
+    projects: ['packages/domain', 'apps/api', 'apps/web/vitest.config.ts', 'apps/web/vitest.isolated.config.ts', 'bench'],
   },
 });
