@@ -5,6 +5,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { endOfLifeWarning } from './lib/node-support';
 import { killServers, startServer as startProcess, stopServer } from './test/server-process';
 
+// Slow by nature (issue 30): real server processes — the bundled server started four times, a
+// first start that seeds a new database, a shutdown by signal — so it runs with the slow suites
+// (`npm run test:slow`, and in CI), not in `npm test`.
+
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-main-test-'));
 const startServer = (env: Record<string, string> = {}) => startProcess(dataDir, env);
 const stop = stopServer;
