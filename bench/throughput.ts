@@ -17,16 +17,21 @@ import { percentile } from './harness';
 
 /**
  * `npm run bench:throughput [-- --engine pglite|postgres|both] [--count 20000] [--connections 100]
- * [--duration 10] [--cpu-prof DIR]` (issue 13): the authenticated 50-row search
+ * [--duration 10] [--cpu-prof DIR] [--json FILE]` (issues 13 and 30): the authenticated 50-row search
  * `GET /api/policy/search?limit=50` under `connections` concurrent keep-alive clients (autocannon,
  * in this process), against the real app in a process of its own, and against a bare Fastify in
  * another process serving the same body from memory: req/s, p50/p99, errors, timeouts and the ratio.
  * The app as deployed (its search cache on: one search repeated, the pages staff share), then the
- * app with SEARCH_CACHE_SECONDS=0 (every search reads the database).
+ * app with SEARCH_CACHE_SECONDS=0 (every search reads the database): the same search, then
+ * `VARIED` — staff searching for different things (statuses, orders, an agent, texts), each
+ * connection going through the list in turn.
  *
  * Then, one request at a time, the app's p50 for `status=active` and for no filter, with and
  * without the cache, against the p50 of the same page and count statements sent straight to the
  * database ("bare SQL") and of the bare server (the HTTP round trip alone).
+ *
+ * `--json FILE` writes `{ section, figures }`: the markdown printed here and the figures by name
+ * (`figureKeys`), for docs/PERFORMANCE.md.
  */
 
 type Engine = 'pglite' | 'postgres';
@@ -36,6 +41,26 @@ const EMAIL = 'agente@bench.local';
 const SEARCH = '/api/policy/search?limit=50';
 const ACTIVE = '/api/policy/search?status=active';
 const NO_FILTER = '/api/policy/search';
+/**
+ * Different 50-row searches, cache off: the first page of each status the list shows most, the
+ * other orders, one agent's policies, and texts (a surname, a colony, a folio's start). A text's
+ * total is counted (up to the cap) through the trigram index, so these cost the database more
+ * than a status page does; the row is reported beside the identical search, not instead of it.
+ */
+const VARIED = [
+  'status=active',
+  'status=expired',
+  'status=investigation',
+  'sort=oldest',
+  'sort=status',
+  'status=active&sort=oldest',
+  'agent=2',
+  'q=garc',
+  'q=roma',
+  'q=INV-1',
+  'status=expiring',
+  'status=created',
+].map((query) => `/api/policy/search?limit=50&${query}`);
 const serverScript = path.join(import.meta.dirname, 'throughput-server.ts');
 
 interface Prepared {
@@ -43,6 +68,8 @@ interface Prepared {
   env: Record<string, string>;
   /** The bare-SQL timings, measured while the database was open here. */
   sqlP50: Record<string, number>;
+  /** The bench agent's user id (the VARIED agent filter). */
+  agentId: number;
   cleanup(): Promise<void>;
 }
 
@@ -85,7 +112,7 @@ async function prepare(engine: Engine, count: number, serverUrl: string, log: (l
     await db.execute(sql`VACUUM ANALYZE`);
     log(`${engine}: ${generated.policies} policies in ${generated.seconds.toFixed(1)} s`);
     const sqlP50 = { 'status=active': await timeBareSql(db, 'active'), 'no filter': await timeBareSql(db, undefined) };
-    return { env, sqlP50, cleanup };
+    return { env, sqlP50, agentId: agent!.id, cleanup };
   } catch (error) {
     if (engine === 'postgres') await cleanup();
     throw error;
@@ -145,8 +172,10 @@ async function startServer(mode: 'app' | 'bare', env: Record<string, string>, cp
   };
 }
 
-async function load(url: string, headers: Record<string, string>, connections: number, duration: number): Promise<LoadResult> {
-  const result = await autocannon({ url, connections, duration, headers, timeout: 10 });
+/** `paths` (of `base`) in turn on each connection, or `base` alone. */
+async function load(base: string, headers: Record<string, string>, connections: number, duration: number, paths: string[] = []): Promise<LoadResult> {
+  const requests = paths.map((path) => ({ method: 'GET' as const, path }));
+  const result = await autocannon({ url: base, connections, duration, headers, timeout: 10, ...(requests.length > 0 ? { requests } : {}) });
   return {
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,
@@ -174,6 +203,8 @@ interface EngineThroughput {
   app: LoadResult;
   /** The app with SEARCH_CACHE_SECONDS=0. */
   uncached: LoadResult;
+  /** The same, the VARIED searches. */
+  varied: LoadResult;
   bare: LoadResult;
   /** One request at a time: the app with and without its cache, the bare server, the bare SQL. */
   sequential: Array<{ name: string; cachedP50: number; appP50: number; bareHttpP50: number; sqlP50: number }>;
@@ -213,10 +244,14 @@ async function runEngine(
 
     // The same app with its search cache off: every request reads the database (the path of a
     // search nobody made in the last seconds), under load and one at a time against bare SQL.
-    app = await startServer('app', { ...prepared.env, THROUGHPUT_JWT_SECRET: jwtSecret, THROUGHPUT_SEARCH_CACHE_SECONDS: '0' });
+    app = await startServer('app', { ...prepared.env, THROUGHPUT_JWT_SECRET: jwtSecret, THROUGHPUT_SEARCH_CACHE_SECONDS: '0' }, options.cpuProfDir);
     await load(`${app.base}${SEARCH}`, headers, options.connections, 2);
     const uncachedResult = await load(`${app.base}${SEARCH}`, headers, options.connections, options.duration);
     log(`${engine}: app, no search cache   ${describe(uncachedResult)}  (${ratio(uncachedResult, bareResult)} bare)`);
+    const variedPaths = VARIED.map((query) => (query.includes('agent=') ? query.replace(/agent=\d+/, `agent=${prepared.agentId}`) : query));
+    await load(app.base, headers, options.connections, 2, variedPaths);
+    const variedResult = await load(app.base, headers, options.connections, options.duration, variedPaths);
+    log(`${engine}: app, no search cache, varied searches   ${describe(variedResult)}  (${ratio(variedResult, bareResult)} bare)`);
     const sequential = [];
     for (const [name, query] of [
       ['status=active', ACTIVE],
@@ -231,7 +266,7 @@ async function runEngine(
       );
       sequential.push(row);
     }
-    return { engine, app: appResult, uncached: uncachedResult, bare: bareResult, sequential };
+    return { engine, app: appResult, uncached: uncachedResult, varied: variedResult, bare: bareResult, sequential };
   } finally {
     await bare?.stop();
     await app?.stop();
@@ -269,6 +304,7 @@ function markdown(results: EngineThroughput[], connections: number): string {
     for (const [name, app] of [
       ['', r.app],
       [', no search cache', r.uncached],
+      [', no search cache, varied searches', r.varied],
     ] as const) {
       lines.push(
         `| ${label(r.engine)}${name} | ${r.bare.requestsPerSecond.toFixed(0)} | ${app.requestsPerSecond.toFixed(0)} | ${ratio(app, r.bare)} | ` +
@@ -292,7 +328,36 @@ function markdown(results: EngineThroughput[], connections: number): string {
   return lines.join('\n');
 }
 
-const usage = 'Usage: npm run bench:throughput -- [--engine pglite|postgres|both] [--count N] [--connections N] [--duration S] [--cpu-prof DIR]';
+/**
+ * The figures by name, per engine (`pg_…`, `pglite_…`): requests a second against the bare
+ * server's (`…_ratio`) and p99 for the cached search, the identical search without the cache
+ * and the varied ones; one request at a time, the app without its cache ÷ the bare SQL (the
+ * larger of `status=active` and no filter, and each).
+ */
+function figureKeys(results: EngineThroughput[]): Record<string, number> {
+  const figures: Record<string, number> = {};
+  const round = (value: number, digits: number) => Number(value.toFixed(digits));
+  for (const r of results) {
+    const prefix = r.engine === 'postgres' ? 'pg' : 'pglite';
+    figures[`${prefix}_bare_rps`] = Math.round(r.bare.requestsPerSecond);
+    for (const [name, result] of [
+      ['cached', r.app],
+      ['cache_off', r.uncached],
+      ['cache_off_varied', r.varied],
+    ] as const) {
+      figures[`${prefix}_${name}_concurrent_rps`] = Math.round(result.requestsPerSecond);
+      figures[`${prefix}_${name}_concurrent_ratio`] = round(result.requestsPerSecond / r.bare.requestsPerSecond, 3);
+      figures[`${prefix}_${name}_concurrent_p99_ms`] = result.p99;
+      figures[`${prefix}_${name}_concurrent_errors`] = result.errors + result.timeouts + result.non2xx;
+    }
+    const ratios = r.sequential.map((s) => s.appP50 / s.sqlP50);
+    r.sequential.forEach((s, index) => (figures[`${prefix}_one_at_a_time_cache_off_sql_ratio_${s.name === 'no filter' ? 'no_filter' : 'active'}`] = round(ratios[index]!, 2)));
+    figures[`${prefix}_one_at_a_time_cache_off_sql_ratio`] = round(Math.max(...ratios), 2);
+  }
+  return figures;
+}
+
+const usage = 'Usage: npm run bench:throughput -- [--engine pglite|postgres|both] [--count N] [--connections N] [--duration S] [--cpu-prof DIR] [--json FILE]';
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
@@ -302,6 +367,7 @@ async function main(): Promise<number> {
       connections: { type: 'string', default: '100' },
       duration: { type: 'string', default: '10' },
       'cpu-prof': { type: 'string' },
+      json: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -322,10 +388,11 @@ async function main(): Promise<number> {
     results.push(await runEngine(engine, { count, connections, duration, serverUrl, cpuProfDir: values['cpu-prof'], log }));
   }
   const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU';
-  process.stdout.write(
-    `\n${count.toLocaleString('en-US')} policies; GET ${SEARCH} as an agent, ${connections} connections for ${duration} s; ` +
-      `Node ${process.version}, ${os.cpus().length} × ${cpu}.\n\n${markdown(results, connections)}\n`,
-  );
+  const section =
+    `${count.toLocaleString('en-US')} policies; GET ${SEARCH} as an agent, ${connections} connections for ${duration} s; ` +
+    `Node ${process.version}, ${os.cpus().length} × ${cpu}.\n\n${markdown(results, connections)}\n`;
+  process.stdout.write(`\n${section}`);
+  if (values.json) await fs.writeFile(values.json, `${JSON.stringify({ section, figures: figureKeys(results) }, null, 2)}\n`);
   return 0;
 }
 

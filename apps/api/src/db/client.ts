@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -208,4 +209,13 @@ async function listenPostgres(url: string, channel: string, handlers: Notificati
 /** The rows of a raw `db.execute(sql…)`: node-postgres and PGlite both answer with `{ rows }`. */
 export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
+}
+
+/**
+ * The name of a prepared statement for `text` (drizzle's `.prepare(name)`): node-postgres parses a
+ * named statement once per connection and refuses the same name with another text, so the name
+ * is derived from the text itself. PGlite ignores it.
+ */
+export function statementName(prefix: string, text: string): string {
+  return `${prefix}_${crypto.createHash('sha1').update(text).digest('base64url')}`;
 }

@@ -21,6 +21,23 @@ describe('NotifiedCache', () => {
     expect(cache.get('k')).toBeUndefined();
   });
 
+  it('shares one lookup among readers that miss together, but not across an invalidation', async () => {
+    const cache = listening<string>();
+    const finishes: Array<(value: string) => void> = [];
+    const lookup = vi.fn(() => new Promise<string>((resolve) => finishes.push(resolve)));
+    const first = cache.read('k', lookup);
+    const second = cache.read('k', lookup);
+    expect(lookup).toHaveBeenCalledTimes(1);
+    cache.forget('k');
+    const afterChange = cache.read('k', lookup);
+    expect(lookup).toHaveBeenCalledTimes(2);
+    finishes[0]!('antes del cambio');
+    finishes[1]!('después del cambio');
+    expect([await first, await second, await afterChange]).toEqual(['antes del cambio', 'antes del cambio', 'después del cambio']);
+    expect(await cache.read('k', lookup)).toBe('después del cambio');
+    expect(lookup).toHaveBeenCalledTimes(2);
+  });
+
   it('does not keep a value read while an invalidation happened', async () => {
     const cache = listening<string>();
     let finish!: (value: string) => void;

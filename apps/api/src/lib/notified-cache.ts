@@ -9,6 +9,8 @@
  */
 export class NotifiedCache<K, V> {
   private readonly entries = new Map<K, { value: V; expires: number; size: number }>();
+  /** Lookups under way (`read`), with the invalidation count when each began. */
+  private readonly loading = new Map<K, { generation: number; value: Promise<V> }>();
   private generation = 0;
   private listening = false;
   private size = 0;
@@ -41,10 +43,25 @@ export class NotifiedCache<K, V> {
     return undefined;
   }
 
-  /** The value of `key`: from the cache while it is fresh, else from `lookup` (and stored). */
+  /**
+   * The value of `key`: from the cache while it is fresh, else from `lookup` (and stored).
+   * Readers that miss while a lookup of the same key is under way wait for it instead of starting
+   * their own (issue 30: a hundred requests arriving as a user's row expired sent a hundred
+   * lookups) — as long as nothing was invalidated since it began, which is when its value could
+   * have been served from the cache anyway.
+   */
   async read(key: K, lookup: () => Promise<V>): Promise<V> {
     const hit = this.get(key);
-    return hit === undefined ? this.load(key, lookup) : hit;
+    if (hit !== undefined) return hit;
+    const pending = this.loading.get(key);
+    if (this.listening && pending?.generation === this.generation) return pending.value;
+    const entry = { generation: this.generation, value: this.load(key, lookup) };
+    this.loading.set(key, entry);
+    try {
+      return await entry.value;
+    } finally {
+      if (this.loading.get(key) === entry) this.loading.delete(key);
+    }
   }
 
   async load(key: K, lookup: () => Promise<V>): Promise<V> {

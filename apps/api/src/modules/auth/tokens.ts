@@ -54,6 +54,13 @@ export async function signAccessToken(claims: AccessClaims, secret: Uint8Array):
  * without `exp` (it would never expire) or without a session id (it could not be ended) included.
  */
 export async function verifyAccessToken(token: string, secret: Uint8Array): Promise<VerifiedAccess | null> {
+  const verified = verifiedTokensOf(secret);
+  const known = verified.get(token);
+  if (known) {
+    if (known.expires > Math.floor(Date.now() / 1000)) return known.access;
+    verified.delete(token);
+    return null;
+  }
   try {
     const { payload } = await jwtVerify(token, await hmacKey(secret), {
       issuer: ISSUER,
@@ -64,10 +71,39 @@ export async function verifyAccessToken(token: string, secret: Uint8Array): Prom
     const userId = Number(payload.sub);
     const sessionId = payload['sid'];
     if (!Number.isInteger(userId) || userId <= 0 || typeof sessionId !== 'string') return null;
-    return { userId, sessionId };
+    const access = Object.freeze({ userId, sessionId });
+    remember(verified, token, { access, expires: payload.exp! });
+    return access;
   } catch {
     return null;
   }
+}
+
+/**
+ * Access tokens already verified, per secret, with what they say and when they expire (issue 30).
+ * A client sends the same token with every request for its 15 minutes, and checking its HMAC
+ * through WebCrypto (an async job per request) was the largest cost left in an authenticated
+ * search under load. A token is signed text: its signature, issuer and audience verify the same
+ * way every time, so only the expiry is checked again (as jose does: valid while `exp` is after
+ * now, in whole seconds). Only valid tokens are kept, so a stranger's garbage cannot fill it; an
+ * ended session still ends its tokens at once, checked on every request (userForAccessToken).
+ */
+const verifiedTokens = new WeakMap<Uint8Array, Map<string, { access: VerifiedAccess; expires: number }>>();
+/** Past this many signed-in tokens (a few MB), the map starts over. */
+const MAX_VERIFIED_TOKENS = 10_000;
+
+function verifiedTokensOf(secret: Uint8Array): Map<string, { access: VerifiedAccess; expires: number }> {
+  let verified = verifiedTokens.get(secret);
+  if (!verified) {
+    verified = new Map();
+    verifiedTokens.set(secret, verified);
+  }
+  return verified;
+}
+
+function remember(verified: Map<string, { access: VerifiedAccess; expires: number }>, token: string, entry: { access: VerifiedAccess; expires: number }) {
+  if (verified.size >= MAX_VERIFIED_TOKENS) verified.clear();
+  verified.set(token, entry);
 }
 
 /** An opaque refresh token for the client, and the hash the database keeps instead. */

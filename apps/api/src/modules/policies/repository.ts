@@ -13,7 +13,7 @@ import type {
   Tenant,
 } from '@portal/domain';
 import { businessTimeZone, emptyDashboardStats, policyStatuses, systemActorName } from '@portal/domain';
-import { readTogether, rowsOf, type Executor } from '../../db/client';
+import { readTogether, rowsOf, statementName, type Executor } from '../../db/client';
 import type { CursorPosition } from '../../lib/keyset-cursor';
 import { cappedCount, cappedCountSql, toCappedTotal, type CappedTotal } from '../../db/capped-count';
 import {
@@ -33,6 +33,7 @@ import {
 } from '../../db/schema/index';
 import { addressValues, readAddress } from './mapping';
 import { policyJsonSelect } from './policy-json';
+import { policySummaryJson } from './summary-json';
 import { inBranchScope } from '../../db/scope';
 import { containsPattern, prefixPattern } from '../../db/sql-search';
 import type { BranchScope } from '../../lib/branch-scope';
@@ -593,7 +594,7 @@ const exportColumns = {
   agentName: sql<string | null>`(select trim(u.first_name || ' ' || u.last_name) from users u where u.id = policies.user_id)`,
 };
 
-export type SummaryRow = Omit<PolicySummary, 'propertyAddress' | 'createdAt' | 'updatedAt'> & {
+type SummaryRow = Omit<PolicySummary, 'propertyAddress' | 'createdAt' | 'updatedAt'> & {
   street: string;
   exteriorNumber: string;
   colony: string;
@@ -634,28 +635,59 @@ export async function countSearchTotal(db: Executor, filter: PolicyFilter, total
 }
 
 /**
- * One page, newest first, in the order of the (branch_id, [status,] created_at, id) indexes, and
- * its total in the same statement, one round trip (issue 13): the total is an
- * uncorrelated scalar subquery, so PostgreSQL computes it once and repeats it on every row. With
- * a text it counts the matches up to the cap (as countPolicies); without one it sums the status
- * counters (as countFromStatusCounts). An empty page carries no total: the caller counts apart.
+ * Whether a search's statement may be prepared once per connection and its plan reused (issue 30):
+ * branch, status, type and agent are equalities whose best plan is the same whatever the value
+ * (an index walked in the sort's order), and planning was a third of PostgreSQL's time for such a
+ * page. A text or a date range is planned for its values every time: how many rows match decides
+ * between walking the index and taking the matches from the trigram index.
+ */
+function plannedOnce(filter: PolicyFilter): boolean {
+  return !filter.text && !filter.createdFrom && !filter.createdTo;
+}
+
+/**
+ * The sort's keys with `LIMIT n` written after the last one, instead of drizzle's `.limit(n)`,
+ * which sends n as a parameter: PostgreSQL plans a parameter LIMIT as if it read a tenth of the
+ * table, so it judged the reusable plan (the same index walk) many times dearer than a fresh one
+ * and planned every search again. `limit` is the validated page size, an integer.
+ */
+function withLimit(keys: SQL[], limit: number): SQL[] {
+  if (!Number.isInteger(limit) || limit < 1) throw new Error(`page limit ${limit}`);
+  return [...keys.slice(0, -1), sql`${keys.at(-1)} limit ${sql.raw(String(limit))}`];
+}
+
+/** A row of a search's page: its JSON (summary-json.ts) and where it stands in the sort (the cursor). */
+export interface SummaryJsonRow {
+  json: string;
+  createdAt: Date;
+  id: number;
+  status: PolicyStatus;
+}
+
+/**
+ * One page, newest first, in the order of the (branch_id, [status,] created_at, id) indexes, each
+ * row as the JSON the API sends (built by PostgreSQL), and its total in the same statement, one
+ * round trip (issue 13): the total is an uncorrelated scalar subquery, so PostgreSQL computes it
+ * once and repeats it on every row. With a text it counts the matches up to the cap (as
+ * countPolicies); without one it sums the status counters (as countFromStatusCounts). An empty
+ * page carries no total: the caller counts apart.
  */
 export async function findSummaryPage(
   db: Executor,
   search: SummarySearch,
   totalFrom: TotalFrom,
-): Promise<{ rows: SummaryRow[]; total: CappedTotal | undefined }> {
+): Promise<{ rows: SummaryJsonRow[]; total: CappedTotal | undefined }> {
   const { filter, order, after, limit } = search;
   const totalSql =
     totalFrom === 'matches'
       ? cappedCountSql(matchingPolicies(db, filter))
       : sql<number>`(${statusCountersTotal(db, { branchId: filter.scope?.branchId, status: filter.status })})`;
-  const rows = await db
-    .select({ ...summaryColumns, pageTotal: totalSql })
+  const query = db
+    .select({ json: sql<string>`${sql.raw(policySummaryJson)}`, createdAt: policies.createdAt, id: policies.id, status: policies.status, pageTotal: totalSql })
     .from(policies)
     .where(and(filterSql(filter), positionAfter(after, order)))
-    .orderBy(...orderFor(order))
-    .limit(limit);
+    .orderBy(...withLimit(orderFor(order), limit));
+  const rows = await (plannedOnce(filter) ? query.prepare(statementName('policy_search', query.toSQL().sql)).execute() : query);
   const first = rows[0];
   if (!first) return { rows: [], total: undefined };
   const count = Number(first.pageTotal);

@@ -113,7 +113,7 @@ function policyBatches(db: Db, filter: repo.PolicyFilter): AsyncGenerator<string
 
 /** The list and tracking screens' search: in the chosen order, a page at a time, filtered in SQL. */
 export async function searchPolicies(db: Db, actor: AuthUser, query: SearchQuery): Promise<PolicySearchResult> {
-  return searchBranch(db, await listBranch(db, actor, query.branchId), query);
+  return JSON.parse(await searchBranch(db, await listBranch(db, actor, query.branchId), query)) as PolicySearchResult;
 }
 
 /**
@@ -138,7 +138,7 @@ export async function searchPoliciesJson(db: Db, actor: AuthUser, query: SearchQ
     query.limit,
     query.cursor ?? null,
   ]);
-  return pages.read(key, async () => new JsonText(JSON.stringify(await searchBranch(db, branchId, query))));
+  return pages.read(key, async () => new JsonText(await searchBranch(db, branchId, query)));
 }
 
 /** The repository's filter for the list's filters within `branchId` (all branches when undefined). */
@@ -164,8 +164,11 @@ function totalSource(filter: repo.PolicyFilter): repo.TotalFrom {
   return narrowed ? 'matches' : 'counters';
 }
 
-/** One page of the search within `branchId` (all branches when undefined). */
-async function searchBranch(db: Db, branchId: number | undefined, query: SearchQuery): Promise<PolicySearchResult> {
+/**
+ * One page of the search within `branchId` (all branches when undefined), as the JSON text of a
+ * `PolicySearchResult`: the items are PostgreSQL's (summary-json.ts), joined as they came.
+ */
+async function searchBranch(db: Db, branchId: number | undefined, query: SearchQuery): Promise<string> {
   const after = query.cursor ? decodeSearchCursor(query.sort, query.cursor) : null;
   if (query.cursor && !after) throw invalidField('cursor', policyMessages.invalidCursor);
 
@@ -175,19 +178,12 @@ async function searchBranch(db: Db, branchId: number | undefined, query: SearchQ
   const found = await repo.findSummaryPage(db, { filter, order: query.sort, after, limit: query.limit + 1 }, totalFrom);
   const rows = found.rows;
   // An empty page carries no total: none at all on a first page, else counted apart.
-  const total = found.total ?? (after ? await repo.countSearchTotal(db, filter, totalFrom) : { total: 0, totalIsCapped: false });
+  const { total, totalIsCapped } = found.total ?? (after ? await repo.countSearchTotal(db, filter, totalFrom) : { total: 0, totalIsCapped: false });
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
-  return {
-    items: page.map(({ street, exteriorNumber, colony, municipality, createdAt, updatedAt, ...row }) => ({
-      ...row,
-      propertyAddress: { street, exteriorNumber, colony, municipality },
-      createdAt: createdAt.toISOString(),
-      updatedAt: updatedAt.toISOString(),
-    })),
-    nextCursor: rows.length > query.limit && last ? encodeSearchCursor(query.sort, last) : null,
-    ...total,
-  };
+  const nextCursor = rows.length > query.limit && last ? encodeSearchCursor(query.sort, last) : null;
+  // The keys in the order the result always had (policySearchResultSchema's).
+  return `{"items":[${page.map((row) => row.json).join(',')}],"nextCursor":${JSON.stringify(nextCursor)},"total":${total},"totalIsCapped":${totalIsCapped}}`;
 }
 
 /**
