@@ -6,7 +6,7 @@ import { sampleLocks } from './lock-sampler';
 import { machine, prepareDatabase, signIn, startApp, waitForNextMinute, writeJson } from './write-bench-setup';
 
 /**
- * `npm run bench:creates [-- --count 600] [--concurrency 50] [--pool N] [--locks] [--json FILE]`
+ * `npm run bench:creates [-- --count 600] [--concurrency 50] [--pool N] [--locks] [--cpu-prof DIR] [--json FILE]`
  * (issue 30): new policies of one branch through `POST /api/policy` of the real app (its own
  * process) on a scratch PostgreSQL database, as the bench's agent: `count` one at a time, then
  * `count` with `concurrency` in flight. Rates, p50/p99, what was refused and why, and the ratio
@@ -32,10 +32,10 @@ function create(client: Client, index: number) {
   return client.request('POST /api/policy', 'POST', '/api/policy', body(index));
 }
 
-async function run(options: { count: number; concurrency: number; pool?: number; locks: boolean; serverUrl: string; log: (line: string) => void }): Promise<Figures> {
+async function run(options: { count: number; concurrency: number; pool?: number; locks: boolean; cpuProf?: string; serverUrl: string; log: (line: string) => void }): Promise<Figures> {
   const { log } = options;
   const database = await prepareDatabase(options.serverUrl, 0, log);
-  const app = await startApp(database.url, options.pool);
+  const app = await startApp(database.url, options.pool, options.cpuProf);
   const client = httpClient(app.base, await signIn(app.base), options.concurrency);
   try {
     const warm = await runPool(WARMUP, 1, (index) => create(client, index));
@@ -77,7 +77,7 @@ function section(figures: Figures, count: number, concurrency: number): string {
   ].join('\n');
 }
 
-const usage = 'Usage: npm run bench:creates -- [--count N] [--concurrency N] [--pool N] [--locks] [--json FILE]';
+const usage = 'Usage: npm run bench:creates -- [--count N] [--concurrency N] [--pool N] [--locks] [--cpu-prof DIR] [--json FILE]';
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
@@ -86,6 +86,7 @@ async function main(): Promise<number> {
       concurrency: { type: 'string', default: '50' },
       pool: { type: 'string' },
       locks: { type: 'boolean', default: false },
+      'cpu-prof': { type: 'string' },
       json: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -102,7 +103,7 @@ async function main(): Promise<number> {
   }
   const serverUrl = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
   const log = (line: string) => process.stderr.write(`${line}\n`);
-  const figures = await run({ count, concurrency, pool, locks: values.locks, serverUrl, log });
+  const figures = await run({ count, concurrency, pool, locks: values.locks, cpuProf: values['cpu-prof'], serverUrl, log });
   const markdown = section(figures, count, concurrency);
   if (values.json) {
     const { sequential: one, concurrent: many } = figures;

@@ -57,10 +57,13 @@ export interface AppProcess {
   stop(): Promise<void>;
 }
 
-/** The real app on `databaseUrl`, its pool `poolMax` connections (the app's default when undefined). */
-export async function startApp(databaseUrl: string, poolMax: number | undefined): Promise<AppProcess> {
+/**
+ * The real app on `databaseUrl`, its pool `poolMax` connections (the app's default when
+ * undefined), writing a CPU profile into `cpuProfDir` when given (written when it stops).
+ */
+export async function startApp(databaseUrl: string, poolMax: number | undefined, cpuProfDir?: string): Promise<AppProcess> {
   const child = fork(serverScript, ['app'], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', ...(cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfDir] : [])],
     env: {
       ...process.env,
       THROUGHPUT_DATABASE_URL: databaseUrl,
