@@ -1,9 +1,8 @@
 import crypto from 'node:crypto';
-import { like } from 'drizzle-orm';
 import { formatInvestigationFolio, freeFolioNumbers, investigationFolioMinute, policyMessages } from '@portal/domain';
 import type { Executor } from '../../db/client';
-import { policies } from '../../db/schema/index';
 import { conflict, isUniqueViolation } from '../../lib/app-error';
+import { takenFolioNumbers } from './repository';
 
 const folioIndex = 'policies_investigation_id_key';
 
@@ -28,13 +27,4 @@ export async function withNewFolio<T>(db: Executor, write: (folio: string) => Pr
       if (!isUniqueViolation(error, folioIndex)) throw error;
     }
   }
-}
-
-/** The numbers of the folios of the minute `INV-…-HHmm-` already given (the prefix index reads them). */
-async function takenFolioNumbers(db: Executor, minute: string): Promise<number[]> {
-  const rows = await db
-    .select({ folio: policies.investigationId })
-    .from(policies)
-    .where(like(policies.investigationId, `${minute}___`));
-  return rows.map((row) => Number(row.folio.slice(minute.length))).filter(Number.isInteger);
 }

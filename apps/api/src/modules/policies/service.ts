@@ -308,7 +308,7 @@ export async function createPolicy(db: Db, actor: AuthUser, input: PolicyInput, 
       db.transaction(async (tx) => {
         const policyNumber = await policyNumberToWrite(tx, actor, input.policyNumber, '');
         const policyId = await repo.insertPolicyRow(tx, { ...rowValues({ ...input, policyNumber }, investigationId), branchId, userId: actor.id });
-        await repo.writeChildren(tx, policyId, input);
+        await repo.writeChildren(tx, policyId, input, true);
         const assigned = await assignPolicyNumberIfDue(tx, policyId, input.status);
         await generatePackIfEntering(tx, packHook, actor, { policyId, from: null, to: input.status, written });
         const changes = jump ? [statusJumpChange] : [];
@@ -464,7 +464,7 @@ export async function renewPolicy(db: Db, actor: AuthUser, id: number): Promise<
       // The renewal stays the policy's agent's (issue 29), unless they no longer work the branch.
       const agentId = old.userId !== null && (await repo.isActiveUserOfBranch(tx, old.userId, old.branchId)) ? old.userId : actor.id;
       const newId = await repo.insertPolicyRow(tx, { ...rowValues(input, investigationId), branchId: old.branchId, userId: agentId, renewedFromPolicyId: id });
-      await repo.writeChildren(tx, newId, input);
+      await repo.writeChildren(tx, newId, input, true);
       await repo.updatePolicyRow(tx, id, { renewedToPolicyId: newId, updatedAt: now, updatedBy: actor.id });
       const event = { userId: actor.id, changes: [] };
       await repo.insertEvent(tx, { ...event, policyId: id, fromStatus: null, toStatus: null, note: policyLifecycleMessages.renewedAsNote(investigationId) });
