@@ -25,9 +25,23 @@ const folioClock = new Intl.DateTimeFormat('en-GB', {
  * `random` is 0–999; the caller draws it, so the format is testable.
  */
 export function formatInvestigationFolio(at: Date, random: number): string {
-  const parts = Object.fromEntries(folioClock.formatToParts(at).map((part) => [part.type, part.value]));
   const suffix = String(Math.trunc(random) % 1000).padStart(3, '0');
-  return `INV-${parts.day}${parts.month}${parts.year}-${parts.hour}${parts.minute}-${suffix}`;
+  return `${investigationFolioMinute(at)}${suffix}`;
+}
+
+/** What every folio of the instant's minute starts with: `INV-{ddMMyyyy}-{HHmm}-`. */
+export function investigationFolioMinute(at: Date): string {
+  const parts = Object.fromEntries(folioClock.formatToParts(at).map((part) => [part.type, part.value]));
+  return `INV-${parts.day}${parts.month}${parts.year}-${parts.hour}${parts.minute}-`;
+}
+
+/**
+ * The three-digit numbers (0–999) of a minute's folios not in `taken`, ascending: a new policy
+ * draws among them, so it is refused only when all 1,000 of the minute are taken.
+ */
+export function freeFolioNumbers(taken: Iterable<number>): number[] {
+  const used = new Set(taken);
+  return Array.from({ length: 1000 }, (_, number) => number).filter((number) => !used.has(number));
 }
 
 export const investigationFolioPattern = /^INV-\d{8}-\d{4}-\d{3}$/;

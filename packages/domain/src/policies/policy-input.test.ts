@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatInvestigationFolio,
+  freeFolioNumbers,
+  investigationFolioMinute,
   guarantorRequiredFor,
   isAllowedTransition,
   joinNamesForDisplay,
@@ -120,6 +122,14 @@ describe('policy rules', () => {
     // 2026-03-05 02:07 UTC is 2026-03-04 20:07 in Mexico City (UTC-6).
     expect(formatInvestigationFolio(new Date('2026-03-05T02:07:00Z'), 7)).toBe('INV-04032026-2007-007');
     expect(formatInvestigationFolio(new Date('2026-11-22T18:30:00Z'), 999)).toBe('INV-22112026-1230-999');
+    expect(investigationFolioMinute(new Date('2026-11-22T18:30:59Z'))).toBe('INV-22112026-1230-');
+  });
+
+  it('lists the folio numbers of a minute still free', () => {
+    expect(freeFolioNumbers([])).toHaveLength(1000);
+    expect(freeFolioNumbers(Array.from({ length: 1000 }, (_, n) => n).filter((n) => n !== 517))).toEqual([517]);
+    expect(freeFolioNumbers(Array.from({ length: 1000 }, (_, n) => n))).toEqual([]);
+    expect(freeFolioNumbers([0, 2, 999]).slice(0, 3)).toEqual([1, 3, 4]);
   });
 
   it('allows only the row-menu transitions', () => {

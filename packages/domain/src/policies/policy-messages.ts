@@ -26,5 +26,6 @@ export const policyMessages = {
   invalidCursor: 'El cursor de paginación no es válido',
   policyNumberTaken: (policyNumber: string) => `El folio de póliza ${policyNumber} ya existe`,
   policyNumberRace: 'Otra póliza recibió el mismo folio de póliza al mismo tiempo. Intente nuevamente.',
-  folioUnavailable: 'No se pudo generar un folio de investigación único. Intente nuevamente en un minuto.',
+  folioUnavailable:
+    'Ya están asignados los 1,000 folios de investigación de este minuto (del 000 al 999). El siguiente minuto tiene folios nuevos: guarde la póliza de nuevo en cuanto cambie el minuto.',
 } as const;

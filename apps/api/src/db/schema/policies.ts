@@ -306,8 +306,10 @@ export const policyEvents = pgTable(
 
 /**
  * How many policies each branch has in each status, kept exact by statement-level triggers on
- * `policies` (migration 0003, decision 004): the dashboard and the list's total without a search
- * text read these ten rows instead of counting the branch's policies.
+ * `policies` (migrations 0003 and 0033, decision 004): the dashboard and the list's total without
+ * a search text sum these rows instead of counting the branch's policies. A count is split into
+ * slots, one per database connection's pid (modulo 32), so creates on different connections do
+ * not wait on one row: a (branch, status) total is the sum of its slots.
  */
 export const policyStatusCounts = pgTable(
   'policy_status_counts',
@@ -316,7 +318,8 @@ export const policyStatusCounts = pgTable(
       .notNull()
       .references(() => branches.id, { onDelete: 'cascade' }),
     status: policyStatusEnum('status').notNull(),
+    slot: smallint('slot').notNull().default(0),
     total: integer('total').notNull().default(0),
   },
-  (table) => [primaryKey({ name: 'policy_status_counts_pkey', columns: [table.branchId, table.status] })],
+  (table) => [primaryKey({ name: 'policy_status_counts_pkey', columns: [table.branchId, table.status, table.slot] })],
 );

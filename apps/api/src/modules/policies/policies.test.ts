@@ -155,28 +155,54 @@ describe('POST /api/policy', () => {
       vi.restoreAllMocks();
     });
 
-    it('is Mexico City time and draws another number when the folio is taken', async () => {
+    it('is Mexico City time and draws among the numbers of the minute still free', async () => {
       vi.useFakeTimers({ toFake: ['Date'] });
       vi.setSystemTime(new Date('2026-11-23T16:05:30Z'));
       const { token } = await signInAs(ctx, 'agent', 1); // a token issued at the faked time
       const draws = vi.spyOn(crypto, 'randomInt') as unknown as { mockReturnValue(v: number): void; mockReturnValueOnce(v: number): typeof draws };
+      // The draw is an index into the free numbers: 0…999 first, then 007 is taken and the eighth free one is 008.
       draws.mockReturnValue(7);
       expect((await createPolicy(token)).investigationId).toBe('INV-23112026-1005-007');
-      draws.mockReturnValueOnce(7).mockReturnValueOnce(8);
       expect((await createPolicy(token)).investigationId).toBe('INV-23112026-1005-008');
     });
 
-    it('answers 409, writing nothing, when every number drawn is taken', async () => {
+    /** Copies of `policy` holding every folio of `minute` but `except` (straight SQL: 999 creates through the API would be slow). */
+    async function takeFolios(policy: Policy, minute: string, except: number[]) {
+      const columns = (await ctx.testDb.database.db.execute(
+        sql`select column_name as name from information_schema.columns where table_schema = current_schema() and table_name = 'policies' and column_name <> 'id' and is_generated = 'NEVER' order by ordinal_position`,
+      )) as unknown as { rows: Array<{ name: string }> };
+      const names = columns.rows.map((row) => row.name);
+      const values = names.map((name) => (name === 'investigation_id' ? `'${minute}' || lpad(n::text, 3, '0')` : `"${name}"`));
+      await ctx.testDb.database.db.execute(
+        sql.raw(
+          `insert into policies (${names.map((name) => `"${name}"`).join(', ')}) select ${values.join(', ')} from policies, generate_series(0, 999) as n ` +
+            `where id = ${policy.id} and n not in (${except.join(', ')})`,
+        ),
+      );
+    }
+
+    it('gives the one number of the minute still free, and answers 409 saying why, writing nothing, once all 1,000 are taken', async () => {
       vi.useFakeTimers({ toFake: ['Date'] });
-      vi.setSystemTime(new Date('2026-11-23T17:45:00Z'));
+      vi.setSystemTime(new Date('2026-11-23T17:45:10Z'));
       const { token } = await signInAs(ctx, 'agent', 1);
-      (vi.spyOn(crypto, 'randomInt') as unknown as { mockReturnValue(v: number): void }).mockReturnValue(42);
-      await createPolicy(token);
+      const first = await createPolicy(token);
+      const taken = Number(first.investigationId.slice(-3));
+      // 999 of the minute's numbers taken (the first policy's among them): only 517 is free (or 518 if the first took 517).
+      const free = taken === 517 ? 518 : 517;
+      await takeFolios(first, 'INV-23112026-1145-', [taken, free]);
+      expect((await createPolicy(token)).investigationId).toBe(`INV-23112026-1145-${free}`);
+
       const before = await counts();
       const response = await post('/api/policy', token, examplePolicyInput());
       expect(response.statusCode).toBe(409);
-      expect(json(response).message).toBe('No se pudo generar un folio de investigación único. Intente nuevamente en un minuto.');
+      expect(json(response).message).toBe(
+        'Ya están asignados los 1,000 folios de investigación de este minuto (del 000 al 999). El siguiente minuto tiene folios nuevos: guarde la póliza de nuevo en cuanto cambie el minuto.',
+      );
       expect(await counts()).toEqual(before);
+
+      // The next minute has all its numbers.
+      vi.setSystemTime(new Date('2026-11-23T17:46:00Z'));
+      expect((await createPolicy(token)).investigationId).toMatch(/^INV-23112026-1146-\d{3}$/);
     });
   });
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, like, notInArray, sql, type SQL } from 'drizzle-orm';
 import type {
   DashboardStats,
   Guarantor,
@@ -426,20 +426,34 @@ export async function numberingState(db: Executor, id: number) {
   return row ?? null;
 }
 
+/** The numbers of the investigation folios of the minute `INV-…-HHmm-` already given (read on the prefix index). */
+export async function takenFolioNumbers(db: Executor, minute: string): Promise<number[]> {
+  const rows = await db
+    .select({ folio: policies.investigationId })
+    .from(policies)
+    .where(like(policies.investigationId, `${minute}___`));
+  return rows.map((row) => Number(row.folio.slice(minute.length))).filter(Number.isInteger);
+}
+
 // --- children: written to match the input exactly --------------------------------------------
 
 /**
  * Makes the policy's tenants, guarantors, property, owner and rent what `input` says: children
  * whose id the input keeps are updated in place (documents tied to them stay tied), new ones are
  * inserted, and those the input left out are deleted with everything under them.
+ *
+ * `fresh`: the policy was inserted in this transaction and has no children yet, so there is
+ * nothing to keep or delete — a create skips those statements (issue 30: four to six round trips
+ * of the create's transaction, which keeps its rows locked meanwhile).
  */
-export async function writeChildren(db: Executor, policyId: number, input: PolicyInput): Promise<void> {
-  await writeTenants(db, policyId, input.tenants);
-  await writeGuarantors(db, policyId, input.guarantors);
+export async function writeChildren(db: Executor, policyId: number, input: PolicyInput, fresh = false): Promise<void> {
+  await writeTenants(db, policyId, input.tenants, fresh);
+  await writeGuarantors(db, policyId, input.guarantors, fresh);
   await writeProperty(db, policyId, input.property);
 }
 
-async function keptIds(db: Executor, table: typeof tenants | typeof guarantors, policyId: number, wanted: Array<number | undefined>) {
+async function keptIds(db: Executor, table: typeof tenants | typeof guarantors, policyId: number, wanted: Array<number | undefined>, fresh: boolean) {
+  if (fresh) return new Set<number>();
   const existing = await db.select({ id: table.id }).from(table).where(eq(table.policyId, policyId));
   const existingIds = new Set(existing.map((row) => row.id));
   const kept = wanted.filter((id): id is number => id !== undefined && existingIds.has(id));
@@ -447,8 +461,8 @@ async function keptIds(db: Executor, table: typeof tenants | typeof guarantors, 
   return new Set(kept);
 }
 
-async function writeTenants(db: Executor, policyId: number, list: PolicyInput['tenants']) {
-  const kept = await keptIds(db, tenants, policyId, list.map((tenant) => tenant.id));
+async function writeTenants(db: Executor, policyId: number, list: PolicyInput['tenants'], fresh: boolean) {
+  const kept = await keptIds(db, tenants, policyId, list.map((tenant) => tenant.id), fresh);
   for (const [position, tenant] of list.entries()) {
     const values = {
       policyId,
@@ -480,8 +494,8 @@ async function writeTenants(db: Executor, policyId: number, list: PolicyInput['t
   }
 }
 
-async function writeGuarantors(db: Executor, policyId: number, list: PolicyInput['guarantors']) {
-  const kept = await keptIds(db, guarantors, policyId, list.map((guarantor) => guarantor.id));
+async function writeGuarantors(db: Executor, policyId: number, list: PolicyInput['guarantors'], fresh: boolean) {
+  const kept = await keptIds(db, guarantors, policyId, list.map((guarantor) => guarantor.id), fresh);
   for (const [position, guarantor] of list.entries()) {
     const values = {
       policyId,
@@ -508,7 +522,8 @@ async function writeGuarantors(db: Executor, policyId: number, list: PolicyInput
         .insert(guarantorVehicles)
         .values({ guarantorId, ...vehicle })
         .onConflictDoUpdate({ target: guarantorVehicles.guarantorId, set: vehicle });
-    } else {
+    } else if (kept.has(guarantorId)) {
+      // Only a guarantor kept from before can have a vehicle to remove.
       await db.delete(guarantorVehicles).where(eq(guarantorVehicles.guarantorId, guarantorId));
     }
   }

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import type { z } from 'zod';
 import {
   businessYear,
@@ -15,7 +14,6 @@ import {
   terminableStatuses,
   type PolicyTermination,
   foldForSearch,
-  formatInvestigationFolio,
   invalidTransitionMessage,
   isAllowedTransition,
   isCreationJump,
@@ -48,6 +46,7 @@ import type { CursorPosition } from '../../lib/keyset-cursor';
 import { keysetBatches, parallelKeysetBatches } from '../../lib/keyset-batches';
 import { decodeSearchCursor, encodeSearchCursor, type SearchAfter } from './search-cursor';
 import * as repo from './repository';
+import { withNewFolio } from './new-folio';
 import type { SearchPages } from './search-pages';
 import { JsonText } from '../../lib/json-text';
 
@@ -291,8 +290,6 @@ async function generatePackIfEntering(
   if (hook && change.to === 'contracts' && change.from !== 'contracts') await hook.generate(tx, actor, change.policyId, change.written);
 }
 
-const folioAttempts = 5;
-
 /**
  * POST /api/policy: the whole aggregate and its first event in one transaction, under a new folio.
  * A policy created in any status but 'Creada' is a status jump (managers and admins only, 403 for
@@ -302,30 +299,23 @@ export async function createPolicy(db: Db, actor: AuthUser, input: PolicyInput, 
   const jump = isCreationJump(input.status);
   if (jump && !canJumpStatus(actor.role)) throw statusJumpForbidden('created', input.status);
   const branchId = await writeBranch(db, actor, input.branchId);
-  for (let attempt = 1; ; attempt++) {
-    const investigationId = formatInvestigationFolio(new Date(), crypto.randomInt(1000));
-    try {
-      const id = await withPackFiles(packHook, input.status, (written) =>
-        db.transaction(async (tx) => {
-          const policyNumber = await policyNumberToWrite(tx, actor, input.policyNumber, '');
-          const policyId = await repo.insertPolicyRow(tx, { ...rowValues({ ...input, policyNumber }, investigationId), branchId, userId: actor.id });
-          await repo.writeChildren(tx, policyId, input);
-          const assigned = await assignPolicyNumberIfDue(tx, policyId, input.status);
-          await generatePackIfEntering(tx, packHook, actor, { policyId, from: null, to: input.status, written });
-          const changes = jump ? [statusJumpChange] : [];
-          await repo.insertEvent(tx, { policyId, userId: actor.id, fromStatus: null, toStatus: input.status, changes, note: noteLines('Póliza creada', assigned) });
-          await signingStatusChanged(tx, signing, actor, { policyId, from: null, to: input.status, written });
-          return policyId;
-        }),
-        signing,
-      );
-      return await getPolicy(db, actor, id);
-    } catch (error) {
-      if (!isUniqueViolation(error, 'policies_investigation_id_key')) throw error;
-      // Another policy took this minute's folio: draw another number.
-      if (attempt === folioAttempts) throw conflict(policyMessages.folioUnavailable);
-    }
-  }
+  const id = await withNewFolio(db, (investigationId) =>
+    withPackFiles(packHook, input.status, (written) =>
+      db.transaction(async (tx) => {
+        const policyNumber = await policyNumberToWrite(tx, actor, input.policyNumber, '');
+        const policyId = await repo.insertPolicyRow(tx, { ...rowValues({ ...input, policyNumber }, investigationId), branchId, userId: actor.id });
+        await repo.writeChildren(tx, policyId, input, true);
+        const assigned = await assignPolicyNumberIfDue(tx, policyId, input.status);
+        await generatePackIfEntering(tx, packHook, actor, { policyId, from: null, to: input.status, written });
+        const changes = jump ? [statusJumpChange] : [];
+        await repo.insertEvent(tx, { policyId, userId: actor.id, fromStatus: null, toStatus: input.status, changes, note: noteLines('Póliza creada', assigned) });
+        await signingStatusChanged(tx, signing, actor, { policyId, from: null, to: input.status, written });
+        return policyId;
+      }),
+      signing,
+    ),
+  );
+  return getPolicy(db, actor, id);
 }
 
 /**
@@ -459,35 +449,29 @@ const folioOf = policyDisplayFolio;
  */
 export async function renewPolicy(db: Db, actor: AuthUser, id: number): Promise<Policy> {
   if (!canRenewRole(actor.role)) throw forbidden(policyLifecycleMessages.renewRoleForbidden);
-  for (let attempt = 1; ; attempt++) {
-    const investigationId = formatInvestigationFolio(new Date(), crypto.randomInt(1000));
-    try {
-      const renewalId = await db.transaction(async (tx) => {
-        const locked = ensure(await repo.lockPolicy(tx, id, actorScope(actor)), notFound(policyMessages.notFound));
-        if (locked.renewedToPolicyId !== null) throw conflict(policyLifecycleMessages.alreadyRenewed);
-        if (!renewableStatuses.includes(locked.status)) throw conflict(policyLifecycleMessages.notRenewable);
-        const old = await getPolicy(tx, actor, id);
-        const input = renewalInput(old);
-        const now = new Date();
-        // The renewal stays the policy's agent's (issue 29), unless they no longer work the branch.
-        const agentId = old.userId !== null && (await repo.isActiveUserOfBranch(tx, old.userId, old.branchId)) ? old.userId : actor.id;
-        const newId = await repo.insertPolicyRow(tx, { ...rowValues(input, investigationId), branchId: old.branchId, userId: agentId, renewedFromPolicyId: id });
-        await repo.writeChildren(tx, newId, input);
-        await repo.updatePolicyRow(tx, id, { renewedToPolicyId: newId, updatedAt: now, updatedBy: actor.id });
-        const event = { userId: actor.id, changes: [] };
-        await repo.insertEvent(tx, { ...event, policyId: id, fromStatus: null, toStatus: null, note: policyLifecycleMessages.renewedAsNote(investigationId) });
-        const created = noteLines('Póliza creada', policyLifecycleMessages.renewalOfNote(folioOf(old)), policyLifecycleMessages.renewalAgentNote(agentId === old.userId));
-        await repo.insertEvent(tx, { ...event, policyId: newId, fromStatus: null, toStatus: 'created', note: created });
-        // The agent and the branch manager hear of it with the renewal, or not at all.
-        await notifyRenewalCreated(tx, { oldPolicyId: id, newPolicyId: newId, actorUserId: actor.id });
-        return newId;
-      });
-      return await getPolicy(db, actor, renewalId);
-    } catch (error) {
-      if (!isUniqueViolation(error, 'policies_investigation_id_key')) throw error;
-      if (attempt === folioAttempts) throw conflict(policyMessages.folioUnavailable);
-    }
-  }
+  const renewalId = await withNewFolio(db, (investigationId) =>
+    db.transaction(async (tx) => {
+      const locked = ensure(await repo.lockPolicy(tx, id, actorScope(actor)), notFound(policyMessages.notFound));
+      if (locked.renewedToPolicyId !== null) throw conflict(policyLifecycleMessages.alreadyRenewed);
+      if (!renewableStatuses.includes(locked.status)) throw conflict(policyLifecycleMessages.notRenewable);
+      const old = await getPolicy(tx, actor, id);
+      const input = renewalInput(old);
+      const now = new Date();
+      // The renewal stays the policy's agent's (issue 29), unless they no longer work the branch.
+      const agentId = old.userId !== null && (await repo.isActiveUserOfBranch(tx, old.userId, old.branchId)) ? old.userId : actor.id;
+      const newId = await repo.insertPolicyRow(tx, { ...rowValues(input, investigationId), branchId: old.branchId, userId: agentId, renewedFromPolicyId: id });
+      await repo.writeChildren(tx, newId, input, true);
+      await repo.updatePolicyRow(tx, id, { renewedToPolicyId: newId, updatedAt: now, updatedBy: actor.id });
+      const event = { userId: actor.id, changes: [] };
+      await repo.insertEvent(tx, { ...event, policyId: id, fromStatus: null, toStatus: null, note: policyLifecycleMessages.renewedAsNote(investigationId) });
+      const created = noteLines('Póliza creada', policyLifecycleMessages.renewalOfNote(folioOf(old)), policyLifecycleMessages.renewalAgentNote(agentId === old.userId));
+      await repo.insertEvent(tx, { ...event, policyId: newId, fromStatus: null, toStatus: 'created', note: created });
+      // The agent and the branch manager hear of it with the renewal, or not at all.
+      await notifyRenewalCreated(tx, { oldPolicyId: id, newPolicyId: newId, actorUserId: actor.id });
+      return newId;
+    }),
+  );
+  return getPolicy(db, actor, renewalId);
 }
 
 /** The renewal's form values: the old policy's, without ids, numbers or documents, its term next. */

@@ -41,7 +41,10 @@ async function rows<T>(query: string): Promise<T[]> {
 
 /** The counters, and count(*) of policies, as 'branch/status' → n (zeros left out). */
 async function countersAndTruth() {
-  const counters = await rows<{ key: string; n: number }>(`select branch_id || '/' || status as key, total as n from policy_status_counts where total <> 0 order by 1`);
+  // A count is the sum of its slots (one per connection, migration 0033).
+  const counters = await rows<{ key: string; n: number }>(
+    `select branch_id || '/' || status as key, sum(total)::int as n from policy_status_counts group by 1 having sum(total) <> 0 order by 1`,
+  );
   const truth = await rows<{ key: string; n: number }>(`select branch_id || '/' || status as key, count(*)::int as n from policies group by 1 order by 1`);
   return { counters: Object.fromEntries(counters.map((r) => [r.key, r.n])), truth: Object.fromEntries(truth.map((r) => [r.key, r.n])) };
 }
