@@ -3,7 +3,8 @@ import { examplePolicyInput, exampleTenant } from '@portal/domain/testing';
 import { femaleFirstNames, surnames } from '../apps/api/src/demo/demo-data';
 import { describeRefusals, httpClient, runPool, summarize, type Client, type Summary } from './load-client';
 import { sampleLocks } from './lock-sampler';
-import { machine, prepareDatabase, signIn, startApp, waitForNextMinute, writeJson } from './write-bench-setup';
+import { machineLine, writeBenchResult } from './bench-result';
+import { prepareDatabase, signIn, startApp, waitForNextMinute } from './write-bench-setup';
 
 /**
  * `npm run bench:creates [-- --count 600] [--concurrency 50] [--pool N] [--locks] [--cpu-prof DIR] [--json FILE]`
@@ -66,7 +67,7 @@ function section(figures: Figures, count: number, concurrency: number): string {
   const { sequential: one, concurrent: many } = figures;
   const ratio = many.perSecond / one.perSecond;
   return [
-    `${count} new policies of one branch through \`POST /api/policy\` (PostgreSQL, the app in its own process), one at a time and then ${concurrency} at a time (\`npm run bench:creates\`); ${machine()}.`,
+    `${count} new policies of one branch through \`POST /api/policy\` (PostgreSQL, the app in its own process), one at a time and then ${concurrency} at a time (\`npm run bench:creates\`); ${machineLine()}.`,
     '',
     '| creates | per second | p50 | p99 | refused |',
     '|---|---:|---:|---:|---|',
@@ -107,7 +108,7 @@ async function main(): Promise<number> {
   const markdown = section(figures, count, concurrency);
   if (values.json) {
     const { sequential: one, concurrent: many } = figures;
-    await writeJson(values.json, markdown, {
+    await writeBenchResult(values.json, { section: markdown, figures: {
       sequentialPerSecond: one.perSecond,
       sequentialMsEach: 1000 / one.perSecond,
       sequentialP50Ms: one.p50,
@@ -116,7 +117,7 @@ async function main(): Promise<number> {
       concurrentP99Ms: many.p99,
       concurrentRefused: many.refused,
       ratio: many.perSecond / one.perSecond,
-    });
+    } });
   }
   process.stdout.write(`\n${markdown}\n`);
   return 0;

@@ -4,7 +4,8 @@ import { examplePolicyInput, exampleTenant } from '@portal/domain/testing';
 import { colonies, femaleFirstNames, maleFirstNames, seededRandom, surnames } from '../apps/api/src/demo/demo-data';
 import { describeRefusals, httpClient, summarize, type Client, type Outcome, type Summary } from './load-client';
 import { sampleLocks } from './lock-sampler';
-import { machine, prepareDatabase, signIn, startApp, writeJson } from './write-bench-setup';
+import { machineLine, writeBenchResult } from './bench-result';
+import { prepareDatabase, signIn, startApp } from './write-bench-setup';
 
 /**
  * `npm run bench:mixed [-- --count 20000] [--clients 100] [--duration 20] [--pool N] [--locks] [--cpu-prof DIR] [--json FILE]`
@@ -143,7 +144,7 @@ function section(figures: Figures, options: { count: number; clients: number; du
     `| ${name} | ${s.requests} | ${s.perSecond.toFixed(0)} | ${s.p50.toFixed(0)} ms | ${s.p99.toFixed(0)} ms | ${describeRefusals(s.refusals)} |`;
   return [
     `Mixed load (\`npm run bench:mixed\`): ${options.clients} clients without pause for ${options.duration} s on PostgreSQL, ${options.count.toLocaleString('en-US')} policies in the branch; ` +
-      `40 % searches (varied texts, statuses, next pages), 20 % open a policy, 10 % each dashboard, leads, new lead, new policy; ${machine()}.`,
+      `40 % searches (varied texts, statuses, next pages), 20 % open a policy, 10 % each dashboard, leads, new lead, new policy; ${machineLine()}.`,
     '',
     '| route | requests | per second | p50 | p99 | not 2xx |',
     '|---|---:|---:|---:|---:|---|',
@@ -185,13 +186,13 @@ async function main(): Promise<number> {
   const markdown = section(figures, { count, clients, duration });
   if (values.json) {
     const { all, byRoute } = figures;
-    await writeJson(values.json, markdown, {
+    await writeBenchResult(values.json, { section: markdown, figures: {
       requestsPerSecond: all.perSecond,
       p50Ms: all.p50,
       p99Ms: all.p99,
       notOk: all.refused,
       ...Object.fromEntries(byRoute.flatMap(([route, s]) => [[`${route.replace(/ (.)/g, (_, c: string) => c.toUpperCase())}P99Ms`, s.p99], [`${route.replace(/ (.)/g, (_, c: string) => c.toUpperCase())}NotOk`, s.refused]])),
-    });
+    } });
   }
   process.stdout.write(`\n${markdown}\n`);
   return 0;

@@ -1,10 +1,11 @@
 import os from 'node:os';
 import { parseArgs } from 'node:util';
+import { writeBenchResult } from './bench-result';
 import { DASHBOARD_TARGET_MS, markdownTable, runBench, SEARCH_TARGET_MS, type Engine, type EngineResult } from './harness';
 
 /**
  * `npm run bench:policies [-- --engine pglite|postgres|both] [--count 100000] [--requests 200]
- * [--warmup 20] [--explain] [--keep]`: generates the policies, serves them with the real app and
+ * [--warmup 20] [--explain] [--keep] [--json FILE]`: generates the policies, serves them with the real app and
  * prints p50/p95 of the list search and the dashboard as a markdown table. PostgreSQL is the
  * server at BENCH_DATABASE_URL (a throwaway database is created there and dropped).
  */
@@ -19,6 +20,7 @@ async function main(): Promise<number> {
       warmup: { type: 'string', default: '20' },
       explain: { type: 'boolean', default: false },
       keep: { type: 'boolean', default: false },
+      json: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -49,6 +51,16 @@ async function main(): Promise<number> {
       `Node ${process.version}, ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 1024 ** 3)} GiB.\n\n${markdownTable(results)}\n`,
   );
   const postgres = results.find((result) => result.engine === 'postgres');
+  await writeBenchResult(values.json, {
+    section: `${count.toLocaleString('en-US')} policies in one branch; ${requests} sequential requests per query after ${warmup} warm-up ones; p50 / p95 in ms.\n\n${markdownTable(results)}`,
+    figures: Object.fromEntries(
+      results.flatMap((result) => [
+        ...result.queries.map((query) => [`${result.engine}_${query.name.replace(/\W+/g, '_')}_p95_ms`, query.p95]),
+        [`${result.engine}_full_list_seconds`, result.fullList.seconds],
+        [`${result.engine}_full_list_rss_growth_mb`, result.fullList.rssGrowthMb],
+      ]),
+    ),
+  });
   const missed = postgres?.queries.filter((query) => query.target !== undefined && query.p95 > query.target) ?? [];
   if (missed.length > 0) {
     process.stdout.write(`\nMissed on PostgreSQL (search ≤ ${SEARCH_TARGET_MS} ms, dashboard ≤ ${DASHBOARD_TARGET_MS} ms): ${missed.map((q) => q.name).join(', ')}\n`);

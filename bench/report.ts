@@ -36,7 +36,6 @@ async function storeResult(bench: Bench): Promise<void> {
 }
 
 function compose(results: Map<string, StoredBenchResult>): string {
-  const figures = Object.assign({}, ...[...results.values()].map((result) => result.figures)) as Record<string, number>;
   const parts = [
     '# Performance',
     '',
@@ -45,7 +44,7 @@ function compose(results: Map<string, StoredBenchResult>): string {
     '',
     '## Targets',
     '',
-    summaryTable(figures, results),
+    summaryTable(results, repoRoot),
   ];
   for (const bench of benches) {
     const result = results.get(bench.name);

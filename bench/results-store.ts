@@ -18,6 +18,8 @@ export const benches: Bench[] = [
   { name: 'startup', title: 'Start-up and idle memory', script: 'bench/startup.ts', args: ['--runs', '3'] },
   { name: 'login-js', title: 'JavaScript for /login', script: 'bench/login-js.ts', args: [] },
   { name: 'throughput', title: 'Searches under load', script: 'bench/throughput.ts', args: [] },
+  { name: 'creates', title: 'New policies at once', script: 'bench/creates.ts', args: [] },
+  { name: 'mixed', title: 'Mixed load', script: 'bench/mixed.ts', args: [] },
   { name: 'policies', title: 'Searches at 100,000 policies', script: 'bench/policies.ts', args: [] },
 ];
 

@@ -13,6 +13,7 @@ import { seedIfEmpty } from '../apps/api/src/db/seed';
 import { users } from '../apps/api/src/db/schema/index';
 import { hashPassword } from '../apps/api/src/lib/passwords';
 import { generatePolicies } from './generate-policies';
+import { writeBenchResult } from './bench-result';
 import { percentile } from './harness';
 
 /**
@@ -392,7 +393,7 @@ async function main(): Promise<number> {
     `${count.toLocaleString('en-US')} policies; GET ${SEARCH} as an agent, ${connections} connections for ${duration} s; ` +
     `Node ${process.version}, ${os.cpus().length} × ${cpu}.\n\n${markdown(results, connections)}\n`;
   process.stdout.write(`\n${section}`);
-  if (values.json) await fs.writeFile(values.json, `${JSON.stringify({ section, figures: figureKeys(results) }, null, 2)}\n`);
+  await writeBenchResult(values.json, { section, figures: figureKeys(results) });
   return 0;
 }
 

@@ -1,7 +1,5 @@
 import { fork } from 'node:child_process';
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { runMigrations } from '../apps/api/src/db/migrate';
@@ -113,12 +111,3 @@ export async function waitForNextMinute(log: (line: string) => void): Promise<vo
   await new Promise((resolve) => setTimeout(resolve, wait));
 }
 
-/** Writes `{ section, figures }` for the lead's PERFORMANCE.md. */
-export async function writeJson(file: string, section: string, figures: Record<string, number>): Promise<void> {
-  await fs.writeFile(file, `${JSON.stringify({ section, figures }, null, 2)}\n`);
-}
-
-export function machine(): string {
-  const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU';
-  return `Node ${process.version}, ${os.cpus().length} × ${cpu}`;
-}
