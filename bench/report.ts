@@ -50,6 +50,7 @@ function compose(results: Map<string, StoredBenchResult>): string {
     const result = results.get(bench.name);
     parts.push('', `## ${bench.title}`, '');
     parts.push(result ? `_Measured ${result.measuredAt.slice(0, 16).replace('T', ' ')} UTC on ${result.machine} — \`node --import tsx ${bench.script}\`._\n\n${result.section.trim()}` : '_Not measured yet._');
+    if (bench.notes) parts.push('', `What the profile showed and what changed: [${path.basename(bench.notes)}](${path.relative('docs', bench.notes)}).`);
   }
   return `${parts.join('\n')}\n`;
 }

@@ -10,16 +10,18 @@ export interface Bench {
   title: string;
   script: string;
   args: string[];
+  /** The hand-written story of this figure (what the profile showed, what changed), linked from the section. */
+  notes?: string;
 }
 
 /** In the order of the file. Each script takes `--json <file>` (bench/bench-result.ts). */
 export const benches: Bench[] = [
-  { name: 'tests', title: 'Test suite', script: 'bench/test-wall.ts', args: [] },
-  { name: 'startup', title: 'Start-up and idle memory', script: 'bench/startup.ts', args: ['--runs', '3'] },
+  { name: 'tests', title: 'Test suite', script: 'bench/test-wall.ts', args: [], notes: 'docs/performance/tests.md' },
+  { name: 'startup', title: 'Start-up and idle memory', script: 'bench/startup.ts', args: ['--runs', '3'], notes: 'docs/performance/startup.md' },
   { name: 'login-js', title: 'JavaScript for /login', script: 'bench/login-js.ts', args: [] },
-  { name: 'throughput', title: 'Searches under load', script: 'bench/throughput.ts', args: [] },
-  { name: 'creates', title: 'New policies at once', script: 'bench/creates.ts', args: [] },
-  { name: 'mixed', title: 'Mixed load', script: 'bench/mixed.ts', args: [] },
+  { name: 'throughput', title: 'Searches under load', script: 'bench/throughput.ts', args: [], notes: 'docs/performance/search.md' },
+  { name: 'creates', title: 'New policies at once', script: 'bench/creates.ts', args: [], notes: 'docs/performance/writes.md' },
+  { name: 'mixed', title: 'Mixed load', script: 'bench/mixed.ts', args: [], notes: 'docs/performance/writes.md' },
   { name: 'policies', title: 'Searches at 100,000 policies', script: 'bench/policies.ts', args: [] },
 ];
 
