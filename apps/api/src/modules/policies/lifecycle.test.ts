@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { businessYear, policySearchText, type Policy, type PolicyEvent, type PolicyFormValues } from '@portal/domain';
 import { exampleGuarantor, examplePolicyInput } from '@portal/domain/testing';
-import { ADMIN, bearer, createPolicyAs, createTestContext, insertBranch, json, login, signInAs, type TestContext } from '../../test/app';
+import { ADMIN, bearer, createPolicyAs, createTestContext, json, login, signInAs, type TestContext } from '../../test/app';
 import { users } from '../../db/schema/index';
 import { rowsOf } from '../../db/client';
 
@@ -142,21 +142,6 @@ describe('the policy number', () => {
     const typed = await policyIn('investigation_approved', { policyNumber: 'MANUAL-1' });
     expect(json<Policy>(await post(`/api/policy/update/${typed.id}`, polancoAgent.token, { status: 'contracts' })).policyNumber).toBe('MANUAL-1');
   });
-
-  it('numbers 50 concurrent Generar Contratos of one branch 00001…00050, each once', async () => {
-    const branchId = await insertBranch(ctx, { code: 'CONC' });
-    const agent = await signInAs(ctx, 'agent', branchId);
-    const policies = await Promise.all(
-      Array.from({ length: 50 }, () => createPolicy(adminToken, examplePolicyInput({ status: 'investigation_approved', branchId }))),
-    );
-    const responses = await Promise.all(policies.map((policy) => post(`/api/policy/update/${policy.id}`, agent.token, { status: 'contracts' })));
-    expect(responses.find((r) => r.statusCode !== 200)?.body).toBeUndefined();
-    expect(responses.map((response) => response.statusCode)).toEqual(Array(50).fill(200));
-    const year = businessYear(new Date());
-    const numbers = responses.map((response) => json<Policy>(response).policyNumber).sort();
-    expect(numbers).toEqual(Array.from({ length: 50 }, (_, index) => `CONC-${year}-${String(index + 1).padStart(5, '0')}`));
-    // Each entry into 'contracts' also draws and stores its contract pack (issue 16): 50 packs, one at a time.
-  }, 180_000);
 });
 
 function stripped(policy: Policy) {
