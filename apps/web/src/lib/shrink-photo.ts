@@ -5,9 +5,9 @@
  * quality was chosen by reading a photographed INE back with OCR at several qualities
  * (docs/perf-notes/photos.md has the table).
  *
- * Only the browser's own machinery: the size is read by an <img> (its header; the pixels are
- * decoded lazily), then `createImageBitmap` decodes and scales in one step, off the main thread
- * in Chromium, honouring the EXIF orientation ('from-image': a portrait photo stays portrait), and
+ * Only the browser's own machinery: the size is read from the file's header (lib/image-header.ts:
+ * no decoding, no URL), then `createImageBitmap` decodes and scales in one step, off the main
+ * thread in Chromium, honouring the EXIF orientation ('from-image': a portrait photo stays portrait), and
  * the canvas encodes the JPEG (also off the main thread). Whatever the browser cannot do — no
  * createImageBitmap, an image it cannot read — the file goes up as it was: the server still judges it.
  *
@@ -15,9 +15,11 @@
  * a photo is picked.
  */
 
-export const photoLongestSide = 2400;
+import { readImageSize, type ImageSize } from './image-header';
+
+const photoLongestSide = 2400;
 /** JPEG quality (0–1) of a shrunk photo: see the OCR table in docs/perf-notes/photos.md. */
-export const photoQuality = 0.8;
+const photoQuality = 0.8;
 /** An image already this light and within the longest side goes as it is: re-encoding it would gain nothing. */
 const keepAsIsBytes = 1_000_000;
 /** The new JPEG must save at least this share of the bytes, or the original (one generation fewer) goes. */
@@ -25,16 +27,12 @@ const minimumSaving = 0.1;
 
 const shrinkableTypes = new Set(['image/jpeg', 'image/png']);
 
-interface Size {
-  width: number;
-  height: number;
-}
-
 /** The file to send: a smaller JPEG for a large photo, the same file for anything else. */
 export async function shrinkPhoto(file: File, { quality = photoQuality }: { quality?: number } = {}): Promise<File> {
   if (!shrinkableTypes.has(file.type) || typeof createImageBitmap !== 'function') return file;
   try {
-    const size = await orientedSize(file);
+    const size = await readImageSize(file);
+    if (!size) return file;
     const target = fitWithin(size, photoLongestSide);
     if (target.width === size.width && target.height === size.height && file.size <= keepAsIsBytes) return file;
     const jpeg = await encodeJpeg(file, target, quality);
@@ -46,30 +44,13 @@ export async function shrinkPhoto(file: File, { quality = photoQuality }: { qual
   }
 }
 
-/** The size as shown (after the EXIF rotation), read without decoding the pixels. */
-function orientedSize(file: Blob): Promise<Size> {
-  return new Promise((resolve, reject) => {
-    const url = URL.createObjectURL(file);
-    const image = new Image();
-    image.onload = () => {
-      URL.revokeObjectURL(url);
-      resolve({ width: image.naturalWidth, height: image.naturalHeight });
-    };
-    image.onerror = () => {
-      URL.revokeObjectURL(url);
-      reject(new Error('unreadable image'));
-    };
-    image.src = url;
-  });
-}
-
 /** The size whose longest side is at most `longest`, same proportions; never larger than the original. */
-function fitWithin({ width, height }: Size, longest: number): Size {
+function fitWithin({ width, height }: ImageSize, longest: number): ImageSize {
   const scale = Math.min(1, longest / Math.max(width, height));
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
 }
 
-async function encodeJpeg(file: Blob, target: Size, quality: number): Promise<Blob | null> {
+async function encodeJpeg(file: Blob, target: ImageSize, quality: number): Promise<Blob | null> {
   const bitmap = await createImageBitmap(file, {
     imageOrientation: 'from-image',
     resizeWidth: target.width,
@@ -93,7 +74,7 @@ async function encodeJpeg(file: Blob, target: Size, quality: number): Promise<Bl
   }
 }
 
-function draw(context: OffscreenCanvasRenderingContext2D | CanvasRenderingContext2D | null, bitmap: ImageBitmap, target: Size): boolean {
+function draw(context: OffscreenCanvasRenderingContext2D | CanvasRenderingContext2D | null, bitmap: ImageBitmap, target: ImageSize): boolean {
   if (!context) return false;
   // A transparent PNG would turn black in a JPEG: paper is white.
   context.fillStyle = '#ffffff';

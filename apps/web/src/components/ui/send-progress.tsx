@@ -32,7 +32,7 @@ export function SendProgress({ fileName, step, maxAttempts }: { fileName: string
   return (
     <div className="space-y-1">
       <p id={labelId} className="text-xs break-all text-slate-600 tabular-nums dark:text-slate-400">
-        Enviando {fileName}: {bytes} ({percent} %){step.attempt > 1 ? ` · intento ${step.attempt} de ${maxAttempts}` : ''}
+        Enviando {fileName}: {bytes} ({percent}&nbsp;%){step.attempt > 1 ? ` · intento ${step.attempt} de ${maxAttempts}` : ''}
       </p>
       <ProgressBar percent={percent} labelledBy={labelId} valueText={`${bytes} enviados`} />
     </div>

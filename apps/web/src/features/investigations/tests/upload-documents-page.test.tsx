@@ -134,7 +134,7 @@ describe('Subir Documentos de Investigación (/upload-documents)', () => {
     expect(sent.file?.name).toBe('Recibo marzo.pdf');
     expect(row('incomeProof2')).toHaveAttribute('data-state', 'loading');
     await sent.progress(46_080, 102_400);
-    const bar = within(row('incomeProof2')).getByRole('progressbar', { name: 'Enviando Recibo marzo.pdf: 45 KB de 100 KB (45 %)' });
+    const bar = within(row('incomeProof2')).getByRole('progressbar', { name: 'Enviando Recibo marzo.pdf: 45 KB de 100 KB (45\u00a0%)' });
     expect(bar).toHaveAttribute('aria-valuenow', '45');
     expect(bar).toHaveAttribute('aria-valuetext', '45 KB de 100 KB enviados');
     expect(fileInput('Comprobantes de ingresos (3)')).toBeDisabled();

@@ -104,7 +104,7 @@ describe('the upload link page', () => {
     expect(sent.file?.name).toBe('ine.jpg');
     await sent.progress(409_600, 1_024_000);
     const row = within(screen.getByTestId('file-row-tenantId'));
-    const bar = row.getByRole('progressbar', { name: 'Enviando ine.jpg: 400 KB de 1000 KB (40 %)' });
+    const bar = row.getByRole('progressbar', { name: 'Enviando ine.jpg: 400 KB de 1000 KB (40\u00a0%)' });
     expect(bar).toHaveAttribute('aria-valuenow', '40');
     expect(bar).toHaveAttribute('aria-valuetext', '400 KB de 1000 KB enviados');
     await sent.respond(201, makeUpload({ documents: [card('tenantId', { present: 1 }), card('incomeProof')], received: [receivedFile('tenantId', 'ine.jpg', { identificationType: 'ine' })] }));
