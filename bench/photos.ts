@@ -4,7 +4,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
 import { examplePolicyInput, exampleTenant } from '@portal/domain/testing';
-import { startServer, stopServer, type StartedServer } from '../apps/api/src/test/server-process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { syntheticPhotoScript } from './synthetic-photo';
 
 /**
@@ -114,7 +114,7 @@ async function mobileContext(browser: Browser): Promise<BrowserContext> {
   return context;
 }
 
-async function measureBuild(browser: Browser, server: StartedServer, label: string, photos: Buffer[]): Promise<BuildResult> {
+async function measureBuild(browser: Browser, server: StartedServer, label: string, photos: string[]): Promise<BuildResult> {
   const base = server.baseUrl;
   const context = await mobileContext(browser);
   const page = await context.newPage();
@@ -138,7 +138,9 @@ async function measureBuild(browser: Browser, server: StartedServer, label: stri
     const timings: number[] = [];
     for (const [index, photo] of photos.entries()) {
       const started = performance.now();
-      await inputs.nth(index).setInputFiles({ name: `IMG_20${41 + index}.jpg`, mimeType: 'image/jpeg', buffer: photo });
+      // A path, not a buffer: the browser opens the file itself, as from a phone's picker (a 6 MB
+      // buffer through the protocol to a CPU-throttled page took longer than the upload).
+      await inputs.nth(index).setInputFiles(photo);
       await received.nth(index).waitFor({ timeout: 300_000 });
       timings.push((performance.now() - started) / 1000);
       process.stderr.write(`  ${label}: photo ${index + 1} in ${timings.at(-1)!.toFixed(1)} s\n`);
@@ -157,22 +159,59 @@ async function measureBuild(browser: Browser, server: StartedServer, label: stri
   }
 }
 
-async function drawPhotos(browser: Browser, count: number): Promise<Buffer[]> {
+/** The seven photos, written to `directory` as IMG_2041.jpg … IMG_2047.jpg. */
+async function drawPhotos(browser: Browser, directory: string, count: number): Promise<Array<{ file: string; bytes: number }>> {
   const page = await browser.newPage();
   await page.evaluate(syntheticPhotoScript);
-  const photos: Buffer[] = [];
+  const photos: Array<{ file: string; bytes: number }> = [];
   for (let seed = 1; seed <= count; seed++) {
     const photo = (await page.evaluate(`window.syntheticPhoto(${JSON.stringify({ width: 4000, height: 3000, cardWidth: 2000, seed })})`)) as { base64: string };
-    photos.push(Buffer.from(photo.base64, 'base64'));
+    const file = path.join(directory, `IMG_20${40 + seed}.jpg`);
+    const bytes = Buffer.from(photo.base64, 'base64');
+    await fs.writeFile(file, bytes);
+    photos.push({ file, bytes: bytes.length });
   }
   await page.close();
   return photos;
 }
 
+interface StartedServer {
+  child: ChildProcess;
+  baseUrl: string;
+}
+
+/**
+ * The production server (apps/api/dist/main.mjs, as `npm start` runs it) with a new PGlite
+ * database, serving `webDist`. Its own spawn rather than the tests' startServer: on a shared,
+ * loaded machine a new database may take longer than that helper's 30 s.
+ */
 async function serve(webDist: string): Promise<{ server: StartedServer; dataDir: string }> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-photos-'));
-  const server = await startServer(dataDir, { WEB_DIST_DIR: webDist, ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, JOBS: 'off' });
-  return { server, dataDir };
+  const env = { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', JWT_SECRET: '', WEB_DIST_DIR: webDist, ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, JOBS: 'off' };
+  const child = spawn(process.execPath, ['dist/main.mjs'], { cwd: path.join(repoRoot, 'apps/api'), env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const baseUrl = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in 180 s:\n${output}`)), 180_000);
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const port = /http:\/\/[\w.]+:(\d+)/.exec(output)?.[1];
+      if (port) {
+        clearTimeout(timer);
+        resolve(`http://127.0.0.1:${port}`);
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
+  return { server: { child, baseUrl }, dataDir };
+}
+
+function stopServer(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGINT');
+  });
 }
 
 const kb = (bytes: number) => (bytes / 1000).toFixed(1);
@@ -229,17 +268,19 @@ async function main(): Promise<number> {
   }
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs });
   const servers = [await serve(path.resolve(values['before-dist'])), await serve(path.resolve(values['after-dist']))];
+  const photoDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-photos-jpegs-'));
   try {
-    const photos = await drawPhotos(browser, 7);
+    const photos = await drawPhotos(browser, photoDir, 7);
     // After first, then before: whichever runs second meets a machine no warmer than the first did.
-    const after = await measureBuild(browser, servers[1]!.server, 'after', photos);
-    const before = await measureBuild(browser, servers[0]!.server, 'before', photos);
-    const { section, figures } = report(before, after, photos.map((photo) => photo.length));
+    const after = await measureBuild(browser, servers[1]!.server, 'after', photos.map((photo) => photo.file));
+    const before = await measureBuild(browser, servers[0]!.server, 'before', photos.map((photo) => photo.file));
+    const { section, figures } = report(before, after, photos.map((photo) => photo.bytes));
     process.stdout.write(`${section}\n`);
     if (values.json) await fs.writeFile(values.json, `${JSON.stringify({ section, figures }, null, 2)}\n`);
     return 0;
   } finally {
     await browser.close();
+    await fs.rm(photoDir, { recursive: true, force: true });
     for (const { server, dataDir } of servers) {
       await stopServer(server.child);
       await fs.rm(dataDir, { recursive: true, force: true });
