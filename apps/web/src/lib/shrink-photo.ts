@@ -19,7 +19,7 @@ import { readImageSize, type ImageSize } from './image-header';
 
 const photoLongestSide = 2400;
 /** JPEG quality (0–1) of a shrunk photo: see the OCR table in docs/perf-notes/photos.md. */
-const photoQuality = 0.8;
+const photoQuality = 0.7;
 /** An image already this light and within the longest side goes as it is: re-encoding it would gain nothing. */
 const keepAsIsBytes = 1_000_000;
 /** The new JPEG must save at least this share of the bytes, or the original (one generation fewer) goes. */
