@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { examplePolicyInput, exampleTenant } from '@portal/domain/testing';
+import { syntheticPhotoScript } from '../bench/synthetic-photo';
 import { admin, signInAsAdmin, unique } from './support';
 
 test.use({ viewport: { width: 1366, height: 768 } });
@@ -107,4 +108,117 @@ test('a tenant uploads an INE photo and an income proof from a phone, by link; t
   // The history names the person outside, not a deleted account (issue 29).
   await expect(upload).toContainText(`${tenantName} (inquilino, por enlace)`);
   await expect(page.locator('section#historial')).not.toContainText('Usuario eliminado');
+});
+
+// --- Issue 30: a phone's 12 MP photos go up shrunk, PDFs as they are ------------------------------------
+
+/** Width and height written in a JPEG's frame header (SOF0–SOF15 but DHT, JPG, DAC), not its EXIF. */
+function jpegSize(jpeg: Buffer): { width: number; height: number } {
+  let offset = 2;
+  while (offset < jpeg.length) {
+    const marker = jpeg[offset + 1]!;
+    const length = jpeg.readUInt16BE(offset + 2);
+    if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker)) {
+      return { height: jpeg.readUInt16BE(offset + 5), width: jpeg.readUInt16BE(offset + 7) };
+    }
+    offset += 2 + length;
+  }
+  throw new Error('no frame header in the JPEG');
+}
+
+/** The photo as a phone held upright stores it: pixels landscape, an EXIF tag saying 'turn 90° right to view'. */
+function withExifOrientation6(jpeg: Buffer): Buffer {
+  const tiff = [0x4d, 0x4d, 0, 0x2a, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, 6, 0, 0, 0, 0, 0, 0];
+  const exif = Buffer.from([0x45, 0x78, 0x69, 0x66, 0, 0, ...tiff]);
+  const app1 = Buffer.concat([Buffer.from([0xff, 0xe1, 0, exif.length + 2]), exif]);
+  return Buffer.concat([jpeg.subarray(0, 2), app1, jpeg.subarray(2)]);
+}
+
+/** A 12 MP camera JPEG of an INE on a table (bench/synthetic-photo.ts), drawn and encoded by the browser. */
+async function twelveMegapixelPhoto(page: Page, seed: number): Promise<Buffer> {
+  await page.evaluate(syntheticPhotoScript);
+  const photo = await page.evaluate(`window.syntheticPhoto(${JSON.stringify({ width: 4000, height: 3000, cardWidth: 2000, seed })})`);
+  return Buffer.from((photo as { base64: string }).base64, 'base64');
+}
+
+/** The bench's 4G: 150 ms, 1.6 Mbps down, 750 Kbps up, so the upload lasts long enough to be seen. */
+async function onFourG(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: 204_800, uploadThroughput: 96_000 });
+  return () => cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+}
+
+/** Opens the link; the aviso is asked once per link (the server remembers the acceptance). */
+async function openLink(page: Page, linkPath: string) {
+  await page.goto(linkPath);
+  const hello = page.getByRole('heading', { name: /^Hola, / });
+  const consent = page.getByLabel(/He leído el aviso de privacidad/);
+  await expect(hello.or(consent)).toBeVisible();
+  if (await consent.isVisible()) {
+    await consent.check();
+    await page.getByRole('button', { name: 'Acepto y continúo' }).click();
+  }
+  await expect(hello).toBeVisible();
+}
+
+test('12 MP photos go up shrunk to 2,400 px (upright as taken), with progress; a PDF goes up byte for byte', async ({ browser, page, request }, testInfo) => {
+  test.setTimeout(240_000);
+  const { policy, headers } = await newPolicy(request, unique('Lucía Ramos '));
+  const linkPath = await tenantLinkFromExpediente(page, policy.id);
+
+  // The tenant's phone, upright: the INE photo's pixels are landscape, its EXIF says 'portrait'.
+  const phoneContext = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'es-MX' });
+  const phone = await phoneContext.newPage();
+  await openLink(phone, linkPath);
+  const inePhoto = withExifOrientation6(await twelveMegapixelPhoto(phone, 3));
+  const fullSpeed = await onFourG(phone);
+  const idRow = phone.getByTestId('file-row-tenantId');
+  await phone.getByLabel('Tomar foto: Identificación del inquilino').setInputFiles({ name: 'IMG_2041.jpg', mimeType: 'image/jpeg', buffer: inePhoto });
+  const bar = idRow.getByRole('progressbar');
+  await expect(bar).toBeVisible({ timeout: 30_000 });
+  await expect(bar).toHaveAccessibleName(/^Enviando IMG_2041\.jpg: .* de .* \(\d+\s%\)$/);
+  await expect(bar).toHaveAttribute('aria-valuetext', /KB de .* enviados/);
+  await phone.screenshot({ path: testInfo.outputPath('photo-sending-390.png') });
+  await expect(idRow.getByText('Recibido')).toBeVisible({ timeout: 60_000 });
+  await fullSpeed();
+  expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await phone.screenshot({ path: testInfo.outputPath('photo-received-390.png'), fullPage: true });
+  await phoneContext.close();
+
+  // The same link on a computer: a landscape photo and a PDF as income proofs.
+  const desk = await browser.newPage({ viewport: { width: 1366, height: 768 }, locale: 'es-MX' });
+  await openLink(desk, linkPath);
+  const payslipPhoto = await twelveMegapixelPhoto(desk, 5);
+  const deskSpeed = await onFourG(desk);
+  await desk.getByLabel('Elegir archivo: Comprobantes de ingresos, archivo 1 de 3').setInputFiles({ name: 'recibo-enero.jpg', mimeType: 'image/jpeg', buffer: payslipPhoto });
+  await expect(desk.getByTestId('file-row-incomeProof').getByRole('progressbar')).toBeVisible({ timeout: 30_000 });
+  await desk.screenshot({ path: testInfo.outputPath('photo-sending-1366.png') });
+  await expect(desk.getByTestId('file-row-incomeProof').getByText('Recibido')).toBeVisible({ timeout: 60_000 });
+  await deskSpeed();
+  const pdf = { ...incomePdf, buffer: Buffer.concat([incomePdf.buffer, Buffer.from(`% ${'relleno '.repeat(20_000)}\n%%EOF\n`)]) };
+  await desk.getByLabel('Elegir archivo: Comprobantes de ingresos, archivo 2 de 3').setInputFiles(pdf);
+  await expect(desk.getByTestId('file-row-incomeProof1').getByText('Recibido')).toBeVisible();
+  await desk.screenshot({ path: testInfo.outputPath('photo-received-1366.png'), fullPage: true });
+  await desk.close();
+
+  // What the server stored.
+  const listed = await request.get(`/api/files/documentswithresponses/${policy.investigationId}`, { headers });
+  const documents = (await listed.json()) as Array<{ id: number; documentType: string; mimeType: string; originalFilename: string }>;
+  const stored = async (documentType: string) => {
+    const document = documents.find((d) => d.documentType === documentType)!;
+    return { document, bytes: await (await request.get(`/api/files/${document.id}/download`, { headers })).body() };
+  };
+  const ine = await stored('tenantId');
+  expect(ine.document).toMatchObject({ mimeType: 'image/jpeg', originalFilename: 'IMG_2041.jpg' });
+  // Upright, as the phone showed it: 1800 wide, 2400 high (the pixels turned, no EXIF left to read).
+  expect(jpegSize(ine.bytes)).toEqual({ width: 1800, height: 2400 });
+  expect(ine.bytes.length).toBeLessThan(inePhoto.length / 4);
+  const payslip = await stored('incomeProof');
+  expect(jpegSize(payslip.bytes)).toEqual({ width: 2400, height: 1800 });
+  expect(payslip.bytes.length).toBeLessThan(payslipPhoto.length / 4);
+  testInfo.annotations.push({ type: 'bytes', description: `INE ${inePhoto.length} → ${ine.bytes.length}; payslip ${payslipPhoto.length} → ${payslip.bytes.length}` });
+  const kept = await stored('incomeProof1');
+  expect(kept.document.mimeType).toBe('application/pdf');
+  expect(kept.bytes.equals(pdf.buffer)).toBe(true);
 });

@@ -1,8 +1,8 @@
 import { ApiError, apiMessages, currentToken, endExpiredSession, missingTokenError, renewAfterUnauthorized } from './api-client';
 
 export interface UploadOptions {
-  /** Percentage of the file sent so far, 0 to 100. */
-  onProgress?: (percent: number) => void;
+  /** Percentage of the request sent so far, 0 to 100, and its bytes (the file and the multipart's few hundred). */
+  onProgress?: (percent: number, bytes: { sent: number; total: number }) => void;
   /** Cancels the upload (the promise then rejects with an AbortError). */
   signal?: AbortSignal;
   /** The multipart part's name; the API's upload routes all read `file`. */
@@ -33,7 +33,7 @@ export async function uploadFile<T>(path: string, file: File, options: UploadOpt
   let answer = await send(path, file, tokenUsed, options);
   if (answer.status === 401) {
     await renewAfterUnauthorized(tokenUsed);
-    options.onProgress?.(0);
+    options.onProgress?.(0, { sent: 0, total: file.size });
     answer = await send(path, file, currentToken(), options);
     if (answer.status === 401) throw endExpiredSession();
   }
@@ -57,7 +57,9 @@ function send(path: string, file: File, token: string | null, options: UploadOpt
     options.signal?.addEventListener('abort', onAbort, { once: true });
 
     xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) options.onProgress?.(Math.round((event.loaded / event.total) * 100));
+      if (event.lengthComputable && event.total > 0) {
+        options.onProgress?.(Math.round((event.loaded / event.total) * 100), { sent: event.loaded, total: event.total });
+      }
     };
     xhr.onload = () => {
       settle();

@@ -24,6 +24,11 @@ if (hasDom && document.createElement('option').defaultSelected === undefined) {
   });
 }
 
+// happy-dom's createImageBitmap decodes nothing and its <img> never loads, so a photo's shrinking
+// (lib/shrink-photo.ts) would wait for ever. Without it the photo goes up as picked, as in a browser
+// without the API; the shrinking itself is tested in Chromium (e2e/public-upload.spec.ts).
+if (hasDom) Object.defineProperty(window, 'createImageBitmap', { configurable: true, value: undefined });
+
 // findBy…/waitFor wait up to 5 s rather than 1 s: on a loaded CI machine (2 cores, other suites
 // running) a debounce plus a render can pass 1 s; a test that fails still fails, only later.
 configure({ asyncUtilTimeout: 5_000 });

@@ -12,7 +12,8 @@ import { formatDateTime } from '@/lib/dates';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { FilePicker } from '@/components/ui/file-picker';
-import { ProgressBar } from '@/components/ui/progress-bar';
+import { SendProgress } from '@/components/ui/send-progress';
+import { maxAttempts } from '@/lib/send-document';
 import { useFileUpload, type FileUploadState } from './use-file-upload';
 
 /** The types the API accepts (it checks the content too). */
@@ -64,12 +65,12 @@ export function FileUploadRow({ folio, documentType, identificationType, title, 
           fileName={state.file?.name}
           onChange={choose}
         />
-        <Button size="sm" disabled={!state.file || loading || locked} aria-describedby={describedBy} onClick={() => void upload()}>
+        <Button size="sm" disabled={!state.file || loading || locked} aria-describedby={describedBy} onClick={upload}>
           <Upload aria-hidden="true" />
           Subir
         </Button>
       </div>
-      <UploadDetail state={state} titleId={titleId} describedBy={describedBy} onRetry={() => void upload()} />
+      <UploadDetail state={state} describedBy={describedBy} onRetry={upload} />
     </li>
   );
 }
@@ -91,13 +92,12 @@ function UploadStatusTag({ state }: { state: FileUploadState }) {
 
 interface UploadDetailProps {
   state: FileUploadState;
-  titleId: string;
   describedBy: string;
   onRetry: () => void;
 }
 
-function UploadDetail({ state, titleId, describedBy, onRetry }: UploadDetailProps) {
-  if (state.phase === 'loading') return <UploadProgress percent={state.progress} titleId={titleId} />;
+function UploadDetail({ state, describedBy, onRetry }: UploadDetailProps) {
+  if (state.phase === 'loading' && state.file && state.step) return <SendProgress fileName={state.file.name} step={state.step} maxAttempts={maxAttempts} />;
   if (state.phase === 'error') {
     return (
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -126,14 +126,5 @@ function UploadDetail({ state, titleId, describedBy, onRetry }: UploadDetailProp
         {state.uploaded.uploadedAt ? ` · ${formatDateTime(state.uploaded.uploadedAt)}` : null}
       </span>
     </p>
-  );
-}
-
-function UploadProgress({ percent, titleId }: { percent: number; titleId: string }) {
-  return (
-    <div className="flex items-center gap-3">
-      <ProgressBar percent={percent} labelledBy={titleId} className="flex-1" />
-      <span className="w-12 text-right text-sm text-slate-600 tabular-nums dark:text-slate-400">{percent}%</span>
-    </div>
   );
 }

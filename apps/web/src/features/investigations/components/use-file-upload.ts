@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { investigationMessages, type IdentificationType, type InvestigationDocument } from '@portal/domain';
-import { errorMessage } from '@/lib/api-error';
-import { isAbortError } from '@/lib/upload';
+import type { SendStep } from '@/lib/send-document';
+import { useDocumentSend } from '@/lib/use-document-send';
 import { uploadInvestigationDocument, useRememberUpload } from '../api';
 
 /** Spec section 4: each file is idle, loading, success or error (with a retry). */
@@ -9,10 +9,10 @@ type UploadPhase = 'idle' | 'loading' | 'success' | 'error';
 
 export interface FileUploadState {
   phase: UploadPhase;
-  /** The file chosen and not yet uploaded (kept on an error, for the retry). */
+  /** The file chosen and not yet uploaded; while loading or after an error, the one sent (a photo: shrunk). */
   file: File | null;
-  /** Percentage sent while loading. */
-  progress: number;
+  /** While loading: preparing the photo, bytes sent, or waiting for the next try. */
+  step: SendStep | null;
   error: string | null;
   /** What the server holds for this row: found when the screen opened, or just uploaded. */
   uploaded: InvestigationDocument | null;
@@ -26,47 +26,40 @@ interface FileUploadTarget {
   existing?: InvestigationDocument | undefined;
 }
 
-const initialState = (existing: InvestigationDocument | undefined): FileUploadState =>
-  existing
-    ? { phase: 'success', file: null, progress: 100, error: null, uploaded: existing }
-    : { phase: 'idle', file: null, progress: 0, error: null, uploaded: null };
-
-/** One file row of the upload screen: choose a file (back to idle), upload it, retry after an error. */
+/**
+ * One file row of the upload screen: choose a file (back to idle), upload it (a photo shrunk
+ * first, tried again by itself when the connection drops: lib/send-document.ts), retry after an error.
+ */
 export function useFileUpload({ folio, documentType, identificationType, existing }: FileUploadTarget) {
-  const [state, setState] = useState(() => initialState(existing));
+  const [chosen, setChosen] = useState<File | null>(null);
+  const [uploaded, setUploaded] = useState<InvestigationDocument | null>(existing ?? null);
   const remember = useRememberUpload(folio);
-  const inFlight = useRef<AbortController | null>(null);
-  // Leaving the screen cancels an upload still running: nobody would see how it ended.
-  useEffect(() => () => inFlight.current?.abort(), []);
-
-  const choose = (file: File | null) => {
-    setState((current) =>
-      // Cancelling the file dialog on a row already uploaded leaves it as it was.
-      !file && current.uploaded ? initialState(current.uploaded) : { ...current, phase: 'idle', file, progress: 0, error: null },
-    );
-  };
-
-  const upload = async () => {
-    const file = state.file;
-    if (!file || state.phase === 'loading') return;
-    const controller = new AbortController();
-    inFlight.current = controller;
-    setState((current) => ({ ...current, phase: 'loading', progress: 0, error: null }));
-    try {
-      const document = await uploadInvestigationDocument(
-        { folio, documentType, identificationType, file },
-        { signal: controller.signal, onProgress: (progress) => setState((current) => ({ ...current, progress })) },
-      );
+  const sending = useDocumentSend(
+    (file, options) => uploadInvestigationDocument({ folio, documentType, identificationType, file }, options),
+    (document) => {
       remember(document);
-      setState(initialState(document));
-    } catch (error) {
-      if (isAbortError(error)) return;
-      const message = errorMessage(error, investigationMessages.uploadUnknownError);
-      setState((current) => ({ ...current, phase: 'error', error: message }));
-    } finally {
-      if (inFlight.current === controller) inFlight.current = null;
-    }
+      setUploaded(document);
+      setChosen(null);
+    },
+    investigationMessages.uploadUnknownError,
+  );
+
+  // Cancelling the file dialog (null) on a row already uploaded leaves it as it was.
+  const choose = (file: File | null) => {
+    sending.reset();
+    setChosen(file);
   };
 
-  return { state, choose, upload };
+  const upload = () => {
+    if (sending.state.phase === 'failed') sending.retry();
+    else if (chosen) sending.start(chosen);
+  };
+
+  return { state: stateOf(sending.state, chosen, uploaded), choose, upload };
+}
+
+function stateOf(send: ReturnType<typeof useDocumentSend>['state'], chosen: File | null, uploaded: InvestigationDocument | null): FileUploadState {
+  if (send.phase === 'busy') return { phase: 'loading', file: send.file, step: send.step, error: null, uploaded };
+  if (send.phase === 'failed') return { phase: 'error', file: send.file, step: null, error: send.error, uploaded };
+  return { phase: chosen || !uploaded ? 'idle' : 'success', file: chosen, step: null, error: null, uploaded };
 }

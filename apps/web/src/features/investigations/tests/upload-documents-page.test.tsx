@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PolicyType } from '@portal/domain';
 import { renderRoute } from '@/test/render';
@@ -133,9 +133,10 @@ describe('Subir Documentos de Investigación (/upload-documents)', () => {
     expect(sent.path).toBe(uploadUrl('incomeProof2'));
     expect(sent.file?.name).toBe('Recibo marzo.pdf');
     expect(row('incomeProof2')).toHaveAttribute('data-state', 'loading');
-    await sent.progress(45, 100);
-    expect(within(row('incomeProof2')).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '45');
-    expect(within(row('incomeProof2')).getByText('45%')).toBeInTheDocument();
+    await sent.progress(46_080, 102_400);
+    const bar = within(row('incomeProof2')).getByRole('progressbar', { name: 'Enviando Recibo marzo.pdf: 45 KB de 100 KB (45\u00a0%)' });
+    expect(bar).toHaveAttribute('aria-valuenow', '45');
+    expect(bar).toHaveAttribute('aria-valuetext', '45 KB de 100 KB enviados');
     expect(fileInput('Comprobantes de ingresos (3)')).toBeDisabled();
 
     await sent.respond(201, makeDocument({ id: 8, documentType: 'incomeProof2', identificationType: null, originalFilename: 'Recibo_marzo.pdf' }));
@@ -173,6 +174,24 @@ describe('Subir Documentos de Investigación (/upload-documents)', () => {
     expect(owner.queryByRole('button', { name: 'Reintentar' })).not.toBeInTheDocument();
   });
 
+  it('a dropped connection is tried again by itself after 2 s, the same file, while the row says so', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { xhr } = renderUpload();
+    await screen.findAllByRole('heading', { level: 2 });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.upload(fileInput('Carta Laboral'), pdf('carta.pdf'));
+    await user.click(within(row('employmentLetter')).getByRole('button', { name: 'Subir' }));
+    await waitFor(() => expect(xhr.uploads).toHaveLength(1));
+    await xhr.uploads[0]!.fail();
+    expect(row('employmentLetter')).toHaveAttribute('data-state', 'loading');
+    expect(within(row('employmentLetter')).getByRole('status')).toHaveTextContent('Se interrumpió el envío. Reintento 2 de 4 en 2 s...');
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    await waitFor(() => expect(xhr.uploads).toHaveLength(2));
+    expect(xhr.uploads[1]!.file?.name).toBe('carta.pdf');
+    await xhr.uploads[1]!.respond(201, makeDocument({ id: 9, documentType: 'employmentLetter', identificationType: null, originalFilename: 'carta.pdf' }));
+    expect(row('employmentLetter')).toHaveAttribute('data-state', 'success');
+  });
+
   it('choosing another file after an error or a success goes back to idle', async () => {
     const { xhr } = renderUpload();
     await screen.findAllByRole('heading', { level: 2 });
@@ -180,7 +199,7 @@ describe('Subir Documentos de Investigación (/upload-documents)', () => {
     await user.upload(fileInput('Carta Laboral'), pdf('carta.pdf'));
     await user.click(within(row('employmentLetter')).getByRole('button', { name: 'Subir' }));
     await waitFor(() => expect(xhr.uploads).toHaveLength(1));
-    await xhr.uploads[0]!.fail();
+    await xhr.uploads[0]!.respond(400, { statusCode: 400, error: 'Bad Request', message: 'El archivo está vacío' });
     expect(row('employmentLetter')).toHaveAttribute('data-state', 'error');
     await user.upload(fileInput('Carta Laboral'), pdf('carta-firmada.pdf'));
     expect(row('employmentLetter')).toHaveAttribute('data-state', 'idle');

@@ -1,12 +1,13 @@
-import { useId } from 'react';
 import { Camera, CheckCircle2, FolderOpen, RotateCw } from 'lucide-react';
 import { investigationMessages, normaliseFileName, type IdentificationType, type ReceivedDocument } from '@portal/domain';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { ProgressBar } from '@/components/ui/progress-bar';
+import { SendProgress } from '@/components/ui/send-progress';
+import { maxAttempts } from '@/lib/send-document';
+import type { DocumentSendState } from '@/lib/use-document-send';
 import { PickFileButton } from './pick-file-button';
-import { useLinkUpload, type LinkUploadState } from './use-link-upload';
+import { useLinkUpload } from './use-link-upload';
 
 /** What the API takes (it judges the content too): photos and scans. */
 const fileTypes = 'image/jpeg,image/png,application/pdf';
@@ -28,7 +29,7 @@ export function FileRow({ token, documentType, identificationType, name, title, 
   const { state, send, retry } = useLinkUpload(token, documentType, identificationType);
   // A phone or tablet (a finger, not a mouse): the camera is one tap away.
   const phone = useMediaQuery('(pointer: coarse)', false);
-  const sending = state.phase === 'sending';
+  const sending = state.phase === 'busy';
   return (
     <li data-testid={`file-row-${documentType}`} data-state={state.phase} className="space-y-2 rounded-lg border border-slate-200 p-3 dark:border-slate-800">
       <div className="flex items-center justify-between gap-2">
@@ -51,9 +52,9 @@ export function FileRow({ token, documentType, identificationType, name, title, 
   );
 }
 
-function StatusTag({ state, received }: { state: LinkUploadState; received: boolean }) {
+function StatusTag({ state, received }: { state: DocumentSendState; received: boolean }) {
   const tag =
-    state.phase === 'sending'
+    state.phase === 'busy'
       ? { tone: 'brand' as const, text: 'Enviando...' }
       : state.phase === 'failed'
         ? { tone: 'danger' as const, text: 'No se envió' }
@@ -76,18 +77,8 @@ function ReceivedName({ received }: { received: ReceivedDocument }) {
   );
 }
 
-function Detail({ state, name, onRetry }: { state: LinkUploadState; name: string; onRetry: () => void }) {
-  const labelId = useId();
-  if (state.phase === 'sending') {
-    return (
-      <div className="space-y-1">
-        <p id={labelId} className="text-xs break-all text-slate-600 dark:text-slate-400">
-          Enviando {state.file?.name}: {state.percent}%
-        </p>
-        <ProgressBar percent={state.percent} labelledBy={labelId} />
-      </div>
-    );
-  }
+function Detail({ state, name, onRetry }: { state: DocumentSendState; name: string; onRetry: () => void }) {
+  if (state.phase === 'busy') return <SendProgress fileName={state.file.name} step={state.step} maxAttempts={maxAttempts} />;
   if (state.phase !== 'failed') return null;
   return (
     <div className="space-y-2">

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { publicLinkMessages, type PublicLinkView, type PublicUploadDocument, type PublicUploadView, type ReceivedDocument } from '@portal/domain';
 import { renderRoute } from '@/test/render';
@@ -102,10 +102,11 @@ describe('the upload link page', () => {
     expect(sent.path).toBe(uploadPath('tenantId', 'ine'));
     expect(sent.authorization).toBeNull();
     expect(sent.file?.name).toBe('ine.jpg');
-    await sent.progress(40, 100);
+    await sent.progress(409_600, 1_024_000);
     const row = within(screen.getByTestId('file-row-tenantId'));
-    expect(row.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '40');
-    expect(row.getByText('Enviando ine.jpg: 40%')).toBeInTheDocument();
+    const bar = row.getByRole('progressbar', { name: 'Enviando ine.jpg: 400 KB de 1000 KB (40\u00a0%)' });
+    expect(bar).toHaveAttribute('aria-valuenow', '40');
+    expect(bar).toHaveAttribute('aria-valuetext', '400 KB de 1000 KB enviados');
     await sent.respond(201, makeUpload({ documents: [card('tenantId', { present: 1 }), card('incomeProof')], received: [receivedFile('tenantId', 'ine.jpg', { identificationType: 'ine' })] }));
     expect(await row.findByText('Recibido')).toBeInTheDocument();
     const list = within(screen.getByRole('region', { name: 'Documentos recibidos' }));
@@ -113,7 +114,7 @@ describe('the upload link page', () => {
     expect(list.getByText('ine.jpg')).toBeInTheDocument();
   });
 
-  it("shows the server's Spanish reason and 'Reintentar' sends the same file again", async () => {
+  it("shows the server's Spanish reason at once, without trying again by itself, and 'Reintentar' sends the same file again", async () => {
     const { xhr } = renderUpload();
     await userEvent.upload(await screen.findByLabelText('Elegir archivo: Comprobantes de ingresos, archivo 2 de 3'), pdf());
     await waitFor(() => expect(xhr.uploads).toHaveLength(1));
@@ -121,11 +122,69 @@ describe('the upload link page', () => {
     await xhr.uploads[0]!.respond(415, { statusCode: 415, error: 'Unsupported Media Type', message: 'Tipo de archivo no permitido. Use PDF, JPG o PNG.' });
     const row = within(screen.getByTestId('file-row-incomeProof1'));
     expect(await row.findByRole('alert')).toHaveTextContent('Tipo de archivo no permitido. Use PDF, JPG o PNG.');
+    // The server judged the file: another try would get the same answer.
+    expect(xhr.uploads).toHaveLength(1);
     await userEvent.click(row.getByRole('button', { name: 'Reintentar: Comprobantes de ingresos, archivo 2 de 3' }));
     await waitFor(() => expect(xhr.uploads).toHaveLength(2));
     expect(xhr.uploads[1]!.file?.name).toBe('nomina.pdf');
-    await xhr.uploads[1]!.fail();
-    expect(await row.findByRole('alert')).toHaveTextContent(/conexión|red/i);
+    await xhr.uploads[1]!.respond(201, makeUpload({ received: [receivedFile('incomeProof1', 'nomina.pdf')] }));
+    expect(await row.findByText('Recibido')).toBeInTheDocument();
+  });
+
+  it('tries a file again by itself when the connection drops, after 2 s, and shows which try it is', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { xhr } = renderUpload();
+    await userEvent.upload(await screen.findByLabelText('Elegir archivo: Identificación del inquilino'), jpeg());
+    await waitFor(() => expect(xhr.uploads).toHaveLength(1));
+    await xhr.uploads[0]!.progress(300, 600);
+    await xhr.uploads[0]!.fail();
+    const row = within(screen.getByTestId('file-row-tenantId'));
+    expect(row.getByRole('status')).toHaveTextContent('Se interrumpió el envío. Reintento 2 de 4 en 2 s...');
+    expect(row.queryByRole('alert')).not.toBeInTheDocument();
+    expect(row.getByText('Enviando...')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    await waitFor(() => expect(xhr.uploads).toHaveLength(2));
+    expect(xhr.uploads[1]!.file?.name).toBe('ine.jpg');
+    await xhr.uploads[1]!.progress(150, 600);
+    expect(row.getByText('Enviando ine.jpg: 150 B de 600 B (25 %) · intento 2 de 4')).toBeInTheDocument();
+    await xhr.uploads[1]!.respond(201, makeUpload({ received: [receivedFile('tenantId', 'ine.jpg')] }));
+    expect(await row.findByText('Recibido')).toBeInTheDocument();
+  });
+
+  it("after four tries (2, 4 and 8 s apart) asks the person, and 'Reintentar' starts again", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { xhr } = renderUpload();
+    await userEvent.upload(await screen.findByLabelText('Elegir archivo: Comprobantes de ingresos, archivo 1 de 3'), pdf());
+    const row = within(screen.getByTestId('file-row-incomeProof'));
+    for (const [index, wait] of [2000, 4000, 8000].entries()) {
+      await waitFor(() => expect(xhr.uploads).toHaveLength(index + 1));
+      await xhr.uploads[index]!.respond(503, { statusCode: 503, error: 'Service Unavailable', message: 'El servicio no está disponible' });
+      expect(row.getByRole('status')).toHaveTextContent(`Reintento ${index + 2} de 4 en ${wait / 1000} s...`);
+      // Not a moment sooner.
+      await act(() => vi.advanceTimersByTimeAsync(wait - 100));
+      expect(xhr.uploads).toHaveLength(index + 1);
+      await act(() => vi.advanceTimersByTimeAsync(100));
+    }
+    await waitFor(() => expect(xhr.uploads).toHaveLength(4));
+    await xhr.uploads[3]!.fail();
+    expect(await row.findByRole('alert')).toHaveTextContent(/conexión/);
+    expect(row.getByText('No se envió')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(20_000));
+    expect(xhr.uploads).toHaveLength(4);
+    await userEvent.click(row.getByRole('button', { name: 'Reintentar: Comprobantes de ingresos, archivo 1 de 3' }));
+    await waitFor(() => expect(xhr.uploads).toHaveLength(5));
+    expect(xhr.uploads.map((upload) => upload.file?.name)).toEqual(Array(5).fill('nomina.pdf'));
+  });
+
+  it('leaving the page while waiting for the next try sends nothing more', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { xhr, unmount } = renderUpload();
+    await userEvent.upload(await screen.findByLabelText('Elegir archivo: Identificación del inquilino'), jpeg());
+    await waitFor(() => expect(xhr.uploads).toHaveLength(1));
+    await xhr.uploads[0]!.fail();
+    unmount();
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    expect(xhr.uploads).toHaveLength(1);
   });
 
   it("asks the front and the back for 'INE separada', the back as its own slot", async () => {
