@@ -5,8 +5,10 @@
 // go into the bundle: resolving and reading ~1,800 separate files from node_modules cost a start
 // about 0.7 s (issue 30). A package stays an import from node_modules when it must (see `external`).
 //
-// Code the server loads on first use (`await import('./…')`: the S3 store, the PDF and XLSX
-// writers…) becomes a chunk of its own beside the entries, read only when first needed.
+// Code the server loads on first use (`await import('./…')`: the S3 store, the job queue, MFA…)
+// becomes a chunk of its own beside the entries, read only when first needed. Beside them, the
+// empty PGlite database a first start copies instead of running initdb (writeNewDatabaseTemplate).
+import { Buffer } from 'node:buffer';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -72,4 +74,27 @@ const result = await build({
 const built = new Set(Object.keys(result.metafile.outputs).map((file) => path.resolve(root, file)));
 for (const file of fs.readdirSync(dist)) {
   if (/\.mjs(\.map)?$/.test(file) && !built.has(path.join(dist, file))) fs.rmSync(path.join(dist, file));
+}
+
+await writeNewDatabaseTemplate();
+
+/**
+ * dist/new-pglite-database.tar.gz: an empty PGlite database (initdb, then a checkpoint), which a
+ * start with no database yet copies instead of running initdb (src/db/pglite-template.ts). Made
+ * once per PGlite version (initdb takes seconds), not at every build.
+ */
+async function writeNewDatabaseTemplate() {
+  const file = path.join(dist, 'new-pglite-database.tar.gz');
+  const stamp = `${file}.version`;
+  const { version } = JSON.parse(fs.readFileSync(path.join(root, 'node_modules/@electric-sql/pglite/package.json'), 'utf8'));
+  if (fs.existsSync(file) && fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === version) return;
+  const { PGlite } = await import('@electric-sql/pglite');
+  const database = await PGlite.create();
+  try {
+    await database.exec('CHECKPOINT');
+    fs.writeFileSync(file, Buffer.from(await (await database.dumpDataDir('gzip')).arrayBuffer()));
+    fs.writeFileSync(stamp, version);
+  } finally {
+    await database.close();
+  }
 }
