@@ -15,7 +15,8 @@ import { warmUpPdfRendering } from '../apps/api/src/modules/contracts/index';
  * `npm run bench:contracts [-- --runs 20]` (issue 16): how long the contract pack of a Plus policy
  * with 12 pagarés takes to generate, through the API as an admin does it (POST
  * /api/policy/{id}/contracts: policy read, three PDFs drawn, written to the file store, rows in one
- * transaction), on PGlite in a temporary directory, after the warm-up main.ts runs at start. The
+ * transaction), on PGlite in a temporary directory, after the warm-up the first pack of a process
+ * runs before its transaction (pdfRenderingReady). The
  * first generation (the default templates written, code paths cold) is reported apart; the runs after it give the median and p95.
  * Target: ≤ 2 s.
  */
@@ -49,7 +50,7 @@ async function main(): Promise<number> {
       const created = await app.inject({ method: 'POST', url: '/api/policy', headers, payload: input });
       const policyId = created.json<{ id: number }>().id;
 
-      // What main.ts does once the server listens: the fonts are loaded before the first request.
+      // What the first pack of a process does before its transaction: pdfmake and the fonts loaded.
       await warmUpPdfRendering();
       const first = performance.now();
       const entered = await app.inject({ method: 'POST', url: `/api/policy/update/${policyId}`, headers, payload: { status: 'contracts' } });

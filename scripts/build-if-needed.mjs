@@ -20,7 +20,8 @@ const targets = [
   {
     name: 'api',
     built: 'apps/api/dist/main.mjs',
-    sources: ['apps/api/src', 'apps/api/package.json', 'packages/domain/src', 'scripts/build-api.mjs'],
+    // The bundle holds most npm packages too (scripts/build-api.mjs): a new install makes it stale.
+    sources: ['apps/api/src', 'apps/api/package.json', 'packages/domain/src', 'scripts/build-api.mjs', 'package-lock.json', 'node_modules/.package-lock.json'],
     message: ['Compilando el servidor (solo la primera vez)…', 'El servidor cambió: compilando…'],
     command: [process.execPath, [path.join(root, 'scripts/build-api.mjs')]],
   },

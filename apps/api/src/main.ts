@@ -4,7 +4,6 @@ import { prepareDatabase } from './db/setup';
 import { lockDataDirectory } from './db/pglite-lock';
 import { resolveDataDirSecret } from './lib/data-dir-secret';
 import { SecretBox } from './lib/secret-box';
-import { warmUpPdfRendering } from './modules/contracts/index';
 import type { SeedResult } from './db/seed';
 import { endOfLifeWarning } from './lib/node-support';
 
@@ -46,7 +45,6 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   startJobsWhenPossible(app);
-  warmUpPdfRendering().catch((error: unknown) => app.log.error({ err: error }, 'could not warm up the contract PDFs'));
   const address = app.server.address();
   announce(typeof address === 'object' && address ? address.port : config.port, config, database.kind, seed);
 }

@@ -1,13 +1,13 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
+import { newDatabaseTemplate } from './pglite-template';
 import * as schema from './schema/index';
 
 type Schema = typeof schema;
@@ -75,16 +75,30 @@ export interface DatabaseOptions {
   poolMax?: number | undefined;
   /** PGlite data directory; undefined keeps the database in memory (tests). */
   pgliteDir?: string | undefined;
+  /** The copy of an empty database a new pgliteDir starts from (pglite-template.ts; tests name another). */
+  pgliteTemplate?: string | undefined;
 }
 
 const STARTUP_LOCK_ID = 727_001;
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolMax) : openPglite(options.pgliteDir);
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolMax) : openPglite(options.pgliteDir, options.pgliteTemplate);
 }
 
-async function openPglite(dir: string | undefined): Promise<Database> {
+async function openPglite(dir: string | undefined, templateFile?: string): Promise<Database> {
   if (dir) await fs.mkdir(path.dirname(dir), { recursive: true });
+  // Read only when PGlite is the database: a start on PostgreSQL does not load it (issue 30).
+  const [{ PGlite }, { pg_trgm }] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite/contrib/pg_trgm')]);
+  const template = dir && (await newDatabaseTemplate(dir, templateFile));
+  if (dir && template) {
+    try {
+      return pgliteDatabase(await PGlite.create(dir, { loadDataDir: template, extensions: { pg_trgm } }));
+    } catch {
+      // A copy this PGlite cannot open (made by another version): the directory was new, so it
+      // goes, and initdb makes it as it would have without the copy.
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  }
   return pgliteDatabase(await PGlite.create(dir ?? 'memory://', { extensions: { pg_trgm } }));
 }
 

@@ -32,7 +32,7 @@ async function main(): Promise<number> {
       }
     }
     const started = Date.now();
-    const files = openFileStore(config.files);
+    const files = await openFileStore(config.files);
     const result = await seedDemoPolicies(database.db, { branchId, files });
     const counts = policyStatuses.map((status) => `${policyStatusLabels[status]}: ${result.byStatus[status]}`).join(' · ');
     if (result.skipped) {

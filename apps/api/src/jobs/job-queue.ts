@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
 import { businessDate, businessTimeZone } from '@portal/domain';
 import type { JobConnection } from '../db/client';
 
@@ -53,7 +53,9 @@ export function createJobQueue(connection: JobConnection, definitions: readonly 
   let starting: Promise<PgBoss> | undefined;
 
   const start = async (): Promise<PgBoss> => {
-    const instance = new PgBoss({ ...bossConnection(connection), schema: JOB_SCHEMA, application_name: 'portal-jobs' });
+    // Read when the queue starts, after the server listens, not before it (issue 30: start-up).
+    const { default: Boss } = await import('pg-boss');
+    const instance = new Boss({ ...bossConnection(connection), schema: JOB_SCHEMA, application_name: 'portal-jobs' });
     // An error event without a listener would crash the process; pg-boss retries on its own.
     instance.on('error', (error) => options.log.error({ err: error }, 'job queue error'));
     try {

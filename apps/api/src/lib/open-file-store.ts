@@ -1,11 +1,14 @@
 import type { FilesConfig } from '../config';
 import { DiskFileStore, type FileStore } from './file-store';
-import { S3FileStore } from './s3-file-store';
 
-/** The store FILES_URL names: a directory (the default, $DATA_DIR/files) or a bucket. */
-export function openFileStore(files: FilesConfig): FileStore {
+/**
+ * The store FILES_URL names: a directory (the default, $DATA_DIR/files) or a bucket. The S3 SDK
+ * (about 2 MB of JavaScript) is loaded only when a bucket is named (issue 30: start-up).
+ */
+export async function openFileStore(files: FilesConfig): Promise<FileStore> {
   if (files.kind === 'disk') return new DiskFileStore(files.root);
   const { kind: _kind, ...options } = files;
+  const { S3FileStore } = await import('./s3-file-store');
   return new S3FileStore(options);
 }
 
@@ -17,6 +20,7 @@ export function openFileStore(files: FilesConfig): FileStore {
 export async function presignedDownloadOrigins(files: FilesConfig): Promise<string[]> {
   if (files.kind !== 's3' || !files.presignDownloads) return [];
   const { kind: _kind, ...options } = files;
+  const { S3FileStore } = await import('./s3-file-store');
   const store = new S3FileStore(options);
   try {
     const url = await store.downloadUrl('00/00000000-0000-0000-0000-000000000000.pdf', { contentType: 'application/pdf', contentDisposition: 'attachment' });

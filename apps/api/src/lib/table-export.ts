@@ -1,5 +1,5 @@
 import { PassThrough, Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import type { ExportFormat } from '@portal/domain';
 
@@ -89,10 +89,12 @@ function addXlsxRow(sheet: ExcelJS.Worksheet, values: ExcelJS.CellValue[]) {
  */
 function xlsxStream<T>(table: TableExport<T>): Readable {
   const output = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(table.sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = table.columns.map((column, index) => ({ key: String(index), width: column.width ?? 16 }));
   const write = async () => {
+    // exceljs (0.6 MB of JavaScript and its zip libraries) is read on the first XLSX, not at every start (issue 30).
+    const { default: excel } = await import('exceljs');
+    const workbook = new excel.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
+    const sheet = workbook.addWorksheet(table.sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
+    sheet.columns = table.columns.map((column, index) => ({ key: String(index), width: column.width ?? 16 }));
     const header = sheet.addRow(table.columns.map((column) => column.header));
     header.font = { bold: true };
     header.commit();

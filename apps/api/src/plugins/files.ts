@@ -28,7 +28,7 @@ export const filesPlugin = fp(async (app) => {
     throwFileSizeLimit: false,
     limits: { fileSize: app.config.maxUploadBytes, files: 1, fields: 4, fieldSize: 1024, parts: 5, headerPairs: 100 },
   });
-  const store = openFileStore(app.config.files);
+  const store = await openFileStore(app.config.files);
   const swept = await store.sweepTemporaryFiles(abandonedUploadAgeMs);
   if (swept > 0) app.log.warn({ swept }, 'removed abandoned partial uploads');
   app.decorate('files', store);

@@ -12,11 +12,12 @@ export interface StartedServer {
 /**
  * Starts the real server the way `npm start` does — the bundled production build (built by the
  * test run's global setup), its own process, PGlite in `dataDir` unless `env` names a
- * DATABASE_URL — on a free port, and waits for its banner.
+ * DATABASE_URL — on a free port, and waits for its banner (30 s unless `timeoutMs`). `apiDir`:
+ * another checkout's apps/api (bench:startup's --baseline).
  */
-export function startServer(dataDir: string, env: Record<string, string> = {}): Promise<StartedServer> {
+export function startServer(dataDir: string, env: Record<string, string> = {}, { apiDir = apiRoot, timeoutMs = 30_000 } = {}): Promise<StartedServer> {
   const child = spawn(process.execPath, ['dist/main.mjs'], {
-    cwd: apiRoot,
+    cwd: apiDir,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', JWT_SECRET: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -26,7 +27,7 @@ export function startServer(dataDir: string, env: Record<string, string> = {}): 
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), timeoutMs);
     const check = () => {
       const match = output.match(/http:\/\/[\w.]+:(\d+)/);
       if (match) {

@@ -1,4 +1,4 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { Color, PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
 import { arcoExportFieldLabels, arcoExportListLabels, arcoExportTexts, type ArcoExportList } from '@portal/domain';
 import { mexicoCityDateTime, readableValue } from './readable';
 import type { ArcoExportFile } from './service';
@@ -18,6 +18,7 @@ interface Cursor {
   y: number;
   regular: PDFFont;
   bold: PDFFont;
+  ink: Color;
 }
 
 /** Only what Helvetica (WinAnsi) can draw. */
@@ -48,7 +49,7 @@ function write(cursor: Cursor, text: string, options: { size?: number; bold?: bo
       cursor.page = cursor.pdf.addPage(pageSize);
       cursor.y = pageSize[1] - margin;
     }
-    cursor.page.drawText(line, { x: margin, y: cursor.y - size, size, font, color: rgb(0.1, 0.1, 0.1) });
+    cursor.page.drawText(line, { x: margin, y: cursor.y - size, size, font, color: cursor.ink });
     cursor.y -= size * 1.45;
   }
   cursor.y -= options.gap ?? 0;
@@ -64,10 +65,12 @@ function fieldTexts(fields: Record<string, unknown>): string[] {
 }
 
 export async function arcoExportPdf(file: ArcoExportFile): Promise<Uint8Array> {
+  // pdf-lib (0.8 MB of JavaScript) is read when the first PDF is drawn, not at every start (issue 30).
+  const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
   const pdf = await PDFDocument.create();
   pdf.setTitle(arcoExportTexts.pdfTitle);
   pdf.setCreator('Portal de Pólizas');
-  const cursor: Cursor = { pdf, page: pdf.addPage(pageSize), y: pageSize[1] - margin, regular: await pdf.embedFont(StandardFonts.Helvetica), bold: await pdf.embedFont(StandardFonts.HelveticaBold) };
+  const cursor: Cursor = { pdf, page: pdf.addPage(pageSize), y: pageSize[1] - margin, regular: await pdf.embedFont(StandardFonts.Helvetica), bold: await pdf.embedFont(StandardFonts.HelveticaBold), ink: rgb(0.1, 0.1, 0.1) };
   write(cursor, arcoExportTexts.heading, { size: 16, bold: true, gap: 4 });
   write(cursor, arcoExportTexts.intro(mexicoCityDateTime(new Date(file.generatedAt)), file.records.length), { gap: 10 });
   for (const record of file.records) {

@@ -114,10 +114,22 @@ export async function renderDocument(input: DocumentInput): Promise<RenderedPdf>
 }
 
 /**
- * Loads pdfmake and the fonts and draws one small page, so the first 'Generar Contratos' after a
- * start does not pay about a second of loading (bench:contracts). main.ts calls it once the server
- * listens, without waiting for it.
+ * Loads pdfmake and the fonts and draws one small page: about a second, once per process
+ * (bench:contracts). Not at start (issue 30: it held ~28 MB of an idle server that may never draw
+ * a contract) but before the first pack's transaction opens, so no one waits on it inside one
+ * (contracts/service.ts, oneAtATime).
  */
 export async function warmUpPdfRendering(): Promise<void> {
   await renderDocument({ kind: 'lease', body: '# Contrato\n\nÁÉÍÓÚ ñ', copies: [{}], signatures: [], initials: 1, paperSize: 'letter', title: 'warm-up', maxPages: 1 });
+}
+
+let warmedUp: Promise<void> | undefined;
+
+/** warmUpPdfRendering once per process; a failed one is tried again by the next caller. */
+export function pdfRenderingReady(): Promise<void> {
+  warmedUp ??= warmUpPdfRendering().catch((error: unknown) => {
+    warmedUp = undefined;
+    throw error;
+  });
+  return warmedUp;
 }

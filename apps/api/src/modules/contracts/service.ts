@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import { PDFDocument } from 'pdf-lib';
 import {
   businessDate,
   contractDocumentKinds,
@@ -27,7 +26,7 @@ import type { FileStore } from '../../lib/file-store';
 import { insertEvent, loadPolicies } from '../policies/index';
 import { defaultTemplateBodies, isOutdatedDefault } from './default-templates';
 import { packFacts, type PackFacts } from './facts';
-import { PageLimitExceeded, renderDocument, type RenderedPdf } from './pdf';
+import { PageLimitExceeded, pdfRenderingReady, renderDocument, type RenderedPdf } from './pdf';
 import * as repo from './repository';
 
 // --- templates -----------------------------------------------------------------------------------
@@ -201,11 +200,16 @@ async function generatePack(tx: Executor, files: FileStore, actor: AuthUser, pol
  * connection (and the policy's lock) for its whole transaction, and 50 at once held the pool's
  * connections long enough for other requests to time out waiting for one (PostgreSQL). Queued
  * here, they wait in memory and hold one connection at a time.
+ *
+ * The first one loads pdfmake and the fonts (pdfRenderingReady, about a second) before its
+ * transaction opens: on PGlite, one session, every other query would wait for it otherwise. If
+ * loading fails, the work runs anyway and its drawing reports the error.
  */
 let packQueue: Promise<unknown> = Promise.resolve();
 
 function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
-  const turn = packQueue.then(work, work);
+  const run = () => pdfRenderingReady().then(work, work);
+  const turn = packQueue.then(run, run);
   packQueue = turn.catch(() => undefined);
   return turn;
 }
@@ -283,6 +287,8 @@ export async function packPdf(db: Db, files: FileStore, actor: AuthUser, policyI
   const packVersion = version ?? (await repo.latestPackVersion(db, policyId));
   const documents = await repo.policyDocuments(db, policyId, packVersion);
   if (documents.length === 0) throw notFound(contractMessages.packNotFound);
+  // pdf-lib (0.8 MB of JavaScript) is read when the first pack is merged, not at every start (issue 30).
+  const { PDFDocument } = await import('pdf-lib');
   const merged = await PDFDocument.create();
   for (const document of documents) {
     const source = await PDFDocument.load(await readStored(files, document.storedName));

@@ -1,4 +1,4 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { Color, PDFDocument, PDFFont, PDFPage, StandardFonts } from 'pdf-lib';
 import { contractDocumentLabels, linkPartyLabels, signingMessages, type ContractDocumentKind, type LinkParty } from '@portal/domain';
 
 /*
@@ -7,8 +7,12 @@ import { contractDocumentLabels, linkPartyLabels, signingMessages, type Contract
  * evidence page ('Constancia de firma electrónica').
  */
 
+/** pdf-lib (0.8 MB of JavaScript) is read when the first PDF is drawn, not at every start (issue 30). */
+const loadPdfLib = () => import('pdf-lib');
+
 /** The documents of the round merged into one PDF: the exact bytes every signer is shown. */
 export async function mergePack(documents: Array<{ bytes: Uint8Array }>, title: string): Promise<Uint8Array> {
+  const { PDFDocument } = await loadPdfLib();
   const merged = await PDFDocument.create();
   for (const document of documents) {
     const source = await PDFDocument.load(document.bytes);
@@ -24,6 +28,7 @@ export async function mergePack(documents: Array<{ bytes: Uint8Array }>, title: 
 /** Whether a drawn signature (a PNG data URL) is a PNG pdf-lib can place on a page. */
 export async function isEmbeddablePng(dataUrl: string): Promise<boolean> {
   try {
+    const { PDFDocument } = await loadPdfLib();
     await (await PDFDocument.create()).embedPng(Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64'));
     return true;
   } catch {
@@ -74,6 +79,7 @@ class PageWriter {
     private readonly pdf: PDFDocument,
     private readonly size: [number, number],
     private readonly fonts: { regular: PDFFont; bold: PDFFont; script: PDFFont },
+    private readonly ink: { text: Color; rule: Color },
   ) {
     this.newPage();
   }
@@ -93,7 +99,7 @@ class PageWriter {
     const width = this.size[0] - 2 * this.margin;
     for (const piece of wrap(printable(text), font, size, width)) {
       this.room(size * 1.4);
-      this.page.drawText(piece, { x: this.margin, y: this.y - size, size, font, color: rgb(0.1, 0.1, 0.1) });
+      this.page.drawText(piece, { x: this.margin, y: this.y - size, size, font, color: this.ink.text });
       this.y -= size * 1.4;
     }
     this.y -= options.gap ?? 0;
@@ -110,7 +116,7 @@ class PageWriter {
 
   rule(): void {
     this.room(10);
-    this.page.drawLine({ start: { x: this.margin, y: this.y - 4 }, end: { x: this.size[0] - this.margin, y: this.y - 4 }, thickness: 0.5, color: rgb(0.6, 0.6, 0.6) });
+    this.page.drawLine({ start: { x: this.margin, y: this.y - 4 }, end: { x: this.size[0] - this.margin, y: this.y - 4 }, thickness: 0.5, color: this.ink.rule });
     this.y -= 12;
   }
 }
@@ -137,12 +143,12 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
   return lines;
 }
 
-async function fontsOf(pdf: PDFDocument) {
+async function fontsOf(pdf: PDFDocument, fonts: typeof StandardFonts) {
   return {
-    regular: await pdf.embedFont(StandardFonts.Helvetica),
-    bold: await pdf.embedFont(StandardFonts.HelveticaBold),
+    regular: await pdf.embedFont(fonts.Helvetica),
+    bold: await pdf.embedFont(fonts.HelveticaBold),
     // The standard fonts have no script face: a bold italic serif reads as a handwritten name.
-    script: await pdf.embedFont(StandardFonts.TimesRomanBoldItalic),
+    script: await pdf.embedFont(fonts.TimesRomanBoldItalic),
   };
 }
 
@@ -185,11 +191,13 @@ async function evidencePage(writer: PageWriter, facts: EvidenceFacts): Promise<v
 
 /** One document with the signatures page and the evidence page appended. */
 export async function signedDocument(original: Uint8Array, facts: EvidenceFacts, title: string): Promise<{ bytes: Uint8Array; pageCount: number }> {
+  const { PDFDocument, StandardFonts, rgb } = await loadPdfLib();
   const pdf = await PDFDocument.load(original);
   const { width, height } = pdf.getPage(pdf.getPageCount() - 1).getSize();
-  const fonts = await fontsOf(pdf);
-  await signaturesPage(new PageWriter(pdf, [width, height], fonts), facts);
-  await evidencePage(new PageWriter(pdf, [width, height], fonts), facts);
+  const fonts = await fontsOf(pdf, StandardFonts);
+  const ink = { text: rgb(0.1, 0.1, 0.1), rule: rgb(0.6, 0.6, 0.6) };
+  await signaturesPage(new PageWriter(pdf, [width, height], fonts, ink), facts);
+  await evidencePage(new PageWriter(pdf, [width, height], fonts, ink), facts);
   pdf.setTitle(title);
   return { bytes: await pdf.save(), pageCount: pdf.getPageCount() };
 }

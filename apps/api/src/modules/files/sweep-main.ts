@@ -20,7 +20,7 @@ async function main(): Promise<number> {
   }
   const config = loadConfig();
   return withCommandDatabase(config, 'files:sweep', async (database) => {
-    const files = openFileStore(config.files);
+    const files = await openFileStore(config.files);
     const dryRun = values['dry-run'] ?? false;
     const result = await sweepUnreferencedFiles(database.db, files, { olderThanMs: DAY, dryRun });
     const megabytes = (result.bytes / (1024 * 1024)).toFixed(1);

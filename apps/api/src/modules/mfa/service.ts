@@ -1,6 +1,4 @@
 import crypto from 'node:crypto';
-import { generateSecret, generateURI, verify } from 'otplib';
-import QRCode from 'qrcode';
 import { mfaMessages as messages, type MfaSetup, type MfaStatus } from '@portal/domain';
 import type { Db, Executor } from '../../db/client';
 import { conflict, ensure, invalidField, notFound } from '../../lib/app-error';
@@ -11,6 +9,9 @@ const ISSUER = 'Portal de Pólizas';
 const RECOVERY_CODE_COUNT = 10;
 /** ±1 time step of 30 s: a phone's clock a little off, or a code typed as it changed. */
 const TOLERANCE_SECONDS = 30;
+
+/** otplib and qrcode are read when someone first enrols or signs in with a code, not at every start (issue 30). */
+const loadOtp = () => import('otplib');
 
 export async function mfaStatus(db: Executor, userId: number): Promise<MfaStatus> {
   const row = ensure(await repo.findMfa(db, userId), notFound());
@@ -26,9 +27,11 @@ export async function isMfaEnabled(db: Executor, userId: number): Promise<boolea
  * the app has it; starting again replaces it. Refused while MFA is on: disable first.
  */
 export async function startEnrolment(db: Executor, box: SecretBox, user: { id: number; email: string }): Promise<MfaSetup> {
+  const { generateSecret, generateURI } = await loadOtp();
   const secret = generateSecret();
   if (!(await repo.savePendingSecret(db, user.id, box.seal(secret)))) throw conflict(messages.alreadyEnabled);
   const otpauthUrl = generateURI({ issuer: ISSUER, label: user.email, secret });
+  const { default: QRCode } = await import('qrcode');
   const qrCode = await QRCode.toDataURL(otpauthUrl, { errorCorrectionLevel: 'M', margin: 1, width: 240 });
   return { secret, otpauthUrl, qrCode };
 }
@@ -86,6 +89,7 @@ async function totpStep(secret: string, code: string, afterStep: number | null):
   const token = code.replace(/\s/g, '');
   if (!/^\d{6}$/.test(token)) return null;
   try {
+    const { verify } = await loadOtp();
     const result = await verify({ secret, token, epochTolerance: TOLERANCE_SECONDS, ...(afterStep === null ? {} : { afterTimeStep: afterStep }) });
     return result.valid && 'timeStep' in result ? result.timeStep : null;
   } catch {
