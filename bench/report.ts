@@ -19,11 +19,19 @@ import { summaryTable } from './targets';
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const performanceFile = path.join(repoRoot, 'docs/PERFORMANCE.md');
 
-function runBench(bench: Bench): void {
-  process.stderr.write(`\n=== bench ${bench.name}: ${bench.script} ${bench.args.join(' ')}\n`);
+/** Runs one bench; false when it needs something not given (its stored result then stays). */
+function runBench(bench: Bench): boolean {
+  const needed = bench.needs ? process.env[bench.needs.env] : undefined;
+  if (bench.needs && !needed) {
+    process.stderr.write(`\n=== bench ${bench.name}: skipped, set ${bench.needs.env} (kept its stored result)\n`);
+    return false;
+  }
+  const args = [...bench.args, ...(bench.needs ? [bench.needs.flag, needed!] : [])];
+  process.stderr.write(`\n=== bench ${bench.name}: ${bench.script} ${args.join(' ')}\n`);
   const file = path.join(resultsDir, `${bench.name}.raw.json`);
-  const run = spawnSync(process.execPath, ['--import', 'tsx', bench.script, ...bench.args, '--json', file], { cwd: repoRoot, stdio: 'inherit' });
+  const run = spawnSync(process.execPath, ['--import', 'tsx', bench.script, ...args, '--json', file], { cwd: repoRoot, stdio: 'inherit' });
   if (run.status !== 0) throw new Error(`${bench.script} failed (exit ${run.status ?? run.signal})`);
+  return true;
 }
 
 /** Turns a bench's raw `--json` output into its stored result (with when and where). */
@@ -66,8 +74,7 @@ async function main(): Promise<number> {
   await fs.mkdir(resultsDir, { recursive: true });
   if (!values.compose) {
     for (const bench of benches.filter((b) => !only || only.includes(b.name))) {
-      runBench(bench);
-      await storeResult(bench);
+      if (runBench(bench)) await storeResult(bench);
     }
   }
   await fs.writeFile(performanceFile, compose(await readResults()));

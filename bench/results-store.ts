@@ -12,6 +12,8 @@ export interface Bench {
   args: string[];
   /** The hand-written story of this figure (what the profile showed, what changed), linked from the section. */
   notes?: string;
+  /** A bench that needs something prepared: it runs only when this variable names it (its value is passed after `flag`). */
+  needs?: { env: string; flag: string };
 }
 
 /** In the order of the file. Each script takes `--json <file>` (bench/bench-result.ts). */
@@ -22,6 +24,15 @@ export const benches: Bench[] = [
   { name: 'throughput', title: 'Searches under load', script: 'bench/throughput.ts', args: ['--engine', 'postgres'], notes: 'docs/performance/search.md' },
   { name: 'creates', title: 'New policies at once', script: 'bench/creates.ts', args: [], notes: 'docs/performance/writes.md' },
   { name: 'mixed', title: 'Mixed load', script: 'bench/mixed.ts', args: [], notes: 'docs/performance/writes.md' },
+  {
+    name: 'photos',
+    title: "A tenant's seven photos on 4G",
+    script: 'bench/photos.ts',
+    args: [],
+    notes: 'docs/performance/photos.md',
+    // The web build from before the photos were shrunk (docs/performance/photos.md says how to make one).
+    needs: { env: 'BENCH_PHOTOS_BEFORE_DIST', flag: '--before-dist' },
+  },
   { name: 'policies', title: 'Searches at 100,000 policies', script: 'bench/policies.ts', args: [] },
 ];
 
