@@ -48,6 +48,8 @@ for (const viewport of viewports) {
     // From tracking, 'Mostrar Resultados' keeps 'Seguimiento' as the current item.
     await page.goto('/policies/tracking');
     await page.getByRole('searchbox', { name: 'Buscar pólizas...' }).fill(folio);
+    // The searched list replaces the first one: a menu opened on the first would close with it.
+    await expect(page.getByText('1 póliza', { exact: true })).toBeVisible();
     // A table row on a laptop, a card on a phone: the menu button is named after the folio in both.
     await page.getByRole('button', { name: `Acciones de la póliza ${folio}` }).click();
     await page.getByRole('menuitem', { name: 'Mostrar Resultados' }).click();
