@@ -1,4 +1,3 @@
-import { fork, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -14,6 +13,7 @@ import { users } from '../apps/api/src/db/schema/index';
 import { hashPassword } from '../apps/api/src/lib/passwords';
 import { generatePolicies } from './generate-policies';
 import { writeBenchResult } from './bench-result';
+import { forkBenchServer, type BenchServer } from './bench-server';
 import { percentile } from './harness';
 
 /**
@@ -62,7 +62,6 @@ const VARIED = [
   'status=expiring',
   'status=created',
 ].map((query) => `/api/policy/search?limit=50&${query}`);
-const serverScript = path.join(import.meta.dirname, 'throughput-server.ts');
 
 interface Prepared {
   /** Environment of the app's process: where its database is. */
@@ -145,34 +144,6 @@ async function timeBareSql(db: Db, status: string | undefined): Promise<number> 
   return percentile(timings, 50);
 }
 
-interface Server {
-  base: string;
-  stop(): Promise<void>;
-}
-
-async function startServer(mode: 'app' | 'bare', env: Record<string, string>, cpuProfDir?: string): Promise<Server> {
-  const child: ChildProcess = fork(serverScript, [mode], {
-    execArgv: ['--import', 'tsx', ...(cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfDir] : [])],
-    env: { ...process.env, ...env },
-    // Request logs go where production's would, into a file descriptor: here /dev/null.
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once('message', (message) => resolve((message as { port: number }).port));
-    child.once('exit', (code) => reject(new Error(`${mode} server exited with ${code}`)));
-  });
-  return {
-    base: `http://127.0.0.1:${port}`,
-    async stop() {
-      child.send('stop');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      await exited;
-      clearTimeout(timer);
-    },
-  };
-}
-
 /** `paths` (of `base`) in turn on each connection, or `base` alone. */
 async function load(base: string, headers: Record<string, string>, connections: number, duration: number, paths: string[] = []): Promise<LoadResult> {
   const requests = paths.map((path) => ({ method: 'GET' as const, path }));
@@ -219,16 +190,16 @@ async function runEngine(
   const prepared = await prepare(engine, options.count, options.serverUrl, log);
   const jwtSecret = crypto.randomBytes(48).toString('base64url');
   const workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-throughput-body-'));
-  let app: Server | undefined;
-  let bare: Server | undefined;
+  let app: BenchServer | undefined;
+  let bare: BenchServer | undefined;
   try {
-    app = await startServer('app', { ...prepared.env, THROUGHPUT_JWT_SECRET: jwtSecret }, options.cpuProfDir);
+    app = await forkBenchServer('app', { ...prepared.env, THROUGHPUT_JWT_SECRET: jwtSecret }, options.cpuProfDir);
     const headers = await signIn(app.base);
     const sample = await fetch(`${app.base}${SEARCH}`, { headers });
     if (!sample.ok) throw new Error(`${SEARCH}: ${sample.status}`);
     const bodyFile = path.join(workDir, 'body.json');
     await fs.writeFile(bodyFile, Buffer.from(await sample.arrayBuffer()));
-    bare = await startServer('bare', { THROUGHPUT_BODY_FILE: bodyFile });
+    bare = await forkBenchServer('bare', { THROUGHPUT_BODY_FILE: bodyFile });
 
     // Warm both (JIT, pools), then bare and app back to back.
     await load(`${bare.base}${SEARCH}`, headers, options.connections, 2);
@@ -245,7 +216,7 @@ async function runEngine(
 
     // The same app with its search cache off: every request reads the database (the path of a
     // search nobody made in the last seconds), under load and one at a time against bare SQL.
-    app = await startServer('app', { ...prepared.env, THROUGHPUT_JWT_SECRET: jwtSecret, THROUGHPUT_SEARCH_CACHE_SECONDS: '0' }, options.cpuProfDir);
+    app = await forkBenchServer('app', { ...prepared.env, THROUGHPUT_JWT_SECRET: jwtSecret, THROUGHPUT_SEARCH_CACHE_SECONDS: '0' }, options.cpuProfDir);
     await load(`${app.base}${SEARCH}`, headers, options.connections, 2);
     const uncachedResult = await load(`${app.base}${SEARCH}`, headers, options.connections, options.duration);
     log(`${engine}: app, no search cache   ${describe(uncachedResult)}  (${ratio(uncachedResult, bareResult)} bare)`);

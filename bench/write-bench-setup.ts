@@ -1,12 +1,11 @@
-import { fork } from 'node:child_process';
 import crypto from 'node:crypto';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { runMigrations } from '../apps/api/src/db/migrate';
 import { createScratchDatabase } from '../apps/api/src/db/scratch-database';
 import { seedIfEmpty } from '../apps/api/src/db/seed';
 import { users } from '../apps/api/src/db/schema/index';
 import { hashPassword } from '../apps/api/src/lib/passwords';
+import { forkBenchServer, type BenchServer } from './bench-server';
 import { generatePolicies } from './generate-policies';
 
 /**
@@ -18,7 +17,6 @@ import { generatePolicies } from './generate-policies';
 
 const PASSWORD = 'Bench-Password-1';
 const EMAIL = 'agente@bench.local';
-const serverScript = path.join(import.meta.dirname, 'throughput-server.ts');
 
 export interface BenchDatabase {
   url: string;
@@ -50,41 +48,20 @@ export async function prepareDatabase(serverUrl: string, count: number, log: (li
   }
 }
 
-export interface AppProcess {
-  base: string;
-  stop(): Promise<void>;
-}
-
 /**
  * The real app on `databaseUrl`, its pool `poolMax` connections (the app's default when
  * undefined), writing a CPU profile into `cpuProfDir` when given (written when it stops).
  */
-export async function startApp(databaseUrl: string, poolMax: number | undefined, cpuProfDir?: string): Promise<AppProcess> {
-  const child = fork(serverScript, ['app'], {
-    execArgv: ['--import', 'tsx', ...(cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfDir] : [])],
-    env: {
-      ...process.env,
+export function startApp(databaseUrl: string, poolMax: number | undefined, cpuProfDir?: string): Promise<BenchServer> {
+  return forkBenchServer(
+    'app',
+    {
       THROUGHPUT_DATABASE_URL: databaseUrl,
       THROUGHPUT_JWT_SECRET: crypto.randomBytes(48).toString('base64url'),
       ...(poolMax ? { THROUGHPUT_POOL_MAX: String(poolMax) } : {}),
     },
-    // Request logs go where production's would, into a file descriptor: here /dev/null.
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once('message', (message) => resolve((message as { port: number }).port));
-    child.once('exit', (code) => reject(new Error(`app exited with ${code}`)));
-  });
-  return {
-    base: `http://127.0.0.1:${port}`,
-    async stop() {
-      child.send('stop');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      await exited;
-      clearTimeout(timer);
-    },
-  };
+    cpuProfDir,
+  );
 }
 
 /** The bench agent's token, from a real sign-in. */
