@@ -44,7 +44,7 @@ async function main(): Promise<number> {
   const { values } = parseArgs({ options: { json: { type: 'string' } } });
   execFileSync(process.execPath, [path.join(repoRoot, 'scripts/build-if-needed.mjs')], { stdio: 'inherit' });
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-bench-login-'));
-  const server = await startServer(dataDir, { ADMIN_EMAIL: 'admin@bench.local', ADMIN_PASSWORD: 'Bench-Password-1', JWT_SECRET: 'x'.repeat(48), JOBS: 'off' });
+  const server = await startServer(dataDir, { ADMIN_EMAIL: 'admin@bench.local', ADMIN_PASSWORD: 'Bench-Password-1', JWT_SECRET: 'x'.repeat(48), JOBS: 'off' }, { timeoutMs: 120_000 });
   try {
     const js = await loginScripts(server.baseUrl);
     const kb = (bytes: number) => (bytes / 1000).toFixed(1);

@@ -1,4 +1,4 @@
-import { investigationMessages, type ApiErrorBody } from '@portal/domain';
+import { noTokenMessage, type ApiErrorBody } from '@portal/domain';
 
 export type ApiErrorDetail = NonNullable<ApiErrorBody['details']>[number];
 
@@ -8,7 +8,7 @@ export const apiMessages = {
   unexpected: 'Ocurrió un error inesperado. Intente nuevamente.',
   sessionExpired: 'La sesión ha expirado. Inicie sesión nuevamente.',
   /** Spec section 5: a file call without a stored token (the spec's words, in English). */
-  noToken: investigationMessages.noToken,
+  noToken: noTokenMessage,
 } as const;
 
 /** Spanish fallbacks when a response carries no message of its own (a proxy's HTML 502…). */

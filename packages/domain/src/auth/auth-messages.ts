@@ -9,3 +9,10 @@ export const authMessages = {
   forbidden: 'No tiene permiso para realizar esta acción',
   loggedOut: 'Sesión cerrada correctamente',
 } as const;
+
+/**
+ * Spec section 5: a file call made without a stored token (the spec's words, in English). Its own
+ * constant, beside the sign-in texts the first screen loads anyway, so the web's API client can
+ * carry it without the investigation screens' texts.
+ */
+export const noTokenMessage = 'No authentication token available';

@@ -1,6 +1,7 @@
 // No zod here: the web's first screen needs some of these texts, not the schemas (issue 13).
 import { policyTypeLabels, type PolicyType } from '../policies/policy-type-labels';
 import type { DocumentSlot } from './document-slots';
+import { noTokenMessage } from '../auth/auth-messages';
 
 /** Texts of the investigation screens and calls; the spec's words where it has them (section 8). */
 export const investigationMessages = {
@@ -24,7 +25,7 @@ export const investigationMessages = {
   deleteUnknownError: 'Error desconocido al eliminar el documento',
   approveUnknownError: 'Error desconocido al aprobar el documento',
   rejectUnknownError: 'Error desconocido al rechazar el documento',
-  noToken: 'No authentication token available',
+  noToken: noTokenMessage,
   // Upload screen (spec).
   uploadTitle: 'Subir Documentos de Investigación',
   uploadFailedTag: 'Error',
