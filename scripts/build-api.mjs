@@ -25,8 +25,6 @@ const external = [
   '@node-rs/argon2',
   // Reads its Roboto fonts from its own folder (contracts/pdf.ts resolves them with createRequire).
   'pdfmake',
-  // Serves the Swagger UI's files from its own folder.
-  '@fastify/swagger-ui',
   // pg's optional native binding, not installed: pg asks for it only when told to.
   'pg-native',
   // Loaded on first use only, by code that is itself lazy: bundling them would only make the build slower.

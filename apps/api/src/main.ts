@@ -18,12 +18,14 @@ async function main() {
   const app = await buildApp(config, { database, jwtSecret, secretBox });
 
   let closing = false;
+  let jobStartTimer: NodeJS.Timeout | undefined;
   const shutdown = async (signal: string) => {
     if (closing) {
       app.log.warn('second signal: exiting now');
       process.exit(1);
     }
     closing = true;
+    clearTimeout(jobStartTimer);
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => {
       app.log.error('shutdown timed out');
@@ -44,12 +46,21 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  startJobsWhenPossible(app);
+  if (database.kind === 'pglite') jobStartTimer = setTimeout(() => startJobsWhenPossible(app), PGLITE_JOB_START_DELAY_MS);
+  else startJobsWhenPossible(app);
   const address = app.server.address();
   announce(typeof address === 'object' && address ? address.port : config.port, config, database.kind, seed);
 }
 
 const JOB_START_RETRY_MS = 30_000;
+/**
+ * PGlite is one engine on the main thread: the queue's set-up (pg-boss's schema check, its queues,
+ * schedules and workers: dozens of statements) would run between the first requests' queries and
+ * make them wait — a quarter of a start's CPU before the first /api/health answered (issue 30).
+ * It starts three seconds later instead: no job of the queue is due within seconds of a start (a
+ * request's e-mail waits for the next run, as it does when the queue is briefly down).
+ */
+const PGLITE_JOB_START_DELAY_MS = 3_000;
 
 /**
  * The queue starts after the server listens (its first start creates pg-boss's schema) and, if

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { latestMigration } from '../../db/migrate';
-import { latestAppliedMigration, pingDatabase } from './repository';
+import { latestAppliedMigration, latestMigration } from '../../db/migrate';
+import { pingDatabase } from './repository';
 
 const healthSchema = z.object({
   status: z.enum(['ok', 'error']),
