@@ -1,6 +1,6 @@
-import fs from 'node:fs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { examplePolicyInput, exampleTenant } from '@portal/domain/testing';
+import { completeJsonLines } from './json-lines';
 import { admin, signInAsAdmin, unique } from './support';
 
 /*
@@ -18,11 +18,7 @@ interface ReceivedMail {
 }
 
 function receivedMail(): ReceivedMail[] {
-  return fs
-    .readFileSync(process.env.E2E_MAIL_FILE!, 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as ReceivedMail);
+  return completeJsonLines<ReceivedMail>(process.env.E2E_MAIL_FILE!);
 }
 
 /** The first match of `pattern` in the newest e-mail to `email` that has one, waiting for the delivery. */
