@@ -32,7 +32,8 @@ test("an approval reaches the agent's bell, whose link opens the policy's expedi
   // The agent's open page learns of it by polling (every 30 s). Its clock is Playwright's, so the
   // journey moves it on to the next poll rather than waiting for it (issue 30); the limits still
   // allow a round in real time.
-  test.setTimeout(120_000);
+  // 4× the run's limit per test (the config's, or --timeout): 120 s when the limit was 30 s.
+  test.setTimeout(test.info().timeout * 4);
   const { agent, policy } = await agentWithPolicyUnderInvestigation(request);
 
   const agentContext = await browser.newContext();
