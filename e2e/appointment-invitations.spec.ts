@@ -1,5 +1,5 @@
-import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { completeJsonLines } from './json-lines';
 import { signInAsAdmin, unique } from './support';
 
 /*
@@ -18,12 +18,7 @@ interface ReceivedMail {
 }
 
 function mailTo(email: string): ReceivedMail[] {
-  return fs
-    .readFileSync(process.env.E2E_MAIL_FILE!, 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as ReceivedMail)
-    .filter((mail) => mail.to.includes(email));
+  return completeJsonLines<ReceivedMail>(process.env.E2E_MAIL_FILE!).filter((mail) => mail.to.includes(email));
 }
 
 /** The e-mailed 'Confirmar asistencia' link (the page's address, with ?respuesta=si). */

@@ -56,7 +56,8 @@ async function shootBoth(page: Page, name: string, locator?: ReturnType<Page['lo
 const contractsSection = (page: Page) => page.getByRole('region', { name: 'Contratos' });
 
 test('Generar Contratos from the expediente, download the pack, edit the branch’s lease, regenerate: two versions', async ({ page, request }) => {
-  test.setTimeout(120_000);
+  // 4× the run's limit per test (the config's, or --timeout): 120 s when the limit was 30 s.
+  test.setTimeout(test.info().timeout * 4);
   const agent = await createAgent(request);
   const policy = await approvedPolicy(request, unique('Teresa Contreras '));
   const branch = await branchName(request, policy.id);

@@ -1,6 +1,6 @@
-import fs from 'node:fs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { examplePolicyInput, exampleTenant } from '@portal/domain/testing';
+import { completeJsonLines } from './json-lines';
 import { admin, signInAsAdmin, unique } from './support';
 
 /*
@@ -18,11 +18,7 @@ interface ReceivedMail {
 }
 
 function receivedMail(): ReceivedMail[] {
-  return fs
-    .readFileSync(process.env.E2E_MAIL_FILE!, 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as ReceivedMail);
+  return completeJsonLines<ReceivedMail>(process.env.E2E_MAIL_FILE!);
 }
 
 /** The first match of `pattern` in the newest e-mail to `email` that has one, waiting for the delivery. */
@@ -50,7 +46,8 @@ async function adminHeaders(request: APIRequestContext) {
 }
 
 test('Enviar Contratos → a signer signs on a phone with the code from the e-mail, the other by API → the policy is active with the signed pack', async ({ page, browser, request }) => {
-  test.setTimeout(60_000);
+  // 2× the run's limit per test (the config's, or --timeout): 60 s when the limit was 30 s.
+  test.setTimeout(test.info().timeout * 2);
   const headers = await adminHeaders(request);
   const tenantEmail = `${unique('inquilina-')}@example.mx`;
   const ownerEmail = `${unique('propietario-')}@example.mx`;

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
 export const admin = {
   email: process.env.E2E_ADMIN_EMAIL ?? 'admin@portal.test',
@@ -10,11 +10,14 @@ export function unique(prefix: string) {
   return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 }
 
+/** The login form, filled and sent; a step of its own so the JSON report shows what signing in costs. */
 export async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Correo electrónico').fill(email);
-  await page.getByLabel('Contraseña').fill(password);
-  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+  await test.step(`sign in as ${email}`, async () => {
+    await page.goto('/login');
+    await page.getByLabel('Correo electrónico').fill(email);
+    await page.getByLabel('Contraseña').fill(password);
+    await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+  });
 }
 
 export async function signInAsAdmin(page: Page) {

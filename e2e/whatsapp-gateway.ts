@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { FAIL_NEXT_PATH, whatsappGateway } from '../apps/api/src/test/whatsapp-gateway';
+import { completeJsonLines } from './json-lines';
 
 /**
  * Playwright's global set-up: the API tests' WhatsApp gateway (Evolution API v2 and WAHA
@@ -35,11 +36,7 @@ export interface RecordedGatewayRequest {
 
 /** What the gateway received so far, oldest first. */
 export function gatewayRequests(): RecordedGatewayRequest[] {
-  const text = fs.readFileSync(process.env.E2E_WHATSAPP_FILE!, 'utf8');
-  return text
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line) as RecordedGatewayRequest);
+  return completeJsonLines<RecordedGatewayRequest>(process.env.E2E_WHATSAPP_FILE!);
 }
 
 /** The next `count` sends are answered 500 with a JSON error (a retry journey). */

@@ -42,7 +42,10 @@ test("a branch's WAHA gateway and template are set on 'WhatsApp', and a lead's c
   await dialog.getByRole('button', { name: 'Enviar' }).click();
   await expect(dialog.getByText('Enviado', { exact: true })).toBeVisible();
 
-  const sent = gatewayRequests().filter((request) => request.kind === 'waha' && request.status === 201).at(-1)!;
+  // This lead's number picks its message out of the gateway's log (lead-journey.spec.ts sends through it too).
+  const sent = gatewayRequests()
+    .filter((request) => request.kind === 'waha' && request.status === 201 && request.body.chatId === '525590004010@c.us')
+    .at(-1)!;
   expect(sent.path).toBe('/api/sendText');
   expect(sent.body).toMatchObject({ session: 'default', chatId: '525590004010@c.us' });
   expect(String(sent.body.text)).toContain(`Hola ${name}`);
