@@ -147,6 +147,38 @@ export async function loadPolicyJsonRange(
   return rows.flatMap((row) => (row.json === null ? [] : [row.json]));
 }
 
+/** One policy's JSON (policy-json.ts) and its version (the answer's ETag). */
+export interface PolicyJsonRow {
+  json: string;
+  version: number;
+}
+
+/**
+ * The statement of `loadPolicyJson`, built once per database and prepared once per connection
+ * (issue 30): reading a policy whole took six statements (one per child table, each built by
+ * drizzle, its rows mapped and made into objects, then zod's pass over the answer) — the largest
+ * cost of opening a policy and of a create's answer. Here PostgreSQL builds the JSON in one
+ * statement whose plan is reused. The branch test is `coalesce`d so one text serves both scopes.
+ */
+const policyJsonStatements = new WeakMap<Executor, ReturnType<typeof preparePolicyJson>>();
+
+function preparePolicyJson(db: Executor) {
+  const { columns, joins } = policyJsonSelect;
+  return db
+    .select({ json: sql<string | null>`${sql.raw(columns)}`, version: sql<number>`p.version` })
+    .from(sql`${policies} p ${sql.raw(joins)}`)
+    .where(sql`p.id = ${sql.placeholder('id')} and p.branch_id = coalesce(${sql.placeholder('branchId')}::int, p.branch_id)`)
+    .prepare('policy_json_by_id');
+}
+
+/** One policy within `scope`, as the JSON PostgreSQL builds; null when not there (or still without its property). */
+export async function loadPolicyJson(db: Executor, id: number, scope: BranchScope): Promise<PolicyJsonRow | null> {
+  let statement = policyJsonStatements.get(db);
+  if (!statement) policyJsonStatements.set(db, (statement = preparePolicyJson(db)));
+  const [row] = await statement.execute({ id, branchId: scope.branchId ?? null });
+  return row?.json ? { json: row.json, version: Number(row.version) } : null;
+}
+
 /**
  * Rows after a keyset position in a sort's order (newest first by default); all rows for null.
  * The status sort's position is (status, created_at, id), statuses in their lifecycle order
