@@ -331,8 +331,7 @@ async function insertNewPolicy(db: Db, actor: AuthUser, input: PolicyInput, pack
     withPackFiles(packHook, input.status, (written) =>
       db.transaction(async (tx) => {
         const policyNumber = await policyNumberToWrite(tx, actor, input.policyNumber, '');
-        const policyId = await repo.insertPolicyRow(tx, { ...rowValues({ ...input, policyNumber }, investigationId), branchId, userId: actor.id });
-        await repo.writeChildren(tx, policyId, input, true);
+        const policyId = await repo.insertWholePolicy(tx, { ...rowValues({ ...input, policyNumber }, investigationId), branchId, userId: actor.id }, input);
         const assigned = await assignPolicyNumberIfDue(tx, policyId, input.status);
         await generatePackIfEntering(tx, packHook, actor, { policyId, from: null, to: input.status, written });
         const changes = jump ? [statusJumpChange] : [];
@@ -487,8 +486,7 @@ export async function renewPolicy(db: Db, actor: AuthUser, id: number): Promise<
       const now = new Date();
       // The renewal stays the policy's agent's (issue 29), unless they no longer work the branch.
       const agentId = old.userId !== null && (await repo.isActiveUserOfBranch(tx, old.userId, old.branchId)) ? old.userId : actor.id;
-      const newId = await repo.insertPolicyRow(tx, { ...rowValues(input, investigationId), branchId: old.branchId, userId: agentId, renewedFromPolicyId: id });
-      await repo.writeChildren(tx, newId, input, true);
+      const newId = await repo.insertWholePolicy(tx, { ...rowValues(input, investigationId), branchId: old.branchId, userId: agentId, renewedFromPolicyId: id }, input);
       await repo.updatePolicyRow(tx, id, { renewedToPolicyId: newId, updatedAt: now, updatedBy: actor.id });
       const event = { userId: actor.id, changes: [] };
       await repo.insertEvent(tx, { ...event, policyId: id, fromStatus: null, toStatus: null, note: policyLifecycleMessages.renewedAsNote(investigationId) });
