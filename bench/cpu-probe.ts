@@ -100,7 +100,7 @@ async function main() {
       const cpuMs = (after.cpu.user + after.cpu.system - before.cpu.user - before.cpu.system) / 1000 / requests;
       const perRequest = (after.statements - before.statements) / requests;
       process.stdout.write(
-        `${route.padEnd(12)} cpu ${cpuMs.toFixed(2)} ms/req  statements ${perRequest.toFixed(2)}/req  ${(requests / run.seconds).toFixed(0)} req/s  not-2xx ${bad.length}${bad[0] ? ` (${bad[0].status} ${bad[0].body.slice(0, 120)})` : ''}\n`,
+        `${route.padEnd(12)} cpu ${cpuMs.toFixed(2)} ms/req  statements ${perRequest.toFixed(2)}/req  ${(requests / run.seconds).toFixed(0)} req/s  not-2xx ${bad.length}${bad[0] ? ` (${bad[0].status} ${bad[0].message ?? ''})` : ''}\n`,
       );
     }
   } finally {
