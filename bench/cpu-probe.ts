@@ -9,7 +9,7 @@ import { httpClient, runPool, type Client, type Outcome } from './load-client';
 import { prepareDatabase, signIn } from './write-bench-setup';
 
 /**
- * `node --import tsx bench/cpu-probe.ts [--count 2000] [--requests 300] [--concurrency 10] [--cache-off]`
+ * `npm run bench:cpu-probe -- [--count 2000] [--requests 300] [--concurrency 10] [--cache-off] [--routes a,b] [--cpu-prof DIR]`
  * (issue 30): the app's CPU and statements per request, route by route — what the machine's load
  * does not move. The real app in its own process (bench/throughput-server.ts, with
  * bench/cpu-probe-preload.ts counting node-postgres statements), a scratch PostgreSQL database of

@@ -70,7 +70,7 @@ function writeBranch(db: Executor, actor: AuthUser, chosen: number | null | unde
 
 // --- reads --------------------------------------------------------------------------------------
 
-export async function getPolicy(db: Executor, actor: AuthUser, id: number): Promise<Policy> {
+async function getPolicy(db: Executor, actor: AuthUser, id: number): Promise<Policy> {
   const [policy] = await repo.loadPolicies(db, { id, scope: actorScope(actor) }, 'none');
   return ensure(policy, notFound(policyMessages.notFound));
 }
