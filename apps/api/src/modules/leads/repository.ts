@@ -99,11 +99,16 @@ export async function findOwnerCandidates(db: Executor, branchId: number): Promi
 }
 
 export async function isOwnerCandidate(db: Executor, branchId: number, userId: number): Promise<boolean> {
+  return (await ownerCandidateName(db, branchId, userId)) !== null;
+}
+
+/** The user's display name ('Nombre Apellido', as userNames) when they may own a lead of the branch; null otherwise. */
+export async function ownerCandidateName(db: Executor, branchId: number, userId: number): Promise<string | null> {
   const [row] = await db
-    .select({ id: users.id })
+    .select({ firstName: users.firstName, lastName: users.lastName })
     .from(users)
     .where(and(eq(users.id, userId), eq(users.branchId, branchId), eq(users.status, 'active'), inArray(users.role, ['agent', 'manager'])));
-  return row !== undefined;
+  return row ? `${row.firstName} ${row.lastName}`.trim() : null;
 }
 
 /** Users' display names ('Nombre Apellido') by id. */

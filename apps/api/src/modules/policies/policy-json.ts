@@ -1,6 +1,7 @@
 /**
  * A whole policy as JSON text, built by PostgreSQL in the shape `toPolicy` (repository.ts) gives
- * the API — for the spec's full lists only (issue 13). At 100,000 policies those lists are 280 MB
+ * the API, its keys in `policySchema`'s order — for the spec's full lists (issue 13) and for the
+ * answers of one policy (GET /api/policy/unique/{id}, a new policy's 201: issue 30). At 100,000 policies those lists are 280 MB
  * of JSON; built in Node they cost six queries and some thirty objects per policy, which kept
  * the server 60–100 MB above its idle size and the list past its 10 s on PostgreSQL. Built here
  * the server reads one text column per policy and writes it out.
@@ -88,13 +89,13 @@ const policyJson = `CASE WHEN pr.id IS NOT NULL THEN json_build_object(
   'isElectronicSignature', p.is_electronic_signature, 'specialnote', p.specialnote,
   'branchId', p.branch_id, 'userId', p.user_id,
   'termMonths', p.term_months, 'endDate', p.end_date,
-  'renewedToPolicyId', p.renewed_to_policy_id, 'renewedFromPolicyId', p.renewed_from_policy_id, 'version', p.version,
+  'renewedToPolicyId', p.renewed_to_policy_id, 'renewedFromPolicyId', p.renewed_from_policy_id,
   'tenants', ${tenantsJson},
   'guarantors', ${guarantorsJson},
   'property', ${propertyJson},
   'guarantorNames', array_to_string(p.guarantor_names, ', '), 'ownerName', p.owner_name,
   'propertyAddress', ${propertyAddressLine},
-  'createdAt', ${isoInstant('p.created_at')}, 'updatedAt', ${isoInstant('p.updated_at')}
+  'createdAt', ${isoInstant('p.created_at')}, 'updatedAt', ${isoInstant('p.updated_at')}, 'version', p.version
 )::text END`;
 
 /**

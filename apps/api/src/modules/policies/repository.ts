@@ -147,6 +147,38 @@ export async function loadPolicyJsonRange(
   return rows.flatMap((row) => (row.json === null ? [] : [row.json]));
 }
 
+/** One policy's JSON (policy-json.ts) and its version (the answer's ETag). */
+export interface PolicyJsonRow {
+  json: string;
+  version: number;
+}
+
+/**
+ * The statement of `loadPolicyJson`, built once per database and prepared once per connection
+ * (issue 30): reading a policy whole took six statements (one per child table, each built by
+ * drizzle, its rows mapped and made into objects, then zod's pass over the answer) — the largest
+ * cost of opening a policy and of a create's answer. Here PostgreSQL builds the JSON in one
+ * statement whose plan is reused. The branch test is `coalesce`d so one text serves both scopes.
+ */
+const policyJsonStatements = new WeakMap<Executor, ReturnType<typeof preparePolicyJson>>();
+
+function preparePolicyJson(db: Executor) {
+  const { columns, joins } = policyJsonSelect;
+  return db
+    .select({ json: sql<string | null>`${sql.raw(columns)}`, version: sql<number>`p.version` })
+    .from(sql`${policies} p ${sql.raw(joins)}`)
+    .where(sql`p.id = ${sql.placeholder('id')} and p.branch_id = coalesce(${sql.placeholder('branchId')}::int, p.branch_id)`)
+    .prepare('policy_json_by_id');
+}
+
+/** One policy within `scope`, as the JSON PostgreSQL builds; null when not there (or still without its property). */
+export async function loadPolicyJson(db: Executor, id: number, scope: BranchScope): Promise<PolicyJsonRow | null> {
+  let statement = policyJsonStatements.get(db);
+  if (!statement) policyJsonStatements.set(db, (statement = preparePolicyJson(db)));
+  const [row] = await statement.execute({ id, branchId: scope.branchId ?? null });
+  return row?.json ? { json: row.json, version: Number(row.version) } : null;
+}
+
 /**
  * Rows after a keyset position in a sort's order (newest first by default); all rows for null.
  * The status sort's position is (status, created_at, id), statuses in their lifecycle order
@@ -344,11 +376,6 @@ function toPolicy(row: PolicyRow, tenantList: Tenant[], guarantorList: Guarantor
 /** What the policies row holds besides the children: the input's own fields and the list summary. */
 export type PolicyRowValues = Omit<typeof policies.$inferInsert, 'id' | 'createdAt'>;
 
-export async function insertPolicyRow(db: Executor, values: PolicyRowValues): Promise<number> {
-  const [row] = await db.insert(policies).values(values).returning({ id: policies.id });
-  return row!.id;
-}
-
 export async function updatePolicyRow(db: Executor, id: number, values: Partial<PolicyRowValues>): Promise<void> {
   await db.update(policies).set(values).where(eq(policies.id, id));
 }
@@ -437,101 +464,54 @@ export async function takenFolioNumbers(db: Executor, minute: string): Promise<n
 
 // --- children: written to match the input exactly --------------------------------------------
 
-/**
- * Makes the policy's tenants, guarantors, property, owner and rent what `input` says: children
- * whose id the input keeps are updated in place (documents tied to them stay tied), new ones are
- * inserted, and those the input left out are deleted with everything under them.
- *
- * `fresh`: the policy was inserted in this transaction and has no children yet, so there is
- * nothing to keep or delete — a create skips those statements (issue 30: four to six round trips
- * of the create's transaction, which keeps its rows locked meanwhile).
- */
-export async function writeChildren(db: Executor, policyId: number, input: PolicyInput, fresh = false): Promise<void> {
-  await writeTenants(db, policyId, input.tenants, fresh);
-  await writeGuarantors(db, policyId, input.guarantors, fresh);
-  await writeProperty(db, policyId, input.property);
+/** A foreign key's value: a known id, or an id a statement takes from a CTE of the same statement. */
+type ParentId = number | SQL;
+
+function tenantValues(policyId: ParentId, position: number, tenant: PolicyInput['tenants'][number]) {
+  return {
+    policyId,
+    position,
+    name: tenant.name,
+    ...addressValues(tenant.address, 'address'),
+    phone: tenant.phone,
+    mobile: tenant.mobile,
+    email: tenant.email,
+    profession: tenant.profession,
+    monthlyIncome: tenant.monthlyIncome,
+    company: tenant.company,
+    seniority: tenant.seniority,
+    immediateBoss: tenant.immediateBoss,
+    ...addressValues(tenant.workAddress, 'workAddress'),
+    requiresInvoice: tenant.requiresInvoice,
+  };
 }
 
-async function keptIds(db: Executor, table: typeof tenants | typeof guarantors, policyId: number, wanted: Array<number | undefined>, fresh: boolean) {
-  if (fresh) return new Set<number>();
-  const existing = await db.select({ id: table.id }).from(table).where(eq(table.policyId, policyId));
-  const existingIds = new Set(existing.map((row) => row.id));
-  const kept = wanted.filter((id): id is number => id !== undefined && existingIds.has(id));
-  await db.delete(table).where(and(eq(table.policyId, policyId), kept.length > 0 ? notInArray(table.id, kept) : undefined));
-  return new Set(kept);
+function referenceValues(tenantId: ParentId, references: PolicyInput['tenants'][number]['references']) {
+  return references.map((reference, index) => ({ tenantId, position: index, ...reference }));
 }
 
-async function writeTenants(db: Executor, policyId: number, list: PolicyInput['tenants'], fresh: boolean) {
-  const kept = await keptIds(db, tenants, policyId, list.map((tenant) => tenant.id), fresh);
-  for (const [position, tenant] of list.entries()) {
-    const values = {
-      policyId,
-      position,
-      name: tenant.name,
-      ...addressValues(tenant.address, 'address'),
-      phone: tenant.phone,
-      mobile: tenant.mobile,
-      email: tenant.email,
-      profession: tenant.profession,
-      monthlyIncome: tenant.monthlyIncome,
-      company: tenant.company,
-      seniority: tenant.seniority,
-      immediateBoss: tenant.immediateBoss,
-      ...addressValues(tenant.workAddress, 'workAddress'),
-      requiresInvoice: tenant.requiresInvoice,
-    };
-    let tenantId: number;
-    if (tenant.id !== undefined && kept.has(tenant.id)) {
-      tenantId = tenant.id;
-      await db.update(tenants).set(values).where(eq(tenants.id, tenantId));
-      await db.delete(tenantReferences).where(eq(tenantReferences.tenantId, tenantId));
-    } else {
-      [{ id: tenantId }] = (await db.insert(tenants).values(values).returning({ id: tenants.id })) as [{ id: number }];
-    }
-    if (tenant.references.length > 0) {
-      await db.insert(tenantReferences).values(tenant.references.map((reference, index) => ({ tenantId, position: index, ...reference })));
-    }
-  }
+function guarantorValues(policyId: ParentId, position: number, guarantor: PolicyInput['guarantors'][number]) {
+  return {
+    policyId,
+    position,
+    name: guarantor.name,
+    ...addressValues(guarantor.address, 'address'),
+    phone: guarantor.phone,
+    mobile: guarantor.mobile,
+    email: guarantor.email,
+    sameAddressAsGuarantee: guarantor.sameAddressAsGuarantee,
+    hasGuaranteeAddress: guarantor.guaranteeAddress !== null,
+    ...addressValues(guarantor.guaranteeAddress, 'guaranteeAddress'),
+  };
 }
 
-async function writeGuarantors(db: Executor, policyId: number, list: PolicyInput['guarantors'], fresh: boolean) {
-  const kept = await keptIds(db, guarantors, policyId, list.map((guarantor) => guarantor.id), fresh);
-  for (const [position, guarantor] of list.entries()) {
-    const values = {
-      policyId,
-      position,
-      name: guarantor.name,
-      ...addressValues(guarantor.address, 'address'),
-      phone: guarantor.phone,
-      mobile: guarantor.mobile,
-      email: guarantor.email,
-      sameAddressAsGuarantee: guarantor.sameAddressAsGuarantee,
-      hasGuaranteeAddress: guarantor.guaranteeAddress !== null,
-      ...addressValues(guarantor.guaranteeAddress, 'guaranteeAddress'),
-    };
-    let guarantorId: number;
-    if (guarantor.id !== undefined && kept.has(guarantor.id)) {
-      guarantorId = guarantor.id;
-      await db.update(guarantors).set(values).where(eq(guarantors.id, guarantorId));
-    } else {
-      [{ id: guarantorId }] = (await db.insert(guarantors).values(values).returning({ id: guarantors.id })) as [{ id: number }];
-    }
-    if (guarantor.vehicle) {
-      const vehicle = { ...guarantor.vehicle, updatedAt: new Date() };
-      await db
-        .insert(guarantorVehicles)
-        .values({ guarantorId, ...vehicle })
-        .onConflictDoUpdate({ target: guarantorVehicles.guarantorId, set: vehicle });
-    } else if (kept.has(guarantorId)) {
-      // Only a guarantor kept from before can have a vehicle to remove.
-      await db.delete(guarantorVehicles).where(eq(guarantorVehicles.guarantorId, guarantorId));
-    }
-  }
+function vehicleValues(vehicle: NonNullable<PolicyInput['guarantors'][number]['vehicle']>) {
+  return { ...vehicle, updatedAt: new Date() };
 }
 
-async function writeProperty(db: Executor, policyId: number, property: PolicyInput['property']) {
-  const { owner, rent, services, address } = property;
-  const propertyValues = {
+function propertyValues(property: PolicyInput['property']) {
+  const { services, address } = property;
+  return {
     ...addressValues(address, 'address'),
     propertyType: property.propertyType,
     parkingSpots: property.parkingSpots,
@@ -548,24 +528,125 @@ async function writeProperty(db: Executor, policyId: number, property: PolicyInp
     specialObjectsDetails: property.specialObjectsDetails,
     description: property.description,
   };
+}
+
+function ownerValues(owner: PolicyInput['property']['owner']) {
+  return { name: owner.name, ...addressValues(owner.address, 'address'), phone: owner.phone, mobile: owner.mobile, email: owner.email };
+}
+
+function rentValues(rent: PolicyInput['property']['rent']) {
+  const { realEstateInfo, ...rentFields } = rent;
+  return { ...rentFields, realEstateName: realEstateInfo.name, realEstateAgent: realEstateInfo.agent };
+}
+
+/**
+ * A new policy and all its children in ONE statement (issue 30): a chain of data-modifying CTEs,
+ * each child taking its parent's id from the CTE that inserted it (tenants and guarantors by
+ * position). Written one table at a time a create sent eight to ten statements, each built by
+ * drizzle, sent, planned and answered while the transaction held its rows; the CPU of those
+ * round trips was most of a create's. Foreign keys are checked at the end of the statement, when
+ * every row is there. Returns the policy's id.
+ */
+export async function insertWholePolicy(db: Executor, values: PolicyRowValues, input: PolicyInput): Promise<number> {
+  const policyId = sql`(select id from new_policy)`;
+  const parts: SQL[] = [sql`new_policy as (${db.insert(policies).values(values).returning({ id: policies.id }).getSQL()})`];
+  const tenantId = (position: number) => sql`(select id from new_tenants where position = ${position})`;
+  parts.push(sql`new_tenants as (${db.insert(tenants).values(input.tenants.map((tenant, position) => tenantValues(policyId, position, tenant))).returning({ id: tenants.id, position: tenants.position }).getSQL()})`);
+  const references = input.tenants.flatMap((tenant, position) => referenceValues(tenantId(position), tenant.references));
+  if (references.length > 0) parts.push(sql`new_references as (${db.insert(tenantReferences).values(references).getSQL()})`);
+  if (input.guarantors.length > 0) {
+    const guarantorId = (position: number) => sql`(select id from new_guarantors where position = ${position})`;
+    parts.push(sql`new_guarantors as (${db.insert(guarantors).values(input.guarantors.map((guarantor, position) => guarantorValues(policyId, position, guarantor))).returning({ id: guarantors.id, position: guarantors.position }).getSQL()})`);
+    const vehicles = input.guarantors.flatMap((guarantor, position) => (guarantor.vehicle ? [{ guarantorId: guarantorId(position), ...vehicleValues(guarantor.vehicle) }] : []));
+    if (vehicles.length > 0) parts.push(sql`new_vehicles as (${db.insert(guarantorVehicles).values(vehicles).getSQL()})`);
+  }
+  const propertyId = sql`(select id from new_property)`;
+  parts.push(sql`new_property as (${db.insert(properties).values({ policyId, ...propertyValues(input.property) }).returning({ id: properties.id }).getSQL()})`);
+  parts.push(sql`new_owner as (${db.insert(propertyOwners).values({ propertyId, ...ownerValues(input.property.owner) }).getSQL()})`);
+  parts.push(sql`new_rent as (${db.insert(rents).values({ propertyId, ...rentValues(input.property.rent) }).getSQL()})`);
+  const [row] = rowsOf<{ id: number }>(await db.execute(sql`with ${sql.join(parts, sql`, `)} select id from new_policy`));
+  return Number(row!.id);
+}
+
+/**
+ * Makes an existing policy's tenants, guarantors, property, owner and rent what `input` says:
+ * children whose id the input keeps are updated in place (documents tied to them stay tied), new
+ * ones are inserted, and those the input left out are deleted with everything under them.
+ * (A new policy's are written by insertWholePolicy.)
+ */
+export async function writeChildren(db: Executor, policyId: number, input: PolicyInput): Promise<void> {
+  await writeTenants(db, policyId, input.tenants);
+  await writeGuarantors(db, policyId, input.guarantors);
+  await writeProperty(db, policyId, input.property);
+}
+
+async function keptIds(db: Executor, table: typeof tenants | typeof guarantors, policyId: number, wanted: Array<number | undefined>) {
+  const existing = await db.select({ id: table.id }).from(table).where(eq(table.policyId, policyId));
+  const existingIds = new Set(existing.map((row) => row.id));
+  const kept = wanted.filter((id): id is number => id !== undefined && existingIds.has(id));
+  await db.delete(table).where(and(eq(table.policyId, policyId), kept.length > 0 ? notInArray(table.id, kept) : undefined));
+  return new Set(kept);
+}
+
+async function writeTenants(db: Executor, policyId: number, list: PolicyInput['tenants']) {
+  const kept = await keptIds(db, tenants, policyId, list.map((tenant) => tenant.id));
+  for (const [position, tenant] of list.entries()) {
+    const values = tenantValues(policyId, position, tenant);
+    let tenantId: number;
+    if (tenant.id !== undefined && kept.has(tenant.id)) {
+      tenantId = tenant.id;
+      await db.update(tenants).set(values).where(eq(tenants.id, tenantId));
+      await db.delete(tenantReferences).where(eq(tenantReferences.tenantId, tenantId));
+    } else {
+      [{ id: tenantId }] = (await db.insert(tenants).values(values).returning({ id: tenants.id })) as [{ id: number }];
+    }
+    if (tenant.references.length > 0) await db.insert(tenantReferences).values(referenceValues(tenantId, tenant.references));
+  }
+}
+
+async function writeGuarantors(db: Executor, policyId: number, list: PolicyInput['guarantors']) {
+  const kept = await keptIds(db, guarantors, policyId, list.map((guarantor) => guarantor.id));
+  for (const [position, guarantor] of list.entries()) {
+    const values = guarantorValues(policyId, position, guarantor);
+    let guarantorId: number;
+    if (guarantor.id !== undefined && kept.has(guarantor.id)) {
+      guarantorId = guarantor.id;
+      await db.update(guarantors).set(values).where(eq(guarantors.id, guarantorId));
+    } else {
+      [{ id: guarantorId }] = (await db.insert(guarantors).values(values).returning({ id: guarantors.id })) as [{ id: number }];
+    }
+    if (guarantor.vehicle) {
+      const vehicle = vehicleValues(guarantor.vehicle);
+      await db
+        .insert(guarantorVehicles)
+        .values({ guarantorId, ...vehicle })
+        .onConflictDoUpdate({ target: guarantorVehicles.guarantorId, set: vehicle });
+    } else if (kept.has(guarantorId)) {
+      // Only a guarantor kept from before can have a vehicle to remove.
+      await db.delete(guarantorVehicles).where(eq(guarantorVehicles.guarantorId, guarantorId));
+    }
+  }
+}
+
+async function writeProperty(db: Executor, policyId: number, property: PolicyInput['property']) {
+  const values = propertyValues(property);
   const [{ id: propertyId }] = (await db
     .insert(properties)
-    .values({ policyId, ...propertyValues })
-    .onConflictDoUpdate({ target: properties.policyId, set: propertyValues })
+    .values({ policyId, ...values })
+    .onConflictDoUpdate({ target: properties.policyId, set: values })
     .returning({ id: properties.id })) as [{ id: number }];
 
-  const ownerValues = { name: owner.name, ...addressValues(owner.address, 'address'), phone: owner.phone, mobile: owner.mobile, email: owner.email };
+  const owner = ownerValues(property.owner);
   await db
     .insert(propertyOwners)
-    .values({ propertyId, ...ownerValues })
-    .onConflictDoUpdate({ target: propertyOwners.propertyId, set: ownerValues });
+    .values({ propertyId, ...owner })
+    .onConflictDoUpdate({ target: propertyOwners.propertyId, set: owner });
 
-  const { realEstateInfo, ...rentFields } = rent;
-  const rentValues = { ...rentFields, realEstateName: realEstateInfo.name, realEstateAgent: realEstateInfo.agent };
+  const rent = rentValues(property.rent);
   await db
     .insert(rents)
-    .values({ propertyId, ...rentValues })
-    .onConflictDoUpdate({ target: rents.propertyId, set: rentValues });
+    .values({ propertyId, ...rent })
+    .onConflictDoUpdate({ target: rents.propertyId, set: rent });
 }
 
 // --- the list ------------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ import {
   dashboardStatsSchema,
   exportFileName,
   idParamsSchema,
+  versionETag,
   policyEventSchema,
   policyAgentSchema,
   policyAgentsQuerySchema,
@@ -132,7 +133,13 @@ export const policyRoutes: FastifyPluginAsyncZod<PolicyRoutesOptions> = async (a
   app.get(
     '/api/policy/unique/:id',
     { schema: { tags, security, summary: 'Una póliza completa', params: idParamsSchema, response: { 200: policySchema, ...errors } } },
-    async (request, reply) => withETag(reply, await service.getPolicy(app.db, currentUser(request), request.params.id)),
+    // The JSON is PostgreSQL's (service.getPolicyAnswer), sent without the zod pass; the policies
+    // tests compare it byte for byte with what the schema's serializer writes.
+    async (request, reply) => {
+      const { text, version } = await service.getPolicyAnswer(app.db, currentUser(request), request.params.id);
+      void reply.header('etag', versionETag(version));
+      return sendJsonText(request, reply, text);
+    },
   );
 
   app.get(
@@ -191,7 +198,10 @@ export const policyRoutes: FastifyPluginAsyncZod<PolicyRoutesOptions> = async (a
         response: { 201: policySchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.createPolicy(app.db, currentUser(request), request.body, contractPack, signingStep(request))),
+    async (request, reply) => {
+      const { text } = await service.createPolicyAnswer(app.db, currentUser(request), request.body, contractPack, signingStep(request));
+      return sendJsonText(request, reply.status(201), text);
+    },
   );
 
   app.post(

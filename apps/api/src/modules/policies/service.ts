@@ -70,9 +70,27 @@ function writeBranch(db: Executor, actor: AuthUser, chosen: number | null | unde
 
 // --- reads --------------------------------------------------------------------------------------
 
-export async function getPolicy(db: Executor, actor: AuthUser, id: number): Promise<Policy> {
+async function getPolicy(db: Executor, actor: AuthUser, id: number): Promise<Policy> {
   const [policy] = await repo.loadPolicies(db, { id, scope: actorScope(actor) }, 'none');
   return ensure(policy, notFound(policyMessages.notFound));
+}
+
+/** One policy's answer: the JSON text the API sends, and its version for the ETag. */
+export interface PolicyAnswer {
+  text: JsonText;
+  version: number;
+}
+
+/**
+ * GET /api/policy/unique/{id} (and a new policy's 201): the policy as JSON built by PostgreSQL in
+ * one statement (policy-json.ts), instead of six reads made into objects and passed through zod
+ * (issue 30). PostgreSQL's json_build_object writes `"key" : value, …`; parsed and written again
+ * here it is byte for byte the compact text the route's serializer wrote (keys in the schema's
+ * order), for a few tens of microseconds.
+ */
+export async function getPolicyAnswer(db: Executor, actor: AuthUser, id: number): Promise<PolicyAnswer> {
+  const found = ensure(await repo.loadPolicyJson(db, id, actorScope(actor)), notFound(policyMessages.notFound));
+  return { text: new JsonText(JSON.stringify(JSON.parse(found.json))), version: found.version };
 }
 
 /** GET /api/policy[/{branchId}]: the spec's whole-branch array, newest first. */
@@ -296,6 +314,16 @@ async function generatePackIfEntering(
  * others, marked in the history like the form's).
  */
 export async function createPolicy(db: Db, actor: AuthUser, input: PolicyInput, packHook?: ContractPackHook, signing?: SigningStep): Promise<Policy> {
+  return getPolicy(db, actor, await insertNewPolicy(db, actor, input, packHook, signing));
+}
+
+/** POST /api/policy's answer: the new policy as the route sends it (see getPolicyAnswer). */
+export async function createPolicyAnswer(db: Db, actor: AuthUser, input: PolicyInput, packHook?: ContractPackHook, signing?: SigningStep): Promise<PolicyAnswer> {
+  return getPolicyAnswer(db, actor, await insertNewPolicy(db, actor, input, packHook, signing));
+}
+
+/** createPolicy's writes: the new policy's id. */
+async function insertNewPolicy(db: Db, actor: AuthUser, input: PolicyInput, packHook?: ContractPackHook, signing?: SigningStep): Promise<number> {
   const jump = isCreationJump(input.status);
   if (jump && !canJumpStatus(actor.role)) throw statusJumpForbidden('created', input.status);
   const branchId = await writeBranch(db, actor, input.branchId);
@@ -303,8 +331,7 @@ export async function createPolicy(db: Db, actor: AuthUser, input: PolicyInput, 
     withPackFiles(packHook, input.status, (written) =>
       db.transaction(async (tx) => {
         const policyNumber = await policyNumberToWrite(tx, actor, input.policyNumber, '');
-        const policyId = await repo.insertPolicyRow(tx, { ...rowValues({ ...input, policyNumber }, investigationId), branchId, userId: actor.id });
-        await repo.writeChildren(tx, policyId, input, true);
+        const policyId = await repo.insertWholePolicy(tx, { ...rowValues({ ...input, policyNumber }, investigationId), branchId, userId: actor.id }, input);
         const assigned = await assignPolicyNumberIfDue(tx, policyId, input.status);
         await generatePackIfEntering(tx, packHook, actor, { policyId, from: null, to: input.status, written });
         const changes = jump ? [statusJumpChange] : [];
@@ -315,7 +342,7 @@ export async function createPolicy(db: Db, actor: AuthUser, input: PolicyInput, 
       signing,
     ),
   );
-  return getPolicy(db, actor, id);
+  return id;
 }
 
 /**
@@ -459,8 +486,7 @@ export async function renewPolicy(db: Db, actor: AuthUser, id: number): Promise<
       const now = new Date();
       // The renewal stays the policy's agent's (issue 29), unless they no longer work the branch.
       const agentId = old.userId !== null && (await repo.isActiveUserOfBranch(tx, old.userId, old.branchId)) ? old.userId : actor.id;
-      const newId = await repo.insertPolicyRow(tx, { ...rowValues(input, investigationId), branchId: old.branchId, userId: agentId, renewedFromPolicyId: id });
-      await repo.writeChildren(tx, newId, input, true);
+      const newId = await repo.insertWholePolicy(tx, { ...rowValues(input, investigationId), branchId: old.branchId, userId: agentId, renewedFromPolicyId: id }, input);
       await repo.updatePolicyRow(tx, id, { renewedToPolicyId: newId, updatedAt: now, updatedBy: actor.id });
       const event = { userId: actor.id, changes: [] };
       await repo.insertEvent(tx, { ...event, policyId: id, fromStatus: null, toStatus: null, note: policyLifecycleMessages.renewedAsNote(investigationId) });
