@@ -15,7 +15,7 @@ afterEach(() => {
 });
 
 async function openConfig() {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   await user.click(await screen.findByRole('button', { name: 'Configurar Estatus' }));
   const dialog = await screen.findByRole('dialog', { name: 'Configurar Estatus' });
   return { user, dialog: within(dialog) };
