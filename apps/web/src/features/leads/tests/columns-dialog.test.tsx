@@ -16,7 +16,10 @@ afterEach(() => {
 
 async function openConfig() {
   const user = userEvent.setup({ delay: null });
-  await user.click(await screen.findByRole('button', { name: 'Configurar Estatus' }));
+  // The button shows at once, disabled until the board's columns arrive: click it once enabled.
+  const button = await screen.findByRole('button', { name: 'Configurar Estatus' });
+  await waitFor(() => expect(button).toBeEnabled());
+  await user.click(button);
   const dialog = await screen.findByRole('dialog', { name: 'Configurar Estatus' });
   return { user, dialog: within(dialog) };
 }
