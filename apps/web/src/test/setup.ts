@@ -33,6 +33,11 @@ if (hasDom) Object.defineProperty(window, 'createImageBitmap', { configurable: t
 // running) a debounce plus a render can pass 1 s; a test that fails still fails, only later.
 configure({ asyncUtilTimeout: 5_000 });
 
+// Tests set up user-event with `{ delay: null }` (issue 30): its default waits a timer turn
+// between every key and click, which cost the typing-heavy form files 10–15 % of their CPU and
+// tests nothing — React still sees one keydown/input/keyup per character. A test that is about
+// time uses fake timers and `advanceTimers` instead.
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

@@ -62,7 +62,7 @@ describe('sidebar', () => {
     storeSession(adminUser, 'access-1', 'refresh-1');
     const net = mockFetch({ 'POST /api/auth/logout': { status: 500, body: { statusCode: 500, error: 'Error', message: 'x' } } });
     renderRoute(<Sidebar user={adminUser} />);
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Cerrar Sesión' }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Cerrar Sesión' }));
     await waitFor(() => expect(localStorage.getItem('auth_token')).toBeNull());
     expect(net.callsTo('POST', '/api/auth/logout')[0]?.body).toEqual({ refreshToken: 'refresh-1' });
     expect(net.callsTo('POST', '/api/auth/logout')[0]?.authorization).toBe('Bearer access-1');

@@ -42,7 +42,7 @@ describe("'Mi cuenta'", () => {
         { status: 204 },
       ],
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(await screen.findByLabelText('Contraseña actual'), 'equivocada');
     await user.type(screen.getByLabelText('Nueva contraseña'), 'Nueva-Clave-2026');
     await user.type(screen.getByLabelText('Confirmar contraseña'), 'Nueva-Clave-2026');
@@ -65,7 +65,7 @@ describe("'Mi cuenta'", () => {
 
   it('checks the rules before sending: short and unconfirmed passwords', async () => {
     const net = renderAccount();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(await screen.findByLabelText('Contraseña actual'), 'Password-123');
     await user.type(screen.getByLabelText('Nueva contraseña'), 'corta');
     await user.type(screen.getByLabelText('Confirmar contraseña'), 'otra');
@@ -77,7 +77,7 @@ describe("'Mi cuenta'", () => {
 
   it('saves which kinds come by e-mail; failed jobs are offered to admins only', async () => {
     const net = renderAccount({ 'PUT /api/account/notification-preferences': ({ body }) => ({ body: { ...account, ...(body as object) } }) });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const renewals = await screen.findByRole('checkbox', { name: 'Renovación creada' });
     expect(renewals).not.toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Investigación aprobada' })).toBeChecked();
@@ -97,7 +97,7 @@ describe("'Mi cuenta'", () => {
 
   it('offers a retry when the account cannot be loaded', async () => {
     renderAccount({ 'GET /api/account': [{ status: 500, body: { statusCode: 500, error: 'x', message: 'Error interno' } }, { body: account }] });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Reintentar' }));
     expect(await screen.findByText('Rosa Martínez')).toBeInTheDocument();
   });

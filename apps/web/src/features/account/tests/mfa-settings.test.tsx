@@ -25,7 +25,7 @@ describe("'Mi cuenta': verificación en dos pasos", () => {
         { body: { recoveryCodes: codes } },
       ],
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Activar verificación en dos pasos' }));
     expect(await screen.findByRole('img', { name: 'Código QR para la aplicación de autenticación' })).toBeInTheDocument();
     expect(screen.getByTestId('mfa-secret')).toHaveTextContent('JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP');
@@ -53,7 +53,7 @@ describe("'Mi cuenta': verificación en dos pasos", () => {
       'GET /api/account/mfa': [{ body: { enabled: true, enabledAt: '2026-11-24T07:00:00.000Z' } }, { body: { enabled: false, enabledAt: null } }],
       'POST /api/account/mfa/disable': { status: 204 },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Desactivar' }));
     await user.click(screen.getByRole('button', { name: 'Desactivar' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('El campo Código de verificación es obligatorio');

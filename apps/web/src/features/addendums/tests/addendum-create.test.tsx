@@ -78,7 +78,7 @@ describe('addendum form: Crear Nuevo Addendum', () => {
 
   it("filters the active policies on the server and keeps the chosen one while another filter hides it", async () => {
     const { net } = renderCreate({ [activePoliciesUrl('jorge')]: { body: policyPage([jorge]) } });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await waitFor(() => expect(policySelect()).toBeEnabled());
     await user.selectOptions(policySelect(), String(mariana.id));
     await user.type(screen.getByRole('searchbox', { name: 'Buscar póliza...' }), 'jorge');
@@ -90,7 +90,7 @@ describe('addendum form: Crear Nuevo Addendum', () => {
 
   it('shows the shared schema\'s required message under every field', async () => {
     const { net } = renderCreate();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await waitFor(() => expect(policySelect()).toBeEnabled());
     await user.click(submit());
     await waitFor(() => expect(errorOf('Descripción')).toBe('El campo Descripción es obligatorio'));
@@ -103,7 +103,7 @@ describe('addendum form: Crear Nuevo Addendum', () => {
 
   it('refuses an amount of zero and a start date after the end date', async () => {
     const { net } = renderCreate();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await fillForm(user, { amount: '0', start: '2027-01-10', end: '2026-12-31' });
     await user.click(submit());
     await waitFor(() => expect(errorOf('Monto')).toBe('El monto debe ser mayor a cero'));
@@ -113,7 +113,7 @@ describe('addendum form: Crear Nuevo Addendum', () => {
 
   it('sends the body, toasts, and goes back to /addendums', async () => {
     const { net, xhr } = renderCreate();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await fillForm(user);
     await user.selectOptions(screen.getByLabelText('Estado'), 'Activo');
     await user.click(submit());
@@ -133,7 +133,7 @@ describe('addendum form: Crear Nuevo Addendum', () => {
 
   it('uploads the chosen file (only the first) right after creating, with progress, then toasts and navigates', async () => {
     const { xhr } = renderCreate();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await fillForm(user);
     await user.upload(screen.getByLabelText('Seleccionar archivo del addendum'), [pdf('anexo firmado.pdf'), pdf('otro.pdf')]);
     expect(screen.getByText('anexo firmado.pdf')).toBeInTheDocument();
@@ -160,7 +160,7 @@ describe('addendum form: Crear Nuevo Addendum', () => {
 
   it("a failed upload after creating toasts 'Error al subir el archivo' and opens the new addendum's edit screen", async () => {
     const { xhr } = renderCreate();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await fillForm(user);
     await user.upload(screen.getByLabelText('Seleccionar archivo del addendum'), pdf());
     await user.click(submit());
@@ -189,7 +189,7 @@ describe('addendum form: Crear Nuevo Addendum', () => {
         },
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await fillForm(user);
     await user.click(submit());
     expect(await screen.findByRole('alert')).toHaveTextContent('Error al guardar el addendum');

@@ -25,7 +25,7 @@ describe('addendum form: someone saved first', () => {
       'POST /api/addendum/3': { status: 412, body: { statusCode: 412, error: 'Precondition Failed', message: stale } },
     });
     renderRoute(<AddendumEditPage />, { path: '/addendums/:id/edit', url: '/addendums/3/edit' });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
 
     const description = await screen.findByLabelText('Descripción');
     await user.clear(description);

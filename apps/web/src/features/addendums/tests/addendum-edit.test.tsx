@@ -56,7 +56,7 @@ describe('addendum form: Editar Addendum', () => {
   it('sends the update with the same policy, toasts and goes back to /addendums', async () => {
     const { net } = renderEdit({ 'POST /api/addendum/3': { body: { ...stored, description: 'Incremento pactado' } } });
     await form();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const description = screen.getByLabelText('Descripción');
     await user.clear(description);
     await user.type(description, 'Incremento pactado');
@@ -76,7 +76,7 @@ describe('addendum form: Editar Addendum', () => {
   it("'Subir archivo' without a file says 'Por favor seleccione un archivo para subir' and sends nothing", async () => {
     const { xhr } = renderEdit();
     await form();
-    await userEvent.setup().click(uploadButton());
+    await userEvent.setup({ delay: null }).click(uploadButton());
     expect(screen.getByRole('alert')).toHaveTextContent('Por favor seleccione un archivo para subir');
     expect(toast.error).toHaveBeenCalledWith('Por favor seleccione un archivo para subir', expect.anything());
     expect(xhr.uploads).toHaveLength(0);
@@ -85,7 +85,7 @@ describe('addendum form: Editar Addendum', () => {
   it("'Subir archivo' uploads at once with progress and shows the new stored file", async () => {
     const { xhr } = renderEdit();
     await form();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.upload(picker(), pdf('anexo nuevo.pdf'));
     await user.click(uploadButton());
     await waitFor(() => expect(xhr.uploads).toHaveLength(1));
@@ -110,7 +110,7 @@ describe('addendum form: Editar Addendum', () => {
   it("a failed upload toasts 'Error al subir el archivo' with the server's message", async () => {
     const { xhr } = renderEdit();
     await form();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.upload(picker(), pdf('enorme.pdf'));
     await user.click(uploadButton());
     await waitFor(() => expect(xhr.uploads).toHaveLength(1));
@@ -153,7 +153,7 @@ describe('addendum form: Editar Addendum', () => {
       },
     });
     await form();
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Guardar Cambios' }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Guardar Cambios' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Error al guardar el addendum');
     expect(alert).toHaveTextContent('El addendum está cancelado: ya no se puede modificar');

@@ -27,7 +27,7 @@ describe('Addendums: Exportar CSV / XLSX', () => {
     });
     renderRoute(<AddendumsPage />, { path: '/addendums' });
     await screen.findByTestId('addendum-row-1');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(screen.getByRole('searchbox'), 'renta');
     await waitFor(() => expect(net.callsTo('GET', '/api/addendum/search?q=renta&limit=25')).toHaveLength(1));
     await user.click(screen.getByRole('button', { name: 'Exportar CSV' }));

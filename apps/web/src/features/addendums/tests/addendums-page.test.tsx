@@ -82,7 +82,7 @@ describe('addendum list (/addendums)', () => {
   it("filters by 'Estado' on the server, kept in the URL, and 'Todos' shows every status again", async () => {
     const { net, router } = renderList({ [searchUrl({ status: 'active' })]: { body: page([first]) } });
     await screen.findByText('2 addendums');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const status = screen.getByLabelText('Estado');
     expect(within(status).getAllByRole('option').map((option) => option.textContent)).toEqual(['Todos', 'Pendiente', 'Activo', 'Cancelado']);
     await user.selectOptions(status, 'active');
@@ -109,7 +109,7 @@ describe('addendum list (/addendums)', () => {
       'GET /api/addendum/download-file/5': { body: 'docx' },
     });
     await screen.findByTestId('addendum-row-1');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(within(rowOf(1)).getByRole('button', { name: 'Descargar' }));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
     expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('addendum_4.pdf');
@@ -122,7 +122,7 @@ describe('addendum list (/addendums)', () => {
   it("a failed download says 'Error al descargar el archivo'", async () => {
     renderList({ 'GET /api/addendum/download-file/1': { status: 404, body: { statusCode: 404, error: 'Not Found', message: 'Este addendum no tiene archivo' } } });
     await screen.findByTestId('addendum-row-1');
-    await userEvent.setup().click(within(rowOf(1)).getByRole('button', { name: 'Descargar' }));
+    await userEvent.setup({ delay: null }).click(within(rowOf(1)).getByRole('button', { name: 'Descargar' }));
     await waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith('Error al descargar el archivo', expect.objectContaining({ description: 'Este addendum no tiene archivo' })),
     );
@@ -140,7 +140,7 @@ describe('addendum list (/addendums)', () => {
     const { net } = renderList({ [searchUrl({ q: 'renovación' })]: { body: page([third]) } });
     await screen.findByTestId('addendum-row-1');
     const box = screen.getByRole('searchbox', { name: 'Buscar por póliza, cliente o descripción...' });
-    await userEvent.setup().type(box, 'renovación');
+    await userEvent.setup({ delay: null }).type(box, 'renovación');
     expect(await screen.findByTestId('addendum-row-3')).toBeInTheDocument();
     expect(screen.queryByTestId('addendum-row-1')).not.toBeInTheDocument();
     expect(net.calls.map((call) => call.path)).toEqual([
@@ -156,7 +156,7 @@ describe('addendum list (/addendums)', () => {
     });
     await screen.findByTestId('addendum-row-1');
     expect(screen.getByText('Mostrando 2')).toBeInTheDocument();
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Cargar más' }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Cargar más' }));
     expect(await screen.findByTestId('addendum-row-3')).toBeInTheDocument();
     expect(net.callsTo('GET', '/api/addendum/search?limit=25&cursor=cursor-2')).toHaveLength(1);
     expect(screen.queryByRole('button', { name: 'Cargar más' })).not.toBeInTheDocument();
@@ -172,7 +172,7 @@ describe('addendum list (/addendums)', () => {
     expect(screen.getByText('La búsqueda no es válida')).toBeInTheDocument();
     expect(toast.error).toHaveBeenCalledWith('Error al cargar los addendums', expect.objectContaining({ description: 'La búsqueda no es válida' }));
     expect(localStorage.getItem('auth_token')).toBe('access-1');
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Reintentar' }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Reintentar' }));
     expect(await screen.findByTestId('addendum-row-1')).toBeInTheDocument();
   });
 

@@ -75,7 +75,7 @@ describe("'Calendario de Citas': month", () => {
     expect(cellText(screen.getByTestId('month-day-2026-11-24'))).toContain('Firma de contrato — Durango 214, 10:00');
     expect(cellText(screen.getByTestId('month-day-2026-11-25'))).toContain('Sin título, 15:30');
 
-    await userEvent.setup().click(within(cell).getByRole('button', { name: '+2 más' }));
+    await userEvent.setup({ delay: null }).click(within(cell).getByRole('button', { name: '+2 más' }));
     const day = await screen.findByTestId('calendar-day');
     expect(screen.getByTestId('calendar-period')).toHaveTextContent('sábado, 14 de noviembre de 2026');
     expect(screen.getByRole('button', { name: 'Día' })).toHaveAttribute('aria-pressed', 'true');
@@ -98,7 +98,7 @@ describe("'Calendario de Citas': month", () => {
     const list = await screen.findByTestId('month-day-list');
     await waitFor(() => expect(within(list).getAllByRole('button')).toHaveLength(5));
     expect(within(list).getByRole('heading')).toHaveTextContent('sábado, 14 de noviembre de 2026');
-    await userEvent.setup().click(within(screen.getByTestId('month-day-2026-11-14')).getByRole('button', { name: '5 citas el sábado, 14 de noviembre de 2026' }));
+    await userEvent.setup({ delay: null }).click(within(screen.getByTestId('month-day-2026-11-14')).getByRole('button', { name: '5 citas el sábado, 14 de noviembre de 2026' }));
     expect(await screen.findByTestId('calendar-day')).toBeInTheDocument();
   });
 
@@ -110,7 +110,7 @@ describe("'Calendario de Citas': month", () => {
       [rangeUrl('2026-11-30', '2027-01-03')]: { body: [] },
       [rangeUrl('2026-12-28', '2027-01-31')]: { body: [] },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByTestId('calendar-month');
     expect(screen.getByTestId('calendar-period')).toHaveTextContent('diciembre de 2026');
     expect(screen.getByTestId('month-day-2026-12-31').querySelector('[aria-current="date"]')).not.toBeNull();
@@ -151,7 +151,7 @@ describe("'Calendario de Citas': week and day", () => {
     const { net } = renderCalendar('/appointments?view=calendar&mode=day&date=2026-11-27', { [rangeUrl('2026-11-27', '2026-11-27')]: { body: [] } });
     expect(await screen.findByText('No hay citas para este día.')).toBeInTheDocument();
     expect(screen.getByTestId('calendar-period')).toHaveTextContent('viernes, 27 de noviembre de 2026');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('button', { name: 'Semana' }));
     expect(await screen.findByTestId('calendar-week')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Mes' }));
@@ -172,7 +172,7 @@ describe("'Calendario de Citas': week and day", () => {
     });
     expect(await screen.findByText('Error al cargar las citas')).toBeInTheDocument();
     expect(screen.getByText('El rango de fechas no es válido')).toBeInTheDocument();
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Reintentar' }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Reintentar' }));
     expect(await screen.findByRole('button', { name: 'Firma de contrato — Durango 214, 10:00' })).toBeInTheDocument();
   });
 });
@@ -183,7 +183,7 @@ describe('the detail popup', () => {
     vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     const { net } = renderCalendar(weekUrl, { 'GET /api/appo/1/ics': { body: 'BEGIN:VCALENDAR' } });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Firma de contrato — Durango 214, 10:00' }));
     const detail = await screen.findByRole('dialog', { name: 'Firma de contrato — Durango 214' });
     const value = (label: string) => within(detail).getByText(label).nextElementSibling?.textContent;
@@ -210,7 +210,7 @@ describe('the detail popup', () => {
       [weekRange]: [{ body: [signing] }, { body: [moved] }],
       'POST /api/appo/update/1': { body: moved },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Firma de contrato — Durango 214, 10:00' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Editar' }));
     const form = await screen.findByRole('dialog', { name: 'Editar Cita' });
@@ -229,7 +229,7 @@ describe('the detail popup', () => {
       [weekRange]: [{ body: [signing] }, { body: [] }],
       'GET /api/appo/del/1': { body: { message: 'Cita eliminada' } },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Firma de contrato — Durango 214, 10:00' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Eliminar' }));
     const confirm = await screen.findByRole('alertdialog', { name: '¿Estás seguro?' });
@@ -244,7 +244,7 @@ describe('the detail popup', () => {
 
   it("shows no 'Editar' or 'Eliminar' to another agent", async () => {
     renderCalendar(weekUrl, { [weekRange]: { body: [{ ...signing, userId: 99 }] } });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Firma de contrato — Durango 214, 10:00' }));
     const detail = await screen.findByRole('dialog');
     expect(within(detail).getByRole('button', { name: 'Descargar .ics' })).toBeInTheDocument();
@@ -254,7 +254,7 @@ describe('the detail popup', () => {
 
   it("'Nueva Cita' from the calendar starts on the day it shows", async () => {
     renderCalendar('/appointments?view=calendar&mode=day&date=2026-11-24', { [rangeUrl('2026-11-24', '2026-11-24')]: { body: [signing] } });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByTestId('calendar-day');
     await user.click(screen.getByRole('button', { name: 'Nueva Cita' }));
     expect(within(await screen.findByRole('dialog', { name: 'Nueva Cita' })).getByLabelText('Fecha')).toHaveValue('2026-11-24');

@@ -23,7 +23,7 @@ describe('Control de Citas: Exportar CSV / XLSX', () => {
     });
     renderRoute(<AppointmentsPage />, { path: '/appointments' });
     await screen.findByTestId('appointment-card-1');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('button', { name: 'Exportar XLSX' }));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
     expect((click.mock.contexts[0] as HTMLAnchorElement).download).toMatch(/^citas_\d{4}-\d{2}-\d{2}\.xlsx$/);

@@ -40,7 +40,7 @@ afterEach(() => {
 describe("'Calendario en tu teléfono': the private iCalendar feed", () => {
   it("'Activar enlace privado' shows the link once, with 'Copiar' and how to subscribe", async () => {
     const { net } = renderPage();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const writeText = vi.fn().mockResolvedValue(undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     const dialog = await openFeed(user);
@@ -63,7 +63,7 @@ describe("'Calendario en tu teléfono': the private iCalendar feed", () => {
 
   it("'Generar nuevo enlace' warns that the old link stops working, then replaces it", async () => {
     const { net } = renderPage();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const dialog = await openFeed(user);
     await user.click(within(dialog).getByRole('button', { name: 'Activar enlace privado' }));
     await within(dialog).findByDisplayValue(firstUrl);
@@ -78,7 +78,7 @@ describe("'Calendario en tu teléfono': the private iCalendar feed", () => {
 
   it("'Desactivar' asks first, then revokes the link (DELETE) and forgets it", async () => {
     const { net } = renderPage();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const dialog = await openFeed(user);
     await user.click(within(dialog).getByRole('button', { name: 'Activar enlace privado' }));
     await within(dialog).findByDisplayValue(firstUrl);
@@ -101,7 +101,7 @@ describe("'Calendario en tu teléfono': the private iCalendar feed", () => {
 
   it("a failed activation toasts the server's reason", async () => {
     renderPage({ 'POST /api/appo/feed': { status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'Falló' } } });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const dialog = await openFeed(user);
     await user.click(within(dialog).getByRole('button', { name: 'Activar enlace privado' }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Error al activar el enlace privado', expect.objectContaining({ description: 'Falló' })));

@@ -26,7 +26,7 @@ describe('appointment dialog: someone saved first', () => {
       'POST /api/appo/update/1': { status: 412, body: { statusCode: 412, error: 'Precondition Failed', message: stale } },
     });
     renderRoute(<AppointmentsPage />, { path: '/appointments' });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByTestId('appointment-card-1');
     await user.click(within(screen.getByTestId('appointment-card-1')).getByRole('button', { name: 'Editar' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Editar Cita' }));

@@ -57,7 +57,7 @@ afterEach(() => {
 describe("the appointment dialog: 'Nueva Cita'", () => {
   it('opens with every field, type signature, no status, and a Meet-style link that can be made again', async () => {
     renderPage();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await openNew(user);
     for (const label of ['Título', 'Descripción', 'Ubicación']) expect(field(label)).toHaveValue('');
     expect(field('Fecha')).toHaveAttribute('type', 'date');
@@ -85,7 +85,7 @@ describe("the appointment dialog: 'Nueva Cita'", () => {
 
   it("shows the shared schema's required messages and sends nothing", async () => {
     const { net } = renderPage();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await openNew(user);
     await user.click(within(dialog()).getByRole('button', { name: 'Crear Cita' }));
     await waitFor(() => expect(errorOf(field('Título'))).toBe('El campo Título es obligatorio'));
@@ -99,7 +99,7 @@ describe("the appointment dialog: 'Nueva Cita'", () => {
 
   it('refuses an end time that is not after the start', async () => {
     const { net } = renderPage();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await openNew(user);
     await fillMain(user, { start: '12:00', end: '11:00' });
     await user.click(within(dialog()).getByRole('button', { name: 'Crear Cita' }));
@@ -109,7 +109,7 @@ describe("the appointment dialog: 'Nueva Cita'", () => {
 
   it('adds attendees as unconfirmed tenants, removes them, and requires their name and e-mail', async () => {
     renderPage();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await openNew(user);
     await user.click(within(dialog()).getByRole('button', { name: 'Agregar asistente' }));
     await user.click(within(dialog()).getByRole('button', { name: 'Agregar asistente' }));
@@ -134,7 +134,7 @@ describe("the appointment dialog: 'Nueva Cita'", () => {
 
   it("sends the dialog's body with its attendees, toasts 'Cita creada', closes and refreshes the list", async () => {
     const { net } = renderPage({ [searchUrl()]: [{ body: page([stored]) }, { body: page([created, stored]) }] });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await openNew(user);
     await fillMain(user);
     await user.selectOptions(field('Tipo'), 'Revisión de documentos');
@@ -177,7 +177,7 @@ describe("the appointment dialog: 'Nueva Cita'", () => {
       'GET /api/policy/search?q=Mar%C3%ADa&limit=8': { body: { items: [policy], nextCursor: null, total: 1, totalIsCapped: false } },
       'GET /api/policy/unique/77': { body: { investigationId: 'INV-01122026-1030-042', policyNumber: '', tenants: [{ name: 'María López' }] } },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await openNew(user);
     await fillMain(user);
     const picker = within(dialog()).getByRole('combobox', { name: 'Póliza' });
@@ -206,7 +206,7 @@ describe("the appointment dialog: 'Nueva Cita'", () => {
         },
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await openNew(user);
     await fillMain(user);
     await user.click(within(dialog()).getByRole('button', { name: 'Agregar asistente' }));
@@ -223,7 +223,7 @@ describe("the appointment dialog: 'Nueva Cita'", () => {
 
   it("'Cancelar' closes the dialog without sending", async () => {
     const { net } = renderPage();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await openNew(user);
     await user.type(field('Título'), 'A medias');
     await user.click(within(dialog()).getByRole('button', { name: 'Cancelar' }));
@@ -235,7 +235,7 @@ describe("the appointment dialog: 'Nueva Cita'", () => {
 describe("the appointment dialog: 'Editar Cita'", () => {
   it('opens with the stored values, Estatus and Confirmado, and sends the attendees with their ids', async () => {
     const { net } = renderPage();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByTestId('appointment-card-1');
     await user.click(within(screen.getByTestId('appointment-card-1')).getByRole('button', { name: 'Editar' }));
     await screen.findByRole('dialog', { name: 'Editar Cita' });

@@ -88,7 +88,7 @@ describe('Control de Citas: the list', () => {
     const { net } = renderList({ [searchUrl()]: { body: page([]) }, [searchUrl({ q: 'peñaloza' })]: { body: page([]) } });
     expect(await screen.findByText('No hay citas próximas')).toBeInTheDocument();
     expect(screen.getByText('Agende la primera con «Nueva Cita».')).toBeInTheDocument();
-    await userEvent.setup().type(screen.getByRole('searchbox', { name: 'Buscar citas...' }), 'peñaloza');
+    await userEvent.setup({ delay: null }).type(screen.getByRole('searchbox', { name: 'Buscar citas...' }), 'peñaloza');
     expect(await screen.findByText('Ninguna cita coincide con la búsqueda')).toBeInTheDocument();
     expect(screen.getByText('No hay citas próximas')).toBeInTheDocument();
     expect(net.calls.map((call) => call.path)).toEqual([
@@ -108,7 +108,7 @@ describe('Control de Citas: the list', () => {
     expect(tabs.getAllByRole('button').map((button) => button.textContent)).toEqual(['Próximas', 'Pasadas', 'Todas']);
     expect(tabs.getByRole('button', { name: 'Próximas' })).toHaveAttribute('aria-pressed', 'true');
     await screen.findByTestId('appointment-card-1');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(tabs.getByRole('button', { name: 'Pasadas' }));
     expect(await screen.findByText('Ana Ruiz (No asistirá)')).toBeInTheDocument();
     expect(tabs.getByRole('button', { name: 'Pasadas' })).toHaveAttribute('aria-pressed', 'true');
@@ -126,7 +126,7 @@ describe('Control de Citas: the list', () => {
   it('searches on the server once typing pauses, from page 1', async () => {
     renderList({ [searchUrl({ q: 'lucia' })]: { body: page([inspection]) } });
     await screen.findByTestId('appointment-card-1');
-    await userEvent.setup().type(screen.getByRole('searchbox', { name: 'Buscar citas...' }), 'lucia');
+    await userEvent.setup({ delay: null }).type(screen.getByRole('searchbox', { name: 'Buscar citas...' }), 'lucia');
     expect(await screen.findByTestId('appointment-card-2')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByTestId('appointment-card-1')).not.toBeInTheDocument());
   });
@@ -147,7 +147,7 @@ describe('Control de Citas: the list', () => {
     const pager = screen.getByRole('navigation', { name: 'Paginación de citas' });
     expect(within(pager).getByText('1 de 3')).toBeInTheDocument();
     expect(within(pager).getByRole('button', { name: 'Anterior' })).toBeDisabled();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(within(pager).getByRole('button', { name: 'Siguiente' }));
     expect(await screen.findByTestId('appointment-card-6')).toBeInTheDocument();
     expect(within(pager).getByText('2 de 3')).toBeInTheDocument();
@@ -164,7 +164,7 @@ describe('Control de Citas: the list', () => {
       'GET /api/appo/del/1': { body: { message: 'Cita eliminada' } },
     });
     await screen.findByTestId('appointment-card-1');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(within(card(1)).getByRole('button', { name: 'Eliminar' }));
     let dialog = await screen.findByRole('alertdialog', { name: '¿Estás seguro?' });
     expect(dialog).toHaveTextContent('Esta acción eliminará permanentemente la cita y no se puede deshacer.');
@@ -190,7 +190,7 @@ describe('Control de Citas: the list', () => {
       },
     });
     await screen.findByTestId('appointment-card-1');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(within(card(1)).getByRole('button', { name: 'Eliminar' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Eliminar' }));
     await waitFor(() =>
@@ -208,7 +208,7 @@ describe('Control de Citas: the list', () => {
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     const { net } = renderList({ 'GET /api/appo/2/ics': { body: 'BEGIN:VCALENDAR' } });
     await screen.findByTestId('appointment-card-2');
-    await userEvent.setup().click(within(card(2)).getByRole('button', { name: 'Descargar .ics' }));
+    await userEvent.setup({ delay: null }).click(within(card(2)).getByRole('button', { name: 'Descargar .ics' }));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
     expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('cita-2.ics');
     expect(net.callsTo('GET', '/api/appo/2/ics')[0]?.authorization).toBe('Bearer access-1');
@@ -224,7 +224,7 @@ describe('Control de Citas: the list', () => {
     expect(screen.getByText('La búsqueda no es válida')).toBeInTheDocument();
     expect(toast.error).toHaveBeenCalledWith('Error al cargar las citas', expect.objectContaining({ description: 'La búsqueda no es válida' }));
     expect(localStorage.getItem('auth_token')).toBe('access-1');
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Reintentar' }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Reintentar' }));
     expect(await screen.findByTestId('appointment-card-1')).toBeInTheDocument();
   });
 

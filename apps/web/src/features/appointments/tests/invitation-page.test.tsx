@@ -49,7 +49,7 @@ describe("an attendee's invitation page", () => {
     expect(net.calls.map((call) => call.method)).toEqual(['GET']);
     expect(net.calls[0]!.authorization).toBeNull();
 
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Confirmar asistencia' }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Confirmar asistencia' }));
     expect(await screen.findByText('Gracias: su asistencia quedó confirmada.')).toBeInTheDocument();
     expect(net.callsTo('POST', `/api/public/citas/${token}`)[0]!.body).toEqual({ response: 'yes' });
     expect(screen.getByRole('button', { name: 'Confirmar asistencia' })).toHaveAttribute('aria-pressed', 'true');
@@ -82,7 +82,7 @@ describe("an attendee's invitation page", () => {
       [`POST /api/public/citas/${token}`]: { body: makeView({ response: 'no', changedFrom: 'yes' }) },
     });
     expect(await screen.findByText('Gracias: su asistencia quedó confirmada.')).toBeInTheDocument();
-    await userEvent.setup().click(screen.getByRole('button', { name: 'No podré asistir' }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'No podré asistir' }));
     expect(await screen.findByText('Cambió su respuesta: registramos que ya no podrá asistir. Avisamos a quien organiza la cita.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'No podré asistir' })).toHaveAttribute('aria-pressed', 'true');
   });

@@ -35,7 +35,7 @@ function renderPage(routes: Parameters<typeof mockFetch>[0]) {
 }
 
 async function searchFor(text = 'Quintanar') {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   await user.type(screen.getByRole('searchbox', { name: 'Nombre, correo o teléfono' }), text);
   await user.click(screen.getByRole('button', { name: 'Buscar' }));
   return user;

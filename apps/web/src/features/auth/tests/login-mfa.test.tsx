@@ -10,7 +10,7 @@ import { MfaSetupPage } from '../pages/mfa-setup-page';
 const tokens = { token: 'access-1', refreshToken: 'refresh-1', expiresIn: 900, user: adminUser };
 
 async function passwordStep() {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   await user.type(screen.getByLabelText('Correo electrónico'), 'admin@example.com');
   await user.type(screen.getByLabelText('Contraseña'), 'Admin12345');
   await user.click(screen.getByRole('button', { name: 'Iniciar Sesión' }));
@@ -75,7 +75,7 @@ describe('/login/mfa-setup', () => {
     renderRoute(<MfaSetupPage />, { path: '/login/mfa-setup', state: { challenge: 'reto-4', redirectTo: '/admin/users' } });
     expect(await screen.findByRole('img', { name: 'Código QR para la aplicación de autenticación' })).toHaveAttribute('src', 'data:image/png;base64,AAAA');
     expect(screen.getByText('JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP')).toBeInTheDocument();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(screen.getByLabelText('Código de verificación'), '123456');
     await user.click(screen.getByRole('button', { name: 'Confirmar y activar' }));
     expect(await screen.findByText(codes[9]!)).toBeInTheDocument();

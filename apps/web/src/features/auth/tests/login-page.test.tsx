@@ -11,7 +11,7 @@ function renderLogin(url = '/login') {
 }
 
 async function fillAndSubmit(email = 'admin@example.com', password = 'Admin12345') {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   await user.type(screen.getByLabelText('Correo electrónico'), email);
   await user.type(screen.getByLabelText('Contraseña'), password);
   await user.click(screen.getByRole('button', { name: 'Iniciar Sesión' }));
@@ -31,7 +31,7 @@ describe('login page', () => {
   it('requires both fields and sends nothing when they are empty', async () => {
     const net = mockFetch({});
     renderLogin();
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Iniciar Sesión' }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Iniciar Sesión' }));
     expect(await screen.findByText('El campo Correo electrónico es obligatorio')).toBeInTheDocument();
     expect(screen.getByText('El campo Contraseña es obligatorio')).toBeInTheDocument();
     expect(screen.getByLabelText('Correo electrónico')).toHaveAttribute('aria-invalid', 'true');
@@ -41,7 +41,7 @@ describe('login page', () => {
   it('two quick submits (Enter, Enter) sign in once', async () => {
     const net = mockFetch({ 'POST /api/auth/login': () => new Promise(() => {}) });
     renderLogin();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(screen.getByLabelText('Correo electrónico'), 'admin@example.com');
     await user.type(screen.getByLabelText('Contraseña'), 'Admin12345{Enter}{Enter}');
     await screen.findByRole('button', { name: 'Iniciando sesión...' });

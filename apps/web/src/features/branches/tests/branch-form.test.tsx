@@ -53,7 +53,7 @@ describe('branch form: Nueva Sucursal', () => {
 
   it('the zip code must be exactly 5 digits', async () => {
     const net = renderCreate();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByLabelText('Gerente');
     const zip = screen.getByLabelText('Código postal');
     expect(zip).toHaveAttribute('inputmode', 'numeric');
@@ -68,7 +68,7 @@ describe('branch form: Nueva Sucursal', () => {
   it('requires the address and contact fields, but not the interior number', async () => {
     const net = renderCreate();
     await screen.findByLabelText('Gerente');
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Crear Sucursal' }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Crear Sucursal' }));
     expect(await screen.findByText('El campo Nombre es obligatorio')).toBeInTheDocument();
     for (const field of ['Calle', 'Número exterior', 'Colonia', 'Alcaldía / Municipio', 'Estado', 'Código postal', 'Teléfono', 'Correo electrónico']) {
       expect(screen.getByText(`El campo ${field} es obligatorio`)).toBeInTheDocument();
@@ -79,7 +79,7 @@ describe('branch form: Nueva Sucursal', () => {
 
   it("sends 'Sin gerente' as null and a chosen manager as the user's id, then returns to the list", async () => {
     const net = renderCreate({ 'POST /api/branches': { status: 201, body: makeBranch({ id: 9 }) } });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByLabelText('Gerente');
     await fillBranch(user, '04310');
     await user.click(screen.getByRole('button', { name: 'Crear Sucursal' }));
@@ -109,7 +109,7 @@ describe('branch form: Nueva Sucursal', () => {
 
   it('signs pagarés on paper by default and sends the electronic choice when ticked', async () => {
     const net = renderCreate({ 'POST /api/branches': { status: 201, body: makeBranch({ id: 9 }) } });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByLabelText('Gerente');
     const esign = screen.getByLabelText('Firmar pagarés electrónicamente');
     expect(esign).not.toBeChecked();
@@ -123,7 +123,7 @@ describe('branch form: Nueva Sucursal', () => {
 
   it("groups the retention periods (6 months, 10 years by default) and sends an emptied one as never (null)", async () => {
     const net = renderCreate({ 'POST /api/branches': { status: 201, body: makeBranch({ id: 9 }) } });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByLabelText('Gerente');
     const group = screen.getByRole('group', { name: 'Retención de documentos' });
     expect(within(group).getByText(/Vacío = no se eliminan nunca/)).toBeInTheDocument();
@@ -148,7 +148,7 @@ describe('branch form: Nueva Sucursal', () => {
   it("shows a branch's electronic pagarés on edit and sends the change", async () => {
     const branch = makeBranch({ id: 4, esignPromissoryNotes: true });
     const net = renderEdit(branch, { 'POST /api/branches/4': { body: branch } });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const esign = await screen.findByLabelText('Firmar pagarés electrónicamente');
     expect(esign).toBeChecked();
     await user.click(esign);
@@ -159,7 +159,7 @@ describe('branch form: Nueva Sucursal', () => {
 
   it("sends the chosen paper size (Carta by default, A4 when chosen)", async () => {
     const net = renderCreate({ 'POST /api/branches': { status: 201, body: makeBranch({ id: 9 }) } });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByLabelText('Gerente');
     const paper = screen.getByLabelText('Tamaño de papel de los documentos');
     expect(paper).toHaveDisplayValue('Carta');
@@ -173,7 +173,7 @@ describe('branch form: Nueva Sucursal', () => {
   it("shows and keeps a branch's A4 paper on edit", async () => {
     const branch = makeBranch({ id: 4, paperSize: 'a4' });
     const net = renderEdit(branch, { 'POST /api/branches/4': { body: branch } });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     expect(await screen.findByLabelText('Tamaño de papel de los documentos')).toHaveDisplayValue('A4');
     await user.selectOptions(screen.getByLabelText('Tamaño de papel de los documentos'), 'Carta');
     await user.click(screen.getByRole('button', { name: 'Guardar Cambios' }));
@@ -183,7 +183,7 @@ describe('branch form: Nueva Sucursal', () => {
 
   it('sends a typed code upper-cased and the notice days, and names a bad code without sending', async () => {
     const net = renderCreate({ 'POST /api/branches': { status: 201, body: makeBranch({ id: 9 }) } });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByLabelText('Gerente');
     await fillBranch(user, '04310');
     await user.type(screen.getByLabelText('Clave'), 'c-1');
@@ -202,7 +202,7 @@ describe('branch form: Nueva Sucursal', () => {
 
   it('sends the chosen manager id', async () => {
     const net = renderCreate({ 'POST /api/branches': { status: 201, body: makeBranch({ id: 9 }) } });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.selectOptions(await screen.findByLabelText('Gerente'), 'Jorge Ríos');
     await fillBranch(user, '04310');
     await user.click(screen.getByRole('button', { name: 'Crear Sucursal' }));
@@ -227,7 +227,7 @@ describe('branch form: Editar Sucursal', () => {
     const net = renderEdit(makeBranch({ id: 4, manager: 21, managerName: 'Marta' }), {
       'POST /api/branches/4': { body: makeBranch({ id: 4 }) },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.selectOptions(await screen.findByLabelText('Estatus'), 'Inactivo');
     await user.selectOptions(screen.getByLabelText('Gerente'), 'Sin gerente');
     await user.click(screen.getByRole('button', { name: 'Guardar Cambios' }));

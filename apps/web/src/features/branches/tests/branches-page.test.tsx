@@ -34,7 +34,7 @@ describe('branches list', () => {
 
   it('searches by name, street, colony or municipality', async () => {
     renderBranches();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByRole('article', { name: 'Sucursal Polanco' });
     await user.type(screen.getByPlaceholderText('Buscar sucursales...'), 'cuajimalpa');
     expect(screen.getByRole('article', { name: 'Sucursal Santa Fe' })).toBeInTheDocument();
@@ -43,7 +43,7 @@ describe('branches list', () => {
 
   it('asks before deactivating and sends only { status }', async () => {
     const net = renderBranches({ 'POST /api/branches/2': { body: { ...santaFe, status: 'inactive' } } });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const santaFeCard = await screen.findByRole('article', { name: 'Sucursal Santa Fe' });
     await user.click(within(santaFeCard).getByRole('button', { name: 'Desactivar' }));
     const dialog = await screen.findByRole('alertdialog');

@@ -52,7 +52,7 @@ describe("the expediente's 'Contratos'", () => {
       ],
     });
     expect(await screen.findByText('Error al cargar los contratos')).toBeInTheDocument();
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Reintentar' }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Reintentar' }));
     expect(await screen.findByTestId('contract-pack-1')).toBeInTheDocument();
   });
 
@@ -62,7 +62,7 @@ describe("the expediente's 'Contratos'", () => {
       'GET /api/policy/5/contracts': { body: makeContracts() },
       'POST /api/policy/5/contracts': { status: 201, body: regenerated },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Regenerar contratos' }));
     const dialog = await screen.findByRole('alertdialog', { name: '¿Regenerar los contratos?' });
     expect(dialog).toHaveTextContent('El paquete actual se conservará marcado como reemplazado.');
@@ -83,7 +83,7 @@ describe("the expediente's 'Contratos'", () => {
       'GET /api/policy/5/contracts': { body: makeContracts() },
       'POST /api/policy/5/contracts': { status: 409, body: { statusCode: 409, error: 'Conflict', message: contractMessages.frozen } },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Regenerar contratos' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Regenerar' }));
     await waitFor(() =>
@@ -111,7 +111,7 @@ describe("the expediente's 'Contratos'", () => {
       [`GET /api/policy/5/contracts/${lease.id}/file`]: { body: '%PDF' },
       'GET /api/policy/5/contracts/pack?version=1': { body: '%PDF' },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Ver Contrato de arrendamiento (versión 1)' }));
     await waitFor(() => expect(tab.location.href).toBe('blob:contrato'));
     expect(net.callsTo('GET', `/api/policy/5/contracts/${lease.id}/file`)[0]?.authorization).toBe('Bearer access-1');
@@ -131,7 +131,7 @@ describe("the expediente's 'Contratos'", () => {
     const tab = { opener: {}, closed: false, location: { href: '' }, close: vi.fn() };
     vi.stubGlobal('open', vi.fn(() => tab));
     renderPanel({ 'GET /api/policy/5/contracts': { body: makeContracts() } });
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'Ver Pagarés (versión 1)' }));
+    await userEvent.setup({ delay: null }).click(await screen.findByRole('button', { name: 'Ver Pagarés (versión 1)' }));
     await waitFor(() => expect(tab.close).toHaveBeenCalled());
     expect(toast.error).toHaveBeenCalledWith('No se pudo abrir el documento', expect.anything());
   });

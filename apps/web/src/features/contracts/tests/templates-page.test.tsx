@@ -62,7 +62,7 @@ describe("'Plantillas de documentos' (/admin/templates)", () => {
     const notes = makeTemplate({ id: 9, kind: 'promissory_notes', body: 'Pagaré {{pagare.numero}}' });
     const { net } = renderTemplates({ 'GET /api/admin/templates/promissory_notes': { body: { current: notes, isOverride: false, versions: [notes] } } });
     await screen.findByText(/Versión 2 · guardada/);
-    await userEvent.setup().click(screen.getByRole('tab', { name: 'Pagarés' }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('tab', { name: 'Pagarés' }));
     await waitFor(() => expect(editor()).toHaveValue('Pagaré {{pagare.numero}}'));
     expect(net.callsTo('GET', '/api/admin/templates/promissory_notes')).toHaveLength(1);
     expect(within(screen.getByRole('list', { name: 'Campos disponibles' })).getByText('{{pagare.vencimiento}}')).toBeInTheDocument();
@@ -77,7 +77,7 @@ describe("'Plantillas de documentos' (/admin/templates)", () => {
       ],
       'PUT /api/admin/templates/lease': { status: 201, body: saved },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByText(/Versión 2 · guardada/);
     await user.selectOptions(screen.getByLabelText('Aplica a'), 'Polanco');
     expect(await screen.findByRole('note')).toHaveTextContent('Esta sucursal usa la plantilla predeterminada del producto.');
@@ -96,7 +96,7 @@ describe("'Plantillas de documentos' (/admin/templates)", () => {
     const textarea = editor() as HTMLTextAreaElement;
     textarea.focus();
     textarea.setSelectionRange(0, 0);
-    await userEvent.setup().click(screen.getByRole('button', { name: /Insertar Folio de póliza/ }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: /Insertar Folio de póliza/ }));
     expect(textarea.value).toBe(`{{poliza.folio}}${v2.body}`);
     expect(screen.getByText('Cambios sin guardar')).toBeInTheDocument();
   });
@@ -109,7 +109,7 @@ describe("'Plantillas de documentos' (/admin/templates)", () => {
         body: { statusCode: 400, error: 'Bad Request', message: 'Datos inválidos', details: [{ field: 'body', message }] },
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByText(/Versión 2 · guardada/);
     await user.type(editor(), ' {{{{renta.importe_letras}}');
     await user.click(screen.getByRole('button', { name: 'Guardar nueva versión' }));
@@ -123,14 +123,14 @@ describe("'Plantillas de documentos' (/admin/templates)", () => {
     const versions = within(screen.getByRole('list', { name: 'Versiones de la plantilla' })).getAllByTestId('template-version');
     expect(versions.map((item) => item.textContent)).toEqual([expect.stringMatching(/^Versión 2Actual/), expect.stringMatching(/^Versión 1/)]);
     expect(within(versions[0]!).queryByRole('button')).not.toBeInTheDocument();
-    await userEvent.setup().click(within(versions[1]!).getByRole('button', { name: 'Cargar en el editor la versión 1' }));
+    await userEvent.setup({ delay: null }).click(within(versions[1]!).getByRole('button', { name: 'Cargar en el editor la versión 1' }));
     expect(editor()).toHaveValue(v1.body);
     expect(screen.getByRole('button', { name: 'Guardar nueva versión' })).toBeEnabled();
   });
 
   it('asks before another tab drops unsaved text', async () => {
     const { net } = renderTemplates({ 'GET /api/admin/templates/policy': { body: { current: makeTemplate({ id: 30, kind: 'policy', body: 'Póliza' }), isOverride: false, versions: [] } } });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByText(/Versión 2 · guardada/);
     await user.type(editor(), ' cambio');
     await user.click(screen.getByRole('tab', { name: 'Póliza jurídica' }));
@@ -153,7 +153,7 @@ describe("'Plantillas de documentos' (/admin/templates)", () => {
       'GET /api/policy/search?q=INV&limit=8': { body: { items: [policy], nextCursor: null } },
       'POST /api/admin/templates/lease/preview': { body: '%PDF' },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByText(/Versión 2 · guardada/);
     expect(screen.getByRole('button', { name: 'Vista previa' })).toBeDisabled();
     await user.type(screen.getByRole('combobox', { name: 'Póliza para la vista previa' }), 'INV');
@@ -175,7 +175,7 @@ describe("'Plantillas de documentos' (/admin/templates)", () => {
         body: { statusCode: 400, error: 'Bad Request', message: 'Datos inválidos', details: [{ field: 'body', message }] },
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByText(/Versión 2 · guardada/);
     await user.click(screen.getByRole('combobox', { name: 'Póliza para la vista previa' }));
     await user.click(await screen.findByRole('option', { name: 'INV-044' }));

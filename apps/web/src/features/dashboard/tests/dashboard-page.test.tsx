@@ -79,7 +79,7 @@ describe('dashboard (/)', () => {
       'GET /api/policy/dashboard/1': () => ({ body: calls++ === 0 ? stats : { ...stats, created: 9 } }),
     });
     await screen.findByRole('listitem', { name: 'Creadas: 4' });
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Actualizar' }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Actualizar' }));
     expect(await screen.findByRole('listitem', { name: 'Creadas: 9' })).toBeInTheDocument();
     expect(net.callsTo('GET', '/api/policy/dashboard/1')).toHaveLength(2);
   });
@@ -134,7 +134,7 @@ describe('dashboard (/)', () => {
     await act(() => vi.advanceTimersByTimeAsync(dashboardLogoutDelayMs + 1));
     expect(localStorage.getItem('auth_token')).toBe('access-1');
     expect(router.state.location.pathname).toBe('/');
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Reintentar' }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Reintentar' }));
     expect(await screen.findByRole('listitem', { name: 'Creadas: 4' })).toBeInTheDocument();
     expect(screen.queryByText(otherMessage)).not.toBeInTheDocument();
   });
@@ -144,7 +144,7 @@ describe('dashboard (/)', () => {
     const active = await screen.findByRole('link', { name: 'Activas: 6' });
     expect(active).toHaveAttribute('href', '/policies?status=active');
     expect(screen.getByRole('link', { name: 'Inv. Rechazada: 1' })).toHaveAttribute('href', '/policies?status=investigation_rejected');
-    await userEvent.setup().click(active);
+    await userEvent.setup({ delay: null }).click(active);
     expect(router.state.location.search).toBe('?status=active');
   });
 
@@ -164,7 +164,7 @@ describe('dashboard (/)', () => {
     const picker = await screen.findByLabelText('Sucursal');
     expect(picker).toHaveValue('1');
     expect(await screen.findByRole('link', { name: 'Activas: 6' })).toHaveAttribute('href', '/policies?branch=1&status=active');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await waitFor(() => expect(within(picker).getAllByRole('option').map((option) => option.textContent)).toEqual(['Todas las sucursales', 'Sucursal Polanco', 'Sucursal Santa Fe']));
     await user.selectOptions(picker, 'Todas las sucursales');
     expect(await screen.findByRole('link', { name: 'Activas: 40' })).toHaveAttribute('href', '/policies?status=active');

@@ -78,7 +78,7 @@ describe("'Correos salientes'", () => {
       'GET /api/admin/emails?status=failed&limit=50': [page([makeEmail({ id: 2, subject: 'Aviso fallido', status: 'failed', attempts: 8 })]), page([])],
       'POST /api/admin/emails/2/retry': { status: 204 },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByRole('article', { name: /Recordatorio/ });
     expect(screen.queryByRole('note')).not.toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Estatus'), 'failed');
@@ -89,7 +89,7 @@ describe("'Correos salientes'", () => {
 
   it('shows the error state with a retry', async () => {
     renderEmails({ [allUrl]: [{ status: 500, body: { statusCode: 500, error: 'x', message: 'Error interno' } }, page([])] });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Reintentar' }));
     expect(await screen.findByText('No hay correos')).toBeInTheDocument();
   });

@@ -99,7 +99,7 @@ describe('Resultados de investigación (/policies/results)', () => {
     const save = first.getByRole('button', { name: 'Guardar respuesta' });
     expect(answer).toHaveValue('Legible');
     expect(save).toBeDisabled();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.clear(answer);
     await user.type(answer, 'Legible y vigente');
     await user.click(save);
@@ -124,7 +124,7 @@ describe('Resultados de investigación (/policies/results)', () => {
   it('delete asks first, then the card leaves the list with a toast', async () => {
     const { net } = renderResults({ routes: { 'DELETE /api/policy/delete/2': { body: { message: 'El documento se ha eliminado correctamente' } } } });
     await screen.findByRole('article', { name: 'nomina-febrero.pdf' });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('button', { name: 'Eliminar documento nomina-febrero.pdf' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Eliminar documento' });
     expect(net.callsTo('DELETE', '/api/policy/delete/2')).toHaveLength(0);
@@ -146,7 +146,7 @@ describe('Resultados de investigación (/policies/results)', () => {
       },
     });
     await screen.findByRole('article', { name: 'Identificacion_Jose.pdf' });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('button', { name: 'Eliminar documento Identificacion_Jose.pdf' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Eliminar' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Eliminar documento Identificacion_Jose.pdf' })).toBeDisabled());
@@ -161,7 +161,7 @@ describe('Resultados de investigación (/policies/results)', () => {
       routes: { [`POST /api/policy/approve/${folio}`]: { body: { policyId: 1, investigationId: folio, status: 'investigation_approved', message: 'Investigación aprobada' } } },
     });
     await screen.findByRole('article', { name: 'Identificacion_Jose.pdf' });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(buttons().approve);
     const dialog = await screen.findByRole('alertdialog', { name: 'Aprobar investigación' });
     // A Básica policy with the INE and one income proof lacks three documents.
@@ -197,7 +197,7 @@ describe('Resultados de investigación (/policies/results)', () => {
       },
     });
     await screen.findByRole('article', { name: 'luz.pdf' });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(buttons().approve);
     const dialog = await screen.findByRole('alertdialog', { name: 'Aprobar investigación' });
     expect(within(dialog).queryByRole('list')).not.toBeInTheDocument();
@@ -222,7 +222,7 @@ describe('Resultados de investigación (/policies/results)', () => {
     const net = mockFetch({ [documentsUrl]: { body: [tenantId, income] }, [`POST /api/policy/approve/${folio}`]: [refusal, approved] });
     renderRoute(<InvestigationResultsPage />, { path: '/policies/results', url: `/policies/results?folio=${folio}` });
     await screen.findByRole('article', { name: 'Identificacion_Jose.pdf' });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(buttons().approve);
     const dialog = await screen.findByRole('alertdialog', { name: 'Aprobar investigación' });
     expect(within(dialog).queryByRole('list')).not.toBeInTheDocument();
@@ -245,7 +245,7 @@ describe('Resultados de investigación (/policies/results)', () => {
       },
     });
     await screen.findByRole('article', { name: 'Identificacion_Jose.pdf' });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(buttons().reject);
     const dialog = await screen.findByRole('alertdialog', { name: 'Rechazar investigación' });
     expect(net.callsTo('POST', `/api/policy/reject/${folio}`)).toHaveLength(0);
@@ -267,7 +267,7 @@ describe('Resultados de investigación (/policies/results)', () => {
       routes: { [`POST /api/policy/reject/${folio}`]: { body: { policyId: 1, investigationId: folio, status: 'investigation_rejected', message: 'x' } } },
     });
     await screen.findByRole('article', { name: 'Identificacion_Jose.pdf' });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(buttons().reject);
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Rechazar' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/policies'));
@@ -285,7 +285,7 @@ describe('Resultados de investigación (/policies/results)', () => {
       routes: { 'GET /api/files/1/download?disposition=inline': { body: 'pdf' }, 'GET /api/files/1/download': { body: 'pdf' } },
     });
     const first = within(await screen.findByRole('article', { name: 'Identificacion_Jose.pdf' }));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(first.getByRole('button', { name: 'Ver documento Identificacion_Jose.pdf' }));
     await waitFor(() => expect(tab.location.href).toBe('blob:documento'));
     expect(tab.opener).toBeNull();
@@ -310,7 +310,7 @@ describe('Resultados de investigación (/policies/results)', () => {
     await screen.findByRole('article', { name: 'Identificacion_Jose.pdf' });
     await router.navigate('/policies/tracking');
     await router.navigate(`/policies/results?folio=${folio}`);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Cerrar' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/policies/tracking'));
     await router.navigate('/policies');

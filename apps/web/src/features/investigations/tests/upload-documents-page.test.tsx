@@ -85,7 +85,7 @@ describe('Subir Documentos de Investigación (/upload-documents)', () => {
     const { xhr } = renderUpload();
     const tenant = within(await screen.findByRole('region', { name: 'Identificación del inquilino' }));
     expect(tenant.getAllByRole('listitem')).toHaveLength(1);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.selectOptions(tenant.getByRole('combobox', { name: 'Tipo de identificación' }), 'INE separada');
     expect(tenant.getAllByRole('listitem').map((item) => item.querySelector('p')?.textContent)).toEqual(['INE parte frontal', 'INE parte trasera']);
 
@@ -121,7 +121,7 @@ describe('Subir Documentos de Investigación (/upload-documents)', () => {
   it('an upload shows its progress, then success', async () => {
     const { xhr } = renderUpload();
     await screen.findAllByRole('heading', { level: 2 });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const upload = within(row('incomeProof2')).getByRole('button', { name: 'Subir' });
     expect(upload).toBeDisabled();
     await user.upload(fileInput('Comprobantes de ingresos (3)'), pdf('Recibo marzo.pdf'));
@@ -149,7 +149,7 @@ describe('Subir Documentos de Investigación (/upload-documents)', () => {
   it("a failed upload shows 'Error' with the server's reason and 'Reintentar', which sends the file again", async () => {
     const { xhr } = renderUpload();
     await screen.findAllByRole('heading', { level: 2 });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.selectOptions(screen.getAllByRole('combobox', { name: 'Tipo de identificación' })[1]!, 'Pasaporte');
     await user.upload(fileInput('Identificación del propietario'), pdf('pasaporte.pdf'));
     await user.click(within(row('ownerId')).getByRole('button', { name: 'Subir' }));
@@ -195,7 +195,7 @@ describe('Subir Documentos de Investigación (/upload-documents)', () => {
   it('choosing another file after an error or a success goes back to idle', async () => {
     const { xhr } = renderUpload();
     await screen.findAllByRole('heading', { level: 2 });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.upload(fileInput('Carta Laboral'), pdf('carta.pdf'));
     await user.click(within(row('employmentLetter')).getByRole('button', { name: 'Subir' }));
     await waitFor(() => expect(xhr.uploads).toHaveLength(1));
@@ -246,19 +246,19 @@ describe('Subir Documentos de Investigación (/upload-documents)', () => {
     });
     expect(await screen.findByText('Error al cargar documentos')).toBeInTheDocument();
     expect(screen.getByText('No se encontró la investigación')).toBeInTheDocument();
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Reintentar' }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Reintentar' }));
     expect(await screen.findByRole('region', { name: 'Carta Laboral' })).toBeInTheDocument();
   });
 
   it("'Volver' goes back one step, or to tracking when the screen was opened directly", async () => {
     const { router } = renderUpload();
     await screen.findAllByRole('heading', { level: 2 });
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Volver' }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Volver' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/policies/tracking'));
 
     await router.navigate('/policies');
     await router.navigate(`/upload-documents?folio=${folio}`, { state: { policyId: '1', investigationId: folio, policyType: 'basica' } });
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'Volver' }));
+    await userEvent.setup({ delay: null }).click(await screen.findByRole('button', { name: 'Volver' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/policies'));
   });
 

@@ -69,7 +69,7 @@ describe('scheduled jobs (/admin/jobs)', () => {
       'POST /api/admin/jobs/policy-lifecycle/run': { status: 202, body: { id: 'x', message: 'Tarea en cola: se ejecutará en unos segundos.' } },
     });
     vi.spyOn(notify, 'success');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Ejecutar ahora: Vigencias y avisos de vencimiento' }));
     await waitFor(() => expect(net.callsTo('POST', '/api/admin/jobs/policy-lifecycle/run')).toHaveLength(1));
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Tarea en cola: se ejecutará en unos segundos.'));
@@ -94,7 +94,7 @@ describe('scheduled jobs (/admin/jobs)', () => {
       ],
     });
     expect(await screen.findByText('No se pudieron cargar las tareas')).toBeInTheDocument();
-    await userEvent.setup().click(screen.getByRole('button', { name: /Reintentar/ }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: /Reintentar/ }));
     expect(await screen.findByRole('heading', { name: 'Envío de correos' })).toBeInTheDocument();
   });
 });

@@ -15,8 +15,11 @@ afterEach(() => {
 });
 
 async function openConfig() {
-  const user = userEvent.setup();
-  await user.click(await screen.findByRole('button', { name: 'Configurar Estatus' }));
+  const user = userEvent.setup({ delay: null });
+  // The button shows at once, disabled until the board's columns arrive: click it once enabled.
+  const button = await screen.findByRole('button', { name: 'Configurar Estatus' });
+  await waitFor(() => expect(button).toBeEnabled());
+  await user.click(button);
   const dialog = await screen.findByRole('dialog', { name: 'Configurar Estatus' });
   return { user, dialog: within(dialog) };
 }

@@ -48,7 +48,7 @@ describe('lead card', () => {
       makeLead({ id: 2, name: 'Lucía Méndez', notes: 'Nota suelta' }),
     ]);
     await screen.findByTestId('lead-card-1');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(within(card(1)).getByRole('button', { name: '2 nota(s)' }));
     const popover = await screen.findByRole('dialog', { name: 'Notas' });
     expect(within(popover).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Llamar el lunes', 'Envió identificación']);
@@ -68,7 +68,7 @@ describe('lead card', () => {
       },
     });
     await screen.findByTestId('lead-card-1');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const input = within(card(1)).getByRole('textbox', { name: 'Agregar nota...' });
     const send = within(card(1)).getByRole('button', { name: 'Enviar nota' });
     expect(input).toHaveAttribute('placeholder', 'Agregar nota...');
@@ -91,7 +91,7 @@ describe('lead card', () => {
       'POST /api/leads/1/notes': { status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'Falló' } },
     });
     await screen.findByTestId('lead-card-1');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const input = within(card(1)).getByRole('textbox', { name: 'Agregar nota...' });
     await user.type(input, 'Llamar mañana');
     await user.click(within(card(1)).getByRole('button', { name: 'Enviar nota' }));
@@ -109,7 +109,7 @@ describe('lead card', () => {
       },
     });
     await screen.findByTestId('lead-card-2');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(within(card(2)).getByRole('button', { name: 'Eliminar lead Lucía Méndez' }));
     const confirm = await screen.findByRole('alertdialog', { name: '¿Estás seguro de eliminar este lead?' });
     await user.click(within(confirm).getByRole('button', { name: 'Cancelar' }));
@@ -125,7 +125,7 @@ describe('lead card', () => {
   it('a failed delete keeps the card and toasts the spec error', async () => {
     renderBoard([makeLead({ id: 1 })], { 'GET /api/leads/del/1': { status: 404, body: { statusCode: 404, error: 'Not Found', message: 'No se encontró el lead' } } });
     await screen.findByTestId('lead-card-1');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(within(card(1)).getByRole('button', { name: 'Eliminar lead Óscar Ruiz' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Eliminar' }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Error', expect.objectContaining({ description: 'No se pudo eliminar el lead' })));

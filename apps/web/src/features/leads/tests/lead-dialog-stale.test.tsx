@@ -21,7 +21,7 @@ describe('lead dialog: someone saved first', () => {
       'POST /api/leads/update/7': { status: 412, body: { statusCode: 412, error: 'Precondition Failed', message: stale } },
     });
     await screen.findByTestId('lead-card-7');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('button', { name: 'Editar lead Jorge Ríos' }));
     const form = within(await screen.findByRole('dialog', { name: 'Editar Lead' }));
 

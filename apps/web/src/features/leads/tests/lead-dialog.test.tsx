@@ -25,7 +25,7 @@ describe("lead dialog ('Nuevo Lead' / 'Editar Lead')", () => {
       },
     });
     await screen.findByText('0 leads');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('button', { name: 'Nuevo Lead' }));
     const dialog = await screen.findByRole('dialog', { name: 'Nuevo Lead' });
     const form = within(dialog);
@@ -85,7 +85,7 @@ describe("lead dialog ('Nuevo Lead' / 'Editar Lead')", () => {
       },
     });
     await screen.findByTestId('lead-card-7');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('button', { name: 'Editar lead Jorge Ríos' }));
     const dialog = await screen.findByRole('dialog', { name: 'Editar Lead' });
     const form = within(dialog);
@@ -112,7 +112,7 @@ describe("lead dialog ('Nuevo Lead' / 'Editar Lead')", () => {
       },
     });
     await screen.findByText('0 leads');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('button', { name: 'Nuevo Lead' }));
     const form = within(await screen.findByRole('dialog', { name: 'Nuevo Lead' }));
     await user.type(form.getByLabelText('Nombre'), 'Ana');
@@ -124,7 +124,7 @@ describe("lead dialog ('Nuevo Lead' / 'Editar Lead')", () => {
 
   async function submitNewLead() {
     await screen.findByText('0 leads');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('button', { name: 'Nuevo Lead' }));
     const dialog = await screen.findByRole('dialog', { name: 'Nuevo Lead' });
     await user.type(within(dialog).getByLabelText('Nombre'), 'Ana');

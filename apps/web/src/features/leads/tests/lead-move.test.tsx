@@ -30,7 +30,7 @@ function boardServer(initial: Lead[], { refuse = false } = {}) {
 
 /** Space on the card's name picks it up, ArrowRight goes one column right, Space drops it. */
 async function moveRightByKeyboard(name: string) {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const handle = screen.getByRole('button', { name });
   handle.focus();
   await user.keyboard('[Space]');
@@ -85,7 +85,7 @@ describe('moving a lead between columns', () => {
 
   it('does nothing when the card is dropped in its own column', async () => {
     const { net } = renderBoard([makeLead({ id: 1, name: 'Óscar Ruiz' })]);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     (await screen.findByRole('button', { name: 'Óscar Ruiz' })).focus();
     await user.keyboard('[Space]');
     await new Promise((resolve) => setTimeout(resolve, 0));
@@ -96,7 +96,7 @@ describe('moving a lead between columns', () => {
 
   it("'Mover a…' moves the lead to the chosen column", async () => {
     const { net } = renderBoard([], boardServer([makeLead({ id: 1, name: 'Óscar Ruiz' })]));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Mover lead Óscar Ruiz' }));
     const menu = await screen.findByRole('menu');
     expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Trabajando', 'Póliza', 'Agente']);

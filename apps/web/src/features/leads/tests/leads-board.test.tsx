@@ -56,7 +56,7 @@ describe('leads board (/leads)', () => {
       makeLead({ id: 3, name: 'Pedro Salas', phone: '', phonewhats: '', notes: '["Quiere departamento en Coyoacán"]' }),
     ]);
     await screen.findByTestId('lead-card-1');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const search = screen.getByRole('searchbox', { name: 'Buscar leads...' });
     await user.type(search, 'LUCÍA');
     expect(screen.queryByTestId('lead-card-1')).not.toBeInTheDocument();
@@ -87,14 +87,14 @@ describe('leads board (/leads)', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('No se pudieron cargar los leads');
     expect(toast.error).toHaveBeenCalledWith('Error', expect.objectContaining({ description: 'No se pudieron cargar los leads' }));
-    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Reintentar' }));
+    await userEvent.setup({ delay: null }).click(within(alert).getByRole('button', { name: 'Reintentar' }));
     expect(await screen.findByTestId('lead-card-9')).toBeInTheDocument();
   });
 
   it("'Actualizar' reloads the leads", async () => {
     const { net } = renderBoard([], { 'GET /api/leads': [{ body: [] }, { body: [makeLead({ id: 5, name: 'Nuevo Cliente' })] }] });
     await screen.findByText('0 leads');
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Actualizar' }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Actualizar' }));
     expect(await screen.findByTestId('lead-card-5')).toBeInTheDocument();
     expect(net.callsTo('GET', '/api/leads')).toHaveLength(2);
   });

@@ -31,7 +31,7 @@ describe('board states', () => {
     renderBoard([makeLead({ id: 1, name: 'Óscar Ruiz' }), makeLead({ id: 2, name: 'Lucía Méndez' }), makeLead({ id: 3, name: 'Pedro Salas' })]);
     await screen.findByTestId('lead-card-1');
     expect(screen.getByText('3 leads')).toBeInTheDocument();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(screen.getByRole('searchbox', { name: 'Buscar leads...' }), 'zzz');
     expect(screen.getByText('Ningún lead coincide con la búsqueda.')).toBeInTheDocument();
     expect(screen.getByText('0 de 3 leads')).toBeInTheDocument();
@@ -44,7 +44,7 @@ describe('board states', () => {
   it('finds a lead by its number as people type it, though it is stored E.164', async () => {
     renderBoard([makeLead({ id: 1, phone: '+525590004000', phonewhats: '' }), makeLead({ id: 2, phone: '+523312345678', phonewhats: '' })]);
     await screen.findByTestId('lead-card-1');
-    await userEvent.setup().type(screen.getByRole('searchbox', { name: 'Buscar leads...' }), '55 9000 4000');
+    await userEvent.setup({ delay: null }).type(screen.getByRole('searchbox', { name: 'Buscar leads...' }), '55 9000 4000');
     expect(shownCards()).toEqual([1]);
     expect(screen.getByText('1 de 2 leads')).toBeInTheDocument();
   });
@@ -61,7 +61,7 @@ describe('board states', () => {
       { user: agentUser },
     );
     await screen.findByTestId('lead-card-1');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const mine = screen.getByRole('button', { name: 'Mis leads' });
     await user.click(mine);
     expect(mine).toHaveAttribute('aria-pressed', 'true');
@@ -86,7 +86,7 @@ describe('board states', () => {
       'POST /api/leads/5/notes?branchId=2': { body: makeLead({ id: 5, name: 'De Santa Fe', noteList: [makeNote()] }) },
     }, { user: adminUser });
     await screen.findByTestId('lead-card-1');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Sucursal' }), 'Sucursal Santa Fe');
     await screen.findByTestId('lead-card-5');
     expect(screen.queryByTestId('lead-card-1')).not.toBeInTheDocument();
@@ -149,7 +149,7 @@ describe('notes with authors', () => {
       'DELETE /api/leads/1/notes/11': () => answer({ ...lead, noteList: [theirNote] }),
     });
     await screen.findByTestId('lead-card-1');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(card(1).getByRole('button', { name: '2 nota(s)' }));
     const own = within(await screen.findByTestId('lead-note-11'));
     const theirs = within(screen.getByTestId('lead-note-12'));

@@ -50,7 +50,7 @@ describe('PolicyLinksPanel', () => {
       'GET /api/policy/5/links': [{ status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'Ocurrió un error interno' } }, { body: makeLinks() }],
     });
     expect(await screen.findByText('Error al cargar los enlaces')).toBeInTheDocument();
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Reintentar' }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Reintentar' }));
     expect(await screen.findByTestId('public-link')).toBeInTheDocument();
   });
 
@@ -60,7 +60,7 @@ describe('PolicyLinksPanel', () => {
       'POST /api/policy/5/links': { status: 201, body: makeIssued() },
     });
     const writeText = vi.fn().mockResolvedValue(undefined);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     await user.click(await screen.findByRole('button', { name: 'Nuevo enlace' }));
     const dialog = await screen.findByRole('dialog', { name: 'Nuevo enlace' });
@@ -92,7 +92,7 @@ describe('PolicyLinksPanel', () => {
       'GET /api/policy/5/links': { body: makeLinks({ links: [] }) },
       'POST /api/policy/5/links': { status: 201, body: makeIssued(makeLink({ id: 13, partyIndex: 1, partyName: 'Pedro Ruiz', email: '', phone: '' }), null) },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Nuevo enlace' }));
     const dialog = await screen.findByRole('dialog', { name: 'Nuevo enlace' });
     await user.selectOptions(within(dialog).getByLabelText('Persona'), 'Inquilino 2: Pedro Ruiz');
@@ -109,7 +109,7 @@ describe('PolicyLinksPanel', () => {
       'GET /api/policy/5/links': { body: makeLinks({ links: [] }) },
       'POST /api/policy/5/links': { status: 409, body: { statusCode: 409, error: 'Conflict', message: 'La investigación de esta póliza ya no recibe documentos' } },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Nuevo enlace' }));
     const dialog = await screen.findByRole('dialog', { name: 'Nuevo enlace' });
     await user.clear(within(dialog).getByLabelText('Vigencia (días)'));
@@ -128,7 +128,7 @@ describe('PolicyLinksPanel', () => {
       'GET /api/policy/5/links': [{ body: makeLinks() }, { body: makeLinks({ links: [makeLink({ state: 'revoked' })] }) }],
       'POST /api/policy/5/links/11/revoke': { body: makeLink({ state: 'revoked' }) },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Revocar el enlace de Inquilino 1: María López' }));
     const confirm = await screen.findByRole('alertdialog', { name: '¿Revocar este enlace?' });
     expect(confirm).toHaveTextContent('La persona ya no podrá usarlo.');
@@ -146,7 +146,7 @@ describe('PolicyLinksPanel', () => {
       'GET /api/policy/5/links': { body: makeLinks() },
       'POST /api/policy/5/links/11/resend': { body: makeIssued(makeLink()) },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Reenviar el enlace de Inquilino 1: María López' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reenviar enlace' });
     expect(dialog).toHaveTextContent('el anterior dejará de funcionar');

@@ -42,7 +42,7 @@ describe("'Aviso de privacidad' (/admin/privacy)", () => {
 
   it("'Guardar nueva versión' sends the text and shows the new version first", async () => {
     const { net } = renderPage({ 'PUT /api/admin/privacy-notice': { body: saved } });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByText(/Versión 1 · guardada/);
     await user.clear(editor());
     await user.type(editor(), newText);
@@ -57,7 +57,7 @@ describe("'Aviso de privacidad' (/admin/privacy)", () => {
 
   it('names a text too short without sending it, and shows a server refusal', async () => {
     const { net } = renderPage({ 'PUT /api/admin/privacy-notice': { status: 403, body: { statusCode: 403, error: 'Forbidden', message: 'No tiene permiso para realizar esta acción' } } });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByText(/Versión 1 · guardada/);
     await user.clear(editor());
     await user.type(editor(), 'Corto');
@@ -71,6 +71,8 @@ describe("'Aviso de privacidad' (/admin/privacy)", () => {
 
   it('asks before leaving with unsaved text', async () => {
     const { router } = renderPage();
+    // With user-event's timer turn between actions, as a person clicks: Radix lets pointer events
+    // reach a dialog only after the effect that follows its opening, not in the same turn.
     const user = userEvent.setup();
     await screen.findByText(/Versión 1 · guardada/);
     await user.type(editor(), ' Cambio.');
@@ -86,7 +88,7 @@ describe("'Aviso de privacidad' (/admin/privacy)", () => {
       'GET /api/admin/privacy-notice': [{ status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'Ocurrió un error interno' } }, { body: initial }],
     });
     expect(await screen.findByText('Error al cargar el aviso de privacidad')).toBeInTheDocument();
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Reintentar' }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Reintentar' }));
     expect(await screen.findByText(/Versión 1 · guardada/)).toBeInTheDocument();
   });
 });

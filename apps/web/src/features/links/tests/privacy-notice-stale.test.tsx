@@ -23,7 +23,7 @@ describe("'Aviso de privacidad': someone saved first", () => {
       'PUT /api/admin/privacy-notice': { status: 412, body: { statusCode: 412, error: 'Precondition Failed', message: stale } },
     });
     renderRoute(<PrivacyNoticePage />, { path: '/admin/privacy' });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const editor = await screen.findByRole('textbox', { name: 'Texto del aviso' });
     await user.clear(editor);
     await user.type(editor, typed);

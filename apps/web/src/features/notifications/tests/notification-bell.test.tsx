@@ -47,7 +47,7 @@ describe('the notifications bell', () => {
       [listUrl]: [list([makeNotification(), makeNotification({ id: 2, kind: 'appointment_reminder', title: 'Recordatorio de cita: Firma', policyId: null, appointmentId: 9 })]), list([], 0)],
       'POST /api/notifications/1/read': { body: makeNotification({ readAt: '2026-11-20T17:00:00.000Z' }) },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const bell = await screen.findByRole('button', { name: 'Notificaciones: 2 sin leer' });
     bell.focus();
     await user.keyboard('{Enter}');
@@ -65,7 +65,7 @@ describe('the notifications bell', () => {
       'POST /api/notifications/2/read': { body: makeNotification({ id: 2 }) },
       'POST /api/notifications/read-all': { body: { unreadCount: 0 } },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Notificaciones: 2 sin leer' }));
     await user.click(await screen.findByRole('button', { name: 'Marcar como leída: Otra' }));
     await waitFor(() => expect(net.callsTo('POST', '/api/notifications/2/read')).toHaveLength(1));
@@ -75,7 +75,7 @@ describe('the notifications bell', () => {
   });
 
   it('says so when there are none, and offers a retry when loading failed', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const empty = renderBell({ [listUrl]: list([]) });
     await user.click(await screen.findByRole('button', { name: 'Notificaciones: no tienes notificaciones sin leer' }));
     expect(await screen.findByText('No tienes notificaciones')).toBeInTheDocument();

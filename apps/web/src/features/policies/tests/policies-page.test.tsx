@@ -96,7 +96,7 @@ describe('policy list (/policies)', () => {
   it('searches on the server once typing pauses', async () => {
     const { net } = renderList({ [searchUrl({ q: 'reforma' })]: { body: page([third]) } });
     await screen.findByText(first.investigationId);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const box = screen.getByRole('searchbox', { name: 'Buscar pólizas...' });
     await user.type(box, 'reforma');
     expect(box).toHaveValue('reforma');
@@ -124,7 +124,7 @@ describe('policy list (/policies)', () => {
       'Por Vencer',
       'Vencida',
     ]);
-    await userEvent.setup().selectOptions(select, 'Firma');
+    await userEvent.setup({ delay: null }).selectOptions(select, 'Firma');
     await waitFor(() => expect(screen.queryByText(second.investigationId)).not.toBeInTheDocument());
     expect(net.callsTo('GET', '/api/policy/search?status=signature&limit=25')).toHaveLength(1);
   });
@@ -137,7 +137,7 @@ describe('policy list (/policies)', () => {
     await screen.findByText(first.investigationId);
     expect(screen.getByText('3 pólizas')).toBeInTheDocument();
     expect(screen.getByText('Mostrando 2')).toBeInTheDocument();
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Cargar más' }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Cargar más' }));
     expect(await screen.findByText(third.investigationId)).toBeInTheDocument();
     expect(screen.getByText(first.investigationId)).toBeInTheDocument();
     expect(net.callsTo('GET', '/api/policy/search?limit=25&cursor=cursor-2')).toHaveLength(1);
@@ -183,7 +183,7 @@ describe('policy list (/policies)', () => {
     expect(await screen.findByText('No se pudieron cargar las pólizas')).toBeInTheDocument();
     expect(screen.getByText('La búsqueda no es válida')).toBeInTheDocument();
     expect(localStorage.getItem('auth_token')).toBe('access-1');
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Reintentar' }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Reintentar' }));
     expect(await screen.findByText(first.investigationId)).toBeInTheDocument();
   });
 

@@ -39,7 +39,7 @@ function renderFile(user: SessionUser, routes: Parameters<typeof mockFetch>[0] =
 
 describe("the expediente's 'Accesos'", () => {
   it('shows a manager or admin who reached the documents, when and from where, and pages back', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderFile(adminUser, {
       'GET /api/policy/5/access-log?page=1': { body: page([entry(2, { action: 'document_view', userName: 'Pablo Torres' }), entry(1)], 1, 21) },
       'GET /api/policy/5/access-log?page=2': { body: page([entry(0, { userName: 'Ana Admin', action: 'contract_pack_download', subject: 'Paquete de contratos: contratos.pdf' })], 2, 21) },

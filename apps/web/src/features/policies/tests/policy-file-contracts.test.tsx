@@ -57,7 +57,7 @@ describe("the expediente's contracts (issue 16)", () => {
       'GET /api/policy/5/contracts': { body: generated },
       'GET /api/policy/5/contracts/pack?version=1': { body: '%PDF' },
     });
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'Descargar paquete (versión 1)' }));
+    await userEvent.setup({ delay: null }).click(await screen.findByRole('button', { name: 'Descargar paquete (versión 1)' }));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
     expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('contratos_POL-2026-00042_v1.pdf');
   });
@@ -78,7 +78,7 @@ describe("the expediente's contracts (issue 16)", () => {
     });
     const section = await screen.findByRole('region', { name: 'Contratos' });
     expect(await within(section).findByText('Aún no se han generado contratos para esta póliza')).toBeInTheDocument();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('button', { name: 'Generar Contratos' }));
     const dialog = await screen.findByRole('alertdialog', { name: '¿Generar los contratos?' });
     expect(net.callsTo('POST', '/api/policy/update/5')).toHaveLength(0);
@@ -95,7 +95,7 @@ describe("the expediente's contracts (issue 16)", () => {
       'GET /api/policy/5/contracts': { body: none },
       'POST /api/policy/update/5': { status: 422, body: { statusCode: 422, error: 'Unprocessable Entity', message: reason } },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Generar Contratos' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Generar' }));
     const dialog = screen.getByRole('alertdialog');
@@ -121,7 +121,7 @@ describe("'Enviar Contratos' in the expediente (issue 29)", () => {
       'GET /api/policy/5/signing': { body: null },
       'POST /api/policy/update/5': { body: { ...policy, status: 'signature' } },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Enviar Contratos' }));
     const dialog = await screen.findByRole('alertdialog', { name: '¿Enviar los contratos?' });
     const signers = within(within(dialog).getByRole('list', { name: 'Firmantes' })).getAllByRole('listitem');
@@ -142,7 +142,7 @@ describe("'Enviar Contratos' in the expediente (issue 29)", () => {
       'GET /api/policy/5/contracts': { body: generated },
       'GET /api/policy/5/signing': { body: null },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Enviar Contratos' }));
     const dialog = await screen.findByRole('alertdialog', { name: '¿Enviar los contratos?' });
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Agregue el correo de Jorge Ríos, Roberto Sánchez en la póliza');
@@ -151,7 +151,7 @@ describe("'Enviar Contratos' in the expediente (issue 29)", () => {
 
   it('a paper policy says no e-mail goes out', async () => {
     renderFile(makePolicy({ status: 'contracts', isElectronicSignature: false }), { 'GET /api/policy/5/contracts': { body: generated } });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Enviar Contratos' }));
     const dialog = await screen.findByRole('alertdialog', { name: '¿Enviar los contratos?' });
     expect(dialog).toHaveTextContent('Esta póliza se firma en papel: no se enviará ningún correo.');

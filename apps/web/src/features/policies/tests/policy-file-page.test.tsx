@@ -152,7 +152,7 @@ describe('the expediente (/policies/:id)', () => {
   });
 
   it("offers the row menu's 'Confirmar Firma' and sends the spec's status change", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const net = renderFile({ 'POST /api/policy/update/5': { body: makePolicy({ status: 'active' }) } });
     await user.click(await screen.findByRole('button', { name: 'Acciones de la póliza INV-01122026-1030-042' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Confirmar Firma' }));
@@ -204,7 +204,7 @@ describe('the expediente: term, renewal and early termination (issue 15)', () =>
     const { net, router } = renderAs(agentUser, makePolicy({ status: 'expired' }), {
       'POST /api/policy/5/renew': { status: 201, body: makePolicy({ id: 12, status: 'created' }) },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Renovar' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Renovar póliza' });
     await user.click(within(dialog).getByRole('button', { name: 'Renovar' }));
@@ -216,7 +216,7 @@ describe('the expediente: term, renewal and early termination (issue 15)', () =>
     const { net } = renderAs(manager, makePolicy({ status: 'active' }), {
       'POST /api/policy/5/terminate': { body: makePolicy({ status: 'cancelled' }) },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Terminar anticipadamente' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Terminar anticipadamente' });
     await user.click(within(dialog).getByRole('button', { name: 'Terminar póliza' }));

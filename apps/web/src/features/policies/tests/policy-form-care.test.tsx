@@ -23,7 +23,7 @@ afterEach(() => {
 describe('policy form: removing a row that holds typed data', () => {
   it('removes a blank tenant at once, and asks before removing one with data', async () => {
     renderCreate();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByLabelText('Tipo de Póliza');
     await user.click(within(tenants()).getByRole('button', { name: 'Agregar inquilino' }));
     // The new one is blank: it goes without a question.
@@ -49,7 +49,7 @@ describe('policy form: removing a row that holds typed data', () => {
 
   it('asks before removing a reference with a phone typed, naming it when it has no name', async () => {
     renderCreate();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByLabelText('Tipo de Póliza');
     await user.click(within(tenant(1)).getByRole('button', { name: 'Agregar referencia' }));
     // Its type has a default ('Personal'): that alone is not typed data.
@@ -68,7 +68,7 @@ describe('policy form: removing a row that holds typed data', () => {
 
   it('asks before removing a guarantor with data', async () => {
     renderCreate();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.selectOptions(await screen.findByLabelText('Tipo de Póliza'), 'plus');
     const guarantors = screen.getByRole('region', { name: /Avales/ });
     await user.type(within(guarantors).getByLabelText('Nombre del aval'), 'Jorge Ríos');
@@ -82,7 +82,7 @@ describe('policy form: removing a row that holds typed data', () => {
 describe('policy form: leaving with unsaved changes', () => {
   it('leaves an untouched form without asking', async () => {
     renderCreate();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('link', { name: 'Cancelar' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/policies'));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
@@ -90,7 +90,7 @@ describe('policy form: leaving with unsaved changes', () => {
 
   it("asks on 'Cancelar' once something was typed: 'Seguir editando' stays, 'Salir sin guardar' leaves", async () => {
     const { router } = renderCreate();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(await screen.findByLabelText('Póliza anterior'), 'POL-1');
     await user.click(screen.getByRole('link', { name: 'Cancelar' }));
     const dialog = await screen.findByRole('alertdialog', { name: '¿Salir sin guardar?' });
@@ -110,7 +110,7 @@ describe('policy form: leaving with unsaved changes', () => {
 
   it('asks the browser to confirm a reload or closing the tab only while there are changes', async () => {
     renderCreate();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const unload = () => {
       const event = new Event('beforeunload', { cancelable: true });
       window.dispatchEvent(event);

@@ -115,7 +115,7 @@ describe('policy form: Editar Póliza', () => {
 
   it('recomputes the end date as the term is typed, and sends the term in months', async () => {
     const net = renderEdit({ 'POST /api/policy/update/5': { body: makePolicy() } }, managerUser);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const months = await screen.findByLabelText('Vigencia (meses)');
     await user.clear(months);
     await user.type(months, '2');
@@ -193,13 +193,13 @@ describe('policy form: Editar Póliza', () => {
     });
     const history = await screen.findByRole('region', { name: 'Historial' });
     expect(await within(history).findByText('Error al cargar el historial')).toBeInTheDocument();
-    await userEvent.setup().click(within(history).getByRole('button', { name: 'Reintentar' }));
+    await userEvent.setup({ delay: null }).click(within(history).getByRole('button', { name: 'Reintentar' }));
     expect(await within(history).findByText('Sin movimientos registrados')).toBeInTheDocument();
   });
 
   it('saves the whole policy to POST /api/policy/update/{id}, keeping child ids, then returns to /policies', async () => {
     const net = renderEdit({ 'POST /api/policy/update/5': { body: makePolicy() } }, managerUser);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.selectOptions(await screen.findByLabelText('Estatus'), 'contracts');
     await user.click(screen.getByRole('button', { name: 'Guardar Cambios' }));
 
@@ -224,7 +224,7 @@ describe('policy form: Editar Póliza', () => {
     const upload = await screen.findByRole('link', { name: 'Subir Documentos' });
     expect(upload).toHaveAttribute('href', '/upload-documents?folio=INV-01122026-1030-042');
     expect(screen.getByRole('link', { name: 'Mostrar Resultados' })).toHaveAttribute('href', '/policies/results?folio=INV-01122026-1030-042');
-    await userEvent.setup().click(upload);
+    await userEvent.setup({ delay: null }).click(upload);
     await waitFor(() => expect(router.state.location.pathname).toBe('/upload-documents'));
     expect(router.state.location.state).toEqual({
       policyId: '5',
@@ -250,7 +250,7 @@ describe('policy form: Editar Póliza', () => {
     });
     expect(await screen.findByText(policyMessages.loadError)).toBeInTheDocument();
     expect(screen.queryByLabelText('Folio de Investigación')).not.toBeInTheDocument();
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Reintentar' }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Reintentar' }));
     expect(await screen.findByLabelText('Folio de Investigación')).toHaveValue('INV-01122026-1030-042');
   });
 });

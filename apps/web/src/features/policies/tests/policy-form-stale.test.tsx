@@ -26,7 +26,7 @@ describe('policy form: someone saved first', () => {
       'POST /api/policy/update/5': { status: 412, body: { statusCode: 412, error: 'Precondition Failed', message: stale } },
     });
     renderRoute(<PolicyEditPage />, { path: '/policies/:id/edit', url: '/policies/5/edit' });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
 
     const note = await screen.findByLabelText('Notas especiales');
     await user.type(note, 'Nota de Pedro');

@@ -121,7 +121,7 @@ describe('policy form: the folio de póliza by role', () => {
 
   it('lets an admin type the folio of an old policy being registered', async () => {
     renderCreateView(adminUser);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const folio = await screen.findByLabelText('Folio de Póliza');
     expect(folio).not.toHaveAttribute('readonly');
     expect(folio).toHaveAccessibleDescription('Solo para registrar una póliza anterior; no puede repetirse');
@@ -133,7 +133,7 @@ describe('policy form: the folio de póliza by role', () => {
 describe('policy form: conditional sections', () => {
   it('type Plus shows the guarantor section with one guarantor to fill in; Básica hides it again', async () => {
     renderCreate();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const type = await screen.findByLabelText('Tipo de Póliza');
     await user.selectOptions(type, 'plus');
     const guarantors = region(/Avales/);
@@ -157,7 +157,7 @@ describe('policy form: conditional sections', () => {
 
   it('asks the guarantee address only in Plus with "same address" off, and the vehicle only in Plus Auto', async () => {
     renderCreate();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const type = await screen.findByLabelText('Tipo de Póliza');
     await user.selectOptions(type, 'plus');
     const guarantor = group('Aval 1');
@@ -186,7 +186,7 @@ describe('policy form: conditional sections', () => {
 
   it('maintenance amount, bank fields and real-estate fields appear with their switch', async () => {
     renderCreate();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByLabelText('Tipo de Póliza');
     const rent = region('Renta');
 
@@ -209,7 +209,7 @@ describe('policy form: conditional sections', () => {
 
   it('commercial services follow commercial use, and special-object details follow special objects', async () => {
     renderCreate();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByLabelText('Tipo de Póliza');
     const property = region('Inmueble');
 
@@ -230,7 +230,7 @@ describe('policy form: conditional sections', () => {
 describe('policy form: tenants and references', () => {
   it('adds and removes tenants; the last one cannot be removed', async () => {
     renderCreate();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByLabelText('Tipo de Póliza');
     const tenants = region('Inquilinos');
     expect(within(tenants).getByRole('button', { name: 'Eliminar inquilino 1' })).toBeDisabled();
@@ -250,7 +250,7 @@ describe('policy form: tenants and references', () => {
 
   it('adds personal or family references and removes them', async () => {
     renderCreate();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByLabelText('Tipo de Póliza');
     const tenant = group('Inquilino 1');
     await user.click(within(tenant).getByRole('button', { name: 'Agregar referencia' }));
@@ -268,7 +268,7 @@ describe('policy form: tenants and references', () => {
 describe('policy form: keyboard', () => {
   it('Enter moves to the next field and never submits; in a text area it makes a new line', async () => {
     const net = renderCreate({ 'POST /api/policy': created }, managerUser);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     // The folio de póliza is read-only (the server gives it): Enter leaves it for the status.
     await user.click(await screen.findByLabelText('Folio de Póliza'));
     await user.keyboard('{Enter}');
@@ -303,7 +303,7 @@ describe('policy form: keyboard', () => {
 describe('policy form: saving', () => {
   it('names the missing required fields and sends nothing', async () => {
     const net = renderCreate({ 'POST /api/policy': created });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Crear Póliza' }));
     expect(await screen.findByText('El campo Nombre del inquilino es obligatorio')).toBeInTheDocument();
     expect(screen.getByText('El campo Nombre del propietario es obligatorio')).toBeInTheDocument();
@@ -315,7 +315,7 @@ describe('policy form: saving', () => {
 
   it('sends the body to POST /api/policy, toasts for 4 s and returns to /policies after 1 s', async () => {
     const net = renderCreate({ 'POST /api/policy': created });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByLabelText('Tipo de Póliza');
     await fillRequired(user);
     await user.click(screen.getByLabelText('Firma electrónica'));
@@ -348,7 +348,7 @@ describe('policy form: saving', () => {
 
   it('what a type or a switch hides neither blocks the save nor is sent', async () => {
     const net = renderCreate({ 'POST /api/policy': created });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const type = await screen.findByLabelText('Tipo de Póliza');
     await fillRequired(user);
     // A blank guarantor row (its name is required) left behind by a Plus that became Básica.
@@ -380,7 +380,7 @@ describe('policy form: saving', () => {
         },
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByLabelText('Tipo de Póliza');
     await fillRequired(user);
     await user.click(screen.getByRole('button', { name: 'Crear Póliza' }));
@@ -402,7 +402,7 @@ describe('policy form: saving', () => {
 
   it("refuses to save without a signed-in user: 'No hay usuario autenticado'", async () => {
     const net = renderCreate({ 'POST /api/policy': created });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByLabelText('Tipo de Póliza');
     await fillRequired(user);
     window.localStorage.removeItem('auth-storage');
@@ -414,7 +414,7 @@ describe('policy form: saving', () => {
   it("lets an admin choose the branch (their own by default) and sends it", async () => {
     const branches = [makeBranch({ id: 1, name: 'Sucursal Polanco' }), makeBranch({ id: 2, name: 'Sucursal Santa Fe' })];
     const net = renderCreate({ 'GET /api/branches': { body: branches }, 'POST /api/policy': created }, adminUser);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const branch = await screen.findByLabelText('Sucursal');
     expect(branch).toHaveValue('1');
     await user.selectOptions(branch, 'Sucursal Santa Fe');

@@ -55,7 +55,7 @@ describe('policy form from a lead', () => {
     // The e-mail the person gave (the web form's) is the tenant's (issue 29).
     expect(tenants.getByLabelText('Correo electrónico')).toHaveValue('lucia.romero@correo.mx');
 
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const property = region('Inmueble');
     await user.type(within(property).getByLabelText('Calle'), 'Calle Durango');
     await user.type(within(property).getByLabelText('Número exterior'), '214');

@@ -53,7 +53,7 @@ describe('the list’s filters in the URL', () => {
       'GET /api/policy/search?type=basica&agent=7&sort=status&limit=25': { body: page([]) },
     });
     await screen.findByText(first.investigationId);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.selectOptions(screen.getByLabelText('Tipo de póliza'), 'Básica');
     expect(location()).toBe('/policies?type=basica');
     await waitFor(() => expect(screen.queryByText(first.investigationId)).not.toBeInTheDocument());
@@ -76,7 +76,7 @@ describe('the list’s filters in the URL', () => {
     });
     await screen.findByText(second.investigationId);
     const box = screen.getByRole('searchbox', { name: 'Buscar pólizas...' });
-    await userEvent.setup().type(box, 'peña');
+    await userEvent.setup({ delay: null }).type(box, 'peña');
     await waitFor(() => expect(location()).toBe('/policies?q=pe%C3%B1a&status=active'));
     await waitFor(() => expect(screen.queryByText(second.investigationId)).not.toBeInTheDocument());
     await router.navigate('/policies?status=active');
@@ -90,14 +90,14 @@ describe('rows open the expediente', () => {
     const { location } = renderList('/policies', { 'GET /api/policy/search?limit=25': { body: page([first, second]) } });
     const folio = await screen.findByRole('link', { name: first.investigationId });
     expect(folio).toHaveAttribute('href', '/policies/1');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(within(folio.closest('tr')!).getByText('Íñigo Peña'));
     expect(location()).toBe('/policies/1');
   });
 
   it('the edit link is not taken over by the row', async () => {
     const { location } = renderList('/policies', { 'GET /api/policy/search?limit=25': { body: page([first]) } });
-    await userEvent.setup().click(await screen.findByRole('link', { name: `Editar póliza ${first.investigationId}` }));
+    await userEvent.setup({ delay: null }).click(await screen.findByRole('link', { name: `Editar póliza ${first.investigationId}` }));
     expect(location()).toBe('/policies/1/edit');
   });
 
@@ -105,7 +105,7 @@ describe('rows open the expediente', () => {
     storeSession(agentUser);
     mockFetch({ ...agents, 'GET /api/policy/search?limit=25': { body: page([makeSummary({ id: 4, status: 'signature' })]) } });
     const view = renderRoute(<PolicyTrackingPage />, { path: '/policies/tracking' });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const menu = await screen.findByRole('button', { name: /Acciones de la póliza/ });
     await user.click(menu);
     expect(await screen.findByRole('menuitem', { name: 'Confirmar Firma' })).toBeInTheDocument();
@@ -128,7 +128,7 @@ describe('Exportar CSV / XLSX', () => {
       'GET /api/policy/export?status=active&sort=oldest&format=xlsx': { body: 'xlsx' },
     });
     await screen.findByText(first.investigationId);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('button', { name: 'Exportar CSV' }));
     expect(await screen.findByRole('button', { name: 'Exportando...' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Exportar XLSX' })).toBeDisabled();
@@ -147,7 +147,7 @@ describe('Exportar CSV / XLSX', () => {
       'GET /api/policy/export?format=csv': { status: 400, body: { statusCode: 400, error: 'Bad Request', message: 'El formato de exportación debe ser csv o xlsx' } },
     });
     await screen.findByText(first.investigationId);
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Exportar CSV' }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Exportar CSV' }));
     await waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith('No se pudieron exportar las pólizas', expect.objectContaining({ description: 'El formato de exportación debe ser csv o xlsx' })),
     );

@@ -29,7 +29,7 @@ function renderTracking(routes: Parameters<typeof mockFetch>[0] = {}, user = adm
 const menuButton = (policy: PolicySummary) => screen.queryByRole('button', { name: `Acciones de la póliza ${policy.investigationId}` });
 
 async function openMenu(policy: PolicySummary) {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   await user.click(menuButton(policy)!);
   return { user, menu: await screen.findByRole('menu') };
 }
@@ -125,7 +125,7 @@ describe('policy tracking (/policies/tracking)', () => {
       'POST /api/policy/update/2': { body: {} },
     });
     await screen.findByText(approved.investigationId);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     menuButton(approved)!.focus();
     await user.keyboard('{Enter}');
     const menu = await screen.findByRole('menu');
@@ -234,7 +234,7 @@ describe('policy tracking (/policies/tracking)', () => {
         listCalls++ === 0 ? { body: page(all) } : new Promise((resolve) => (answer = () => resolve({ body: page([active]) }))),
     });
     await screen.findByText(created.investigationId);
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Actualizar' }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Actualizar' }));
     expect(await screen.findByRole('button', { name: 'Actualizando datos...' })).toBeDisabled();
     answer();
     await waitFor(() => expect(screen.queryByText(created.investigationId)).not.toBeInTheDocument());
@@ -245,7 +245,7 @@ describe('policy tracking (/policies/tracking)', () => {
   it('the status filter sends status (tracking labels)', async () => {
     const { net } = renderTracking({ [searchUrl({ status: 'signature' })]: { body: page([signature]) } });
     await screen.findByText(created.investigationId);
-    await userEvent.setup().selectOptions(screen.getByRole('combobox', { name: 'Estatus' }), 'Pendiente de firma');
+    await userEvent.setup({ delay: null }).selectOptions(screen.getByRole('combobox', { name: 'Estatus' }), 'Pendiente de firma');
     await waitFor(() => expect(screen.queryByText(created.investigationId)).not.toBeInTheDocument());
     expect(net.callsTo('GET', '/api/policy/search?status=signature&limit=25')).toHaveLength(1);
   });

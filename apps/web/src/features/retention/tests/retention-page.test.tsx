@@ -97,7 +97,7 @@ describe("'Retención de documentos' (/admin/retention)", () => {
       'GET /api/admin/retention/preview': [{ status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'Error interno del servidor' } }, { body: due }],
     });
     expect(await screen.findByText('No se pudo cargar la retención de documentos')).toBeInTheDocument();
-    await userEvent.setup().click(screen.getByRole('button', { name: /Reintentar/ }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: /Reintentar/ }));
     await waitFor(() => expect(screen.getByRole('table', { name: 'Documentos por eliminar' })).toBeInTheDocument());
   });
 });

@@ -22,7 +22,7 @@ describe('user form: someone saved first', () => {
       'POST /api/users/10': { status: 412, body: { statusCode: 412, error: 'Precondition Failed', message: stale } },
     });
     renderRoute(<UserEditPage />, { path: '/admin/users/:id/edit', url: '/admin/users/10/edit' });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
 
     const name = await screen.findByLabelText('Nombre');
     await user.clear(name);

@@ -71,7 +71,7 @@ describe('user form: Nuevo Usuario', () => {
 
   it("refuses mismatched passwords with 'Las contraseñas no coinciden' and sends nothing", async () => {
     const net = renderCreate();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByLabelText('Rol');
     await fillRecord(user);
     await user.type(screen.getByLabelText('Contraseña'), 'Secreta-2026');
@@ -84,7 +84,7 @@ describe('user form: Nuevo Usuario', () => {
 
   it('requires at least 8 characters of password', async () => {
     const net = renderCreate();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByLabelText('Rol');
     await fillRecord(user);
     await user.type(screen.getByLabelText('Contraseña'), 'corta');
@@ -97,7 +97,7 @@ describe('user form: Nuevo Usuario', () => {
   it('requires every field of the record', async () => {
     const net = renderCreate();
     await screen.findByLabelText('Rol');
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Crear Usuario' }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Crear Usuario' }));
     expect(await screen.findByText('El campo Correo electrónico es obligatorio')).toBeInTheDocument();
     for (const field of ['Nombre', 'Apellido', 'Teléfono', 'Celular']) {
       expect(screen.getByText(`El campo ${field} es obligatorio`)).toBeInTheDocument();
@@ -107,7 +107,7 @@ describe('user form: Nuevo Usuario', () => {
 
   it('sends the record without the confirmation, then returns to the list', async () => {
     const net = renderCreate({ 'POST /api/users': { status: 201, body: makeUser({ id: 11 }) } });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByLabelText('Rol');
     await fillRecord(user);
     await user.selectOptions(screen.getByLabelText('Sucursal'), 'Sucursal Santa Fe');
@@ -128,7 +128,7 @@ describe('user form: Nuevo Usuario', () => {
   });
 
   async function submitFilled() {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByLabelText('Rol');
     await fillRecord(user);
     await user.type(screen.getByLabelText('Contraseña'), 'Secreta-2026');
@@ -193,7 +193,7 @@ describe('user form: Editar Usuario', () => {
 
   it('a blank password keeps the current one (no password sent)', async () => {
     const net = renderEdit({ 'POST /api/users/10': { body: makeUser({ id: 10 }) } });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.selectOptions(await screen.findByLabelText('Estatus'), 'Activo');
     await user.click(screen.getByRole('button', { name: 'Guardar Cambios' }));
     await waitFor(() => expect(net.callsTo('POST', '/api/users/10')).toHaveLength(1));
@@ -205,7 +205,7 @@ describe('user form: Editar Usuario', () => {
 
   it('a typed password is a reset, checked against its confirmation', async () => {
     const net = renderEdit({ 'POST /api/users/10': { body: makeUser({ id: 10 }) } });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(await screen.findByLabelText('Nueva contraseña'), 'Nueva-Clave-1');
     await user.click(screen.getByRole('button', { name: 'Guardar Cambios' }));
     expect(await screen.findByText('Las contraseñas no coinciden')).toBeInTheDocument();

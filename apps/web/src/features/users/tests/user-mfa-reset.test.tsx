@@ -21,7 +21,7 @@ describe("'Editar Usuario': verification in two steps", () => {
   it('shows it is on and resets it after the confirmation', async () => {
     const net = renderEdit(true);
     expect(await screen.findByText('Activada')).toBeInTheDocument();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('button', { name: 'Restablecer verificación en dos pasos' }));
     expect(await screen.findByRole('alertdialog', { name: '¿Restablecer verificación en dos pasos?' })).toBeInTheDocument();
     expect(net.callsTo('POST', '/api/users/10/mfa/reset')).toHaveLength(0);

@@ -46,7 +46,7 @@ describe('users list', () => {
 
   it('filters by e-mail, name or role as the admin types', async () => {
     renderUsers();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByRole('article', { name: /Rosa Martínez/ });
     await user.type(screen.getByPlaceholderText('Buscar usuarios...'), 'gerente');
     expect(screen.getByRole('article', { name: /Jorge Ríos/ })).toBeInTheDocument();
@@ -62,7 +62,7 @@ describe('users list', () => {
       'GET /api/users': () => ({ body: listCalls++ === 0 ? [me, rosa, jorge] : [me, { ...rosa, status: 'inactive' }, jorge] }),
       'POST /api/users/12': { body: { ...rosa, status: 'inactive' } },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const rosaCard = await screen.findByRole('article', { name: /Rosa Martínez/ });
     await user.click(within(rosaCard).getByRole('button', { name: 'Desactivar' }));
     const dialog = await screen.findByRole('alertdialog');
@@ -76,7 +76,7 @@ describe('users list', () => {
 
   it('Escape closes the confirmation without changing anything', async () => {
     const net = renderUsers();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const rosaCard = await screen.findByRole('article', { name: /Rosa Martínez/ });
     await user.click(within(rosaCard).getByRole('button', { name: 'Desactivar' }));
     await screen.findByRole('alertdialog');
@@ -87,7 +87,7 @@ describe('users list', () => {
 
   it('activating needs no confirmation', async () => {
     const net = renderUsers({ 'POST /api/users/13': { body: { ...jorge, status: 'active' } } });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const jorgeCard = await screen.findByRole('article', { name: /Jorge Ríos/ });
     await user.click(within(jorgeCard).getByRole('button', { name: 'Activar' }));
     await waitFor(() => expect(net.callsTo('POST', '/api/users/13')).toHaveLength(1));
@@ -105,7 +105,7 @@ describe('users list', () => {
     });
     expect(await screen.findByText('No se pudieron cargar los usuarios')).toBeInTheDocument();
     expect(screen.queryByRole('article')).not.toBeInTheDocument();
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Reintentar' }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Reintentar' }));
     expect(await screen.findByRole('article', { name: /Rosa Martínez/ })).toBeInTheDocument();
   });
 });

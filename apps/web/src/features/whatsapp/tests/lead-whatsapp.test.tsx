@@ -37,7 +37,7 @@ function renderButton(routes: Parameters<typeof mockFetch>[0]) {
 }
 
 async function openDialog() {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   await user.click(screen.getByRole('button', { name: 'Enviar WhatsApp a Óscar Ruiz' }));
   return { user, dialog: await screen.findByRole('dialog', { name: 'Enviar WhatsApp · Óscar Ruiz' }) };
 }

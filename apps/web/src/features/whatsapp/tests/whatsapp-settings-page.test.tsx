@@ -38,7 +38,7 @@ describe('WhatsApp settings', () => {
     const key = screen.getByLabelText('API Key');
     expect(key).toHaveValue('');
     expect(screen.getByText('Guardada. Déjela vacía para conservar la guardada.')).toBeInTheDocument();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.clear(screen.getByRole('textbox', { name: 'Instancia o sesión' }));
     await user.type(screen.getByRole('textbox', { name: 'Instancia o sesión' }), 'ventas');
     await user.click(screen.getByRole('button', { name: 'Guardar gateway' }));
@@ -57,7 +57,7 @@ describe('WhatsApp settings', () => {
       'GET /api/whatsapp/templates?branchId=1': { body: [] },
     });
     const instance = await screen.findByRole('textbox', { name: 'Instancia o sesión' });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.clear(instance);
     await user.type(instance, 'mia');
     await user.click(screen.getByRole('button', { name: 'Guardar gateway' }));
@@ -75,7 +75,7 @@ describe('WhatsApp settings', () => {
     });
     expect(await screen.findByText('La sucursal aún no tiene gateway de WhatsApp.')).toBeInTheDocument();
     expect(await screen.findByText('La sucursal aún no tiene plantillas.')).toBeInTheDocument();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(screen.getByRole('textbox', { name: 'URL del servidor' }), 'ftp://wa.example.mx');
     await user.type(screen.getByRole('textbox', { name: 'Instancia o sesión' }), 'ventas');
     await user.click(screen.getByRole('button', { name: 'Guardar gateway' }));
@@ -91,7 +91,7 @@ describe('WhatsApp settings', () => {
       'GET /api/whatsapp/templates?branchId=1': { body: [] },
     });
     const url = await screen.findByRole('textbox', { name: 'URL del servidor' });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.clear(url);
     await user.type(url, 'http://2130706433:3499');
     await user.click(screen.getByRole('button', { name: 'Guardar gateway' }));
@@ -105,7 +105,7 @@ describe('WhatsApp settings', () => {
       'POST /api/whatsapp/templates': { status: 201, body: { ...template, id: 5, name: 'Seguimiento', body: 'Soy {asesor}' } },
       'DELETE /api/whatsapp/templates/4': { status: 204 },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Nueva plantilla' }));
     const form = screen.getByRole('form', { name: 'Nueva plantilla' });
     await user.click(within(form).getByRole('button', { name: 'Guardar plantilla' }));
@@ -137,7 +137,7 @@ describe('WhatsApp settings', () => {
     );
     const branch = await screen.findByRole('combobox', { name: 'Sucursal' });
     await waitFor(() => expect(branch).toBeEnabled());
-    await userEvent.setup().selectOptions(branch, 'Sucursal 2');
+    await userEvent.setup({ delay: null }).selectOptions(branch, 'Sucursal 2');
     expect(await screen.findByText('La sucursal aún no tiene gateway de WhatsApp.')).toBeInTheDocument();
     expect(net.callsTo('GET', '/api/branches/2/whatsapp-gateway')).toHaveLength(1);
   });
@@ -147,7 +147,7 @@ describe('WhatsApp settings', () => {
       'GET /api/branches/1/whatsapp-gateway': [{ status: 500, body: { statusCode: 500, error: 'Internal', message: 'Error interno' } }, { body: { gateway } }],
       'GET /api/whatsapp/templates?branchId=1': { body: [] },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Reintentar' }));
     expect(await screen.findByRole('textbox', { name: 'URL del servidor' })).toHaveValue('https://wa.example.mx');
   });
