@@ -157,7 +157,7 @@ async function readBody(response: Response): Promise<unknown> {
 const sessionEndingStatuses: ReadonlySet<number> = new Set([401, 403, 500, 504]);
 
 /** The API's 403 to a user holding a temporary password (issue 19): its detail names this code. */
-function isPasswordChangeRequired(error: ApiError): boolean {
+export function isPasswordChangeRequired(error: ApiError): boolean {
   return error.status === 403 && error.details.some((detail) => detail.field === 'passwordChangeRequired');
 }
 

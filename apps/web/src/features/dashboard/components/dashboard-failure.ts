@@ -1,4 +1,4 @@
-import { isApiError, isPageLeavingError } from '@/lib/api-client';
+import { isApiError, isPageLeavingError, isPasswordChangeRequired } from '@/lib/api-client';
 
 export const dashboardMessages = {
   loading: 'Cargando estadísticas...',
@@ -9,7 +9,7 @@ export const dashboardMessages = {
 /** Spec section 8: after a network or session failure the dashboard signs out this much later. */
 export const dashboardLogoutDelayMs = 2_000;
 
-export type DashboardFailure = 'session-or-network' | 'other' | 'page-leaving';
+export type DashboardFailure = 'session-or-network' | 'other' | 'page-leaving' | 'password-change';
 
 /**
  * Spec section 8 splits the dashboard's failures in two. A timeout, no response, being offline,
@@ -19,6 +19,9 @@ export type DashboardFailure = 'session-or-network' | 'other' | 'page-leaving';
  */
 export function classifyDashboardFailure(error: unknown): DashboardFailure {
   if (isPageLeavingError(error)) return 'page-leaving';
+  // A temporary password's 403: the API client is already taking the user to change it (issue
+  // 19); signing out 2 s later would throw them back to /login if that screen is slow to come.
+  if (isApiError(error) && isPasswordChangeRequired(error)) return 'password-change';
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return 'session-or-network';
   if (error instanceof Error && error.name === 'AbortError') return 'session-or-network';
   if (isApiError(error) && (error.status === 0 || error.status === 401 || error.status === 403)) return 'session-or-network';

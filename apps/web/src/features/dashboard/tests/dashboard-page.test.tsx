@@ -95,6 +95,20 @@ describe('dashboard (/)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 
+  it('a 403 asking a temporary password to be changed neither warns nor signs out (the client sends the user to change it)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const detail = { field: 'passwordChangeRequired', message: 'Debe cambiar su contraseña' };
+    const { router } = renderDashboard({
+      'GET /api/policy/dashboard/1': { status: 403, body: { statusCode: 403, error: 'Forbidden', message: detail.message, details: [detail] } },
+    });
+    // The client's own step (the app's router follows it; this test's memory router does not).
+    await waitFor(() => expect(window.location.pathname).toBe('/account'));
+    await act(() => vi.advanceTimersByTimeAsync(3_000));
+    expect(screen.queryByText(sessionMessage)).not.toBeInTheDocument();
+    expect(localStorage.getItem('auth_token')).toBe('access-1');
+    expect(router.state.location.pathname).not.toBe('/login');
+  });
+
   it('no response at all (network error) does the same', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     storeSession(adminUser);
