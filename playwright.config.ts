@@ -25,33 +25,18 @@ process.env.E2E_ADMIN_PASSWORD ||= 'Admin-E2E-2026';
 const port = process.env.E2E_PORT;
 const baseURL = `http://127.0.0.1:${port}`;
 
-/**
- * The journeys run two at a time (issue 30), each test on its own: they share the server, its
- * database and the receivers' files, so each makes its own data (unique names, its own users) and
- * finds mail and messages by their recipient. One thing is counted across the whole database: the
- * dashboard's 'Activas' before and after policies.spec.ts activates its policy. So that journey
- * runs first, beside a few short ones that make no policy at all (named after it, so it is the
- * first to start); every other journey waits for that phase (a project dependency). A spec that makes a policy (API or form) must not join
- * phase 1. Running one file of phase 2 brings phase 1 along (`--no-deps` leaves it out).
- */
-const phaseOne = /[\\/](policies|retention|temporary-password|whatsapp)\.spec\.ts$/;
-
 export default defineConfig({
   testDir: './e2e',
   globalSetup: ['./e2e/smtp-receiver.ts', './e2e/whatsapp-gateway.ts'],
-  projects: [
-    { name: 'phase 1', testMatch: phaseOne },
-    { name: 'phase 2', testIgnore: phaseOne, dependencies: ['phase 1'] },
-  ],
-  fullyParallel: true,
-  // Two cores: two browsers and the server keep them busy; a third worker only queues for CPU.
-  workers: 2,
+  // One journey at a time (issue 30, docs/performance/e2e.md): two workers on the 2-core machine
+  // were slower when quiet (11.9 min against 10.7) — the browsers, the server and PGlite are CPU
+  // — and journeys sharing a branch's lead board raced each other.
+  fullyParallel: false,
+  workers: 1,
   retries: 0,
   forbidOnly: !!process.env.CI,
-  // Two journeys at once each get about half the machine: the limits allow for it (they bound a
-  // wait; no assertion changes).
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL,
