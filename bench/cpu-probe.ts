@@ -14,7 +14,7 @@ import { prepareDatabase, signIn } from './write-bench-setup';
  * does not move. The real app in its own process (bench/throughput-server.ts, with
  * bench/cpu-probe-preload.ts counting node-postgres statements), a scratch PostgreSQL database of
  * `count` policies; for each route `requests` requests with `concurrency` in flight, then the
- * server's process CPU (user+system) and statements over that phase ÷ requests.
+ * server's process CPU (user+system), statements and pool checkouts over that phase ÷ requests.
  */
 
 type Route = 'new policy' | 'open policy' | 'new lead' | 'leads' | 'dashboard' | 'search';
@@ -75,9 +75,9 @@ async function main() {
   });
   const port = await new Promise<number>((resolve) => child.once('message', (m) => resolve((m as { port: number }).port)));
   const stats = (command = 'probe-stats') =>
-    new Promise<{ statements: number; cpu: NodeJS.CpuUsage }>((resolve) => {
+    new Promise<{ statements: number; checkouts: number; cpu: NodeJS.CpuUsage }>((resolve) => {
       const listen = (m: unknown) => {
-        const probe = (m as { probe?: { statements: number; cpu: NodeJS.CpuUsage } }).probe;
+        const probe = (m as { probe?: { statements: number; checkouts: number; cpu: NodeJS.CpuUsage } }).probe;
         if (probe) {
           child.off('message', listen);
           resolve(probe);
@@ -99,8 +99,9 @@ async function main() {
       const bad = run.outcomes.filter((o) => o.status >= 300);
       const cpuMs = (after.cpu.user + after.cpu.system - before.cpu.user - before.cpu.system) / 1000 / requests;
       const perRequest = (after.statements - before.statements) / requests;
+      const checkoutsPerRequest = (after.checkouts - before.checkouts) / requests;
       process.stdout.write(
-        `${route.padEnd(12)} cpu ${cpuMs.toFixed(2)} ms/req  statements ${perRequest.toFixed(2)}/req  ${(requests / run.seconds).toFixed(0)} req/s  not-2xx ${bad.length}${bad[0] ? ` (${bad[0].status} ${bad[0].message ?? ''})` : ''}\n`,
+        `${route.padEnd(12)} cpu ${cpuMs.toFixed(2)} ms/req  statements ${perRequest.toFixed(2)}/req  pool checkouts ${checkoutsPerRequest.toFixed(2)}/req  ${(requests / run.seconds).toFixed(0)} req/s  not-2xx ${bad.length}${bad[0] ? ` (${bad[0].status} ${bad[0].message ?? ''})` : ''}\n`,
       );
     }
   } finally {

@@ -49,19 +49,6 @@ export async function branchExists(db: Executor, branchId: number): Promise<bool
   return row !== undefined;
 }
 
-export interface LeadFilter {
-  ownerId?: number | undefined;
-  source?: LeadSource | undefined;
-}
-
-/** The branch's board, newest first, optionally one owner's or one source's. */
-export async function listLeads(db: Executor, branchId: number, filter: LeadFilter = {}): Promise<LeadRow[]> {
-  const conditions: SQL[] = [eq(leads.branchId, branchId)];
-  if (filter.ownerId !== undefined) conditions.push(eq(leads.ownerId, filter.ownerId));
-  if (filter.source !== undefined) conditions.push(eq(leads.source, filter.source));
-  return db.select().from(leads).where(and(...conditions)).orderBy(desc(leads.createdAt), desc(leads.id));
-}
-
 export async function findLead(db: Executor, branchId: number, id: number): Promise<LeadRow | null> {
   const [row] = await db.select().from(leads).where(ofBoard(branchId, id));
   return row ?? null;

@@ -18,6 +18,7 @@ import {
 } from '@portal/domain';
 import { currentUser } from '../../plugins/auth';
 import { ifMatchOf, withETag } from '../../lib/conditional-write';
+import { sendJsonText } from '../../lib/json-text';
 import { sealLeadApiKey } from '../whatsapp/index';
 import * as service from './service';
 
@@ -41,7 +42,9 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/leads',
     { schema: { tags, security, summary: 'Leads de la sucursal (filtros: owner=me|id, source)', querystring: leadListQuerySchema, response: { 200: z.array(leadSchema), ...errors } } },
-    (request) => service.listLeads(app.db, currentUser(request), request.query),
+    // The JSON is PostgreSQL's (board-json.ts), sent without the zod pass; board-json.test.ts
+    // compares it byte for byte with what the schema's serializer writes.
+    async (request, reply) => sendJsonText(request, reply, await service.listLeads(app.db, currentUser(request), request.query)),
   );
 
   app.get(

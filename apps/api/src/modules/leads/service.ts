@@ -15,9 +15,11 @@ import {
 import type { Db, Executor } from '../../db/client';
 import { staleVersionError } from '../../db/record-versions';
 import { conflict, ensure, forbidden, invalidField, isUniqueViolation, notFound } from '../../lib/app-error';
+import { JsonText } from '../../lib/json-text';
 import type { AuthUser } from '../../lib/auth-user';
 import { notify } from '../notifications/index';
 import { maskedLeadApiKey } from '../whatsapp/index';
+import { loadBoardJson } from './board-json';
 import * as repo from './repository';
 import type { LeadRow, NoteRow } from './repository';
 
@@ -75,12 +77,14 @@ export async function listOwners(db: Db, actor: AuthUser, choice?: BoardChoice):
 
 // --- leads --------------------------------------------------------------------------------------
 
-/** GET /api/leads: the branch's board, newest first; `owner=me` is 'Mis leads'. */
-export async function listLeads(db: Db, actor: AuthUser, query: LeadListQuery = {}): Promise<Lead[]> {
+/**
+ * GET /api/leads: the branch's board, newest first; `owner=me` is 'Mis leads'. The JSON is
+ * PostgreSQL's (board-json.ts), one statement, sent as it is.
+ */
+export async function listLeads(db: Db, actor: AuthUser, query: LeadListQuery = {}): Promise<JsonText> {
   const branchId = await boardOf(db, actor, { branchId: query.branchId === undefined ? undefined : Number(query.branchId) });
   const ownerId = query.owner === 'me' ? actor.id : query.owner === undefined ? undefined : Number(query.owner);
-  const rows = await repo.listLeads(db, branchId, { ownerId, source: query.source });
-  return toLeads(db, actor, rows);
+  return new JsonText(await loadBoardJson(db, { branchId, ownerId, source: query.source, actorId: actor.id, manager: isManager(actor) }));
 }
 
 /** GET /api/leads/{id}: one lead (the policy form reads it to prefill a conversion). */
