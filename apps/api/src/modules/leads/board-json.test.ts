@@ -5,7 +5,7 @@ import { bearer, createTestContext, json, signInAs, type TestContext } from '../
 import { createLeadFromOutside } from './service';
 
 /**
- * The board (GET /api/leads) is JSON built by PostgreSQL in one statement (board-json.ts, issue
+ * The board (GET /api/leads) is JSON built by PostgreSQL in one statement (repository.ts, loadBoardJson, issue
  * 30). It must stay, byte for byte, what the route's serializer wrote: the same lead read alone
  * (GET /api/leads/{id}, still the objects and zod's serializer), in the board's order — for every
  * caller (a note's `canEdit` is the caller's), with texts that need escaping, notes from outside

@@ -42,7 +42,7 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/leads',
     { schema: { tags, security, summary: 'Leads de la sucursal (filtros: owner=me|id, source)', querystring: leadListQuerySchema, response: { 200: z.array(leadSchema), ...errors } } },
-    // The JSON is PostgreSQL's (board-json.ts), sent without the zod pass; board-json.test.ts
+    // The JSON is PostgreSQL's (repository.ts, loadBoardJson), sent without the zod pass; board-json.test.ts
     // compares it byte for byte with what the schema's serializer writes.
     async (request, reply) => sendJsonText(request, reply, await service.listLeads(app.db, currentUser(request), request.query)),
   );

@@ -19,7 +19,6 @@ import { JsonText } from '../../lib/json-text';
 import type { AuthUser } from '../../lib/auth-user';
 import { notify } from '../notifications/index';
 import { maskedLeadApiKey } from '../whatsapp/index';
-import { loadBoardJson } from './board-json';
 import * as repo from './repository';
 import type { LeadRow, NoteRow } from './repository';
 
@@ -79,12 +78,12 @@ export async function listOwners(db: Db, actor: AuthUser, choice?: BoardChoice):
 
 /**
  * GET /api/leads: the branch's board, newest first; `owner=me` is 'Mis leads'. The JSON is
- * PostgreSQL's (board-json.ts), one statement, sent as it is.
+ * PostgreSQL's (repository.ts, loadBoardJson), one statement, sent as it is.
  */
 export async function listLeads(db: Db, actor: AuthUser, query: LeadListQuery = {}): Promise<JsonText> {
   const branchId = await boardOf(db, actor, { branchId: query.branchId === undefined ? undefined : Number(query.branchId) });
   const ownerId = query.owner === 'me' ? actor.id : query.owner === undefined ? undefined : Number(query.owner);
-  return new JsonText(await loadBoardJson(db, { branchId, ownerId, source: query.source, actorId: actor.id, manager: isManager(actor) }));
+  return new JsonText(await repo.loadBoardJson(db, { branchId, ownerId, source: query.source, actorId: actor.id, manager: isManager(actor) }));
 }
 
 /** GET /api/leads/{id}: one lead (the policy form reads it to prefill a conversion). */
