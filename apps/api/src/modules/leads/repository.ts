@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
 import { apiKeyMask, type IfMatch, type LeadColumn, type LeadSource } from '@portal/domain';
 import type { Executor } from '../../db/client';
 import { versionCondition } from '../../db/record-versions';
@@ -89,12 +89,13 @@ export async function isOwnerCandidate(db: Executor, branchId: number, userId: n
   return (await ownerCandidateName(db, branchId, userId)) !== null;
 }
 
+/** Who may own a lead of the branch: its active agents and managers. */
+const ownerCandidate = (branchId: number, userId: number) =>
+  and(eq(users.id, userId), eq(users.branchId, branchId), eq(users.status, 'active'), inArray(users.role, ['agent', 'manager']));
+
 /** The user's display name ('Nombre Apellido', as userNames) when they may own a lead of the branch; null otherwise. */
-export async function ownerCandidateName(db: Executor, branchId: number, userId: number): Promise<string | null> {
-  const [row] = await db
-    .select({ firstName: users.firstName, lastName: users.lastName })
-    .from(users)
-    .where(and(eq(users.id, userId), eq(users.branchId, branchId), eq(users.status, 'active'), inArray(users.role, ['agent', 'manager'])));
+async function ownerCandidateName(db: Executor, branchId: number, userId: number): Promise<string | null> {
+  const [row] = await db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(ownerCandidate(branchId, userId));
   return row ? `${row.firstName} ${row.lastName}`.trim() : null;
 }
 
@@ -118,6 +119,32 @@ export async function findFollowUpsDue(db: Executor, day: string): Promise<LeadR
 export async function insertLead(db: Executor, values: LeadValues): Promise<LeadRow> {
   const [row] = await db.insert(leads).values(values).returning();
   return row!;
+}
+
+/** Who owns a new lead: a user already checked, or the creator if they may own the board's leads. */
+export type NewLeadOwner = { checked: number } | { ifCandidate: number } | null;
+
+/**
+ * A new lead in its board's first column (the branch's saved first, else `defaultColumn`), in one
+ * statement with its owner's name (issue 30: the columns, the owner's check and the insert were
+ * three statements on three pool checkouts, and a new lead waited in the pool's queue three times
+ * under load). `ifCandidate` makes that user the owner only if they may own the board's leads.
+ */
+export async function insertLeadOnBoard(
+  db: Executor,
+  values: Omit<LeadValues, 'status' | 'ownerId'>,
+  owner: NewLeadOwner,
+  defaultColumn: string,
+): Promise<{ row: LeadRow; ownerName: string }> {
+  const ownerId =
+    owner === null ? null : 'checked' in owner ? owner.checked : sql`(SELECT ${users.id} FROM ${users} WHERE ${ownerCandidate(values.branchId, owner.ifCandidate)})`;
+  const status = sql`coalesce((SELECT ${leadColumns.id} FROM ${leadColumns} WHERE ${leadColumns.branchId} = ${values.branchId} ORDER BY ${leadColumns.position} LIMIT 1), ${defaultColumn})`;
+  const [inserted] = await db
+    .insert(leads)
+    .values({ ...values, ownerId, status })
+    .returning({ ...getTableColumns(leads), ownerName: sql<string>`coalesce((SELECT btrim(u.first_name || ' ' || u.last_name) FROM users u WHERE u.id = ${leads.ownerId}), '')` });
+  const { ownerName, ...row } = inserted!;
+  return { row, ownerName };
 }
 
 export async function updateLead(

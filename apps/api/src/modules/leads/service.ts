@@ -131,32 +131,36 @@ async function checkOwner(db: Executor, branchId: number, ownerId: number | null
  */
 export async function createLead(db: Db, actor: AuthUser, input: LeadInput, choice?: BoardChoice): Promise<Lead> {
   const branchId = await boardOf(db, actor, choice);
-  const [first] = await boardColumns(db, branchId);
   const { notes, ownerId, followUpDate, ...fields } = input;
-  const owner = await newLeadOwner(db, actor, branchId, ownerId);
-  const values = { ...fields, ownerId: owner.id, followUpDate: followUpDate ?? null, status: first!.id, branchId, createdBy: actor.id };
+  const owner = await newLeadOwner(db, branchId, actor, ownerId);
+  const values = { ...fields, followUpDate: followUpDate ?? null, branchId, createdBy: actor.id };
+  const firstDefault = defaultLeadColumns[0]!.id;
   const note = notes?.trim();
-  // A new lead has no notes but the dialog's, and its owner's name was read with the check
-  // (issue 30: a create sent eight statements, now three without a note). Without a note it is
-  // one INSERT, atomic on its own; with one, the lead and its note are one transaction.
-  if (!note) return toLead(await repo.insertLead(db, values), [], actor, owner.name);
+  // A new lead has no notes but the dialog's, and its column and owner's name come back with the
+  // insert (issue 30: a create sent eight statements, now one without a note or a chosen owner).
+  // Without a note it is one INSERT, atomic on its own; with one, the lead and its note are one
+  // transaction.
+  if (!note) {
+    const { row, ownerName } = await repo.insertLeadOnBoard(db, values, owner, firstDefault);
+    return toLead(row, [], actor, ownerName);
+  }
   return db.transaction(async (tx) => {
-    const row = await repo.insertLead(tx, values);
+    const { row, ownerName } = await repo.insertLeadOnBoard(tx, values, owner, firstDefault);
     await repo.insertNote(tx, row.id, actor.id, note);
-    return toLead(row, (await repo.notesOf(tx, [row.id])).get(row.id) ?? [], actor, owner.name);
+    return toLead(row, (await repo.notesOf(tx, [row.id])).get(row.id) ?? [], actor, ownerName);
   });
 }
 
 /**
- * A new lead's owner and their name: the one chosen (checked as checkOwner does), else the
- * creator when they may own the board's leads, else nobody ('').
+ * A new lead's owner: the one chosen (checked as checkOwner does: 400 when they may not own the
+ * board's leads), nobody when null is chosen, else the creator when they may own them (checked by
+ * the insert itself).
  */
-async function newLeadOwner(db: Executor, actor: AuthUser, branchId: number, chosen: number | null | undefined): Promise<{ id: number | null; name: string }> {
-  if (chosen === null) return { id: null, name: '' };
-  const name = await repo.ownerCandidateName(db, branchId, chosen ?? actor.id);
-  if (name !== null) return { id: chosen ?? actor.id, name };
-  if (chosen !== undefined) throw invalidField('ownerId', messages.ownerInvalid);
-  return { id: null, name: '' };
+async function newLeadOwner(db: Executor, branchId: number, actor: AuthUser, chosen: number | null | undefined): Promise<repo.NewLeadOwner> {
+  if (chosen === null) return null;
+  if (chosen === undefined) return { ifCandidate: actor.id };
+  await checkOwner(db, branchId, chosen);
+  return { checked: chosen };
 }
 
 /**
