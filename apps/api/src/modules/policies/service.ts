@@ -314,35 +314,46 @@ async function generatePackIfEntering(
  * others, marked in the history like the form's).
  */
 export async function createPolicy(db: Db, actor: AuthUser, input: PolicyInput, packHook?: ContractPackHook, signing?: SigningStep): Promise<Policy> {
-  return getPolicy(db, actor, await insertNewPolicy(db, actor, input, packHook, signing));
+  return insertNewPolicy(db, actor, input, (tx, id) => getPolicy(tx, actor, id), packHook, signing);
 }
 
 /** POST /api/policy's answer: the new policy as the route sends it (see getPolicyAnswer). */
 export async function createPolicyAnswer(db: Db, actor: AuthUser, input: PolicyInput, packHook?: ContractPackHook, signing?: SigningStep): Promise<PolicyAnswer> {
-  return getPolicyAnswer(db, actor, await insertNewPolicy(db, actor, input, packHook, signing));
+  return insertNewPolicy(db, actor, input, (tx, id) => getPolicyAnswer(tx, actor, id), packHook, signing);
 }
 
-/** createPolicy's writes: the new policy's id. */
-async function insertNewPolicy(db: Db, actor: AuthUser, input: PolicyInput, packHook?: ContractPackHook, signing?: SigningStep): Promise<number> {
+/**
+ * createPolicy's writes, then `readBack` of the new policy — all in one transaction, so that a
+ * create takes one pool checkout (issue 30: the folio's read, the transaction and the answer's
+ * read were three, and under load a create waited in the pool's queue three times).
+ */
+async function insertNewPolicy<T>(
+  db: Db,
+  actor: AuthUser,
+  input: PolicyInput,
+  readBack: (tx: Executor, id: number) => Promise<T>,
+  packHook?: ContractPackHook,
+  signing?: SigningStep,
+): Promise<T> {
   const jump = isCreationJump(input.status);
   if (jump && !canJumpStatus(actor.role)) throw statusJumpForbidden('created', input.status);
   const branchId = await writeBranch(db, actor, input.branchId);
-  const id = await withNewFolio(db, (investigationId) =>
+  return withNewFolio((drawFolio) =>
     withPackFiles(packHook, input.status, (written) =>
       db.transaction(async (tx) => {
         const policyNumber = await policyNumberToWrite(tx, actor, input.policyNumber, '');
+        const investigationId = await drawFolio(tx);
         const policyId = await repo.insertWholePolicy(tx, { ...rowValues({ ...input, policyNumber }, investigationId), branchId, userId: actor.id }, input);
         const assigned = await assignPolicyNumberIfDue(tx, policyId, input.status);
         await generatePackIfEntering(tx, packHook, actor, { policyId, from: null, to: input.status, written });
         const changes = jump ? [statusJumpChange] : [];
         await repo.insertEvent(tx, { policyId, userId: actor.id, fromStatus: null, toStatus: input.status, changes, note: noteLines('Póliza creada', assigned) });
         await signingStatusChanged(tx, signing, actor, { policyId, from: null, to: input.status, written });
-        return policyId;
+        return readBack(tx, policyId);
       }),
       signing,
     ),
   );
-  return id;
 }
 
 /**
@@ -476,13 +487,14 @@ const folioOf = policyDisplayFolio;
  */
 export async function renewPolicy(db: Db, actor: AuthUser, id: number): Promise<Policy> {
   if (!canRenewRole(actor.role)) throw forbidden(policyLifecycleMessages.renewRoleForbidden);
-  const renewalId = await withNewFolio(db, (investigationId) =>
+  const renewalId = await withNewFolio((drawFolio) =>
     db.transaction(async (tx) => {
       const locked = ensure(await repo.lockPolicy(tx, id, actorScope(actor)), notFound(policyMessages.notFound));
       if (locked.renewedToPolicyId !== null) throw conflict(policyLifecycleMessages.alreadyRenewed);
       if (!renewableStatuses.includes(locked.status)) throw conflict(policyLifecycleMessages.notRenewable);
       const old = await getPolicy(tx, actor, id);
       const input = renewalInput(old);
+      const investigationId = await drawFolio(tx);
       const now = new Date();
       // The renewal stays the policy's agent's (issue 29), unless they no longer work the branch.
       const agentId = old.userId !== null && (await repo.isActiveUserOfBranch(tx, old.userId, old.branchId)) ? old.userId : actor.id;
