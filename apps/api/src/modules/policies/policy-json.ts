@@ -37,7 +37,32 @@ const money = (column: string) => `${column}::float8`;
 
 const contact = (alias: string) => `'phone', ${alias}.phone, 'mobile', ${alias}.mobile, 'email', ${alias}.email`;
 
-const tenantsJson = `(
+/**
+ * Where each child table is read from: the tables themselves, or — for a policy being created —
+ * the data-modifying CTEs of the statement inserting it (insertWholePolicy), whose RETURNING rows
+ * have the tables' columns: the new policy's answer is built by the statement that writes it.
+ */
+export interface PolicyJsonTables {
+  tenants: string;
+  tenantReferences: string;
+  guarantors: string;
+  guarantorVehicles: string;
+  properties: string;
+  propertyOwners: string;
+  rents: string;
+}
+
+const storedTables: PolicyJsonTables = {
+  tenants: 'tenants',
+  tenantReferences: 'tenant_references',
+  guarantors: 'guarantors',
+  guarantorVehicles: 'guarantor_vehicles',
+  properties: 'properties',
+  propertyOwners: 'property_owners',
+  rents: 'rents',
+};
+
+const tenantsJson = (tables: PolicyJsonTables) => `(
   SELECT coalesce(json_agg(json_build_object(
     'id', t.id, 'name', t.name, 'address', ${addressJson('t')}, ${contact('t')},
     'profession', t.profession, 'monthlyIncome', ${money('t.monthly_income')}, 'company', t.company,
@@ -45,20 +70,20 @@ const tenantsJson = `(
     'requiresInvoice', t.requires_invoice,
     'references', (
       SELECT coalesce(json_agg(json_build_object('id', tr.id, 'name', tr.name, 'phone', tr.phone, 'type', tr.type) ORDER BY tr.position), '[]')
-      FROM tenant_references tr WHERE tr.tenant_id = t.id)
+      FROM ${tables.tenantReferences} tr WHERE tr.tenant_id = t.id)
   ) ORDER BY t.position), '[]')
-  FROM tenants t WHERE t.policy_id = p.id)`;
+  FROM ${tables.tenants} t WHERE t.policy_id = p.id)`;
 
-const guarantorsJson = `(
+const guarantorsJson = (tables: PolicyJsonTables) => `(
   SELECT coalesce(json_agg(json_build_object(
     'id', g.id, 'name', g.name, 'address', ${addressJson('g')}, ${contact('g')},
     'sameAddressAsGuarantee', g.same_address_as_guarantee,
     'guaranteeAddress', CASE WHEN g.has_guarantee_address THEN ${addressJson('g', 'guarantee_')} END,
     'vehicle', (
       SELECT json_build_object('id', v.id, 'brand', v.brand, 'model', v.model, 'year', v.year, 'color', v.color, 'licensePlate', v.license_plate)
-      FROM guarantor_vehicles v WHERE v.guarantor_id = g.id)
+      FROM ${tables.guarantorVehicles} v WHERE v.guarantor_id = g.id)
   ) ORDER BY g.position), '[]')
-  FROM guarantors g WHERE g.policy_id = p.id)`;
+  FROM ${tables.guarantors} g WHERE g.policy_id = p.id)`;
 
 const propertyJson = `json_build_object(
   'id', pr.id,
@@ -83,15 +108,15 @@ const propertyAddressLine = `concat_ws(', ',
   nullif(concat_ws(' ', nullif(pr.street, ''), nullif(pr.exterior_number, '')), ''),
   nullif(pr.colony, ''), nullif(pr.municipality, ''))`;
 
-const policyJson = `CASE WHEN pr.id IS NOT NULL THEN json_build_object(
+const policyJson = (tables: PolicyJsonTables) => `CASE WHEN pr.id IS NOT NULL THEN json_build_object(
   'id', p.id, 'investigationId', p.investigation_id, 'policyNumber', p.policy_number, 'status', p.status,
   'previousPolicy', p.previous_policy, 'policyType', p.policy_type, 'guarantorRequired', p.guarantor_required,
   'isElectronicSignature', p.is_electronic_signature, 'specialnote', p.specialnote,
   'branchId', p.branch_id, 'userId', p.user_id,
   'termMonths', p.term_months, 'endDate', p.end_date,
   'renewedToPolicyId', p.renewed_to_policy_id, 'renewedFromPolicyId', p.renewed_from_policy_id,
-  'tenants', ${tenantsJson},
-  'guarantors', ${guarantorsJson},
+  'tenants', ${tenantsJson(tables)},
+  'guarantors', ${guarantorsJson(tables)},
   'property', ${propertyJson},
   'guarantorNames', array_to_string(p.guarantor_names, ', '), 'ownerName', p.owner_name,
   'propertyAddress', ${propertyAddressLine},
@@ -102,9 +127,14 @@ const policyJson = `CASE WHEN pr.id IS NOT NULL THEN json_build_object(
  * The columns and joins the repository wraps around a set of `policies` rows aliased `p`
  * (`loadPolicyJsonRange`): each row's JSON, null when its property is missing.
  */
-export const policyJsonSelect = {
-  columns: `${policyJson} AS json`,
-  joins: `LEFT JOIN properties pr ON pr.policy_id = p.id
-    LEFT JOIN property_owners o ON o.property_id = pr.id
-    LEFT JOIN rents r ON r.property_id = pr.id`,
-};
+export function policyJsonSelectFrom(tables: PolicyJsonTables) {
+  return {
+    columns: `${policyJson(tables)} AS json`,
+    joins: `LEFT JOIN ${tables.properties} pr ON pr.policy_id = p.id
+    LEFT JOIN ${tables.propertyOwners} o ON o.property_id = pr.id
+    LEFT JOIN ${tables.rents} r ON r.property_id = pr.id`,
+  };
+}
+
+/** The same, from the stored tables. */
+export const policyJsonSelect = policyJsonSelectFrom(storedTables);

@@ -32,7 +32,7 @@ import {
   users,
 } from '../../db/schema/index';
 import { addressValues, readAddress } from './mapping';
-import { policyJsonSelect } from './policy-json';
+import { policyJsonSelect, policyJsonSelectFrom } from './policy-json';
 import { policySummaryJson } from './summary-json';
 import { inBranchScope } from '../../db/scope';
 import { containsPattern, prefixPattern } from '../../db/sql-search';
@@ -545,27 +545,82 @@ function rentValues(rent: PolicyInput['property']['rent']) {
  * position). Written one table at a time a create sent eight to ten statements, each built by
  * drizzle, sent, planned and answered while the transaction held its rows; the CPU of those
  * round trips was most of a create's. Foreign keys are checked at the end of the statement, when
- * every row is there. Returns the policy's id.
+ * every row is there. `wholeRows` makes every CTE return its rows whole (createWholePolicy reads
+ * them back); a child table the input has nothing for is then an empty CTE of its own.
  */
-export async function insertWholePolicy(db: Executor, values: PolicyRowValues, input: PolicyInput): Promise<number> {
+function wholePolicyParts(db: Executor, values: PolicyRowValues, input: PolicyInput, wholeRows = false): SQL[] {
   const policyId = sql`(select id from new_policy)`;
-  const parts: SQL[] = [sql`new_policy as (${db.insert(policies).values(values).returning({ id: policies.id }).getSQL()})`];
+  const all = <T extends { getSQL(): SQL }>(insert: { returning(): T }, some: T) => (wholeRows ? insert.returning() : some).getSQL();
+  const none = (table: string) => sql.raw(`select * from ${table} where false`);
+  const insertPolicy = db.insert(policies).values(values);
+  const parts: SQL[] = [sql`new_policy as (${all(insertPolicy, insertPolicy.returning({ id: policies.id }))})`];
   const tenantId = (position: number) => sql`(select id from new_tenants where position = ${position})`;
-  parts.push(sql`new_tenants as (${db.insert(tenants).values(input.tenants.map((tenant, position) => tenantValues(policyId, position, tenant))).returning({ id: tenants.id, position: tenants.position }).getSQL()})`);
+  const insertTenants = db.insert(tenants).values(input.tenants.map((tenant, position) => tenantValues(policyId, position, tenant)));
+  parts.push(sql`new_tenants as (${all(insertTenants, insertTenants.returning({ id: tenants.id, position: tenants.position }))})`);
   const references = input.tenants.flatMap((tenant, position) => referenceValues(tenantId(position), tenant.references));
-  if (references.length > 0) parts.push(sql`new_references as (${db.insert(tenantReferences).values(references).getSQL()})`);
+  if (references.length > 0) {
+    const insertReferences = db.insert(tenantReferences).values(references);
+    parts.push(sql`new_references as (${wholeRows ? insertReferences.returning().getSQL() : insertReferences.getSQL()})`);
+  } else if (wholeRows) parts.push(sql`new_references as (${none('tenant_references')})`);
+  const guarantorId = (position: number) => sql`(select id from new_guarantors where position = ${position})`;
   if (input.guarantors.length > 0) {
-    const guarantorId = (position: number) => sql`(select id from new_guarantors where position = ${position})`;
-    parts.push(sql`new_guarantors as (${db.insert(guarantors).values(input.guarantors.map((guarantor, position) => guarantorValues(policyId, position, guarantor))).returning({ id: guarantors.id, position: guarantors.position }).getSQL()})`);
-    const vehicles = input.guarantors.flatMap((guarantor, position) => (guarantor.vehicle ? [{ guarantorId: guarantorId(position), ...vehicleValues(guarantor.vehicle) }] : []));
-    if (vehicles.length > 0) parts.push(sql`new_vehicles as (${db.insert(guarantorVehicles).values(vehicles).getSQL()})`);
-  }
+    const insertGuarantors = db.insert(guarantors).values(input.guarantors.map((guarantor, position) => guarantorValues(policyId, position, guarantor)));
+    parts.push(sql`new_guarantors as (${all(insertGuarantors, insertGuarantors.returning({ id: guarantors.id, position: guarantors.position }))})`);
+  } else if (wholeRows) parts.push(sql`new_guarantors as (${none('guarantors')})`);
+  const vehicles = input.guarantors.flatMap((guarantor, position) => (guarantor.vehicle ? [{ guarantorId: guarantorId(position), ...vehicleValues(guarantor.vehicle) }] : []));
+  if (vehicles.length > 0) {
+    const insertVehicles = db.insert(guarantorVehicles).values(vehicles);
+    parts.push(sql`new_vehicles as (${wholeRows ? insertVehicles.returning().getSQL() : insertVehicles.getSQL()})`);
+  } else if (wholeRows) parts.push(sql`new_vehicles as (${none('guarantor_vehicles')})`);
   const propertyId = sql`(select id from new_property)`;
-  parts.push(sql`new_property as (${db.insert(properties).values({ policyId, ...propertyValues(input.property) }).returning({ id: properties.id }).getSQL()})`);
-  parts.push(sql`new_owner as (${db.insert(propertyOwners).values({ propertyId, ...ownerValues(input.property.owner) }).getSQL()})`);
-  parts.push(sql`new_rent as (${db.insert(rents).values({ propertyId, ...rentValues(input.property.rent) }).getSQL()})`);
+  const insertProperty = db.insert(properties).values({ policyId, ...propertyValues(input.property) });
+  parts.push(sql`new_property as (${all(insertProperty, insertProperty.returning({ id: properties.id }))})`);
+  const insertOwner = db.insert(propertyOwners).values({ propertyId, ...ownerValues(input.property.owner) });
+  parts.push(sql`new_owner as (${wholeRows ? insertOwner.returning().getSQL() : insertOwner.getSQL()})`);
+  const insertRent = db.insert(rents).values({ propertyId, ...rentValues(input.property.rent) });
+  parts.push(sql`new_rent as (${wholeRows ? insertRent.returning().getSQL() : insertRent.getSQL()})`);
+  return parts;
+}
+
+/** A new policy and all its children in one statement (wholePolicyParts); returns the policy's id. */
+export async function insertWholePolicy(db: Executor, values: PolicyRowValues, input: PolicyInput): Promise<number> {
+  const parts = wholePolicyParts(db, values, input);
   const [row] = rowsOf<{ id: number }>(await db.execute(sql`with ${sql.join(parts, sql`, `)} select id from new_policy`));
   return Number(row!.id);
+}
+
+/** The CTEs of wholePolicyParts, as policy-json.ts reads a policy from them. */
+const newPolicyTables = policyJsonSelectFrom({
+  tenants: 'new_tenants',
+  tenantReferences: 'new_references',
+  guarantors: 'new_guarantors',
+  guarantorVehicles: 'new_vehicles',
+  properties: 'new_property',
+  propertyOwners: 'new_owner',
+  rents: 'new_rent',
+});
+
+/**
+ * A new policy, its children and its first history event in ONE statement — atomic without a
+ * transaction — answering the policy's JSON (policy-json.ts) built from the rows the statement
+ * inserted (issue 30). For a create that nothing else joins (no pack, no policy number, no
+ * signing round): one statement on one pool checkout instead of BEGIN, the insert, the event, the
+ * answer's read and COMMIT. A statement's CTEs cannot read each other's rows from the tables, only
+ * from their RETURNING, which is why every CTE returns its rows whole here.
+ */
+export async function createWholePolicy(
+  db: Executor,
+  values: PolicyRowValues,
+  input: PolicyInput,
+  event: Omit<PolicyEventValues, 'policyId'>,
+): Promise<PolicyJsonRow & { id: number }> {
+  const parts = wholePolicyParts(db, values, input, true);
+  parts.push(sql`new_event as (${db.insert(policyEvents).values({ ...event, policyId: sql`(select id from new_policy)` as unknown as number }).getSQL()})`);
+  const { columns, joins } = newPolicyTables;
+  const [row] = rowsOf<{ id: number; json: string; version: number }>(
+    await db.execute(sql`with ${sql.join(parts, sql`, `)} select p.id, p.version, ${sql.raw(columns)} from new_policy p ${sql.raw(joins)}`),
+  );
+  return { id: Number(row!.id), json: row!.json, version: Number(row!.version) };
 }
 
 /**

@@ -317,9 +317,29 @@ export async function createPolicy(db: Db, actor: AuthUser, input: PolicyInput, 
   return insertNewPolicy(db, actor, input, (tx, id) => getPolicy(tx, actor, id), packHook, signing);
 }
 
-/** POST /api/policy's answer: the new policy as the route sends it (see getPolicyAnswer). */
+/**
+ * POST /api/policy's answer: the new policy as the route sends it (see getPolicyAnswer). A policy
+ * created 'Creada' or in any status that joins nothing else to the write (no pack, no policy
+ * number, no signing round) is written, with its first event, by one statement that answers its
+ * JSON too (issue 30: one statement on one pool checkout, no transaction around it).
+ */
 export async function createPolicyAnswer(db: Db, actor: AuthUser, input: PolicyInput, packHook?: ContractPackHook, signing?: SigningStep): Promise<PolicyAnswer> {
-  return insertNewPolicy(db, actor, input, (tx, id) => getPolicyAnswer(tx, actor, id), packHook, signing);
+  if (!createsAlone(actor, input)) return insertNewPolicy(db, actor, input, (tx, id) => getPolicyAnswer(tx, actor, id), packHook, signing);
+  const jump = isCreationJump(input.status);
+  if (jump && !canJumpStatus(actor.role)) throw statusJumpForbidden('created', input.status);
+  const branchId = await writeBranch(db, actor, input.branchId);
+  const created = await withNewFolio(db, async (drawFolio) => {
+    const investigationId = await drawFolio(db);
+    const event = { userId: actor.id, fromStatus: null, toStatus: input.status, changes: jump ? [statusJumpChange] : [], note: noteLines('Póliza creada') };
+    return repo.createWholePolicy(db, { ...rowValues({ ...input, policyNumber: '' }, investigationId), branchId, userId: actor.id }, input, event);
+  });
+  return { text: new JsonText(JSON.stringify(JSON.parse(created.json))), version: created.version };
+}
+
+/** Whether a create writes only the policy and its event: nothing is generated, numbered, read or sent with it. */
+function createsAlone(actor: AuthUser, input: PolicyInput): boolean {
+  const typedNumber = input.policyNumber !== '' && canSetPolicyNumber(actor.role, '');
+  return input.status !== 'contracts' && input.status !== 'signature' && !typedNumber;
 }
 
 /**
@@ -338,7 +358,7 @@ async function insertNewPolicy<T>(
   const jump = isCreationJump(input.status);
   if (jump && !canJumpStatus(actor.role)) throw statusJumpForbidden('created', input.status);
   const branchId = await writeBranch(db, actor, input.branchId);
-  return withNewFolio((drawFolio) =>
+  return withNewFolio(db, (drawFolio) =>
     withPackFiles(packHook, input.status, (written) =>
       db.transaction(async (tx) => {
         const policyNumber = await policyNumberToWrite(tx, actor, input.policyNumber, '');
@@ -487,7 +507,7 @@ const folioOf = policyDisplayFolio;
  */
 export async function renewPolicy(db: Db, actor: AuthUser, id: number): Promise<Policy> {
   if (!canRenewRole(actor.role)) throw forbidden(policyLifecycleMessages.renewRoleForbidden);
-  const renewalId = await withNewFolio((drawFolio) =>
+  const renewalId = await withNewFolio(db, (drawFolio) =>
     db.transaction(async (tx) => {
       const locked = ensure(await repo.lockPolicy(tx, id, actorScope(actor)), notFound(policyMessages.notFound));
       if (locked.renewedToPolicyId !== null) throw conflict(policyLifecycleMessages.alreadyRenewed);
