@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import pg from 'pg';
 import crypto from 'node:crypto';
 import { fork } from 'node:child_process';
 import path from 'node:path';
@@ -86,6 +88,27 @@ async function main() {
       child.on('message', listen);
       child.send(command);
     });
+  // PostgreSQL's side: the CPU of the backends serving the scratch database (its name is the URL's
+  // path), read from /proc — the server is shared, so only these backends count.
+  const databaseName = new URL(database.url).pathname.slice(1);
+  const monitor = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres' });
+  await monitor.connect();
+  const ticksPerMs = 100 / 1000; // USER_HZ
+  const backendCpuMs = async () => {
+    const { rows } = await monitor.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [databaseName]);
+    const perPid = new Map<number, number>();
+    for (const { pid } of rows) {
+      try {
+        const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+        perPid.set(pid, (Number(fields[11]) + Number(fields[12])) / ticksPerMs);
+      } catch {
+        // The backend ended meanwhile.
+      }
+    }
+    return perPid;
+  };
+  const backendDelta = (before: Map<number, number>, after: Map<number, number>) =>
+    [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
   const base = `http://127.0.0.1:${port}`;
   const client = httpClient(base, await signIn(base), concurrency);
   try {
@@ -94,17 +117,21 @@ async function main() {
       const profile = values['cpu-prof'] ? path.resolve(values['cpu-prof'], `${route.replace(' ', '-')}.cpuprofile`) : undefined;
       if (profile) child.send('probe-prof-start');
       const before = await stats();
+      const backendsBefore = await backendCpuMs();
       const run = await runPool(requests, concurrency, (index) => request(client, route, index, count));
+      const backendsAfter = await backendCpuMs();
       const after = await stats(profile ? `probe-prof-stop ${profile}` : undefined);
+      const databaseMs = backendDelta(backendsBefore, backendsAfter) / requests;
       const bad = run.outcomes.filter((o) => o.status >= 300);
       const cpuMs = (after.cpu.user + after.cpu.system - before.cpu.user - before.cpu.system) / 1000 / requests;
       const perRequest = (after.statements - before.statements) / requests;
       const checkoutsPerRequest = (after.checkouts - before.checkouts) / requests;
       process.stdout.write(
-        `${route.padEnd(12)} cpu ${cpuMs.toFixed(2)} ms/req  statements ${perRequest.toFixed(2)}/req  pool checkouts ${checkoutsPerRequest.toFixed(2)}/req  ${(requests / run.seconds).toFixed(0)} req/s  not-2xx ${bad.length}${bad[0] ? ` (${bad[0].status} ${bad[0].message ?? ''})` : ''}\n`,
+        `${route.padEnd(12)} cpu ${cpuMs.toFixed(2)} ms/req  PostgreSQL ${databaseMs.toFixed(2)} ms/req  statements ${perRequest.toFixed(2)}/req  pool checkouts ${checkoutsPerRequest.toFixed(2)}/req  ${(requests / run.seconds).toFixed(0)} req/s  not-2xx ${bad.length}${bad[0] ? ` (${bad[0].status} ${bad[0].message ?? ''})` : ''}\n`,
       );
     }
   } finally {
+    await monitor.end();
     client.close();
     child.send('stop');
     await new Promise((resolve) => child.once('exit', resolve));

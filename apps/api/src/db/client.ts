@@ -5,7 +5,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { newDatabaseTemplate } from './pglite-template';
 import * as schema from './schema/index';
@@ -242,4 +242,23 @@ export function rowsOf<T>(result: unknown): T[] {
  */
 export function statementName(prefix: string, text: string): string {
   return `${prefix}_${crypto.createHash('sha1').update(text).digest('base64url')}`;
+}
+
+/** What executeNamed reaches inside drizzle: the same two members its own `execute` uses. */
+interface DrizzleInternals {
+  dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
+  session: { prepareQuery(query: { sql: string; params: unknown[] }, fields: undefined, name: string, arrayMode: false): { execute(): Promise<unknown> } };
+}
+
+/**
+ * `db.execute(query)` as a named prepared statement (statementName): for a long statement whose
+ * text depends only on its shape — a new policy's CTE chain, one text per count of tenants,
+ * references, guarantors and vehicles — PostgreSQL parses and analyses it once per connection
+ * instead of on every execution (issue 30). drizzle's `execute` takes no name; this does what it
+ * does with one.
+ */
+export async function executeNamed<T>(db: Executor, prefix: string, query: SQL): Promise<T[]> {
+  const { dialect, session } = db as unknown as DrizzleInternals;
+  const built = dialect.sqlToQuery(query);
+  return rowsOf<T>(await session.prepareQuery(built, undefined, statementName(prefix, built.sql), false).execute());
 }

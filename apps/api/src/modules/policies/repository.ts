@@ -13,7 +13,7 @@ import type {
   Tenant,
 } from '@portal/domain';
 import { businessTimeZone, emptyDashboardStats, policyStatuses, systemActorName } from '@portal/domain';
-import { readTogether, rowsOf, statementName, type Executor } from '../../db/client';
+import { executeNamed, readTogether, rowsOf, statementName, type Executor } from '../../db/client';
 import type { CursorPosition } from '../../lib/keyset-cursor';
 import { cappedCount, cappedCountSql, toCappedTotal, type CappedTotal } from '../../db/capped-count';
 import {
@@ -617,8 +617,10 @@ export async function createWholePolicy(
   const parts = wholePolicyParts(db, values, input, true);
   parts.push(sql`new_event as (${db.insert(policyEvents).values({ ...event, policyId: sql`(select id from new_policy)` as unknown as number }).getSQL()})`);
   const { columns, joins } = newPolicyTables;
-  const [row] = rowsOf<{ id: number; json: string; version: number }>(
-    await db.execute(sql`with ${sql.join(parts, sql`, `)} select p.id, p.version, ${sql.raw(columns)} from new_policy p ${sql.raw(joins)}`),
+  const [row] = await executeNamed<{ id: number; json: string; version: number }>(
+    db,
+    'new_policy',
+    sql`with ${sql.join(parts, sql`, `)} select p.id, p.version, ${sql.raw(columns)} from new_policy p ${sql.raw(joins)}`,
   );
   return { id: Number(row!.id), json: row!.json, version: Number(row!.version) };
 }
