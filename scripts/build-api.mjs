@@ -37,7 +37,7 @@ const external = [
 const result = await build({
   absWorkingDir: root,
   entryPoints: {
-    main: 'apps/api/src/main.ts',
+    main: 'apps/api/src/start.ts',
     'seed-demo': 'apps/api/src/demo/seed-demo-main.ts',
     'files-sweep': 'apps/api/src/modules/files/sweep-main.ts',
     'files-migrate': 'apps/api/src/modules/files/migrate-main.ts',

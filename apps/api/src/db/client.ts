@@ -8,6 +8,7 @@ import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from 'drizzle-o
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { newDatabaseTemplate } from './pglite-template';
+import { earlyPgliteWasm } from './pglite-wasm';
 import * as schema from './schema/index';
 
 type Schema = typeof schema;
@@ -99,7 +100,8 @@ async function openPglite(dir: string | undefined, templateFile?: string): Promi
   // Read only when PGlite is the database: a start on PostgreSQL does not load it (issue 30).
   const [{ PGlite }, { pg_trgm }] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite/contrib/pg_trgm')]);
   const template = dir && (await newDatabaseTemplate(dir, templateFile));
-  const options = { extensions: { pg_trgm }, startParams: [...PGlite.defaultStartParams, ...pgliteSettings] };
+  const pgliteWasmModule = await earlyPgliteWasm();
+  const options = { extensions: { pg_trgm }, startParams: [...PGlite.defaultStartParams, ...pgliteSettings], ...(pgliteWasmModule ? { pgliteWasmModule } : {}) };
   if (dir && template) {
     try {
       return pgliteDatabase(await PGlite.create(dir, { ...options, loadDataDir: template }));
