@@ -241,14 +241,17 @@ const userName = (alias: string) => `btrim(${alias}.first_name || ' ' || ${alias
 
 function prepareBoardJson(db: Executor) {
   const canEdit = sql`(${sql.placeholder('manager')}::boolean OR coalesce(n.author_id = ${sql.placeholder('actorId')}::int, false))`;
-  const notes = sql`SELECT
+  // The notes of the branch's leads, aggregated once per lead and joined (a LATERAL per lead read
+  // lead_notes once per lead: 3–5× slower at 600 leads).
+  const notes = sql`SELECT n.lead_id,
       '[' || string_agg(to_json(n.body)::text, ',' ORDER BY n.created_at, n.id) || ']' AS bodies,
       '[' || string_agg((SELECT row_to_json(s)::text FROM (SELECT n.id AS "id", n.body AS "body", n.author_id AS "author",
         CASE WHEN n.author_label <> '' THEN n.author_label ELSE btrim(coalesce(a.first_name, '') || ' ' || coalesce(a.last_name, '')) END AS "authorName",
         ${sql.raw(isoInstant('n.created_at'))} AS "createdAt", ${sql.raw(isoInstant('n.updated_at'))} AS "updatedAt",
         ${canEdit} AS "canEdit") s), ',' ORDER BY n.created_at, n.id) || ']' AS list
-    FROM lead_notes n LEFT JOIN users a ON a.id = n.author_id
-    WHERE n.lead_id = l.id`;
+    FROM lead_notes n JOIN leads nl ON nl.id = n.lead_id LEFT JOIN users a ON a.id = n.author_id
+    WHERE nl.branch_id = ${sql.placeholder('branchId')}::int
+    GROUP BY n.lead_id`;
   const lead = sql`SELECT l.id AS "id", l.name AS "name", l.phone AS "phone", l.phonewhats AS "phonewhats", l.email AS "email",
       l.source AS "source", l.server AS "server", CASE WHEN l.apikey <> '' THEN ${apiKeyMask} ELSE '' END AS "apikey",
       l.gateway_kind AS "gatewayKind", l.gateway_instance AS "gatewayInstance", coalesce(ln.bodies, '') AS "notes",
@@ -257,7 +260,7 @@ function prepareBoardJson(db: Executor) {
       coalesce(ln.list, '[]')::json AS "noteList", l.version AS "version"`;
   return db
     .select({ json: sql<string>`'[' || coalesce(string_agg((SELECT row_to_json(j)::text FROM (${lead}) j), ',' ORDER BY l.created_at DESC, l.id DESC), '') || ']'` })
-    .from(sql`${leads} l LEFT JOIN users o ON o.id = l.owner_id LEFT JOIN LATERAL (${notes}) ln ON true`)
+    .from(sql`${leads} l LEFT JOIN users o ON o.id = l.owner_id LEFT JOIN (${notes}) ln ON ln.lead_id = l.id`)
     .where(
       sql`l.branch_id = ${sql.placeholder('branchId')}::int
         AND (${sql.placeholder('ownerId')}::int IS NULL OR l.owner_id = ${sql.placeholder('ownerId')}::int)
