@@ -29,10 +29,18 @@ export function formatInvestigationFolio(at: Date, random: number): string {
   return `${investigationFolioMinute(at)}${suffix}`;
 }
 
+/** The last minute asked for and its prefix: a create asks twice, and formatToParts is slow. */
+let lastMinute: { epochMinute: number; prefix: string } | undefined;
+
 /** What every folio of the instant's minute starts with: `INV-{ddMMyyyy}-{HHmm}-`. */
 export function investigationFolioMinute(at: Date): string {
+  // Mexico City's offsets are whole hours, so its minutes are the epoch's minutes.
+  const epochMinute = Math.floor(at.getTime() / 60_000);
+  if (lastMinute?.epochMinute === epochMinute) return lastMinute.prefix;
   const parts = Object.fromEntries(folioClock.formatToParts(at).map((part) => [part.type, part.value]));
-  return `INV-${parts.day}${parts.month}${parts.year}-${parts.hour}${parts.minute}-`;
+  const prefix = `INV-${parts.day}${parts.month}${parts.year}-${parts.hour}${parts.minute}-`;
+  lastMinute = { epochMinute, prefix };
+  return prefix;
 }
 
 /**
@@ -40,7 +48,7 @@ export function investigationFolioMinute(at: Date): string {
  * draws among them, so it is refused only when all 1,000 of the minute are taken.
  */
 export function freeFolioNumbers(taken: Iterable<number>): number[] {
-  const used = new Set(taken);
+  const used = taken instanceof Set ? (taken as Set<number>) : new Set(taken);
   return Array.from({ length: 1000 }, (_, number) => number).filter((number) => !used.has(number));
 }
 
