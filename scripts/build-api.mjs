@@ -8,7 +8,8 @@
 // Code the server loads on first use (`await import('./…')`: the S3 store, the job queue, MFA…)
 // becomes a chunk of its own beside the entries, read only when first needed. Beside them, the
 // empty PGlite database a first start copies instead of running initdb (writeNewDatabaseTemplate).
-import { Buffer } from 'node:buffer';
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,6 +44,7 @@ const result = await build({
     'files-migrate': 'apps/api/src/modules/files/migrate-main.ts',
     backup: 'apps/api/src/backup/backup-main.ts',
     restore: 'apps/api/src/backup/restore-main.ts',
+    'new-database-template': 'apps/api/src/db/new-database-template-main.ts',
   },
   outdir: dist,
   outExtension: { '.js': '.mjs' },
@@ -77,22 +79,21 @@ for (const file of fs.readdirSync(dist)) {
 await writeNewDatabaseTemplate();
 
 /**
- * dist/new-pglite-database.tar.gz: an empty PGlite database (initdb, then a checkpoint), which a
- * start with no database yet copies instead of running initdb (src/db/pglite-template.ts). Made
- * once per PGlite version (initdb takes seconds), not at every build.
+ * dist/new-pglite-database.tar.gz: an empty PGlite database (initdb), migrated, then a checkpoint
+ * (dist/new-database-template.mjs), which a start with no database yet copies instead of running
+ * initdb and the migrations (src/db/pglite-template.ts). Made once per PGlite version and set of
+ * migrations (it takes seconds), not at every build.
  */
 async function writeNewDatabaseTemplate() {
   const file = path.join(dist, 'new-pglite-database.tar.gz');
   const stamp = `${file}.version`;
   const { version } = JSON.parse(fs.readFileSync(path.join(root, 'node_modules/@electric-sql/pglite/package.json'), 'utf8'));
-  if (fs.existsSync(file) && fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === version) return;
-  const { PGlite } = await import('@electric-sql/pglite');
-  const database = await PGlite.create();
-  try {
-    await database.exec('CHECKPOINT');
-    fs.writeFileSync(file, Buffer.from(await (await database.dumpDataDir('gzip')).arrayBuffer()));
-    fs.writeFileSync(stamp, version);
-  } finally {
-    await database.close();
-  }
+  const migrations = path.join(root, 'apps/api/drizzle');
+  const hash = createHash('sha1');
+  for (const name of fs.readdirSync(migrations).filter((entry) => entry.endsWith('.sql')).sort()) hash.update(name).update(fs.readFileSync(path.join(migrations, name)));
+  hash.update(fs.readFileSync(path.join(migrations, 'meta/_journal.json')));
+  const wanted = `${version} ${hash.digest('hex')}`;
+  if (fs.existsSync(file) && fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === wanted) return;
+  execFileSync(process.execPath, [path.join(dist, 'new-database-template.mjs'), file], { stdio: 'inherit' });
+  fs.writeFileSync(stamp, wanted);
 }
