@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from './client';
@@ -25,6 +24,7 @@ async function newDatabase(dir: string, template?: string) {
   }
 }
 
+// Its fallback to PGlite's initdb (a brand-new database: slow by nature) is in pglite-template.slow.test.ts.
 describe('a new PGlite database from the build’s template', () => {
   it('is written by the build and used only for a directory that does not exist yet', async () => {
     // The test run's global setup built the server, and with it the template.
@@ -38,14 +38,5 @@ describe('a new PGlite database from the build’s template', () => {
     expect(await newDatabase(dir)).toEqual(['admin@plantilla.mx']);
     expect(fs.existsSync(path.join(dir, 'PG_VERSION'))).toBe(true);
     expect(await newDatabase(dir)).toEqual(['admin@plantilla.mx']);
-  }, 120_000);
-
-  it('falls back to initdb when the template is damaged or is not a database', async () => {
-    const cut = path.join(work, 'cortada.tar.gz');
-    fs.writeFileSync(cut, fs.readFileSync(newDatabaseTemplateFile).subarray(0, 50_000));
-    expect(await newDatabaseTemplate(path.join(work, 'cortada'), cut)).toBeUndefined();
-    const notADatabase = path.join(work, 'no-es-base.tar.gz');
-    fs.writeFileSync(notADatabase, zlib.gzipSync('esto no es un tar'));
-    expect(await newDatabase(path.join(work, 'sin-plantilla'), notADatabase)).toEqual(['admin@plantilla.mx']);
   }, 120_000);
 });

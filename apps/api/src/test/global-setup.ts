@@ -7,7 +7,8 @@ import { prepareTemplates } from './templates';
 /**
  * Once per run of the api project: build the production server when its sources changed (the
  * tests that start a real process run it as `npm start` does), migrate and seed the template
- * databases, and drop them at the end.
+ * databases (PGlite's are kept for the next run while their inputs do not change; PostgreSQL's
+ * are dropped at the end).
  */
 export default async function setup(project: TestProject) {
   execFileSync(process.execPath, [path.join(apiRoot, '../../scripts/build-if-needed.mjs'), 'api'], { stdio: 'inherit' });

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { apiRoot } from '../api-root';
 import { openDatabase, pgliteDatabase, type Database } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { withServerClient } from '../db/scratch-database';
@@ -15,6 +15,7 @@ import { seedTestDatabase } from './fixtures';
  * (global-setup.ts) prepares two templates once per run — migrated, and migrated + seeded with
  * ADMIN — and each test file opens a copy of one:
  * - PGlite: the data directory dumped to a tarball (`dumpDataDir`), loaded with `loadDataDir`;
+ *   the tarballs are kept for the next run while their inputs do not change (templateInputsHash);
  * - PostgreSQL (TEST_DATABASE_URL): two template databases, copied with CREATE DATABASE … TEMPLATE.
  */
 export type TemplateKind = 'empty' | 'seeded';
@@ -40,19 +41,69 @@ export async function prepareTemplates(serverUrl: string | undefined): Promise<P
 }
 
 async function preparePgliteTemplates(): Promise<PreparedTemplates> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-test-templates-'));
+  const key = await templateInputsHash();
+  const dir = path.join(templateCacheDir, key);
   const files = { empty: path.join(dir, 'empty.tar'), seeded: path.join(dir, 'seeded.tar') };
+  const templates: DatabaseTemplates = { kind: 'pglite', files };
+  // The templates are kept between runs (they are no test's subject, only its starting point).
+  const keep = { templates, dispose: async () => {} };
+  if ((await exists(files.empty)) && (await exists(files.seeded))) return keep;
+
   const database = await openDatabase({});
   try {
     await runMigrations(database);
     await slimForCopies(database);
-    await dumpPglite(database, files.empty);
+    const tarballs = { empty: await dumpPglite(database) } as Record<TemplateKind, Buffer>;
     await seedTestDatabase(database.db);
-    await dumpPglite(database, files.seeded);
+    tarballs.seeded = await dumpPglite(database);
+    // Older keys' templates go; these are written under a name of their own and renamed into
+    // place, so a run that starts meanwhile sees both or neither.
+    await fs.mkdir(templateCacheDir, { recursive: true });
+    for (const entry of await fs.readdir(templateCacheDir)) if (!entry.startsWith(key)) await fs.rm(path.join(templateCacheDir, entry), { recursive: true, force: true });
+    const partial = `${dir}.${process.pid}.partial`;
+    await fs.mkdir(partial, { recursive: true });
+    for (const kind of ['empty', 'seeded'] as const) await fs.writeFile(path.join(partial, `${kind}.tar`), tarballs[kind]);
+    await fs.rename(partial, dir).catch(async (error: unknown) => {
+      // Another run put the same templates there first: use them.
+      await fs.rm(partial, { recursive: true, force: true });
+      if (!((await exists(files.empty)) && (await exists(files.seeded)))) throw error;
+    });
   } finally {
     await database.close();
   }
-  return { templates: { kind: 'pglite', files }, dispose: () => fs.rm(dir, { recursive: true, force: true }) };
+  return keep;
+}
+
+/**
+ * Issue 30: migrating and seeding the templates took ≈ 6 s of CPU at the start of every run, with
+ * both workers waiting. They are kept in node_modules/.cache under a hash of everything that makes
+ * them — the migrations, the database code, the seed and the fixtures' hashes, the domain's enums,
+ * the versions of PGlite and drizzle — so a change to any of these makes new ones.
+ */
+const templateCacheDir = path.join(apiRoot, '../../node_modules/.cache/portal-test-templates');
+
+const templateInputs = ['apps/api/drizzle', 'apps/api/src/db', 'apps/api/src/lib/passwords.ts', 'apps/api/src/test/fixtures.ts', 'apps/api/src/test/templates.ts', 'packages/domain/src'];
+const templatePackages = ['@electric-sql/pglite', 'drizzle-orm', '@node-rs/argon2'];
+
+async function templateInputsHash(): Promise<string> {
+  const root = path.join(apiRoot, '../..');
+  const hash = crypto.createHash('sha256');
+  const files: string[] = [];
+  for (const input of templateInputs) {
+    const full = path.join(root, input);
+    if ((await fs.stat(full)).isFile()) files.push(full);
+    else for (const entry of await fs.readdir(full, { recursive: true, withFileTypes: true })) if (entry.isFile()) files.push(path.join(entry.parentPath, entry.name));
+  }
+  for (const name of templatePackages) files.push(path.join(root, 'node_modules', name, 'package.json'));
+  for (const file of files.sort()) hash.update(`${path.relative(root, file)}\0`).update(await fs.readFile(file)).update('\0');
+  return hash.digest('hex').slice(0, 32);
+}
+
+async function exists(file: string): Promise<boolean> {
+  return fs.access(file).then(
+    () => true,
+    () => false,
+  );
 }
 
 /**
@@ -71,11 +122,11 @@ async function slimForCopies(database: Database) {
   await client.exec('DROP DATABASE template1');
 }
 
-async function dumpPglite(database: Database, file: string) {
+async function dumpPglite(database: Database): Promise<Buffer> {
   const client = (database.db as unknown as { $client: PGlite }).$client;
   // Uncompressed: gzip saves disk nobody needs and costs every test file a gunzip.
   const tarball = await client.dumpDataDir('none');
-  await fs.writeFile(file, Buffer.from(await tarball.arrayBuffer()));
+  return Buffer.from(await tarball.arrayBuffer());
 }
 
 async function preparePostgresTemplates(serverUrl: string): Promise<PreparedTemplates> {
