@@ -17,8 +17,7 @@ async function newPolicy(request: APIRequestContext, tenantName: string) {
 
 /** Staff make the tenant's upload link in the expediente ('Enlaces' → 'Nuevo enlace'): its address is shown only now. */
 async function tenantLinkFromExpediente(page: Page, policyId: number): Promise<string> {
-  await signInAsAdmin(page);
-  await page.goto(`/policies/${policyId}#enlaces`);
+  await signInAsAdmin(page, `/policies/${policyId}#enlaces`);
   const links = page.getByRole('region', { name: 'Enlaces' });
   await links.getByRole('button', { name: 'Nuevo enlace' }).click();
   const form = page.getByRole('dialog', { name: 'Nuevo enlace' });
