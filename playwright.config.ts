@@ -42,7 +42,11 @@ export default defineConfig({
     baseURL,
     locale: 'es-MX',
     timezoneId: 'America/Mexico_City',
-    trace: 'retain-on-failure',
+    // A failed journey keeps its trace: actions, DOM snapshots, network, console. Without the
+    // screencast (a frame after every action, drawn, encoded and sent by the browser): it was a
+    // fifth of the run's CPU (docs/performance/e2e.md, 2026-11-27); the failure's own screenshot
+    // is still taken. `npx playwright test --trace on` records everything when debugging.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -65,8 +65,7 @@ test('the admin creates a branch and a user; that user signs in, is kept out of 
   await signOut(page);
 
   // The admin deactivates the agent, who can no longer sign in.
-  await signInAsAdmin(page);
-  await page.goto('/admin/users');
+  await signInAsAdmin(page, '/admin/users');
   await page.getByPlaceholder('Buscar usuarios...').fill(email);
   const agentCard = page.getByRole('article').filter({ hasText: email });
   await agentCard.getByRole('button', { name: 'Desactivar' }).click();

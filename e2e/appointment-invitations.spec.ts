@@ -31,8 +31,7 @@ test('two attendees are invited by e-mail with the .ics, one confirms from a pho
   const title = unique('Firma con invitación ');
   const lucia = `${unique('lucia.')}@example.mx`.toLowerCase();
   const roberto = `${unique('roberto.')}@example.mx`.toLowerCase();
-  await signInAsAdmin(page);
-  await page.goto('/appointments');
+  await signInAsAdmin(page, '/appointments');
   await expect(page.getByRole('group', { name: 'Mostrar citas' }).getByRole('button', { name: 'Próximas' })).toHaveAttribute('aria-pressed', 'true');
 
   await page.getByRole('button', { name: 'Nueva Cita' }).click();

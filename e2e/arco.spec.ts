@@ -32,8 +32,7 @@ test('the ARCO PDF speaks Spanish to the person it describes: labels, values and
   const name = unique('Zoé Quintanar ');
   const email = `${unique('zoe-')}@example.com`;
   await personEverywhere(request, name, email);
-  await signInAsAdmin(page);
-  await page.goto('/admin/arco');
+  await signInAsAdmin(page, '/admin/arco');
   await page.getByRole('searchbox', { name: 'Nombre, correo o teléfono' }).fill(email);
   await page.getByRole('button', { name: 'Buscar' }).click();
   await expect(page.getByRole('list', { name: 'Como asistente a una cita' })).toBeVisible();

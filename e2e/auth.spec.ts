@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { admin, signIn, signInAsAdmin, signOut } from './support';
+import { admin, signIn, signOut } from './support';
 
 test('sign in, see the shell, sign out', async ({ page }) => {
   await page.goto('/');
@@ -7,7 +7,8 @@ test('sign in, see the shell, sign out', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Iniciar Sesión' })).toBeVisible();
   await expect(page.getByLabel('Correo electrónico')).toHaveAttribute('type', 'email');
 
-  await signInAsAdmin(page);
+  await signIn(page, admin.email, admin.password);
+  await expect(page).toHaveURL(/\/$/);
   const banner = page.getByRole('banner');
   await expect(banner.getByText(admin.email)).toBeVisible();
   await expect(banner.getByText('Administrador')).toBeVisible();

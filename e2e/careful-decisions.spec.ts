@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { examplePolicyInput, exampleTenant } from '@portal/domain/testing';
-import { admin, signIn, signInAsAdmin, unique } from './support';
+import { admin, signInThroughApi, signInAsAdmin, unique } from './support';
 
 /** Where the screenshots of these screens go, to be looked at (SHOTS_DIR, else beside Playwright's results). */
 const shotsDir = process.env.SHOTS_DIR ?? 'test-results/careful-decisions';
@@ -43,10 +43,8 @@ for (const viewport of viewports) {
     const tenant = unique('Rebeca Olvera ');
     const policy = await policyMissingDocuments(request, tenant);
     const folio = policy.investigationId;
-    await signInAsAdmin(page);
-
     // From tracking, 'Mostrar Resultados' keeps 'Seguimiento' as the current item.
-    await page.goto('/policies/tracking');
+    await signInAsAdmin(page, '/policies/tracking');
     await page.getByRole('searchbox', { name: 'Buscar pólizas...' }).fill(folio);
     // The searched list replaces the first one: a menu opened on the first would close with it.
     await expect(page.getByText('1 póliza', { exact: true })).toBeVisible();
@@ -97,8 +95,7 @@ for (const viewport of viewports) {
 
   test(`leaving a form with unsaved changes asks first (${viewport.name})`, async ({ page }) => {
     await page.setViewportSize(viewport);
-    await signInAsAdmin(page);
-    await page.goto('/policies');
+    await signInAsAdmin(page, '/policies');
     await page.getByRole('link', { name: 'Nueva Póliza' }).click();
     await expect(page.getByRole('heading', { name: 'Nueva Póliza' })).toBeVisible();
 
@@ -147,8 +144,7 @@ for (const viewport of viewports) {
 
 test('the sidebar leads away from a changed form only after confirming', async ({ page }) => {
   await page.setViewportSize({ width: 1366, height: 768 });
-  await signInAsAdmin(page);
-  await page.goto('/policies/new');
+  await signInAsAdmin(page, '/policies/new');
   await page.getByRole('region', { name: 'Inquilinos' }).getByLabel('Nombre del inquilino').fill('Olga Ruiz');
   await sidebarLink(page, 'Dashboard').click();
   const leaving = page.getByRole('alertdialog', { name: '¿Salir sin guardar?' });
@@ -166,9 +162,7 @@ test("an agent sees the policy's status read-only in the form", async ({ page, r
   expect(created.status()).toBe(201);
   for (const viewport of viewports) {
     await page.setViewportSize(viewport);
-    await signIn(page, agent.email, agent.password);
-    await expect(page).toHaveURL(/\/$/);
-    await page.goto('/policies/new');
+    await signInThroughApi(page, agent.email, agent.password, '/policies/new');
     const status = page.getByRole('region', { name: 'Datos generales' }).getByLabel('Estatus');
     await expect(status).toHaveValue('Creada');
     await expect(status).not.toBeEditable();

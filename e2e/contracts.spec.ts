@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { PDFDocument } from 'pdf-lib';
 import { examplePolicyInput, exampleTenant } from '@portal/domain/testing';
 import { pdfText } from './pdf-text';
-import { admin, signIn, signInAsAdmin, signOut, unique } from './support';
+import { admin, signInThroughApi, signInAsAdmin, signOut, unique } from './support';
 
 /** Where the screenshots of these screens go, to be looked at (SHOTS_DIR, else beside Playwright's results). */
 const shotsDir = process.env.SHOTS_DIR ?? 'test-results/contracts';
@@ -63,9 +63,7 @@ test('Generar Contratos from the expediente, download the pack, edit the branch‚
   const branch = await branchName(request, policy.id);
 
   // The agent generates the pack from the expediente.
-  await signIn(page, agent.email, agent.password);
-  await expect(page).toHaveURL(/\/$/);
-  await page.goto(`/policies/${policy.id}`);
+  await signInThroughApi(page, agent.email, agent.password, `/policies/${policy.id}`);
   await expect(page.getByRole('heading', { level: 1, name: new RegExp(policy.investigationId) })).toBeVisible();
   await expect(contractsSection(page).getByText('A√∫n no se han generado contratos para esta p√≥liza')).toBeVisible();
   await page.getByRole('button', { name: 'Generar Contratos', exact: true }).click();
@@ -93,8 +91,7 @@ test('Generar Contratos from the expediente, download the pack, edit the branch‚
   await signOut(page);
 
   // An admin gives the branch its own lease text.
-  await signInAsAdmin(page);
-  await page.goto('/admin/templates');
+  await signInAsAdmin(page, '/admin/templates');
   await expect(page.getByRole('heading', { level: 1, name: 'Plantillas de documentos' })).toBeVisible();
   await page.getByLabel('Aplica a').selectOption({ label: branch });
   await expect(page.getByRole('note')).toContainText('usa la plantilla predeterminada');

@@ -67,8 +67,7 @@ test('Enviar Contratos → a signer signs on a phone with the code from the e-ma
   expect((await request.post(`/api/policy/update/${policy.id}`, { headers, data: { status: 'contracts' } })).status()).toBe(200);
 
   // Staff: 'Enviar Contratos' from the tracking row menu.
-  await signInAsAdmin(page);
-  await page.goto('/policies/tracking');
+  await signInAsAdmin(page, '/policies/tracking');
   await page.getByRole('searchbox', { name: 'Buscar pólizas...' }).fill(policy.investigationId);
   const row = page.getByRole('region', { name: 'Seguimiento de pólizas' }).getByRole('row').filter({ hasText: policy.investigationId });
   await expect(row).toHaveCount(1);

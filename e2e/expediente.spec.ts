@@ -42,10 +42,8 @@ function pdfPageCount(pdf: Buffer): number {
 test("a policy's expediente shows its documents checklist and history, opens at #documentos, and prints its summary on one page", async ({ page, request }, testInfo) => {
   const tenantName = unique('Valeria Montes ');
   const policy = await policyWithPapers(request, tenantName);
-  await signInAsAdmin(page);
-
   // --- By URL (the list rows link here too) ---------------------------------------------------------
-  await page.goto(`/policies/${policy.id}`);
+  await signInAsAdmin(page, `/policies/${policy.id}`);
   await expect(page.getByRole('heading', { level: 1, name: new RegExp(policy.investigationId) })).toBeVisible();
   await expect(page.getByText('Sucursal Polanco')).toBeVisible();
   const summary = page.getByRole('region', { name: 'Resumen' });
@@ -110,8 +108,7 @@ test("a policy's expediente shows its documents checklist and history, opens at 
 
 // Another branch's policy gets the same 404 from the server (policy-file.test.ts), so the same page.
 test("a policy that does not exist is a 'not found' page in Spanish", async ({ page }) => {
-  await signInAsAdmin(page);
-  await page.goto('/policies/2147483000');
+  await signInAsAdmin(page, '/policies/2147483000');
   await expect(page.getByRole('heading', { level: 1, name: 'Póliza no encontrada' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Volver a pólizas' })).toBeVisible();
   // The static paths beside it keep their screens.

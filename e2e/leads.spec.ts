@@ -96,8 +96,7 @@ test('a lead is dragged to Trabajando by mouse and keyboard, gets a note, and th
   // --- Another person, another browser: the same board -----------------------------------------------
   const other = await browser.newContext();
   const second = await other.newPage();
-  await signInAsAdmin(second);
-  await second.goto('/leads');
+  await signInAsAdmin(second, '/leads');
   await expect(column(second, columnTitle)).toBeVisible();
   await expect(handle(column(second, 'Trabajando'), name)).toBeVisible();
   await other.close();

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { startSlowProxy, type SlowProxy } from './slow-proxy';
-import { admin, signInAsAdmin } from './support';
+import { admin, signInAsAdmin, signInThroughApi } from './support';
 
 /**
  * Issue 22: leaving a page while its list is still loading must never sign the user out. The
@@ -27,12 +27,15 @@ test.afterAll(async () => {
   await proxy.close();
 });
 
-/** A signed-in page on the proxy's origin. */
+/**
+ * A session on the proxy's origin, stored as the app stores it; the page has not loaded the app
+ * yet: its first load is the screen of the journey, as when the user types its address.
+ */
 async function signedInPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ baseURL: proxy.url, locale: 'es-MX', timezoneId: 'America/Mexico_City' });
   const page = await context.newPage();
   proxy.slowDown(null);
-  await signInAsAdmin(page);
+  await signInThroughApi(page, admin.email, admin.password, null);
   return page;
 }
 

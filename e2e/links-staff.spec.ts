@@ -26,8 +26,7 @@ test('on a phone, staff create a link from the expediente, see it opened, and re
   const tenant = unique('Lucía Enlaces ');
   const policy = await createdPolicy(request, tenant);
   await page.setViewportSize(phone);
-  await signInAsAdmin(page);
-  await page.goto(`/policies/${policy.id}#enlaces`);
+  await signInAsAdmin(page, `/policies/${policy.id}#enlaces`);
   const links = page.getByRole('region', { name: 'Enlaces' });
   await expect(links.getByText('Aún no hay enlaces para esta póliza.')).toBeVisible();
 
@@ -74,8 +73,7 @@ test('on a phone, staff create a link from the expediente, see it opened, and re
 
 test("the admin's 'Aviso de privacidad' shows the current version on a phone", async ({ page }) => {
   await page.setViewportSize(phone);
-  await signInAsAdmin(page);
-  await page.goto('/admin/privacy');
+  await signInAsAdmin(page, '/admin/privacy');
   await expect(page.getByRole('heading', { level: 1, name: 'Aviso de privacidad' })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Texto del aviso' })).toHaveValue(/AVISO DE PRIVACIDAD/);
   await expect(page.getByTestId('privacy-version').first()).toContainText('Vigente');

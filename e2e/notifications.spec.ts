@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { examplePolicyInput, exampleTenant } from '@portal/domain/testing';
-import { admin, signIn, signInAsAdmin, unique } from './support';
+import { admin, signInThroughApi, signInAsAdmin, unique } from './support';
 
 async function tokenOf(request: APIRequestContext, credentials: { email: string; password: string }) {
   const login = await request.post('/api/auth/login', { data: credentials });
@@ -40,7 +40,7 @@ test("an approval reaches the agent's bell, whose link opens the policy's expedi
   const agentPage = await agentContext.newPage();
   await agentPage.clock.install();
   await agentPage.setViewportSize({ width: 390, height: 844 });
-  await signIn(agentPage, agent.email, agent.password);
+  await signInThroughApi(agentPage, agent.email, agent.password);
   await expect(agentPage).toHaveURL(/\/$/);
   const bell = agentPage.getByRole('button', { name: /^Notificaciones/ });
   await expect(bell).toHaveAccessibleName('Notificaciones: no tienes notificaciones sin leer');
@@ -48,8 +48,7 @@ test("an approval reaches the agent's bell, whose link opens the policy's expedi
   // The approver (an admin) approves from the investigation's results.
   const adminContext = await browser.newContext();
   const adminPage = await adminContext.newPage();
-  await signInAsAdmin(adminPage);
-  await adminPage.goto(`/policies/results?folio=${encodeURIComponent(policy.investigationId)}`);
+  await signInAsAdmin(adminPage, `/policies/results?folio=${encodeURIComponent(policy.investigationId)}`);
   await adminPage.getByRole('button', { name: 'Aprobar' }).click();
   const dialog = adminPage.getByRole('alertdialog', { name: 'Aprobar investigación' });
   await dialog.getByRole('button', { name: 'Aprobar de todos modos' }).click();

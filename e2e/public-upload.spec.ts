@@ -17,8 +17,7 @@ async function newPolicy(request: APIRequestContext, tenantName: string) {
 
 /** Staff make the tenant's upload link in the expediente ('Enlaces' → 'Nuevo enlace'): its address is shown only now. */
 async function tenantLinkFromExpediente(page: Page, policyId: number): Promise<string> {
-  await signInAsAdmin(page);
-  await page.goto(`/policies/${policyId}#enlaces`);
+  await signInAsAdmin(page, `/policies/${policyId}#enlaces`);
   const links = page.getByRole('region', { name: 'Enlaces' });
   await links.getByRole('button', { name: 'Nuevo enlace' }).click();
   const form = page.getByRole('dialog', { name: 'Nuevo enlace' });
@@ -181,8 +180,10 @@ test('12 MP photos go up shrunk to 2,400 px (upright as taken), with progress; a
   await expect(bar).toHaveAccessibleName(/^Enviando IMG_2041\.jpg: .* de .* \(\d+\s%\)$/);
   await expect(bar).toHaveAttribute('aria-valuetext', /KB de .* enviados/);
   await phone.screenshot({ path: testInfo.outputPath('photo-sending-390.png') });
-  await expect(idRow.getByText('Recibido')).toBeVisible({ timeout: 60_000 });
+  // The progress has been seen on the 4G: the rest of the photo goes at the loopback's speed
+  // (issue 30: the remaining seconds of 750 Kbps proved nothing more).
   await fullSpeed();
+  await expect(idRow.getByText('Recibido')).toBeVisible({ timeout: 60_000 });
   expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await phone.screenshot({ path: testInfo.outputPath('photo-received-390.png'), fullPage: true });
   await phoneContext.close();
@@ -195,8 +196,8 @@ test('12 MP photos go up shrunk to 2,400 px (upright as taken), with progress; a
   await desk.getByLabel('Elegir archivo: Comprobantes de ingresos, archivo 1 de 3').setInputFiles({ name: 'recibo-enero.jpg', mimeType: 'image/jpeg', buffer: payslipPhoto });
   await expect(desk.getByTestId('file-row-incomeProof').getByRole('progressbar')).toBeVisible({ timeout: 30_000 });
   await desk.screenshot({ path: testInfo.outputPath('photo-sending-1366.png') });
-  await expect(desk.getByTestId('file-row-incomeProof').getByText('Recibido')).toBeVisible({ timeout: 60_000 });
   await deskSpeed();
+  await expect(desk.getByTestId('file-row-incomeProof').getByText('Recibido')).toBeVisible({ timeout: 60_000 });
   const pdf = { ...incomePdf, buffer: Buffer.concat([incomePdf.buffer, Buffer.from(`% ${'relleno '.repeat(20_000)}\n%%EOF\n`)]) };
   await desk.getByLabel('Elegir archivo: Comprobantes de ingresos, archivo 2 de 3').setInputFiles(pdf);
   await expect(desk.getByTestId('file-row-incomeProof1').getByText('Recibido')).toBeVisible();

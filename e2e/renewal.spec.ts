@@ -29,8 +29,7 @@ test('renewing an expired policy from its expediente lands on the new policy’s
   const old = await expiredPolicy(request, tenant, number);
   expect(old.endDate).toBe('2026-01-14');
 
-  await signInAsAdmin(page);
-  await page.goto(`/policies/${old.id}`);
+  await signInAsAdmin(page, `/policies/${old.id}`);
   await expect(page.getByRole('heading', { level: 1, name: new RegExp(old.investigationId) })).toBeVisible();
   await expect(page.getByText('15 ene 2025 – 14 ene 2026')).toBeVisible();
 

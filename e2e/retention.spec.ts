@@ -14,8 +14,7 @@ for (const viewport of [
 ]) {
   test(`'Retención de documentos' shows the branches' periods and the next run on a ${viewport.name}`, async ({ page }) => {
     await page.setViewportSize(viewport);
-    await signInAsAdmin(page);
-    await page.goto('/admin/retention');
+    await signInAsAdmin(page, '/admin/retention');
     await expect(page.getByRole('heading', { level: 1, name: 'Retención de documentos' })).toBeVisible();
     const periods = page.getByRole('table', { name: 'Plazos por sucursal' });
     await expect(periods.getByRole('row', { name: /Sucursal Polanco/ })).toContainText('6 meses');

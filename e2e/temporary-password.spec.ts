@@ -12,8 +12,7 @@ test('an admin issues a temporary password; its holder must change it before any
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: number };
 
-  await signInAsAdmin(page);
-  await page.goto(`/admin/users/${id}/edit`);
+  await signInAsAdmin(page, `/admin/users/${id}/edit`);
   await page.getByRole('button', { name: 'Generar contraseña temporal' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Confirmar' }).click();
   const shown = page.getByRole('status').filter({ hasText: 'Contraseña temporal (solo se muestra esta vez)' });

@@ -49,8 +49,7 @@ test('the policy form: the second tab is told who saved, keeps its text, and rel
 
 test('the lead form: the second tab is told who saved, keeps its text, and reloads the first tab’s', async ({ page }) => {
   const name = unique('Óscar Ruiz ');
-  await signInAsAdmin(page);
-  await page.goto('/leads');
+  await signInAsAdmin(page, '/leads');
   await page.getByRole('button', { name: 'Nuevo Lead' }).click();
   const created = page.getByRole('dialog', { name: 'Nuevo Lead' });
   await created.getByLabel('Nombre').fill(name);

@@ -116,7 +116,9 @@ describe('the policy search cache', () => {
 
   it('follows a change written straight to the table once its notification arrives, on every instance', async () => {
     const policy = await createPolicy(polanco.token);
-    for (const app of [ctx.app, other]) expect(await ownerOf(app, polanco.token, policy.id)).toBe(policy.ownerName);
+    // The writer's very next search has it; the other instance once the create's NOTIFY lands (as above).
+    expect(await ownerOf(ctx.app, polanco.token, policy.id)).toBe(policy.ownerName);
+    await expect.poll(() => ownerOf(other, polanco.token, policy.id), soon).toBe(policy.ownerName);
 
     await ctx.testDb.database.db.execute(sql`UPDATE policies SET owner_name = 'Propietaria Renombrada' WHERE id = ${policy.id}`);
     for (const app of [ctx.app, other]) await expect.poll(() => ownerOf(app, polanco.token, policy.id), soon).toBe('Propietaria Renombrada');
