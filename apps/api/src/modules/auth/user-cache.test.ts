@@ -41,16 +41,21 @@ async function warm(token: string, query = '') {
 }
 
 describe('the cached current user', () => {
-  it('refuses a user deactivated through the API at once, on this instance and on another', async () => {
+  it('refuses a user deactivated through the API at once on the instance that did it, and on another as soon as its listener hears the COMMIT', async () => {
     const admin = await login(ctx.app, ADMIN.email, ADMIN.password);
-    for (const app of [ctx.app, other]) {
+    for (const [app, elsewhere] of [
+      [ctx.app, other],
+      [other, ctx.app],
+    ] as const) {
       const user = await insertUser(ctx);
       const { token } = await login(ctx.app, user.email, user.password);
       await warm(token);
       const response = await app.inject({ method: 'POST', url: `/api/users/${user.id}`, headers: bearer(admin.token), payload: { status: 'inactive' } });
       expect(response.statusCode).toBe(200);
-      expect(await search(ctx.app, token)).toBe(401);
-      expect(await search(other, token)).toBe(401);
+      expect(await search(app, token)).toBe(401);
+      // The same COMMIT signalled the other instance's listener; on a loaded machine its delivery
+      // can trail the answer by a moment (seen beside the browser journeys in CI).
+      await expect.poll(() => search(elsewhere, token), { timeout: 2_000, interval: 5 }).toBe(401);
     }
   });
 

@@ -13,8 +13,9 @@ import { NotifiedCache } from '../../lib/notified-cache';
  * every instance listening forgets that user when it arrives. The instance that made the change
  * through the API forgets it at once and answers only once its own listener has heard the
  * notification too (`expectUserChange`, at most a second): every other listener was signalled at
- * the same COMMIT, so by the time the client sends its next request, to any instance, the user is
- * forgotten there as well. While the listening
+ * the same COMMIT, so the user is forgotten there as well within moments of the answer — usually
+ * before the client's next request, though on a loaded machine another instance's delivery can
+ * trail it by a few milliseconds. While the listening
  * connection is down nothing is served from the cache (a notification may have been missed), and
  * when it comes back the whole cache is dropped.
  */
