@@ -1,6 +1,7 @@
 import { and, asc, eq, getTableColumns, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
 import { apiKeyMask, type IfMatch, type LeadColumn, type LeadSource } from '@portal/domain';
 import type { Executor } from '../../db/client';
+import { isoInstant } from '../../db/json-sql';
 import { versionCondition } from '../../db/record-versions';
 import { branches, leadColumns, leadNotes, leads, policies, users } from '../../db/schema/index';
 
@@ -85,19 +86,17 @@ export async function findOwnerCandidates(db: Executor, branchId: number): Promi
   return rows.map((row) => ({ id: row.id, name: `${row.firstName} ${row.lastName}`.trim() }));
 }
 
-export async function isOwnerCandidate(db: Executor, branchId: number, userId: number): Promise<boolean> {
-  return (await ownerCandidateName(db, branchId, userId)) !== null;
-}
-
 /** Who may own a lead of the branch: its active agents and managers. */
 const ownerCandidate = (branchId: number, userId: number) =>
   and(eq(users.id, userId), eq(users.branchId, branchId), eq(users.status, 'active'), inArray(users.role, ['agent', 'manager']));
 
-/** The user's display name ('Nombre Apellido', as userNames) when they may own a lead of the branch; null otherwise. */
-async function ownerCandidateName(db: Executor, branchId: number, userId: number): Promise<string | null> {
-  const [row] = await db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(ownerCandidate(branchId, userId));
-  return row ? `${row.firstName} ${row.lastName}`.trim() : null;
+export async function isOwnerCandidate(db: Executor, branchId: number, userId: number): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(ownerCandidate(branchId, userId));
+  return row !== undefined;
 }
+
+/** A user's display name in SQL, as userNames writes it ('Nombre Apellido', `${first} ${last}`.trim()); null without a user. */
+const userName = (alias: string) => `btrim(${alias}.first_name || ' ' || ${alias}.last_name)`;
 
 /** Users' display names ('Nombre Apellido') by id. */
 export async function userNames(db: Executor, ids: number[]): Promise<Map<number, string>> {
@@ -142,7 +141,7 @@ export async function insertLeadOnBoard(
   const [inserted] = await db
     .insert(leads)
     .values({ ...values, ownerId, status })
-    .returning({ ...getTableColumns(leads), ownerName: sql<string>`coalesce((SELECT btrim(u.first_name || ' ' || u.last_name) FROM users u WHERE u.id = ${leads.ownerId}), '')` });
+    .returning({ ...getTableColumns(leads), ownerName: sql<string>`coalesce((SELECT ${sql.raw(userName('u'))} FROM users u WHERE u.id = ${leads.ownerId}), '')` });
   const { ownerName, ...row } = inserted!;
   return { row, ownerName };
 }
@@ -233,15 +232,15 @@ export async function deleteNote(db: Executor, noteId: number): Promise<void> {
  * gone, outside labels and leads without owner.
  */
 
-/** The instant as `Date.toISOString()` writes it (the columns keep milliseconds). */
-const isoInstant = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** 'Nombre Apellido' as the service writes a user's name (`${first} ${last}`.trim()); null without a user. */
-const userName = (alias: string) => `btrim(${alias}.first_name || ' ' || ${alias}.last_name)`;
+/** The board's filters on the leads aliased `alias`: its branch, and optionally one owner's or one source's. */
+const onBoard = (alias: string) => sql`${sql.raw(alias)}.branch_id = ${sql.placeholder('branchId')}::int
+  AND (${sql.placeholder('ownerId')}::int IS NULL OR ${sql.raw(alias)}.owner_id = ${sql.placeholder('ownerId')}::int)
+  AND (${sql.placeholder('source')}::text IS NULL OR ${sql.raw(alias)}.source = ${sql.placeholder('source')}::text)`;
 
 function prepareBoardJson(db: Executor) {
   const canEdit = sql`(${sql.placeholder('manager')}::boolean OR coalesce(n.author_id = ${sql.placeholder('actorId')}::int, false))`;
-  // The notes of the branch's leads, aggregated once per lead and joined (a LATERAL per lead read
+  // The notes of the board's leads, aggregated once per lead and joined (a LATERAL per lead read
   // lead_notes once per lead: 3–5× slower at 600 leads).
   const notes = sql`SELECT n.lead_id,
       '[' || string_agg(to_json(n.body)::text, ',' ORDER BY n.created_at, n.id) || ']' AS bodies,
@@ -250,7 +249,7 @@ function prepareBoardJson(db: Executor) {
         ${sql.raw(isoInstant('n.created_at'))} AS "createdAt", ${sql.raw(isoInstant('n.updated_at'))} AS "updatedAt",
         ${canEdit} AS "canEdit") s), ',' ORDER BY n.created_at, n.id) || ']' AS list
     FROM lead_notes n JOIN leads nl ON nl.id = n.lead_id LEFT JOIN users a ON a.id = n.author_id
-    WHERE nl.branch_id = ${sql.placeholder('branchId')}::int
+    WHERE ${onBoard('nl')}
     GROUP BY n.lead_id`;
   const lead = sql`SELECT l.id AS "id", l.name AS "name", l.phone AS "phone", l.phonewhats AS "phonewhats", l.email AS "email",
       l.source AS "source", l.server AS "server", CASE WHEN l.apikey <> '' THEN ${apiKeyMask} ELSE '' END AS "apikey",
@@ -261,11 +260,7 @@ function prepareBoardJson(db: Executor) {
   return db
     .select({ json: sql<string>`'[' || coalesce(string_agg((SELECT row_to_json(j)::text FROM (${lead}) j), ',' ORDER BY l.created_at DESC, l.id DESC), '') || ']'` })
     .from(sql`${leads} l LEFT JOIN users o ON o.id = l.owner_id LEFT JOIN (${notes}) ln ON ln.lead_id = l.id`)
-    .where(
-      sql`l.branch_id = ${sql.placeholder('branchId')}::int
-        AND (${sql.placeholder('ownerId')}::int IS NULL OR l.owner_id = ${sql.placeholder('ownerId')}::int)
-        AND (${sql.placeholder('source')}::text IS NULL OR l.source = ${sql.placeholder('source')}::text)`,
-    )
+    .where(onBoard('l'))
     .prepare('lead_board_json');
 }
 

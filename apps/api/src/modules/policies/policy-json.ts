@@ -1,3 +1,5 @@
+import { isoInstant } from '../../db/json-sql';
+
 /**
  * A whole policy as JSON text, built by PostgreSQL in the shape `toPolicy` (repository.ts) gives
  * the API, its keys in `policySchema`'s order — for the spec's full lists (issue 13) and for the
@@ -29,8 +31,6 @@ function addressJson(alias: string, prefix = ''): string {
   return `json_build_object(${addressColumns.map(([key, column]) => `'${key}', ${alias}.${prefix}${column}`).join(', ')})`;
 }
 
-/** The instant as `Date.toISOString()` writes it (the columns keep milliseconds). */
-const isoInstant = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** numeric(12,2) as the number drizzle's `mode: 'number'` gives (15000, not 15000.00). */
 const money = (column: string) => `${column}::float8`;

@@ -1,3 +1,5 @@
+import { isoInstant } from '../../db/json-sql';
+
 /**
  * One row of the search (`policySummarySchema`) as JSON text, built by PostgreSQL from the
  * `policies` row being selected (issue 30). Built in Node, a 50-row page cost the server more
@@ -12,8 +14,6 @@
  * byte for byte, with the summary made from the whole policy.
  */
 
-/** The instant as `Date.toISOString()` writes it (the columns keep milliseconds). */
-const isoInstant = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 const propertyAddress = `(SELECT row_to_json(a) FROM (SELECT policies.street AS "street", policies.exterior_number AS "exteriorNumber",
   policies.colony AS "colony", policies.municipality AS "municipality") a)`;
