@@ -20,9 +20,9 @@ interface KnownFolios {
   drawing: Set<number>;
 }
 
-const knownFolios = new WeakMap<object, KnownFolios>();
+const knownFolios = new WeakMap<Executor, KnownFolios>();
 
-function knownFor(db: object, minute: string): KnownFolios {
+function knownFor(db: Executor, minute: string): KnownFolios {
   let known = knownFolios.get(db);
   if (!known || known.minute !== minute) knownFolios.set(db, (known = { minute, taken: new Set(), drawing: new Set() }));
   return known;
@@ -43,7 +43,7 @@ function knownFor(db: object, minute: string): KnownFolios {
  * changed), so the loop ends. A number drawn by a write that failed for another reason is free
  * again.
  */
-export async function withNewFolio<T>(db: object, write: (draw: FolioDraw) => Promise<T>): Promise<T> {
+export async function withNewFolio<T>(db: Executor, write: (draw: FolioDraw) => Promise<T>): Promise<T> {
   let collided = false;
   for (;;) {
     let drawn: { known: KnownFolios; number: number } | undefined;

@@ -545,41 +545,31 @@ function rentValues(rent: PolicyInput['property']['rent']) {
  * position). Written one table at a time a create sent eight to ten statements, each built by
  * drizzle, sent, planned and answered while the transaction held its rows; the CPU of those
  * round trips was most of a create's. Foreign keys are checked at the end of the statement, when
- * every row is there. `wholeRows` makes every CTE return its rows whole (createWholePolicy reads
- * them back); a child table the input has nothing for is then an empty CTE of its own.
+ * every row is there. Every CTE returns its rows whole (createWholePolicy builds the answer from
+ * them), and a child table the input has nothing for is an empty CTE of its own, so the names are
+ * always there.
  */
-function wholePolicyParts(db: Executor, values: PolicyRowValues, input: PolicyInput, wholeRows = false): SQL[] {
+function wholePolicyParts(db: Executor, values: PolicyRowValues, input: PolicyInput): SQL[] {
+  const cte = (name: string, insert: { returning(): { getSQL(): SQL } }) => sql`${sql.raw(name)} as (${insert.returning().getSQL()})`;
+  const noRows = (name: string, table: string) => sql.raw(`${name} as (select * from ${table} where false)`);
   const policyId = sql`(select id from new_policy)`;
-  const all = <T extends { getSQL(): SQL }>(insert: { returning(): T }, some: T) => (wholeRows ? insert.returning() : some).getSQL();
-  const none = (table: string) => sql.raw(`select * from ${table} where false`);
-  const insertPolicy = db.insert(policies).values(values);
-  const parts: SQL[] = [sql`new_policy as (${all(insertPolicy, insertPolicy.returning({ id: policies.id }))})`];
   const tenantId = (position: number) => sql`(select id from new_tenants where position = ${position})`;
-  const insertTenants = db.insert(tenants).values(input.tenants.map((tenant, position) => tenantValues(policyId, position, tenant)));
-  parts.push(sql`new_tenants as (${all(insertTenants, insertTenants.returning({ id: tenants.id, position: tenants.position }))})`);
-  const references = input.tenants.flatMap((tenant, position) => referenceValues(tenantId(position), tenant.references));
-  if (references.length > 0) {
-    const insertReferences = db.insert(tenantReferences).values(references);
-    parts.push(sql`new_references as (${wholeRows ? insertReferences.returning().getSQL() : insertReferences.getSQL()})`);
-  } else if (wholeRows) parts.push(sql`new_references as (${none('tenant_references')})`);
   const guarantorId = (position: number) => sql`(select id from new_guarantors where position = ${position})`;
-  if (input.guarantors.length > 0) {
-    const insertGuarantors = db.insert(guarantors).values(input.guarantors.map((guarantor, position) => guarantorValues(policyId, position, guarantor)));
-    parts.push(sql`new_guarantors as (${all(insertGuarantors, insertGuarantors.returning({ id: guarantors.id, position: guarantors.position }))})`);
-  } else if (wholeRows) parts.push(sql`new_guarantors as (${none('guarantors')})`);
-  const vehicles = input.guarantors.flatMap((guarantor, position) => (guarantor.vehicle ? [{ guarantorId: guarantorId(position), ...vehicleValues(guarantor.vehicle) }] : []));
-  if (vehicles.length > 0) {
-    const insertVehicles = db.insert(guarantorVehicles).values(vehicles);
-    parts.push(sql`new_vehicles as (${wholeRows ? insertVehicles.returning().getSQL() : insertVehicles.getSQL()})`);
-  } else if (wholeRows) parts.push(sql`new_vehicles as (${none('guarantor_vehicles')})`);
   const propertyId = sql`(select id from new_property)`;
-  const insertProperty = db.insert(properties).values({ policyId, ...propertyValues(input.property) });
-  parts.push(sql`new_property as (${all(insertProperty, insertProperty.returning({ id: properties.id }))})`);
-  const insertOwner = db.insert(propertyOwners).values({ propertyId, ...ownerValues(input.property.owner) });
-  parts.push(sql`new_owner as (${wholeRows ? insertOwner.returning().getSQL() : insertOwner.getSQL()})`);
-  const insertRent = db.insert(rents).values({ propertyId, ...rentValues(input.property.rent) });
-  parts.push(sql`new_rent as (${wholeRows ? insertRent.returning().getSQL() : insertRent.getSQL()})`);
-  return parts;
+  const references = input.tenants.flatMap((tenant, position) => referenceValues(tenantId(position), tenant.references));
+  const vehicles = input.guarantors.flatMap((guarantor, position) => (guarantor.vehicle ? [{ guarantorId: guarantorId(position), ...vehicleValues(guarantor.vehicle) }] : []));
+  return [
+    cte('new_policy', db.insert(policies).values(values)),
+    cte('new_tenants', db.insert(tenants).values(input.tenants.map((tenant, position) => tenantValues(policyId, position, tenant)))),
+    references.length > 0 ? cte('new_references', db.insert(tenantReferences).values(references)) : noRows('new_references', 'tenant_references'),
+    input.guarantors.length > 0
+      ? cte('new_guarantors', db.insert(guarantors).values(input.guarantors.map((guarantor, position) => guarantorValues(policyId, position, guarantor))))
+      : noRows('new_guarantors', 'guarantors'),
+    vehicles.length > 0 ? cte('new_vehicles', db.insert(guarantorVehicles).values(vehicles)) : noRows('new_vehicles', 'guarantor_vehicles'),
+    cte('new_property', db.insert(properties).values({ policyId, ...propertyValues(input.property) })),
+    cte('new_owner', db.insert(propertyOwners).values({ propertyId, ...ownerValues(input.property.owner) })),
+    cte('new_rent', db.insert(rents).values({ propertyId, ...rentValues(input.property.rent) })),
+  ];
 }
 
 /** A new policy and all its children in one statement (wholePolicyParts); returns the policy's id. */
@@ -614,7 +604,7 @@ export async function createWholePolicy(
   input: PolicyInput,
   event: Omit<PolicyEventValues, 'policyId'>,
 ): Promise<PolicyJsonRow & { id: number }> {
-  const parts = wholePolicyParts(db, values, input, true);
+  const parts = wholePolicyParts(db, values, input);
   parts.push(sql`new_event as (${db.insert(policyEvents).values({ ...event, policyId: sql`(select id from new_policy)` as unknown as number }).getSQL()})`);
   const { columns, joins } = newPolicyTables;
   const [row] = await executeNamed<{ id: number; json: string; version: number }>(
