@@ -2,12 +2,12 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { apiRoot } from '../api-root';
 import { openDatabase, pgliteDatabase, type Database } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { withServerClient } from '../db/scratch-database';
 import { seedTestDatabase } from './fixtures';
+import { returnEngine, takeEngine } from './pglite-pool';
 
 /**
  * Migrating a new database takes seconds (PGlite: ≈ 3 s, mostly CPU) and seeding it hashes an
@@ -152,10 +152,12 @@ async function preparePostgresTemplates(serverUrl: string): Promise<PreparedTemp
 /** A copy of a template for one test file. */
 export async function openTemplateCopy(templates: DatabaseTemplates, kind: TemplateKind): Promise<{ database: Database; url: string | undefined; drop(): Promise<void> }> {
   if (templates.kind === 'pglite') {
-    const loadDataDir = new Blob([await fs.readFile(templates.files[kind])]);
-    const client = await PGlite.create({ loadDataDir, extensions: { pg_trgm } });
+    const file = templates.files[kind];
+    const client = await takeEngine(file, () => fs.readFile(file));
+    // A Database of its own (module caches keyed by it start empty); the engine goes back to
+    // the worker's pool (pglite-pool.ts) instead of closing.
     const database = pgliteDatabase(client);
-    return { database, url: undefined, drop: () => database.close() };
+    return { database, url: undefined, drop: () => returnEngine(file, client) };
   }
   const name = `portal_test_${crypto.randomBytes(6).toString('hex')}`;
   await withServerClient(templates.serverUrl, (client) => client.query(`CREATE DATABASE "${name}" TEMPLATE "${templates.names[kind]}"`));
