@@ -7,6 +7,7 @@ export * from './common/errors';
 export * from './common/search';
 export * from './common/export';
 export * from './common/params';
+export * from './common/endpoint';
 export * from './common/record-version';
 export * from './auth/roles';
 export * from './auth/login';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from '../common/endpoint';
 
 /** The jobs the queue runs (pg-boss queue names), in the order the admin page lists them. */
 export const jobNames = ['policy-lifecycle', 'appointment-reminders', 'email-delivery', 'retention', 'files-sweep', 'lead-follow-ups', 'whatsapp-delivery'] as const;
@@ -69,3 +70,11 @@ export const jobMessages = {
   /** 'Envío de correos' without SMTP_URL: it is not scheduled, so it writes no run every minute (issue 29). */
   emailDeliveryWithoutSmtp: 'No se ejecuta: falta SMTP_URL. Los correos esperan en «Correos salientes» hasta que se configure.',
 } as const;
+
+export const jobRunQueuedSchema = z.object({ id: z.string(), message: z.string() });
+
+/** The /admin/jobs endpoints (decision 024). */
+export const jobEndpoints = {
+  overview: endpoint({ method: 'GET', path: '/api/admin/jobs', response: jobsOverviewSchema }),
+  runNow: endpoint({ method: 'POST', path: '/api/admin/jobs/:name/run', params: jobNameParamsSchema, response: jobRunQueuedSchema, status: 202 }),
+};

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { apiErrorSchema, jobMessages, jobNameParamsSchema, jobsOverviewSchema } from '@portal/domain';
+import { apiErrorSchema, jobEndpoints, jobMessages } from '@portal/domain';
+import { endpointRoute } from '../../lib/endpoint-route';
 import { conflict } from '../../lib/app-error';
 import * as jobs from './service';
 
@@ -18,27 +18,17 @@ export const jobRoutes: FastifyPluginAsyncZod<JobRoutesOptions> = async (app, { 
   const tags = ['jobs'];
   const security = [{ bearerAuth: [] }];
 
-  app.get(
-    '/api/admin/jobs',
-    { schema: { tags, security, summary: 'Tareas programadas: últimas ejecuciones y fallas', response: { 200: jobsOverviewSchema, ...errors } } },
-    () => jobs.jobsOverview(app.db, queue.enabled, Boolean(app.config.smtpUrl)),
-  );
+  app.route({
+    ...endpointRoute(jobEndpoints.overview, { tags, security, summary: 'Tareas programadas: últimas ejecuciones y fallas' }, errors),
+    handler: () => jobs.jobsOverview(app.db, queue.enabled, Boolean(app.config.smtpUrl)),
+  });
 
-  app.post(
-    '/api/admin/jobs/:name/run',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Ejecutar una tarea ahora',
-        params: jobNameParamsSchema,
-        response: { 202: z.object({ id: z.string(), message: z.string() }), ...errors },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(jobEndpoints.runNow, { tags, security, summary: 'Ejecutar una tarea ahora' }, errors),
+    handler: async (request, reply) => {
       if (!queue.enabled) throw conflict(jobMessages.notHere);
       const id = await queue.runNow(request.params.name);
       return reply.status(202).send({ id, message: jobMessages.queued });
     },
-  );
+  });
 };

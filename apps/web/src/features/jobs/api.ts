@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { JobName, JobsOverview } from '@portal/domain';
-import { apiClient } from '@/lib/api-client';
+import { jobEndpoints, type JobName } from '@portal/domain';
+import { callEndpoint } from '@/lib/endpoint-client';
 
 /** While the page is open it follows the queue: a run asked for now shows up within seconds. */
 const REFRESH_MS = 10_000;
@@ -8,7 +8,7 @@ const REFRESH_MS = 10_000;
 function jobsOverviewQueryOptions() {
   return queryOptions({
     queryKey: ['admin', 'jobs'] as const,
-    queryFn: ({ signal }) => apiClient.get<JobsOverview>('/api/admin/jobs', { signal }),
+    queryFn: ({ signal }) => callEndpoint(jobEndpoints.overview, {}, { signal }),
     refetchInterval: REFRESH_MS,
   });
 }
@@ -20,7 +20,7 @@ export function useJobsOverview() {
 export function useRunJobNow() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (name: JobName) => apiClient.post<{ id: string; message: string }>(`/api/admin/jobs/${name}/run`, {}),
+    mutationFn: (name: JobName) => callEndpoint(jobEndpoints.runNow, { params: { name } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: jobsOverviewQueryOptions().queryKey }),
   });
 }
