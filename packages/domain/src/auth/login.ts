@@ -54,3 +54,5 @@ export type RefreshTokenResponse = z.infer<typeof refreshTokenResponseSchema>;
 export const logoutRequestSchema = z.object({
   refreshToken: z.string().max(500).optional(),
 });
+/** POST /api/auth/logout's body: the refresh token to revoke, or none at all. */
+export const logoutBodySchema = logoutRequestSchema.optional();

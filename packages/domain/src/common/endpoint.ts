@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /**
  * One API endpoint's contract (issue 31, decision 024): what the route accepts and answers, and
@@ -21,6 +21,9 @@ export interface Endpoint {
   status: number;
 }
 
+/** The answer of a 204 (the route sends `null`, which Fastify sends as no body at all). */
+export const noContentSchema = z.null();
+
 type EndpointInput = Omit<Endpoint, 'status'> & { status?: number };
 
 /** An endpoint with its status defaulted to 200: `endpoint({ method: 'GET', path: '/api/x', response })`. */
@@ -40,8 +43,8 @@ export type EndpointQuery<E extends Endpoint> = E['query'] extends z.ZodType ? z
 /** What a caller sends as the body (the schema's input). */
 export type EndpointBody<E extends Endpoint> = E['body'] extends z.ZodType ? z.input<E['body']> : undefined;
 
-/** What a successful call answers. */
-export type EndpointResponse<E extends Endpoint> = E['response'] extends z.ZodType ? z.output<E['response']> : void;
+/** What a successful call answers: nothing for a 204, whose `null` never reaches the browser as a body. */
+export type EndpointResponse<E extends Endpoint> = E['status'] extends 204 ? void : E['response'] extends z.ZodType ? z.output<E['response']> : void;
 
 /** The path with its parameters put in, each encoded: `/api/branches/:id` + { id: 3 } → `/api/branches/3`. */
 export function endpointPath(path: string, params: Record<string, string | number> | undefined): string {

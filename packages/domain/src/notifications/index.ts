@@ -1,3 +1,4 @@
 export * from './notification';
 export * from './email';
 export * from './account';
+export * from './endpoints';

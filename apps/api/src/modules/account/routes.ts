@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { accountSchema, apiErrorSchema, changePasswordSchema, emailPreferencesSchema } from '@portal/domain';
+import { accountSchema, apiErrorSchema, changePasswordSchema, emailPreferencesSchema, noContentSchema } from '@portal/domain';
 import { currentUser } from '../../plugins/auth';
 import * as service from './service';
 
@@ -40,7 +39,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Cambiar mi contraseña (cierra mis otras sesiones)',
         body: changePasswordSchema,
-        response: { 204: z.null(), ...errors },
+        response: { 204: noContentSchema, ...errors },
       },
     },
     async (request, reply) => {

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   apiErrorSchema,
   loginRequestSchema,
   loginResponseSchema,
-  logoutRequestSchema,
+  logoutBodySchema,
+  noContentSchema,
   refreshTokenRequestSchema,
   refreshTokenResponseSchema,
   sessionUserSchema,
@@ -51,8 +51,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ jwtSecret: Uint8Array; mfaRequi
       schema: {
         tags,
         summary: 'Cerrar sesión (revoca el token de renovación)',
-        body: logoutRequestSchema.optional(),
-        response: { 204: z.null() },
+        body: logoutBodySchema,
+        response: { 204: noContentSchema },
       },
     },
     async (request, reply) => {

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { apiErrorSchema, emailListQuerySchema, emailListSchema, idParamsSchema } from '@portal/domain';
+import { apiErrorSchema, emailListQuerySchema, emailListSchema, idParamsSchema, noContentSchema } from '@portal/domain';
 import * as service from './service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
@@ -34,7 +33,7 @@ export const emailAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Reintentar un correo fallido (vuelve a la cola con nuevos intentos)',
         params: idParamsSchema,
-        response: { 204: z.null(), ...errors },
+        response: { 204: noContentSchema, ...errors },
       },
     },
     async (request, reply) => {

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { apiErrorSchema, mfaCodeRequestSchema, mfaRecoveryCodesResponseSchema, mfaSetupResponseSchema, mfaStatusSchema } from '@portal/domain';
+import { apiErrorSchema, mfaCodeRequestSchema, mfaRecoveryCodesResponseSchema, mfaSetupResponseSchema, mfaStatusSchema, noContentSchema } from '@portal/domain';
 import { currentUser } from '../../plugins/auth';
 import * as mfa from './service';
 
@@ -53,7 +52,7 @@ export const accountMfaRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Desactivar (pide un código actual o de recuperación)',
         body: mfaCodeRequestSchema,
-        response: { 204: z.null(), ...errors },
+        response: { 204: noContentSchema, ...errors },
       },
     },
     async (request, reply) => {

@@ -1,12 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Account, ChangePasswordInput, MfaRecoveryCodes, MfaSetup, MfaStatus, NotificationKind } from '@portal/domain';
-import { apiClient } from '@/lib/api-client';
+import { accountEndpoints, type ChangePasswordInput, type MfaSetup, type NotificationKind } from '@portal/domain';
+import { callEndpoint } from '@/lib/endpoint-client';
 import { getRefreshToken } from '@/features/auth';
 
 const accountKey = ['account'] as const;
 
 function accountQueryOptions() {
-  return queryOptions({ queryKey: accountKey, queryFn: ({ signal }) => apiClient.get<Account>('/api/account', { signal }) });
+  return queryOptions({ queryKey: accountKey, queryFn: ({ signal }) => callEndpoint(accountEndpoints.get, {}, { signal }) });
 }
 
 export function useAccount() {
@@ -16,7 +16,7 @@ export function useAccount() {
 export function useSaveEmailPreferences() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (emailKinds: NotificationKind[]) => apiClient.put<Account>('/api/account/notification-preferences', { emailKinds }),
+    mutationFn: (emailKinds: NotificationKind[]) => callEndpoint(accountEndpoints.saveEmailPreferences, { body: { emailKinds } }),
     onSuccess: (account) => queryClient.setQueryData(accountKey, account),
   });
 }
@@ -25,7 +25,7 @@ export function useSaveEmailPreferences() {
 export function useChangePassword() {
   return useMutation({
     mutationFn: (input: Omit<ChangePasswordInput, 'refreshToken'>) =>
-      apiClient.post<null>('/api/account/password', { ...input, refreshToken: getRefreshToken() ?? undefined }),
+      callEndpoint(accountEndpoints.changePassword, { body: { ...input, refreshToken: getRefreshToken() ?? undefined } }),
   });
 }
 
@@ -33,18 +33,18 @@ const mfaKey = ['account', 'mfa'] as const;
 
 /** GET /api/account/mfa: whether I sign in with a second factor. */
 export function useMfaStatus() {
-  return useQuery({ queryKey: mfaKey, queryFn: ({ signal }) => apiClient.get<MfaStatus>('/api/account/mfa', { signal }) });
+  return useQuery({ queryKey: mfaKey, queryFn: ({ signal }) => callEndpoint(accountEndpoints.mfaStatus, {}, { signal }) });
 }
 
 /** POST /api/account/mfa/setup: a new pending secret and its QR (not a mutation hook: the enrolment asks once as it opens). */
 export function startMfaSetup(): Promise<MfaSetup> {
-  return apiClient.post<MfaSetup>('/api/account/mfa/setup', {});
+  return callEndpoint(accountEndpoints.startMfaSetup);
 }
 
 export function useConfirmMfa() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (code: string) => apiClient.post<MfaRecoveryCodes>('/api/account/mfa/confirm', { code }),
+    mutationFn: (code: string) => callEndpoint(accountEndpoints.confirmMfa, { body: { code } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: mfaKey }),
   });
 }
@@ -52,7 +52,7 @@ export function useConfirmMfa() {
 export function useDisableMfa() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (code: string) => apiClient.post<null>('/api/account/mfa/disable', { code }),
+    mutationFn: (code: string) => callEndpoint(accountEndpoints.disableMfa, { body: { code } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: mfaKey }),
   });
 }

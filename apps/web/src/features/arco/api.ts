@@ -1,13 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { businessDate, type ArcoCancelRequest, type ArcoCancelResult, type ArcoExportFormat, type ArcoRecordRef, type ArcoSearchResult } from '@portal/domain';
-import { apiClient } from '@/lib/api-client';
+import { arcoEndpoints, businessDate, type ArcoCancelRequest, type ArcoExportFormat, type ArcoRecordRef } from '@portal/domain';
+import { callEndpoint, callEndpointForBlob } from '@/lib/endpoint-client';
 import { saveBlob } from '@/lib/blob-files';
 
 /** The text searched for (already at least 3 characters): every record of the people it finds. */
 function arcoSearchQueryOptions(text: string) {
   return queryOptions({
     queryKey: ['arco', 'search', text] as const,
-    queryFn: ({ signal }) => apiClient.get<ArcoSearchResult>('/api/admin/arco/search', { query: { q: text }, signal }),
+    queryFn: ({ signal }) => callEndpoint(arcoEndpoints.search, { query: { q: text } }, { signal }),
     // A search after a cancellation must show the anonymised rows, never a cached answer.
     staleTime: 0,
   });
@@ -21,7 +21,7 @@ export function useArcoSearch(text: string) {
 export function useArcoExport() {
   return useMutation({
     mutationFn: async ({ records, format }: { records: ArcoRecordRef[]; format: ArcoExportFormat }) => {
-      const blob = await apiClient.postBlob('/api/admin/arco/export', { records, format }, { requireToken: true });
+      const blob = await callEndpointForBlob(arcoEndpoints.export, { body: { records, format } }, { requireToken: true });
       saveBlob(blob, `datos-personales-${businessDate()}.${format}`);
     },
   });
@@ -31,7 +31,7 @@ export function useArcoExport() {
 export function useArcoCancel() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ArcoCancelRequest) => apiClient.post<ArcoCancelResult>('/api/admin/arco/cancel', body),
+    mutationFn: (body: ArcoCancelRequest) => callEndpoint(arcoEndpoints.cancel, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['arco'] }),
   });
 }

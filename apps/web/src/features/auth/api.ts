@@ -1,6 +1,6 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { authMessages, type SessionUser } from '@portal/domain';
-import { apiClient } from '@/lib/api-client';
+import { authEndpoints, authMessages, type SessionUser } from '@portal/domain';
+import { callEndpoint } from '@/lib/endpoint-client';
 import { endSession } from './session/session-lifecycle';
 import { getRefreshToken } from './session/session-store';
 import { meQueryKey } from './sign-in';
@@ -9,7 +9,7 @@ import { notify } from '@/lib/toast';
 // --- who am I (re-checked on entering protected routes) ----------------------------------------
 
 function fetchMe({ signal }: { signal?: AbortSignal } = {}): Promise<SessionUser> {
-  return apiClient.get<SessionUser>('/api/auth/me', { signal, timeoutMs: 15_000 });
+  return callEndpoint(authEndpoints.me, {}, { signal, timeoutMs: 15_000 });
 }
 
 /** Cached briefly: moving between screens re-checks at most every 30 s. */
@@ -26,7 +26,7 @@ export function meQueryOptions() {
 
 /** Revokes the refresh token on the server. */
 function logout(refreshToken: string | null): Promise<void> {
-  return apiClient.post<void>('/api/auth/logout', refreshToken ? { refreshToken } : {}, {
+  return callEndpoint(authEndpoints.logout, { body: refreshToken ? { refreshToken } : {} }, {
     refreshOnUnauthorized: false,
     timeoutMs: 5_000,
   });

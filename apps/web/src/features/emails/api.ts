@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { EmailList, EmailStatus } from '@portal/domain';
-import { apiClient } from '@/lib/api-client';
+import { emailEndpoints, type EmailStatus } from '@portal/domain';
+import { callEndpoint } from '@/lib/endpoint-client';
 
 const emailsPageSize = 50;
 const emailsKey = ['admin-emails'] as const;
@@ -9,7 +9,7 @@ function emailsQueryOptions(status: EmailStatus | undefined) {
   return infiniteQueryOptions({
     queryKey: [...emailsKey, { status: status ?? 'all' }] as const,
     queryFn: ({ pageParam, signal }) =>
-      apiClient.get<EmailList>('/api/admin/emails', { query: { status, limit: emailsPageSize, before: pageParam ?? undefined }, signal }),
+      callEndpoint(emailEndpoints.list, { query: { status, limit: emailsPageSize, before: pageParam ?? undefined } }, { signal }),
     initialPageParam: null as number | null,
     getNextPageParam: (lastPage) => lastPage.nextBefore,
     retry: false,
@@ -23,7 +23,7 @@ export function useEmails(status: EmailStatus | undefined) {
 export function useRetryEmail() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiClient.post<null>(`/api/admin/emails/${id}/retry`),
+    mutationFn: (id: number) => callEndpoint(emailEndpoints.retry, { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: emailsKey }),
   });
 }

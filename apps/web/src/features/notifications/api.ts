@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Notification, NotificationList } from '@portal/domain';
-import { apiClient } from '@/lib/api-client';
+import { notificationEndpoints } from '@portal/domain';
+import { callEndpoint } from '@/lib/endpoint-client';
 
 /** How many the bell's list shows: the newest; older ones have been read or can wait. */
 const bellLimit = 20;
@@ -12,7 +12,7 @@ const notificationsKey = ['notifications'] as const;
 function notificationsQueryOptions() {
   return queryOptions({
     queryKey: [...notificationsKey, 'bell'] as const,
-    queryFn: ({ signal }) => apiClient.get<NotificationList>('/api/notifications', { query: { limit: bellLimit }, signal }),
+    queryFn: ({ signal }) => callEndpoint(notificationEndpoints.list, { query: { limit: bellLimit } }, { signal }),
     refetchInterval: bellPollMs,
     refetchOnWindowFocus: true,
     // Polling already retries every 30 s.
@@ -27,7 +27,7 @@ export function useNotifications() {
 export function useMarkNotificationRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiClient.post<Notification>(`/api/notifications/${id}/read`),
+    mutationFn: (id: number) => callEndpoint(notificationEndpoints.read, { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationsKey }),
   });
 }
@@ -35,7 +35,7 @@ export function useMarkNotificationRead() {
 export function useMarkAllNotificationsRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiClient.post<{ unreadCount: number }>('/api/notifications/read-all'),
+    mutationFn: () => callEndpoint(notificationEndpoints.readAll),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationsKey }),
   });
 }

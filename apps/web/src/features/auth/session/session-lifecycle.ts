@@ -1,5 +1,6 @@
-import type { RefreshTokenResponse, SessionUser } from '@portal/domain';
-import { ApiError, apiMessages, apiRequest, setSessionHandlers } from '@/lib/api-client';
+import { authEndpoints, type RefreshTokenResponse, type SessionUser } from '@portal/domain';
+import { ApiError, apiMessages, setSessionHandlers } from '@/lib/api-client';
+import { callEndpoint } from '@/lib/endpoint-client';
 import { clearSession, getRefreshToken, getToken, getUser, hasToken, setTokens, setUser, tokenExpiry } from './session-store';
 
 /**
@@ -9,7 +10,6 @@ import { clearSession, getRefreshToken, getToken, getUser, hasToken, setTokens, 
 
 const refreshTimeoutMs = 15_000;
 const otherTabGraceMs = 300;
-const refreshPath = '/api/auth/refresh-token';
 
 // ---------------------------------------------------------------------------------------------
 // Forced logout: the session is over (refresh token rejected). Listeners navigate to /login.
@@ -104,12 +104,7 @@ async function runRefresh(): Promise<RefreshOutcome> {
   if (!refreshToken) return { kind: 'rejected' };
   let data: RefreshTokenResponse;
   try {
-    data = await apiRequest<RefreshTokenResponse>(refreshPath, {
-      method: 'POST',
-      body: { refreshToken },
-      timeoutMs: refreshTimeoutMs,
-      auth: false,
-    });
+    data = await callEndpoint(authEndpoints.refreshToken, { body: { refreshToken } }, { timeoutMs: refreshTimeoutMs, auth: false });
   } catch (error) {
     const status = error instanceof ApiError ? error.status : 0;
     // Another tab may have rotated the token at the same moment (the server refuses the loser):
