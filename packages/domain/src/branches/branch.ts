@@ -191,6 +191,7 @@ export const branchSchema = z.object({
   version: z.number().int(),
 });
 export type Branch = z.infer<typeof branchSchema>;
+export const branchListSchema = z.array(branchSchema);
 
 
 /** 'Calle 12 Int. 3, Colonia, Municipio, Estado, C.P. 00000' */

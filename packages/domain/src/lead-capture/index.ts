@@ -1,1 +1,2 @@
 export * from './lead-capture';
+export * from './endpoints';

@@ -78,6 +78,13 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+/** GET /api/users: the list, optionally of one role or status. */
+export const userListQuerySchema = z.object({ role: roleSchema.optional(), status: recordStatusSchema.optional() });
+export const userListSchema = z.array(userSchema);
+
+/** POST /api/users/{id}/temporary-password: shown once; the user must change it at their next sign-in. */
+export const temporaryPasswordSchema = z.object({ temporaryPassword: z.string() });
+
 /** Password and its confirmation must match; the confirmation is never sent. */
 function passwordsMatch(form: { password?: string; confirmPassword?: string }, ctx: z.RefinementCtx) {
   if ((form.password ?? '') !== (form.confirmPassword ?? '')) {

@@ -1,1 +1,2 @@
 export * from './whatsapp';
+export * from './endpoints';

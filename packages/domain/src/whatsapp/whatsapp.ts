@@ -158,6 +158,12 @@ export const whatsappTemplateSchema = z.object({
   updatedAt: z.string(),
 });
 export type WhatsappTemplate = z.infer<typeof whatsappTemplateSchema>;
+export const whatsappTemplateListSchema = z.array(whatsappTemplateSchema);
+
+/** A template of a lead's branch with its text for this lead and this sender (the server fills it). */
+export const whatsappLeadTemplateSchema = whatsappTemplateSchema.extend({ preview: z.string() });
+export type WhatsappLeadTemplate = z.infer<typeof whatsappLeadTemplateSchema>;
+export const whatsappLeadTemplateListSchema = z.array(whatsappLeadTemplateSchema);
 
 export const whatsappTemplatesQuerySchema = z.object({ branchId: idSchema.optional() });
 
@@ -211,3 +217,4 @@ export const whatsappMessageSchema = z.object({
   sentAt: z.string().nullable(),
 });
 export type WhatsappMessage = z.infer<typeof whatsappMessageSchema>;
+export const whatsappMessageListSchema = z.array(whatsappMessageSchema);

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   apiErrorSchema,
+  branchListSchema,
   branchSchema,
   branchStatusChangeSchema,
   branchUpdateBodySchema,
@@ -24,7 +25,7 @@ export const branchRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/branches',
-    { schema: { tags, security, summary: 'Lista de sucursales', response: { 200: z.array(branchSchema), ...errors } } },
+    { schema: { tags, security, summary: 'Lista de sucursales', response: { 200: branchListSchema, ...errors } } },
     () => repo.listBranches(app.db),
   );
 

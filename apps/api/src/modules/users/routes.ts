@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   apiErrorSchema,
   createUserRequestSchema,
   idParamsSchema,
-  recordStatusSchema,
-  roleSchema,
+  noContentSchema,
+  temporaryPasswordSchema,
+  userListQuerySchema,
+  userListSchema,
   userSchema,
   userStatusChangeSchema,
   userUpdateBodySchema,
@@ -31,8 +33,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Lista de usuarios',
-        querystring: z.object({ role: roleSchema.optional(), status: recordStatusSchema.optional() }),
-        response: { 200: z.array(userSchema), ...errors },
+        querystring: userListQuerySchema,
+        response: { 200: userListSchema, ...errors },
       },
     },
     (request) => repo.listUsers(app.db, request.query),
@@ -103,7 +105,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Generar una contraseña temporal (se muestra una sola vez; debe cambiarse al iniciar sesión)',
         params: idParamsSchema,
-        response: { 200: z.object({ temporaryPassword: z.string() }), ...errors },
+        response: { 200: temporaryPasswordSchema, ...errors },
       },
     },
     (request) => users.issueTemporaryPassword(app.db, request.params.id),
@@ -117,7 +119,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Desbloquear el inicio de sesión (borra los intentos fallidos de la cuenta)',
         params: idParamsSchema,
-        response: { 204: z.null(), ...errors },
+        response: { 204: noContentSchema, ...errors },
       },
     },
     async (request, reply) => {

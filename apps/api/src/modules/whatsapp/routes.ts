@@ -1,15 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   apiErrorSchema,
   idParamsSchema,
+  noContentSchema,
   versionETag,
   whatsappGatewayAnswerSchema,
   whatsappGatewayInputSchema,
   whatsappGatewaySchema,
+  whatsappLeadTemplateListSchema,
+  whatsappMessageListSchema,
   whatsappMessageSchema,
   whatsappSendInputSchema,
   whatsappTemplateInputSchema,
+  whatsappTemplateListSchema,
   whatsappTemplateSchema,
   whatsappTemplatesQuerySchema,
 } from '@portal/domain';
@@ -21,7 +24,6 @@ import * as service from './service';
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 412: apiErrorSchema };
 const tags = ['WhatsApp'];
 const security = [{ bearerAuth: [] }];
-const templateWithPreview = whatsappTemplateSchema.extend({ preview: z.string() });
 
 /**
  * WhatsApp from the leads' cards (issue 20): the branch's gateway (managers and admins), its
@@ -61,7 +63,7 @@ export const whatsappRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/whatsapp/templates',
-    { schema: { tags, security, summary: 'Plantillas de mensaje de la sucursal', querystring: whatsappTemplatesQuerySchema, response: { 200: z.array(whatsappTemplateSchema), ...errors } } },
+    { schema: { tags, security, summary: 'Plantillas de mensaje de la sucursal', querystring: whatsappTemplatesQuerySchema, response: { 200: whatsappTemplateListSchema, ...errors } } },
     (request) => service.listTemplates(app.db, currentUser(request), request.query.branchId, exists),
   );
 
@@ -80,7 +82,7 @@ export const whatsappRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/whatsapp/templates/:id',
-    { preHandler: managers, schema: { tags, security, summary: 'Eliminar plantilla', params: idParamsSchema, response: { 204: z.null(), ...errors } } },
+    { preHandler: managers, schema: { tags, security, summary: 'Eliminar plantilla', params: idParamsSchema, response: { 204: noContentSchema, ...errors } } },
     async (request, reply) => {
       await service.deleteTemplate(app.db, currentUser(request), request.params.id);
       return reply.status(204).send(null);
@@ -89,13 +91,13 @@ export const whatsappRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/leads/:id/whatsapp',
-    { schema: { tags, security, summary: 'Mensajes de WhatsApp del lead (más recientes primero)', params: idParamsSchema, response: { 200: z.array(whatsappMessageSchema), ...errors } } },
+    { schema: { tags, security, summary: 'Mensajes de WhatsApp del lead (más recientes primero)', params: idParamsSchema, response: { 200: whatsappMessageListSchema, ...errors } } },
     (request) => service.messagesOfLead(app.db, currentUser(request), request.params.id),
   );
 
   app.get(
     '/api/leads/:id/whatsapp/templates',
-    { schema: { tags, security, summary: 'Plantillas de la sucursal del lead, con su texto para este lead', params: idParamsSchema, response: { 200: z.array(templateWithPreview), ...errors } } },
+    { schema: { tags, security, summary: 'Plantillas de la sucursal del lead, con su texto para este lead', params: idParamsSchema, response: { 200: whatsappLeadTemplateListSchema, ...errors } } },
     (request) => service.templatesForLead(app.db, currentUser(request), request.params.id),
   );
 

@@ -1,11 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Branch, CreateBranchRequest, RecordStatus, UpdateBranchRequest, User } from '@portal/domain';
-import { apiClient } from '@/lib/api-client';
+import { branchEndpoints, userEndpoints, type Branch, type CreateBranchRequest, type RecordStatus, type UpdateBranchRequest, type User } from '@portal/domain';
+import { callEndpoint } from '@/lib/endpoint-client';
 
 // --- list --------------------------------------------------------------------------------------
 
 function getBranches(signal?: AbortSignal): Promise<Branch[]> {
-  return apiClient.get<Branch[]>('/api/branches', { signal });
+  return callEndpoint(branchEndpoints.list, {}, { signal });
 }
 
 export function branchesQueryOptions() {
@@ -22,7 +22,7 @@ export function useBranches() {
 // --- one ---------------------------------------------------------------------------------------
 
 function getBranch(id: number, signal?: AbortSignal): Promise<Branch> {
-  return apiClient.get<Branch>(`/api/branches/${id}`, { signal });
+  return callEndpoint(branchEndpoints.get, { params: { id } }, { signal });
 }
 
 function branchQueryOptions(id: number) {
@@ -39,7 +39,7 @@ export function useBranch(id: number) {
 // --- who may manage a branch: active users with role manager ------------------------------------
 
 function getManagerCandidates(signal?: AbortSignal): Promise<User[]> {
-  return apiClient.get<User[]>('/api/users', { query: { role: 'manager', status: 'active' }, signal });
+  return callEndpoint(userEndpoints.list, { query: { role: 'manager', status: 'active' } }, { signal });
 }
 
 export function managerCandidatesQueryOptions() {
@@ -56,17 +56,17 @@ export function useManagerCandidates() {
 // --- writes ------------------------------------------------------------------------------------
 
 function createBranch(body: CreateBranchRequest): Promise<Branch> {
-  return apiClient.post<Branch>('/api/branches', body);
+  return callEndpoint(branchEndpoints.create, { body });
 }
 
 /** The form's save; `ifMatch` is the version it was loaded at (412 when someone saved since, decision 023). */
 function updateBranch(id: number, body: UpdateBranchRequest, ifMatch?: number): Promise<Branch> {
-  return apiClient.post<Branch>(`/api/branches/${id}`, body, { ifMatch });
+  return callEndpoint(branchEndpoints.update, { params: { id }, body }, { ifMatch });
 }
 
 /** The list's Activar/Desactivar: only `{ status }`. */
 function setBranchStatus(id: number, status: RecordStatus): Promise<Branch> {
-  return apiClient.post<Branch>(`/api/branches/${id}`, { status });
+  return callEndpoint(branchEndpoints.update, { params: { id }, body: { status } });
 }
 
 function useInvalidateBranches() {

@@ -1,11 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LeadCaptureKey, LeadCaptureSettings, LeadCaptureSettingsInput, WhatsappWebhookUrl } from '@portal/domain';
-import { apiClient } from '@/lib/api-client';
+import { leadCaptureEndpoints, type LeadCaptureSettingsInput } from '@portal/domain';
+import { callEndpoint } from '@/lib/endpoint-client';
 
 function leadCaptureQueryOptions(branchId: number) {
   return queryOptions({
     queryKey: ['lead-capture', branchId] as const,
-    queryFn: ({ signal }) => apiClient.get<LeadCaptureSettings>(`/api/branches/${branchId}/lead-capture`, { signal }),
+    queryFn: ({ signal }) => callEndpoint(leadCaptureEndpoints.settings, { params: { id: branchId } }, { signal }),
   });
 }
 
@@ -25,7 +25,7 @@ function useSettingsMutation<Input, Output>(branchId: number, send: (input: Inpu
 /** `ifMatch`: the branch's version the origins were loaded at (412 when someone saved since, decision 023). */
 export function useSaveOrigins(branchId: number) {
   return useSettingsMutation(branchId, ({ input, ifMatch }: { input: LeadCaptureSettingsInput; ifMatch: number | undefined }) =>
-    apiClient.put<LeadCaptureSettings>(`/api/branches/${branchId}/lead-capture`, input, { ifMatch }),
+    callEndpoint(leadCaptureEndpoints.saveOrigins, { params: { id: branchId }, body: input }, { ifMatch }),
   );
 }
 
@@ -36,9 +36,9 @@ export function useReloadLeadCaptureSettings(branchId: number) {
 }
 
 export function useRotateKey(branchId: number) {
-  return useSettingsMutation(branchId, () => apiClient.post<LeadCaptureKey>(`/api/branches/${branchId}/lead-capture/key`, {}));
+  return useSettingsMutation(branchId, () => callEndpoint(leadCaptureEndpoints.rotateKey, { params: { id: branchId } }));
 }
 
 export function useRotateWebhookToken(branchId: number) {
-  return useSettingsMutation(branchId, () => apiClient.post<WhatsappWebhookUrl>(`/api/branches/${branchId}/whatsapp-gateway/webhook-token`, {}));
+  return useSettingsMutation(branchId, () => callEndpoint(leadCaptureEndpoints.rotateWebhookToken, { params: { id: branchId } }));
 }

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateUserRequest, RecordStatus, Role, UpdateUserRequest, User } from '@portal/domain';
-import { apiClient } from '@/lib/api-client';
+import { userEndpoints, type CreateUserRequest, type RecordStatus, type Role, type UpdateUserRequest, type User } from '@portal/domain';
+import { callEndpoint } from '@/lib/endpoint-client';
 import { branchesQueryOptions, managerCandidatesQueryOptions } from '@/features/branches';
 
 export interface UserFilters {
@@ -11,7 +11,7 @@ export interface UserFilters {
 // --- list --------------------------------------------------------------------------------------
 
 function getUsers(filters: UserFilters = {}, signal?: AbortSignal): Promise<User[]> {
-  return apiClient.get<User[]>('/api/users', { query: { role: filters.role, status: filters.status }, signal });
+  return callEndpoint(userEndpoints.list, { query: { role: filters.role, status: filters.status } }, { signal });
 }
 
 /** `usersQueryOptions().queryKey` (no filters) also matches every filtered list. */
@@ -29,7 +29,7 @@ export function useUsers(filters: UserFilters = {}) {
 // --- one ---------------------------------------------------------------------------------------
 
 function getUser(id: number, signal?: AbortSignal): Promise<User> {
-  return apiClient.get<User>(`/api/users/${id}`, { signal });
+  return callEndpoint(userEndpoints.get, { params: { id } }, { signal });
 }
 
 function userQueryOptions(id: number) {
@@ -46,17 +46,17 @@ export function useUser(id: number) {
 // --- writes ------------------------------------------------------------------------------------
 
 function createUser(body: CreateUserRequest): Promise<User> {
-  return apiClient.post<User>('/api/users', body);
+  return callEndpoint(userEndpoints.create, { body });
 }
 
 /** The full record; `password` only when the admin typed a new one. `ifMatch`: the version the form was loaded at (412 when someone saved since). */
 function updateUser(id: number, body: UpdateUserRequest, ifMatch?: number): Promise<User> {
-  return apiClient.post<User>(`/api/users/${id}`, body, { ifMatch });
+  return callEndpoint(userEndpoints.update, { params: { id }, body }, { ifMatch });
 }
 
 /** The list's Activar/Desactivar: only `{ status }`. */
 function setUserStatus(id: number, status: RecordStatus): Promise<User> {
-  return apiClient.post<User>(`/api/users/${id}`, { status });
+  return callEndpoint(userEndpoints.update, { params: { id }, body: { status } });
 }
 
 function useInvalidateUsers() {
@@ -97,7 +97,7 @@ export function useSetUserStatus() {
 export function useResetUserMfa() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiClient.post<User>(`/api/users/${id}/mfa/reset`, {}),
+    mutationFn: (id: number) => callEndpoint(userEndpoints.resetMfa, { params: { id } }),
     onSuccess: (user) => {
       queryClient.setQueryData(userQueryOptions(user.id).queryKey, user);
       void queryClient.invalidateQueries({ queryKey: ['users', 'list'] });
@@ -107,7 +107,7 @@ export function useResetUserMfa() {
 
 /** Forgets the user's failed sign-ins from every address (issue 19). */
 function unlockUser(id: number): Promise<void> {
-  return apiClient.post<void>(`/api/users/${id}/unlock`);
+  return callEndpoint(userEndpoints.unlock, { params: { id } });
 }
 
 export function useUnlockUser() {
@@ -115,8 +115,8 @@ export function useUnlockUser() {
 }
 
 /** A generated password the user must change at their next sign-in; the answer is the only time it is shown. */
-function issueTemporaryPassword(id: number): Promise<{ temporaryPassword: string }> {
-  return apiClient.post<{ temporaryPassword: string }>(`/api/users/${id}/temporary-password`);
+function issueTemporaryPassword(id: number) {
+  return callEndpoint(userEndpoints.issueTemporaryPassword, { params: { id } });
 }
 
 export function useIssueTemporaryPassword() {

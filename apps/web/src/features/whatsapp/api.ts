@@ -1,25 +1,15 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  WhatsappGateway,
-  WhatsappGatewayAnswer,
-  WhatsappGatewayFormValues,
-  WhatsappMessage,
-  WhatsappSendInput,
-  WhatsappTemplate,
-} from '@portal/domain';
-import { apiClient } from '@/lib/api-client';
+import { whatsappEndpoints, type WhatsappGatewayFormValues, type WhatsappSendInput } from '@portal/domain';
+import { callEndpoint } from '@/lib/endpoint-client';
 
 const whatsappKey = ['whatsapp'] as const;
-
-/** A template of the lead's branch with its text for this lead and this sender (the server fills it). */
-export type LeadTemplate = WhatsappTemplate & { preview: string };
 
 // --- the card: a lead's log, templates and send ---------------------------------------------------
 
 function leadMessagesQueryOptions(leadId: number) {
   return queryOptions({
     queryKey: [...whatsappKey, 'lead', leadId, 'messages'] as const,
-    queryFn: ({ signal }) => apiClient.get<WhatsappMessage[]>(`/api/leads/${leadId}/whatsapp`, { signal }),
+    queryFn: ({ signal }) => callEndpoint(whatsappEndpoints.leadMessages, { params: { id: leadId } }, { signal }),
   });
 }
 
@@ -30,14 +20,14 @@ export function useLeadMessages(leadId: number) {
 export function useLeadTemplates(leadId: number) {
   return useQuery({
     queryKey: [...whatsappKey, 'lead', leadId, 'templates'] as const,
-    queryFn: ({ signal }) => apiClient.get<LeadTemplate[]>(`/api/leads/${leadId}/whatsapp/templates`, { signal }),
+    queryFn: ({ signal }) => callEndpoint(whatsappEndpoints.leadTemplates, { params: { id: leadId } }, { signal }),
   });
 }
 
 export function useSendWhatsapp(leadId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: Partial<WhatsappSendInput>) => apiClient.post<WhatsappMessage>(`/api/leads/${leadId}/whatsapp`, body),
+    mutationFn: (body: Partial<WhatsappSendInput>) => callEndpoint(whatsappEndpoints.send, { params: { id: leadId }, body }),
     onSuccess: async (message) => {
       queryClient.setQueryData(leadMessagesQueryOptions(leadId).queryKey, (log) => [message, ...(log ?? []).filter((item) => item.id !== message.id)]);
       await queryClient.invalidateQueries({ queryKey: leadMessagesQueryOptions(leadId).queryKey });
@@ -50,7 +40,7 @@ export function useSendWhatsapp(leadId: number) {
 function gatewayQueryOptions(branchId: number) {
   return queryOptions({
     queryKey: [...whatsappKey, 'gateway', branchId] as const,
-    queryFn: ({ signal }) => apiClient.get<WhatsappGatewayAnswer>(`/api/branches/${branchId}/whatsapp-gateway`, { signal }),
+    queryFn: ({ signal }) => callEndpoint(whatsappEndpoints.gateway, { params: { id: branchId } }, { signal }),
   });
 }
 
@@ -69,7 +59,7 @@ export function useSaveGateway(branchId: number) {
   return useMutation({
     // `ifMatch`: the version the form was loaded at, 0 while the branch had none (412 when someone saved since, decision 023).
     mutationFn: ({ body, ifMatch }: { body: WhatsappGatewayFormValues; ifMatch: number }) =>
-      apiClient.put<WhatsappGateway>(`/api/branches/${branchId}/whatsapp-gateway`, body, { ifMatch }),
+      callEndpoint(whatsappEndpoints.saveGateway, { params: { id: branchId }, body }, { ifMatch }),
     onSuccess: (gateway) => queryClient.setQueryData(gatewayQueryOptions(branchId).queryKey, { gateway }),
   });
 }
@@ -77,7 +67,7 @@ export function useSaveGateway(branchId: number) {
 function templatesQueryOptions(branchId: number) {
   return queryOptions({
     queryKey: [...whatsappKey, 'templates', branchId] as const,
-    queryFn: ({ signal }) => apiClient.get<WhatsappTemplate[]>(`/api/whatsapp/templates?branchId=${branchId}`, { signal }),
+    queryFn: ({ signal }) => callEndpoint(whatsappEndpoints.templates, { query: { branchId } }, { signal }),
   });
 }
 
@@ -96,8 +86,8 @@ export function useSaveTemplate(branchId: number) {
   return useMutation({
     mutationFn: ({ id, name, body }: TemplateDraft) =>
       id === null
-        ? apiClient.post<WhatsappTemplate>('/api/whatsapp/templates', { name, body, branchId })
-        : apiClient.put<WhatsappTemplate>(`/api/whatsapp/templates/${id}`, { name, body }),
+        ? callEndpoint(whatsappEndpoints.createTemplate, { body: { name, body, branchId } })
+        : callEndpoint(whatsappEndpoints.updateTemplate, { params: { id }, body: { name, body } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: templatesQueryOptions(branchId).queryKey }),
   });
 }
@@ -105,7 +95,7 @@ export function useSaveTemplate(branchId: number) {
 export function useDeleteTemplate(branchId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiClient.delete<null>(`/api/whatsapp/templates/${id}`),
+    mutationFn: (id: number) => callEndpoint(whatsappEndpoints.deleteTemplate, { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: templatesQueryOptions(branchId).queryKey }),
   });
 }

@@ -1,12 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
-import { whatsappFieldLabels as labels, whatsappMessages as texts, type WhatsappSendInput } from '@portal/domain';
+import { whatsappFieldLabels as labels, whatsappMessages as texts, type WhatsappLeadTemplate, type WhatsappSendInput } from '@portal/domain';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { notify } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { describedControl, FormField, SelectField } from '@/components/ui/form-field';
 import { controlClasses } from '@/components/ui/input';
-import { useLeadTemplates, useSendWhatsapp, type LeadTemplate } from '../api';
+import { useLeadTemplates, useSendWhatsapp } from '../api';
 
 /**
  * Choose a template (its text for this lead fills the message) or write one, see it as it will
@@ -16,7 +16,7 @@ import { useLeadTemplates, useSendWhatsapp, type LeadTemplate } from '../api';
 export function WhatsappComposer({ leadId }: { leadId: number }) {
   const templates = useLeadTemplates(leadId);
   const send = useSendWhatsapp(leadId);
-  const [template, setTemplate] = useState<LeadTemplate | null>(null);
+  const [template, setTemplate] = useState<WhatsappLeadTemplate | null>(null);
   const [text, setText] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
   const textId = useId();
