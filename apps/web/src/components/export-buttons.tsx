@@ -2,17 +2,17 @@ import { useState } from 'react';
 import { FileDown, FileSpreadsheet } from 'lucide-react';
 import type { ExportFormat } from '@portal/domain';
 import { errorMessage } from '@/lib/api-client';
-import { downloadExport } from '@/lib/download-export';
+import { downloadExport, type ExportEndpoint, type ExportFilters } from '@/lib/download-export';
 import { notify } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 
-interface ExportButtonsProps {
-  /** The list's export endpoint, e.g. /api/policy/export. */
-  path: string;
+interface ExportButtonsProps<E extends ExportEndpoint> {
+  /** The list's export endpoint, e.g. policyEndpoints.export. */
+  endpoint: E;
   /** The file's name before the date: polizas, addendums, citas. */
   list: string;
   /** The list's current filters, as the API's query: the file holds everything they select. */
-  query: Record<string, string | number | undefined>;
+  query: ExportFilters<E>;
   /** The error toast's title: 'No se pudieron exportar las pólizas'. */
   errorTitle: string;
 }
@@ -25,12 +25,12 @@ const icons = { csv: FileDown, xlsx: FileSpreadsheet } as const;
  * loaded), fetched with the session's token and saved. While one runs both wait; a failure says
  * so in a toast.
  */
-export function ExportButtons({ path, list, query, errorTitle }: ExportButtonsProps) {
+export function ExportButtons<E extends ExportEndpoint>({ endpoint, list, query, errorTitle }: ExportButtonsProps<E>) {
   const [running, setRunning] = useState<ExportFormat | null>(null);
   const run = async (format: ExportFormat) => {
     setRunning(format);
     try {
-      await downloadExport(path, list, query, format);
+      await downloadExport(endpoint, list, query, format);
     } catch (error) {
       notify.error(errorTitle, errorMessage(error));
     } finally {

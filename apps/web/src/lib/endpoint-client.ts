@@ -1,5 +1,6 @@
 import { endpointPath, type Endpoint, type EndpointBody, type EndpointPathParams, type EndpointQuery, type EndpointResponse } from '@portal/domain';
 import { apiRequest, type RequestOptions } from './api-client';
+import { uploadFile, type UploadOptions } from './upload';
 
 /**
  * The typed client (issue 31, decision 024): every call names its endpoint's contract from the
@@ -33,4 +34,12 @@ export function callEndpointForBlob<E extends Endpoint>(endpoint: E, ...[parts, 
     body: parts?.body,
     responseType: 'blob',
   });
+}
+
+/**
+ * A file sent to the endpoint as multipart, with its progress: an XMLHttpRequest (lib/upload.ts),
+ * since fetch reports none. The answer is the contract's.
+ */
+export function uploadToEndpoint<E extends Endpoint>(endpoint: E, params: EndpointPathParams<E>, file: File, options?: UploadOptions): Promise<EndpointResponse<E>> {
+  return uploadFile<EndpointResponse<E>>(endpointPath(endpoint.path, params as Record<string, string | number> | undefined), file, options);
 }

@@ -132,6 +132,7 @@ export const addendumSchema = z.object({
   version: z.number().int(),
 });
 export type Addendum = z.infer<typeof addendumSchema>;
+export const addendumListSchema = z.array(addendumSchema);
 
 /** The list's 'Estado' filter (issue 20): one status, or all when left out. */
 const addendumStatusFilterSchema = z.enum(addendumStatuses, { error: messages.invalidOption('Estado') }).optional();

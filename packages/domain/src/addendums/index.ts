@@ -1,1 +1,2 @@
 export * from './addendum';
+export * from './endpoints';

@@ -254,6 +254,7 @@ export const appointmentSchema = z.object({
   policyFolio: z.string().nullable().optional(),
 });
 export type Appointment = z.infer<typeof appointmentSchema>;
+export const appointmentListSchema = z.array(appointmentSchema);
 
 /** GET /api/appo[/branch/{id}]?from=&to=: the calendar asks only for the days it shows. */
 export const appointmentRangeQuerySchema = z
@@ -329,6 +330,8 @@ export type AppointmentInvitationView = z.infer<typeof appointmentInvitationView
 
 /** POST /api/public/citas/{token}: 'yes' (Confirmar asistencia) or 'no' (No podré asistir). */
 export const appointmentAnswerInputSchema = z.object({ response: attendeeResponseSchema });
+/** The invitation's token: the only credential of its public page. */
+export const appointmentInvitationParamsSchema = z.object({ token: z.string().max(100) });
 
 export const invitationMessages = {
   confirm: 'Confirmar asistencia',

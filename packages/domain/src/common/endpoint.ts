@@ -24,6 +24,9 @@ export interface Endpoint {
 /** The answer of a 204 (the route sends `null`, which Fastify sends as no body at all). */
 export const noContentSchema = z.null();
 
+/** An answer that only says what was done: `{ message: 'Cita eliminada' }`. */
+export const messageResultSchema = z.object({ message: z.string() });
+
 type EndpointInput = Omit<Endpoint, 'status'> & { status?: number };
 
 /** An endpoint with its status defaulted to 200: `endpoint({ method: 'GET', path: '/api/x', response })`. */

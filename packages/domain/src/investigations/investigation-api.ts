@@ -81,8 +81,6 @@ export const investigationDecisionSchema = z.object({
 });
 export type InvestigationDecision = z.infer<typeof investigationDecisionSchema>;
 
-export const messageResultSchema = z.object({ message: z.string() });
-
 export interface UploadRejection {
   field: 'documentType' | 'identificationType';
   message: string;

@@ -14,3 +14,4 @@ export * from './dashboard';
 export * from './folio';
 export * from './display';
 export * from './search-text';
+export * from './endpoints';

@@ -15,3 +15,4 @@ export const policyEventSchema = z.object({
   createdAt: z.string(),
 });
 export type PolicyEvent = z.infer<typeof policyEventSchema>;
+export const policyEventListSchema = z.array(policyEventSchema);

@@ -1,10 +1,11 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { messages } from '../common/messages';
 import { addressInputSchema } from '../branches/branch';
 import { asksGuaranteeAddress, asksVehicle, guarantorRequiredFor, type PolicyType } from './policy-type';
 import { policyMessages } from './policy-fields';
 import { policyLabels as L } from './policy-labels';
 import { policyDraftSchema, type PolicyDraft } from './policy-draft';
+import { policyStatusChangeSchema } from './policy-status-change';
 
 /**
  * The body of POST /api/policy and of a full POST /api/policy/update/{id}, and the form's schema.
@@ -16,6 +17,9 @@ import { policyDraftSchema, type PolicyDraft } from './policy-draft';
 export const policyInputSchema = policyDraftSchema.superRefine(checkConditionalFields).transform(clearHiddenFields);
 export type PolicyFormValues = z.input<typeof policyInputSchema>;
 export type PolicyInput = z.output<typeof policyInputSchema>;
+
+/** POST /api/policy/update/{id}: the full form, or the tracking row menu's `{ status, userId, branchId }`. */
+export const policyUpdateBodySchema = z.union([policyStatusChangeSchema, policyInputSchema]);
 
 function checkConditionalFields(policy: PolicyDraft, ctx: z.RefinementCtx) {
   const require = (path: Array<string | number>, label: string, value: string | number | null) => {

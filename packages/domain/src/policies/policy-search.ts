@@ -67,5 +67,6 @@ export type PolicySearchResult = z.infer<typeof policySearchResultSchema>;
 /** GET /api/policy/agents: the users of the branch, for the list's agent filter. */
 export const policyAgentSchema = z.object({ id: z.number(), name: z.string() });
 export type PolicyAgent = z.infer<typeof policyAgentSchema>;
+export const policyAgentListSchema = z.array(policyAgentSchema);
 
 export const policyAgentsQuerySchema = z.object({ branchId: z.coerce.number().int().positive().max(maxId).optional() });

@@ -1,1 +1,2 @@
 export * from './policy-file';
+export * from './endpoints';

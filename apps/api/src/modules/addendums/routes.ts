@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   addendumEditorRoles,
   addendumExportQuerySchema,
   addendumInputSchema,
+  addendumListSchema,
   addendumMessages as messages,
   addendumSchema,
   addendumSearchQuerySchema,
@@ -40,7 +40,7 @@ export const addendumRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['addendums'];
   const security = [{ bearerAuth: [] }];
   const editorsOnly = app.requireRole(...addendumEditorRoles);
-  const list = { 200: z.array(addendumSchema), ...errors };
+  const list = { 200: addendumListSchema, ...errors };
   const one = { 200: addendumSchema, ...errors };
   const maxMb = Math.round(app.config.maxUploadBytes / (1024 * 1024));
 

@@ -8,6 +8,8 @@ import {
   appointmentExportQuerySchema,
   appointmentFeedSchema,
   appointmentInputSchema,
+  appointmentInvitationParamsSchema,
+  appointmentListSchema,
   appointmentMessages as messages,
   appointmentPageSchema,
   appointmentRangeQuerySchema,
@@ -17,6 +19,7 @@ import {
   businessDate,
   exportFileName,
   idParamsSchema,
+  messageResultSchema,
 } from '@portal/domain';
 import { sendJsonArray } from '../../lib/json-array-stream';
 import { exportSubject, sendTableExport } from '../../lib/table-export';
@@ -29,7 +32,6 @@ import { publicRateLimit } from '../../lib/public-rate-limit';
 import * as service from './service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 412: apiErrorSchema };
-const deleted = z.object({ message: z.string() });
 const calendarType = 'text/calendar; charset=utf-8';
 
 /** Appointments on the spec's paths (section 7), scoped to the caller's branch. */
@@ -37,7 +39,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
   const tags = ['appointments'];
   const security = [{ bearerAuth: [] }];
-  const list = { 200: z.array(appointmentSchema), ...errors };
+  const list = { 200: appointmentListSchema, ...errors };
   const one = { 200: appointmentSchema, ...errors };
   /** Invitations link to the portal's public address: PUBLIC_URL, else the address staff used. */
   const invitations = (request: FastifyRequest) => ({ baseUrl: app.config.publicUrl ?? `${request.protocol}://${request.host}`, mailFrom: app.config.mailFrom });
@@ -134,8 +136,8 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     await service.deleteAppointment(app.db, currentUser(request), request.params.id, invitations(request));
     return { message: 'Cita eliminada' };
   };
-  app.get('/api/appo/del/:id', { schema: { tags, security, summary: 'Eliminar cita', params: idParamsSchema, response: { 200: deleted, ...errors } } }, remove);
-  app.delete('/api/appo/:id', { schema: { tags, security, summary: 'Eliminar cita', params: idParamsSchema, response: { 200: deleted, ...errors } } }, remove);
+  app.get('/api/appo/del/:id', { schema: { tags, security, summary: 'Eliminar cita', params: idParamsSchema, response: { 200: messageResultSchema, ...errors } } }, remove);
+  app.delete('/api/appo/:id', { schema: { tags, security, summary: 'Eliminar cita', params: idParamsSchema, response: { 200: messageResultSchema, ...errors } } }, remove);
 
   app.post(
     '/api/appo/feed',
@@ -173,8 +175,6 @@ export const appointmentFeedRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-const invitationParamsSchema = z.object({ token: z.string().max(100) });
-
 /**
  * The attendee's page behind an invitation's links (issue 20), open to whoever holds the token
  * (no session). Reading never answers: only the page's button (a POST) does. Rate-limited as the
@@ -186,14 +186,14 @@ export const appointmentInvitationRoutes: FastifyPluginAsyncZod<{ onAnswerChange
   const response = { 200: appointmentInvitationViewSchema, 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
   app.get(
     '/api/public/citas/:token',
-    { config, schema: { tags, summary: 'La cita a la que se invitó a la persona', params: invitationParamsSchema, response } },
+    { config, schema: { tags, summary: 'La cita a la que se invitó a la persona', params: appointmentInvitationParamsSchema, response } },
     (request) => service.viewInvitation(app.db, request.params.token),
   );
   app.post(
     '/api/public/citas/:token',
     {
       config,
-      schema: { tags, summary: 'Confirmar asistencia (yes) o avisar que no podrá asistir (no)', params: invitationParamsSchema, body: appointmentAnswerInputSchema, response },
+      schema: { tags, summary: 'Confirmar asistencia (yes) o avisar que no podrá asistir (no)', params: appointmentInvitationParamsSchema, body: appointmentAnswerInputSchema, response },
     },
     (request) => service.answerInvitation(app.db, onAnswerChanged, request.params.token, request.body.response),
   );

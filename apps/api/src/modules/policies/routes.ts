@@ -9,16 +9,16 @@ import {
   exportFileName,
   idParamsSchema,
   versionETag,
-  policyEventSchema,
-  policyAgentSchema,
+  policyEventListSchema,
+  policyAgentListSchema,
   policyAgentsQuerySchema,
   policyExportQuerySchema,
   policyInputSchema,
   policySchema,
   policySearchQuerySchema,
   policySearchResultSchema,
-  policyStatusChangeSchema,
   policyTerminationInputSchema,
+  policyUpdateBodySchema,
 } from '@portal/domain';
 import { sendJsonArray } from '../../lib/json-array-stream';
 import { sendJsonText } from '../../lib/json-text';
@@ -31,9 +31,6 @@ import { recordAccess } from '../access-log/index';
 import * as service from './service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 412: apiErrorSchema };
-
-/** The full form, or the tracking row menu's `{ status, userId, branchId }`. */
-const policyUpdateBodySchema = z.union([policyStatusChangeSchema, policyInputSchema]);
 
 export interface PolicyRoutesOptions {
   /** The search's recent pages (search-pages.ts), started by app.ts. */
@@ -124,7 +121,7 @@ export const policyRoutes: FastifyPluginAsyncZod<PolicyRoutesOptions> = async (a
         security,
         summary: 'Usuarios de la sucursal, para filtrar las pólizas por agente',
         querystring: policyAgentsQuerySchema,
-        response: { 200: z.array(policyAgentSchema), ...errors },
+        response: { 200: policyAgentListSchema, ...errors },
       },
     },
     (request) => service.listAgents(app.db, currentUser(request), request.query.branchId),
@@ -150,7 +147,7 @@ export const policyRoutes: FastifyPluginAsyncZod<PolicyRoutesOptions> = async (a
         security,
         summary: 'Historial de la póliza, del más reciente al más antiguo',
         params: idParamsSchema,
-        response: { 200: z.array(policyEventSchema), ...errors },
+        response: { 200: policyEventListSchema, ...errors },
       },
     },
     (request) => service.policyHistory(app.db, currentUser(request), request.params.id),

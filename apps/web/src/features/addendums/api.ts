@@ -1,14 +1,8 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  addendumMessages,
-  type Addendum,
-  type AddendumInput,
-  type AddendumSearchResult,
-  type AddendumStatus,
-  type PolicySearchResult,
-} from '@portal/domain';
-import { ApiError, apiClient } from '@/lib/api-client';
-import { uploadFile, type UploadOptions } from '@/lib/upload';
+import { addendumEndpoints, addendumMessages, policyEndpoints, type Addendum, type AddendumInput, type AddendumStatus } from '@portal/domain';
+import { ApiError } from '@/lib/api-client';
+import { callEndpoint, callEndpointForBlob, uploadToEndpoint } from '@/lib/endpoint-client';
+import type { UploadOptions } from '@/lib/upload';
 
 /** Rows fetched per page of the list, and policies offered per search in the form. */
 const addendumPageSize = 25;
@@ -21,12 +15,12 @@ const policiesKey = ['policies'] as const;
 // --- search (the list) -------------------------------------------------------------------------
 
 function searchAddendums(q: string, status: AddendumStatus | null, cursor: string | null, signal?: AbortSignal) {
-  return apiClient.get<AddendumSearchResult>('/api/addendum/search', {
-    query: { q: q.trim() || undefined, status: status ?? undefined, limit: addendumPageSize, cursor: cursor ?? undefined },
-    signal,
+  return callEndpoint(
+    addendumEndpoints.search,
+    { query: { q: q.trim() || undefined, status: status ?? undefined, limit: addendumPageSize, cursor: cursor ?? undefined } },
     // Spec section 8: a failed list call (401/403/500/504, timeout, no response) ends the session.
-    endSessionOnFailure: true,
-  });
+    { signal, endSessionOnFailure: true },
+  );
 }
 
 function addendumSearchQueryOptions(q: string, status: AddendumStatus | null) {
@@ -52,7 +46,7 @@ export function useAddendumSearch(q: string, status: AddendumStatus | null) {
 
 /** The spec's client reads one addendum as an array whose first item is it. */
 async function getAddendum(id: number, signal?: AbortSignal): Promise<Addendum> {
-  const [addendum] = await apiClient.get<Addendum[]>(`/api/addendum/item/${id}`, { signal });
+  const [addendum] = await callEndpoint(addendumEndpoints.get, { params: { id } }, { signal });
   if (!addendum) throw new ApiError({ status: 404, message: addendumMessages.notFound });
   return addendum;
 }
@@ -68,10 +62,7 @@ export function useAddendum(id: number) {
 // --- the form's policy choice ------------------------------------------------------------------
 
 function searchActivePolicies(q: string, signal?: AbortSignal) {
-  return apiClient.get<PolicySearchResult>('/api/policy/search', {
-    query: { status: 'active', q: q.trim() || undefined, limit: addendumPageSize },
-    signal,
-  });
+  return callEndpoint(policyEndpoints.search, { query: { status: 'active', q: q.trim() || undefined, limit: addendumPageSize } }, { signal });
 }
 
 function activePoliciesQueryOptions(q: string) {
@@ -89,25 +80,21 @@ export function useActivePolicies(q: string, options: { enabled: boolean }) {
 // --- writes ------------------------------------------------------------------------------------
 
 function createAddendum(body: AddendumInput) {
-  return apiClient.post<Addendum>('/api/addendum', body);
+  return callEndpoint(addendumEndpoints.create, { body });
 }
 
 /** The form's save; `ifMatch` is the version it was loaded at (412 when someone saved since, decision 023). */
 function updateAddendum(id: number, body: AddendumInput, ifMatch?: number) {
-  return apiClient.post<Addendum>(`/api/addendum/${id}`, body, { ifMatch });
-}
-
-function uploadPath(addendum: Pick<Addendum, 'id' | 'policyId'>): string {
-  return `/api/addendum/upload-file/${addendum.id}/${addendum.policyId}`;
+  return callEndpoint(addendumEndpoints.update, { params: { id }, body }, { ifMatch });
 }
 
 /** The addendum's one file (PDF, DOC or DOCX); a new upload replaces the previous one. */
 export function uploadAddendumFile(addendum: Pick<Addendum, 'id' | 'policyId'>, file: File, options: UploadOptions = {}) {
-  return uploadFile<Addendum>(uploadPath(addendum), file, options);
+  return uploadToEndpoint(addendumEndpoints.uploadFile, { addendumId: addendum.id, policyId: addendum.policyId }, file, options);
 }
 
 export function downloadAddendumFile(id: number) {
-  return apiClient.getBlob(`/api/addendum/download-file/${id}`, { requireToken: true });
+  return callEndpointForBlob(addendumEndpoints.downloadFile, { params: { id } }, { requireToken: true });
 }
 
 /**

@@ -1,17 +1,15 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  appointmentEndpoints,
+  appointmentInvitationEndpoints,
   appointmentPageSize,
-  type Appointment,
-  type AppointmentFeed,
-  type AppointmentInvitationView,
+  policyEndpoints,
   type AppointmentWhen,
   type AttendeeResponse,
   type AppointmentInput,
-  type AppointmentPage,
-  type Policy,
-  type PolicySearchResult,
 } from '@portal/domain';
-import { apiClient, isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-client';
+import { callEndpoint, callEndpointForBlob } from '@/lib/endpoint-client';
 
 const appointmentsKey = ['appointments'] as const;
 
@@ -19,12 +17,12 @@ const appointmentsKey = ['appointments'] as const;
 
 /** 'Control de Citas' in list view: the tab's appointments (issue 20), five per page, searched on the server. */
 function searchAppointments(q: string, when: AppointmentWhen, page: number, signal?: AbortSignal) {
-  return apiClient.get<AppointmentPage>('/api/appo/search', {
-    query: { q: q.trim() || undefined, when, page, pageSize: appointmentPageSize },
-    signal,
+  return callEndpoint(
+    appointmentEndpoints.search,
+    { query: { q: q.trim() || undefined, when, page, pageSize: appointmentPageSize } },
     // Spec section 8: a failed list call (401/403/500/504, timeout, no response) ends the session.
-    endSessionOnFailure: true,
-  });
+    { signal, endSessionOnFailure: true },
+  );
 }
 
 function appointmentSearchQueryOptions(q: string, when: AppointmentWhen, page: number) {
@@ -45,7 +43,7 @@ export function useAppointmentSearch(q: string, when: AppointmentWhen, page: num
 
 /** The appointments of the days the calendar shows (yyyy-MM-dd, both included), in time order. */
 function listAppointmentsBetween(from: string, to: string, signal?: AbortSignal) {
-  return apiClient.get<Appointment[]>('/api/appo', { query: { from, to }, signal, endSessionOnFailure: true });
+  return callEndpoint(appointmentEndpoints.range, { query: { from, to } }, { signal, endSessionOnFailure: true });
 }
 
 function appointmentRangeQueryOptions(from: string, to: string) {
@@ -74,7 +72,7 @@ export function usePolicyChoices(q: string, options: { enabled: boolean }) {
   return useQuery({
     queryKey: ['appointments', 'policy-choices', q.trim()] as const,
     queryFn: ({ signal }) =>
-      apiClient.get<PolicySearchResult>('/api/policy/search', { query: { q: q.trim() || undefined, limit: policyChoiceLimit }, signal }),
+      callEndpoint(policyEndpoints.search, { query: { q: q.trim() || undefined, limit: policyChoiceLimit } }, { signal }),
     enabled: options.enabled,
     placeholderData: keepPreviousData,
   });
@@ -84,7 +82,7 @@ export function usePolicyChoices(q: string, options: { enabled: boolean }) {
 export function useChosenPolicy(id: number | null) {
   return useQuery({
     queryKey: ['appointments', 'policy-choice', id ?? 0] as const,
-    queryFn: ({ signal }) => apiClient.get<Policy>(`/api/policy/unique/${id}`, { signal }),
+    queryFn: ({ signal }) => callEndpoint(policyEndpoints.get, { params: { id: id ?? 0 } }, { signal }),
     enabled: id !== null,
   });
 }
@@ -92,22 +90,22 @@ export function useChosenPolicy(id: number | null) {
 // --- writes ------------------------------------------------------------------------------------
 
 function createAppointment(body: AppointmentInput) {
-  return apiClient.post<Appointment>('/api/appo', body);
+  return callEndpoint(appointmentEndpoints.create, { body });
 }
 
 /** The form's save; `ifMatch` is the version it was opened at (412 when someone saved since, decision 023). */
 function updateAppointment(id: number, body: AppointmentInput, ifMatch?: number) {
-  return apiClient.post<Appointment>(`/api/appo/update/${id}`, body, { ifMatch });
+  return callEndpoint(appointmentEndpoints.update, { params: { id }, body }, { ifMatch });
 }
 
 /** One appointment as the server has it now ('Recargar' in its form after a 412). */
 export function fetchAppointment(id: number) {
-  return apiClient.get<Appointment>(`/api/appo/${id}`);
+  return callEndpoint(appointmentEndpoints.get, { params: { id } });
 }
 
 /** Gone for good, attendees with it (the spec's GET path). */
 function deleteAppointment(id: number) {
-  return apiClient.get<{ message: string }>(`/api/appo/del/${id}`);
+  return callEndpoint(appointmentEndpoints.remove, { params: { id } });
 }
 
 /** Every list and calendar range refetches after a write: an appointment may move between them. */
@@ -138,16 +136,16 @@ export function useDeleteAppointment() {
 
 /** One appointment as a .ics file (the bearer header rules out a plain link). */
 export function downloadAppointmentIcs(id: number) {
-  return apiClient.getBlob(`/api/appo/${id}/ics`, { requireToken: true });
+  return callEndpointForBlob(appointmentEndpoints.ics, { params: { id } }, { requireToken: true });
 }
 
 /** Creates the user's private calendar link, or replaces it (the old one stops working). */
 function createAppointmentFeed() {
-  return apiClient.post<AppointmentFeed>('/api/appo/feed');
+  return callEndpoint(appointmentEndpoints.createFeed);
 }
 
 function revokeAppointmentFeed() {
-  return apiClient.delete<void>('/api/appo/feed');
+  return callEndpoint(appointmentEndpoints.revokeFeed);
 }
 
 export function useCreateAppointmentFeed() {
@@ -165,7 +163,7 @@ export function useRevokeAppointmentFeed() {
 function invitationQueryOptions(token: string) {
   return queryOptions({
     queryKey: ['appointment-invitation', token] as const,
-    queryFn: ({ signal }) => apiClient.get<AppointmentInvitationView>(`/api/public/citas/${token}`, { signal, auth: false }),
+    queryFn: ({ signal }) => callEndpoint(appointmentInvitationEndpoints.view, { params: { token } }, { signal, auth: false }),
     retry: (failures, error) => failures < 2 && !(isApiError(error) && error.status >= 400 && error.status < 500),
     staleTime: Infinity,
   });
@@ -179,7 +177,7 @@ export function useAppointmentInvitation(token: string) {
 export function useAnswerInvitation(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (response: AttendeeResponse) => apiClient.post<AppointmentInvitationView>(`/api/public/citas/${token}`, { response }, { auth: false }),
+    mutationFn: (response: AttendeeResponse) => callEndpoint(appointmentInvitationEndpoints.answer, { params: { token }, body: { response } }, { auth: false }),
     onSuccess: (view) => queryClient.setQueryData(invitationQueryOptions(token).queryKey, view),
   });
 }

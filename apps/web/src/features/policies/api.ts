@@ -1,17 +1,14 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  AccessLogPage,
-  DashboardStats,
-  Policy,
-  PolicyAgent,
-  PolicyEvent,
-  PolicyFile,
-  PolicyFormValues,
-  PolicySearchResult,
-  PolicyStatus,
+import {
+  accessLogEndpoints,
+  defaultPolicySort,
+  policyEndpoints,
+  policyFileEndpoints,
+  type Policy,
+  type PolicyFormValues,
+  type PolicyStatus,
 } from '@portal/domain';
-import { defaultPolicySort } from '@portal/domain';
-import { apiClient } from '@/lib/api-client';
+import { callEndpoint } from '@/lib/endpoint-client';
 import type { PolicyListFilters } from './components/policy-list-params';
 
 /** Rows fetched per page of the list and tracking screens. */
@@ -36,12 +33,12 @@ export function policyFiltersQuery(filters: PolicyListFilters) {
 }
 
 function searchPolicies(filters: PolicyListFilters, cursor: string | null, signal?: AbortSignal) {
-  return apiClient.get<PolicySearchResult>('/api/policy/search', {
-    query: { ...policyFiltersQuery(filters), limit: policyPageSize, cursor: cursor ?? undefined },
-    signal,
+  return callEndpoint(
+    policyEndpoints.search,
+    { query: { ...policyFiltersQuery(filters), limit: policyPageSize, cursor: cursor ?? undefined } },
     // Spec section 8: a failed list call (401/403/500/504, timeout, no response) ends the session.
-    endSessionOnFailure: true,
-  });
+    { signal, endSessionOnFailure: true },
+  );
 }
 
 export function policySearchQueryOptions(filters: PolicyListFilters) {
@@ -70,7 +67,7 @@ export function usePolicySearch(filters: PolicyListFilters, options: { enabled?:
 // --- one policy and its history ----------------------------------------------------------------
 
 function getPolicy(id: number, signal?: AbortSignal) {
-  return apiClient.get<Policy>(`/api/policy/unique/${id}`, { signal });
+  return callEndpoint(policyEndpoints.get, { params: { id } }, { signal });
 }
 
 function policyQueryOptions(id: number) {
@@ -84,7 +81,7 @@ export function usePolicy(id: number) {
 function policyEventsQueryOptions(id: number) {
   return queryOptions({
     queryKey: ['policies', 'events', id] as const,
-    queryFn: ({ signal }) => apiClient.get<PolicyEvent[]>(`/api/policy/${id}/events`, { signal }),
+    queryFn: ({ signal }) => callEndpoint(policyEndpoints.events, { params: { id } }, { signal }),
   });
 }
 
@@ -99,7 +96,7 @@ export function usePolicyEvents(id: number) {
 function policyFileQueryOptions(id: number) {
   return queryOptions({
     queryKey: ['policies', 'file', id] as const,
-    queryFn: ({ signal }) => apiClient.get<PolicyFile>(`/api/policy/${id}/file`, { signal }),
+    queryFn: ({ signal }) => callEndpoint(policyFileEndpoints.get, { params: { id } }, { signal }),
   });
 }
 
@@ -111,7 +108,7 @@ export function usePolicyFile(id: number) {
 export function usePolicyAccessLog(id: number, page: number, options: { enabled: boolean }) {
   return useQuery({
     queryKey: ['policies', 'access-log', id, page] as const,
-    queryFn: ({ signal }) => apiClient.get<AccessLogPage>(`/api/policy/${id}/access-log`, { query: { page }, signal }),
+    queryFn: ({ signal }) => callEndpoint(accessLogEndpoints.policyLog, { params: { id }, query: { page } }, { signal }),
     enabled: options.enabled && Number.isInteger(id) && id > 0,
     placeholderData: keepPreviousData,
   });
@@ -122,7 +119,7 @@ export function usePolicyAccessLog(id: number, page: number, options: { enabled:
 function policyAgentsQueryOptions(branchId: number | undefined) {
   return queryOptions({
     queryKey: ['policies', 'agents', branchId ?? null] as const,
-    queryFn: ({ signal }) => apiClient.get<PolicyAgent[]>('/api/policy/agents', { query: { branchId }, signal }),
+    queryFn: ({ signal }) => callEndpoint(policyEndpoints.agents, { query: { branchId } }, { signal }),
     // The branch's staff changes rarely; the list's own data is what must be fresh.
     staleTime: 5 * 60_000,
   });
@@ -141,10 +138,9 @@ function dashboardQueryOptions(scope: DashboardScope) {
   return queryOptions({
     queryKey: ['policies', 'dashboard', scope] as const,
     queryFn: ({ signal }) =>
-      apiClient.get<DashboardStats>(scope === 'all' ? '/api/policy/dashboard' : `/api/policy/dashboard/${scope}`, {
-        signal,
-        timeoutMs: dashboardTimeoutMs,
-      }),
+      scope === 'all'
+        ? callEndpoint(policyEndpoints.dashboard, {}, { signal, timeoutMs: dashboardTimeoutMs })
+        : callEndpoint(policyEndpoints.branchDashboard, { params: { branchId: scope } }, { signal, timeoutMs: dashboardTimeoutMs }),
     // Spec section 8 maps each failure to a message at once (or a logout); a silent retry would
     // double the 15 s wait before the user is told anything.
     retry: false,
@@ -158,17 +154,17 @@ export function useDashboardStats(scope: DashboardScope | null) {
 // --- writes ------------------------------------------------------------------------------------
 
 function createPolicy(body: PolicyFormValues) {
-  return apiClient.post<Policy>('/api/policy', body);
+  return callEndpoint(policyEndpoints.create, { body });
 }
 
 /** The form's save; `ifMatch` is the version it was loaded at (412 when someone saved since). */
 function updatePolicy(id: number, body: PolicyFormValues, ifMatch?: number) {
-  return apiClient.post<Policy>(`/api/policy/update/${id}`, body, { ifMatch });
+  return callEndpoint(policyEndpoints.update, { params: { id }, body }, { ifMatch });
 }
 
 /** The tracking row menu: `{ status, userId, branchId }` as the spec sends it. */
 function changePolicyStatus(id: number, body: { status: PolicyStatus; userId: number; branchId: number | null }) {
-  return apiClient.post<Policy>(`/api/policy/update/${id}`, body);
+  return callEndpoint(policyEndpoints.update, { params: { id }, body });
 }
 
 function useRefreshPolicies() {
@@ -208,7 +204,7 @@ export function useChangePolicyStatus() {
 export function useRenewPolicy() {
   const refresh = useRefreshPolicies();
   return useMutation({
-    mutationFn: (id: number) => apiClient.post<Policy>(`/api/policy/${id}/renew`, {}),
+    mutationFn: (id: number) => callEndpoint(policyEndpoints.renew, { params: { id } }),
     onSuccess: refresh,
   });
 }
@@ -217,7 +213,7 @@ export function useRenewPolicy() {
 export function useTerminatePolicy() {
   const refresh = useRefreshPolicies();
   return useMutation({
-    mutationFn: ({ id, reason }: { id: number; reason: string }) => apiClient.post<Policy>(`/api/policy/${id}/terminate`, { reason }),
+    mutationFn: ({ id, reason }: { id: number; reason: string }) => callEndpoint(policyEndpoints.terminate, { params: { id }, body: { reason } }),
     onSuccess: refresh,
   });
 }

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Plus } from 'lucide-react';
-import { addendumMessages, addendumStatusLabels, addendumStatuses, type AddendumStatus } from '@portal/domain';
+import { addendumEndpoints, addendumMessages, addendumStatusLabels, addendumStatuses, type AddendumStatus } from '@portal/domain';
 import { paths } from '@/lib/paths';
 import { usePageTitle } from '@/lib/use-page-title';
 import { ExportButtons } from '@/components/export-buttons';
@@ -27,7 +27,7 @@ export function AddendumsPage() {
         title={addendumMessages.listTitle}
         actions={
           <>
-            <ExportButtons path="/api/addendum/export" list="addendums" query={{ q: list.q || undefined, status: list.status ?? undefined }} errorTitle="No se pudieron exportar los addendums" />
+            <ExportButtons endpoint={addendumEndpoints.export} list="addendums" query={{ q: list.q || undefined, status: list.status ?? undefined }} errorTitle="No se pudieron exportar los addendums" />
             {/* Approvers only read addendums: no way into a form they could not save. */}
             {canEdit ? (
               <Button asChild>

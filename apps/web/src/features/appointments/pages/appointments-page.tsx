@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Plus } from 'lucide-react';
-import { appointmentMessages, type Appointment } from '@portal/domain';
+import { appointmentEndpoints, appointmentMessages, type Appointment } from '@portal/domain';
 import { usePageTitle } from '@/lib/use-page-title';
 import { ExportButtons } from '@/components/export-buttons';
 import { Button } from '@/components/ui/button';
@@ -45,7 +45,7 @@ export function AppointmentsPage() {
           <>
             {/* The list's export: every appointment its search selects (the calendar has no search). */}
             {inCalendar ? null : (
-              <ExportButtons path="/api/appo/export" list="citas" query={{ q: list.q || undefined }} errorTitle="No se pudieron exportar las citas" />
+              <ExportButtons endpoint={appointmentEndpoints.export} list="citas" query={{ q: list.q || undefined }} errorTitle="No se pudieron exportar las citas" />
             )}
             <CalendarFeedDialog />
             <Button onClick={createNew}>

@@ -1,3 +1,4 @@
+import { policyEndpoints } from '@portal/domain';
 import { ExportButtons } from '@/components/export-buttons';
 import { policyFiltersQuery } from '../api';
 import type { PolicyListFilters } from './policy-list-params';
@@ -6,7 +7,7 @@ import type { PolicyListFilters } from './policy-list-params';
 export function PolicyExportButtons({ filters }: { filters: PolicyListFilters }) {
   return (
     <ExportButtons
-      path="/api/policy/export"
+      endpoint={policyEndpoints.export}
       list="polizas"
       query={policyFiltersQuery(filters)}
       errorTitle="No se pudieron exportar las pólizas"
