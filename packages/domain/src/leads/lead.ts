@@ -205,6 +205,10 @@ export const leadNoteSchema = z.object({
 export type LeadNote = z.infer<typeof leadNoteSchema>;
 
 export const leadNoteParamsSchema = z.object({ id: idSchema, noteId: idSchema });
+/** POST /api/leads/{id}/status/{status}: the column's id. */
+export const leadStatusParamsSchema = z.object({ id: idSchema, status: z.string().trim().min(1).max(60) });
+/** GET /api/leads/of-policy/{policyId}. */
+export const leadPolicyParamsSchema = z.object({ policyId: idSchema });
 
 /** POST /api/leads/{id}/convert: the policy the lead became. */
 export const leadConvertInputSchema = z.object({ policyId: idSchema });
@@ -221,6 +225,7 @@ export type LeadListQuery = z.input<typeof leadListQuerySchema>;
 /** Who may own a lead of the board ('Responsable'). */
 export const leadOwnerSchema = z.object({ id: z.number(), name: z.string() });
 export type LeadOwner = z.infer<typeof leadOwnerSchema>;
+export const leadOwnerListSchema = z.array(leadOwnerSchema);
 
 export const leadSchema = z.object({
   id: z.number(),
@@ -246,6 +251,9 @@ export const leadSchema = z.object({
   version: z.number().int(),
 });
 export type Lead = z.infer<typeof leadSchema>;
+export const leadListSchema = z.array(leadSchema);
+/** The lead a policy came from, or null when it came from none. */
+export const leadOfPolicySchema = leadSchema.nullable();
 
 // --- the board's columns ------------------------------------------------------------------------
 
@@ -257,6 +265,7 @@ export const leadColumnSchema = z.object({
   isWon: z.boolean().optional().default(false),
 });
 export type LeadColumn = z.infer<typeof leadColumnSchema>;
+export const leadColumnListSchema = z.array(leadColumnSchema);
 
 export const leadColumnsSchema = z
   .array(leadColumnSchema)
@@ -267,6 +276,8 @@ export const leadColumnsSchema = z
 
 /** PUT /api/leads/columns body. */
 export const leadColumnsInputSchema = z.object({ columns: leadColumnsSchema });
+/** Its answer: the columns saved, and how many leads moved to the first one (their column was removed). */
+export const savedLeadColumnsSchema = z.object({ columns: z.array(leadColumnSchema), moved: z.number() });
 
 /**
  * The board a branch starts with (spec; issue 29 adds the accent and makes «Póliza» the won

@@ -1,20 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   apiErrorSchema,
   idParamsSchema,
-  idSchema,
   leadBoardQuerySchema,
-  leadColumnSchema,
+  leadColumnListSchema,
   leadColumnsInputSchema,
   leadConvertInputSchema,
   leadInputSchema,
   leadListQuerySchema,
+  leadListSchema,
   leadMessages,
   leadNoteInputSchema,
   leadNoteParamsSchema,
-  leadOwnerSchema,
+  leadOfPolicySchema,
+  leadOwnerListSchema,
+  leadPolicyParamsSchema,
   leadSchema,
+  leadStatusParamsSchema,
+  messageResultSchema,
+  savedLeadColumnsSchema,
 } from '@portal/domain';
 import { currentUser } from '../../plugins/auth';
 import { ifMatchOf, withETag } from '../../lib/conditional-write';
@@ -23,9 +27,6 @@ import { sealLeadApiKey } from '../whatsapp/index';
 import * as service from './service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 412: apiErrorSchema };
-const statusParamsSchema = z.object({ id: idSchema, status: z.string().trim().min(1).max(60) });
-const policyParamsSchema = z.object({ policyId: idSchema });
-const columnsAnswer = z.object({ columns: z.array(leadColumnSchema), moved: z.number() });
 
 /**
  * The leads board on the spec's paths (section 7), the caller's branch's; admins may name
@@ -41,7 +42,7 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/leads',
-    { schema: { tags, security, summary: 'Leads de la sucursal (filtros: owner=me|id, source)', querystring: leadListQuerySchema, response: { 200: z.array(leadSchema), ...errors } } },
+    { schema: { tags, security, summary: 'Leads de la sucursal (filtros: owner=me|id, source)', querystring: leadListQuerySchema, response: { 200: leadListSchema, ...errors } } },
     // The JSON is PostgreSQL's (repository.ts, loadBoardJson), sent without the zod pass; board-json.test.ts
     // compares it byte for byte with what the schema's serializer writes.
     async (request, reply) => sendJsonText(request, reply, await service.listLeads(app.db, currentUser(request), request.query)),
@@ -49,7 +50,7 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/leads/columns',
-    { schema: { tags, security, summary: 'Estatus (columnas) del tablero de la sucursal', querystring, response: { 200: z.array(leadColumnSchema), ...errors } } },
+    { schema: { tags, security, summary: 'Estatus (columnas) del tablero de la sucursal', querystring, response: { 200: leadColumnListSchema, ...errors } } },
     (request) => service.getColumns(app.db, currentUser(request), request.query),
   );
 
@@ -63,7 +64,7 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Guardar los estatus; los leads de un estatus eliminado pasan al primero',
         querystring,
         body: leadColumnsInputSchema,
-        response: { 200: columnsAnswer, ...errors },
+        response: { 200: savedLeadColumnsSchema, ...errors },
       },
     },
     (request) => service.saveColumns(app.db, currentUser(request), request.body.columns, request.query),
@@ -71,7 +72,7 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/leads/owners',
-    { schema: { tags, security, summary: 'Agentes y gerentes activos de la sucursal (responsables)', querystring, response: { 200: z.array(leadOwnerSchema), ...errors } } },
+    { schema: { tags, security, summary: 'Agentes y gerentes activos de la sucursal (responsables)', querystring, response: { 200: leadOwnerListSchema, ...errors } } },
     (request) => service.listOwners(app.db, currentUser(request), request.query),
   );
 
@@ -82,8 +83,8 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'El lead del que salió una póliza (null si no salió de ninguno)',
-        params: policyParamsSchema,
-        response: { 200: leadSchema.nullable(), ...errors },
+        params: leadPolicyParamsSchema,
+        response: { 200: leadOfPolicySchema, ...errors },
       },
     },
     (request) => service.getLeadOfPolicy(app.db, currentUser(request), request.params.policyId),
@@ -110,7 +111,7 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/leads/:id/status/:status',
-    { schema: { tags, security, summary: 'Mover lead a otro estatus', params: statusParamsSchema, querystring, response: one } },
+    { schema: { tags, security, summary: 'Mover lead a otro estatus', params: leadStatusParamsSchema, querystring, response: one } },
     (request) => service.changeStatus(app.db, currentUser(request), request.params.id, request.params.status, request.query),
   );
 
@@ -150,7 +151,7 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/leads/del/:id',
-    { schema: { tags, security, summary: 'Eliminar lead', params: idParamsSchema, querystring, response: { 200: z.object({ message: z.string() }), ...errors } } },
+    { schema: { tags, security, summary: 'Eliminar lead', params: idParamsSchema, querystring, response: { 200: messageResultSchema, ...errors } } },
     async (request) => {
       await service.deleteLead(app.db, currentUser(request), request.params.id, request.query);
       return { message: leadMessages.deletedDescription };

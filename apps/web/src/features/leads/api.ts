@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Lead, LeadColumn, LeadInput, LeadOwner } from '@portal/domain';
-import { apiClient } from '@/lib/api-client';
-import { useBoardBranch, withBranch } from './components/board-branch';
+import { leadEndpoints, type Lead, type LeadColumn, type LeadInput } from '@portal/domain';
+import { callEndpoint } from '@/lib/endpoint-client';
+import { useBoardBranch } from './components/board-branch';
 import { readCachedLeadColumns, writeCachedLeadColumns } from './components/column-cache';
 
 const leadsKey = ['leads'] as const;
@@ -14,7 +14,7 @@ const boardKey = (branchId: number | undefined) => [...leadsKey, branchId ?? 'ow
 
 /** GET /api/leads: the board, newest first (the caller's branch, or the one an admin chose). */
 function getLeads(branchId: number | undefined, signal?: AbortSignal) {
-  return apiClient.get<Lead[]>(withBranch('/api/leads', branchId), { signal });
+  return callEndpoint(leadEndpoints.list, { query: { branchId } }, { signal });
 }
 
 function leadsQueryOptions(branchId: number | undefined) {
@@ -30,7 +30,7 @@ export function useLeadOwners() {
   const branchId = useBoardBranch();
   return useQuery({
     queryKey: [...boardKey(branchId), 'owners'] as const,
-    queryFn: ({ signal }) => apiClient.get<LeadOwner[]>(withBranch('/api/leads/owners', branchId), { signal }),
+    queryFn: ({ signal }) => callEndpoint(leadEndpoints.owners, { query: { branchId } }, { signal }),
     staleTime: 60_000,
   });
 }
@@ -39,7 +39,7 @@ export function useLeadOwners() {
 export function useLead(id: number | null, branchId?: number) {
   return useQuery({
     queryKey: [...boardKey(branchId), 'one', id] as const,
-    queryFn: ({ signal }) => apiClient.get<Lead>(withBranch(`/api/leads/${id}`, branchId), { signal }),
+    queryFn: ({ signal }) => callEndpoint(leadEndpoints.get, { params: { id: id ?? 0 }, query: { branchId } }, { signal }),
     enabled: id !== null,
   });
 }
@@ -48,21 +48,21 @@ export function useLead(id: number | null, branchId?: number) {
 export function useLeadOfPolicy(policyId: number) {
   return useQuery({
     queryKey: [...leadsKey, 'of-policy', policyId] as const,
-    queryFn: ({ signal }) => apiClient.get<Lead | null>(`/api/leads/of-policy/${policyId}`, { signal }),
+    queryFn: ({ signal }) => callEndpoint(leadEndpoints.ofPolicy, { params: { policyId } }, { signal }),
     retry: false,
   });
 }
 
 /** POST /api/leads/{id}/convert: links the saved policy to the lead (which moves to the won column). */
 export function convertLead(id: number, policyId: number, branchId?: number) {
-  return apiClient.post<Lead>(withBranch(`/api/leads/${id}/convert`, branchId), { policyId });
+  return callEndpoint(leadEndpoints.convert, { params: { id }, query: { branchId }, body: { policyId } });
 }
 
 // --- the board's columns -------------------------------------------------------------------------
 
 /** GET /api/leads/columns; the own board's answer is also kept in localStorage 'leadColumns' (the spec's key). */
 async function getLeadColumns(branchId: number | undefined, signal?: AbortSignal) {
-  const columns = await apiClient.get<LeadColumn[]>(withBranch('/api/leads/columns', branchId), { signal });
+  const columns = await callEndpoint(leadEndpoints.columns, { query: { branchId } }, { signal });
   if (branchId === undefined) writeCachedLeadColumns(columns);
   return columns;
 }
@@ -77,18 +77,12 @@ export function useLeadColumns() {
   return useQuery({ ...leadColumnsQueryOptions(branchId), placeholderData: branchId === undefined ? readCachedLeadColumns : undefined });
 }
 
-interface SavedColumns {
-  columns: LeadColumn[];
-  /** How many leads the server moved to the first column (their column was removed). */
-  moved: number;
-}
-
 export function useSaveLeadColumns() {
   const queryClient = useQueryClient();
   const branchId = useBoardBranch();
   return useMutation({
     // PUT /api/leads/columns (managers and admins).
-    mutationFn: (columns: LeadColumn[]) => apiClient.put<SavedColumns>(withBranch('/api/leads/columns', branchId), { columns }),
+    mutationFn: (columns: LeadColumn[]) => callEndpoint(leadEndpoints.saveColumns, { query: { branchId }, body: { columns } }),
     onSuccess: async ({ columns }) => {
       if (branchId === undefined) writeCachedLeadColumns(columns);
       queryClient.setQueryData(leadColumnsQueryOptions(branchId).queryKey, columns);
@@ -102,23 +96,23 @@ export function useSaveLeadColumns() {
 
 /** The board's write calls, each naming the chosen branch (the server ignores it for non-admins). */
 function leadCalls(branchId: number | undefined) {
-  const at = (path: string) => withBranch(path, branchId);
+  const query = { branchId };
   return {
-    create: (body: LeadInput) => apiClient.post<Lead>(at('/api/leads'), body),
+    create: (body: LeadInput) => callEndpoint(leadEndpoints.create, { query, body }),
     /** One lead as the server has it now ('Recargar' after a 412). */
-    get: (id: number) => apiClient.get<Lead>(at(`/api/leads/${id}`)),
+    get: (id: number) => callEndpoint(leadEndpoints.get, { params: { id }, query }),
     /**
      * The dialog's fields; the server leaves the notes alone (they are only ever added). `ifMatch`
      * is the version the dialog was opened at (412 when someone saved since, decision 023).
      */
-    update: (id: number, body: LeadInput, ifMatch?: number) => apiClient.post<Lead>(at(`/api/leads/update/${id}`), body, { ifMatch }),
+    update: (id: number, body: LeadInput, ifMatch?: number) => callEndpoint(leadEndpoints.update, { params: { id }, query, body }, { ifMatch }),
     /** POST /api/leads/{id}/status/{status} with an empty body (spec). */
-    move: (id: number, status: string) => apiClient.post<Lead>(at(`/api/leads/${id}/status/${encodeURIComponent(status)}`)),
-    addNote: (id: number, note: string) => apiClient.post<Lead>(at(`/api/leads/${id}/notes`), { note }),
-    editNote: (id: number, noteId: number, note: string) => apiClient.put<Lead>(at(`/api/leads/${id}/notes/${noteId}`), { note }),
-    deleteNote: (id: number, noteId: number) => apiClient.delete<Lead>(at(`/api/leads/${id}/notes/${noteId}`)),
+    move: (id: number, status: string) => callEndpoint(leadEndpoints.move, { params: { id, status }, query }),
+    addNote: (id: number, note: string) => callEndpoint(leadEndpoints.addNote, { params: { id }, query, body: { note } }),
+    editNote: (id: number, noteId: number, note: string) => callEndpoint(leadEndpoints.editNote, { params: { id, noteId }, query, body: { note } }),
+    deleteNote: (id: number, noteId: number) => callEndpoint(leadEndpoints.deleteNote, { params: { id, noteId }, query }),
     /** GET /api/leads/del/{id} (the spec's verb and path). */
-    remove: (id: number) => apiClient.get<{ message: string }>(at(`/api/leads/del/${id}`)),
+    remove: (id: number) => callEndpoint(leadEndpoints.remove, { params: { id }, query }),
   };
 }
 
