@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 // The transport together with the real session behind it (the app registers the same one).
 import { endSession, onSessionExpired } from '@/features/auth';
-import { ApiError, apiClient } from './api-client';
+import { ApiError, apiRequest } from './api-client';
 import { mockFetch } from '@/test/fetch-mock';
 import { adminUser, storeSession } from '@/test/fixtures';
 
@@ -13,7 +13,7 @@ describe('api client', () => {
 
   it('sends the stored bearer token and parses JSON', async () => {
     const net = mockFetch({ 'GET /api/users': { body: [{ id: 1 }] } });
-    await expect(apiClient.get('/api/users')).resolves.toEqual([{ id: 1 }]);
+    await expect(apiRequest('/api/users')).resolves.toEqual([{ id: 1 }]);
     expect(net.calls[0]?.authorization).toBe('Bearer access-1');
   });
 
@@ -25,7 +25,7 @@ describe('api client', () => {
     const net = mockFetch({
       'POST /api/auth/login': { status: 401, body: { statusCode: 401, error: 'Unauthorized', message: 'Credenciales inválidas' } },
     });
-    await expect(apiClient.post('/api/auth/login', { email: 'a@b.co', password: 'x' }, { auth: false })).rejects.toMatchObject({
+    await expect(apiRequest('/api/auth/login', { method: 'POST', body: { email: 'a@b.co', password: 'x' }, auth: false })).rejects.toMatchObject({
       status: 401,
       message: 'Credenciales inválidas',
     });
@@ -45,7 +45,7 @@ describe('api client', () => {
         },
       },
     });
-    const error = (await apiClient.post('/api/users', {}).catch((e: unknown) => e)) as ApiError;
+    const error = (await apiRequest('/api/users', { method: 'POST', body: {} }).catch((e: unknown) => e)) as ApiError;
     expect(error.status).toBe(409);
     expect(error.message).toBe('Ya existe un usuario con ese correo electrónico');
     expect(error.details).toEqual([{ field: 'email', message: 'Ya existe un usuario con ese correo electrónico' }]);
@@ -53,7 +53,7 @@ describe('api client', () => {
 
   it('a network failure gives a Spanish message (status 0)', async () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
-    await expect(apiClient.get('/api/users')).rejects.toMatchObject({
+    await expect(apiRequest('/api/users')).rejects.toMatchObject({
       status: 0,
       code: 'network_error',
       message: 'No se pudo conectar con el servidor. Verifique su conexión e intente nuevamente.',
@@ -70,7 +70,7 @@ describe('api client', () => {
           }),
       ),
     );
-    await expect(apiClient.get('/api/users', { timeoutMs: 30 })).rejects.toMatchObject({
+    await expect(apiRequest('/api/users', { timeoutMs: 30 })).rejects.toMatchObject({
       status: 0,
       code: 'timeout',
       message: 'El servidor tardó demasiado en responder. Intente nuevamente.',
@@ -80,7 +80,7 @@ describe('api client', () => {
 
 
   describe('endSessionOnFailure (the list calls of spec section 8)', () => {
-    const listCall = () => apiClient.get('/api/policy/search', { endSessionOnFailure: true, timeoutMs: 30 });
+    const listCall = () => apiRequest('/api/policy/search', { endSessionOnFailure: true, timeoutMs: 30 });
 
     it.each([403, 500, 504])('an HTTP %i removes the token and tells the listeners (→ /login)', async (status) => {
       const onExpired = vi.fn();
@@ -158,7 +158,7 @@ describe('api client', () => {
         ),
       );
       const controller = new AbortController();
-      const pending = apiClient.get('/api/policy/search', { endSessionOnFailure: true, signal: controller.signal });
+      const pending = apiRequest('/api/policy/search', { endSessionOnFailure: true, signal: controller.signal });
       controller.abort();
       await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
       expect(localStorage.getItem('auth_token')).toBe('access-1');
@@ -166,7 +166,7 @@ describe('api client', () => {
 
     it('without the flag a 500 only reports the error', async () => {
       mockFetch({ 'GET /api/users': { status: 500, body: {} } });
-      await expect(apiClient.get('/api/users')).rejects.toMatchObject({ status: 500 });
+      await expect(apiRequest('/api/users')).rejects.toMatchObject({ status: 500 });
       expect(localStorage.getItem('auth_token')).toBe('access-1');
     });
   });

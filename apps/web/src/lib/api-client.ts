@@ -225,19 +225,3 @@ async function request<T>(path: string, options: RequestOptions): Promise<T> {
   if (options.responseType === 'blob') return (await response.blob()) as T;
   return (await readBody(response)) as T;
 }
-
-export const apiClient = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'GET' }),
-  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'POST', body }),
-  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'PUT', body }),
-  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'DELETE' }),
-  /** A file, as a Blob (the bearer header rules out a plain link). */
-  getBlob: (path: string, options?: Omit<RequestOptions, 'method' | 'body' | 'responseType'>) =>
-    apiRequest<Blob>(path, { ...options, method: 'GET', responseType: 'blob' }),
-  /** A file built from a JSON body (an export of chosen records), as a Blob. */
-  postBlob: (path: string, body: unknown, options?: Omit<RequestOptions, 'method' | 'body' | 'responseType'>) =>
-    apiRequest<Blob>(path, { ...options, method: 'POST', body, responseType: 'blob' }),
-};

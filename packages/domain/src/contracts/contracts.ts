@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from '../common/fields';
 
 /*
  * The contract pack (issue 16): what the server generates when a policy reaches 'contracts', the
@@ -66,6 +67,17 @@ export const contractTemplateSchema = z.object({
 });
 export type ContractTemplate = z.infer<typeof contractTemplateSchema>;
 
+/** GET /api/admin/templates/{kind}: the text in force, whether the branch has its own, and the versions. */
+export const contractTemplateStateSchema = z.object({
+  current: contractTemplateSchema,
+  /** Whether the branch has its own text (false: it uses the product's default). */
+  isOverride: z.boolean(),
+  versions: z.array(contractTemplateSchema),
+});
+export type ContractTemplateState = z.infer<typeof contractTemplateStateSchema>;
+/** Its query: the branch's text, or the product's default without branchId. */
+export const contractTemplateQuerySchema = z.object({ branchId: z.coerce.number('La sucursal debe ser un número').int().positive().optional() });
+
 /**
  * A template's text may be this long (issue 28): the product's three defaults together are under
  * 7,000 characters and a long lease about 30,000, while 98.6 KB of text drew a 2,900-page preview.
@@ -98,6 +110,12 @@ export const previewContractTemplateSchema = saveContractTemplateSchema.extend({
 export type PreviewContractTemplate = z.infer<typeof previewContractTemplateSchema>;
 
 export const contractKindParamsSchema = z.object({ kind: z.enum(contractDocumentKinds, 'Tipo de documento desconocido') });
+
+/** GET /api/policy/{id}/contracts/{documentId}/file: inline, or `?download=1` to save it. */
+export const contractDocumentParamsSchema = z.object({ id: idSchema, documentId: idSchema });
+export const contractDocumentQuerySchema = z.object({ download: z.enum(['0', '1']).optional() });
+/** GET /api/policy/{id}/contracts/pack: the current version without one. */
+export const contractPackQuerySchema = z.object({ version: z.coerce.number('La versión debe ser un número').int().positive().optional() });
 
 export const contractMessages = {
   regeneratedNote: (version: number) => `Contratos regenerados (versión ${version}); la versión anterior queda como reemplazada.`,

@@ -4,3 +4,4 @@ export * from './investigation-api';
 export * from './investigation-messages';
 export * from './investigation-decision';
 export * from './document-checklist';
+export * from './endpoints';

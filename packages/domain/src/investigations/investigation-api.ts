@@ -53,6 +53,7 @@ export const investigationDocumentSchema = z.object({
   respondedByName: z.string().nullable(),
 });
 export type InvestigationDocument = z.infer<typeof investigationDocumentSchema>;
+export const investigationDocumentListSchema = z.array(investigationDocumentSchema);
 
 export const investigationIdParamsSchema = z.object({
   investigationId: z.string().trim().min(1).max(64),
@@ -65,6 +66,11 @@ export const uploadParamsSchema = investigationIdParamsSchema.extend({
 
 export const documentIdParamsSchema = z.object({
   documentId: idSchema,
+});
+
+/** GET /api/files/{documentId}/download: save the file, or view it in a tab ('inline'). */
+export const documentDownloadQuerySchema = z.object({
+  disposition: z.enum(['attachment', 'inline']).default('attachment'),
 });
 
 export const documentResponseInputSchema = z.object({

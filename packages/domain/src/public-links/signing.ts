@@ -155,3 +155,5 @@ export const signingRoundSchema = z.object({
   ),
 });
 export type SigningRound = z.infer<typeof signingRoundSchema>;
+/** GET /api/policy/{id}/signing: the policy's latest round, or null when it never had one. */
+export const latestSigningRoundSchema = signingRoundSchema.nullable();

@@ -1,12 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { create as contentDisposition } from 'content-disposition';
-import { z } from 'zod';
 import {
   apiErrorSchema,
+  contractDocumentParamsSchema,
+  contractDocumentQuerySchema,
   contractKindParamsSchema,
+  contractPackQuerySchema,
+  contractTemplateQuerySchema,
   contractTemplateSchema,
+  contractTemplateStateSchema,
   idParamsSchema,
-  idSchema,
   policyContractsSchema,
   previewContractTemplateSchema,
   saveContractTemplateSchema,
@@ -19,12 +22,6 @@ import * as service from './service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 412: apiErrorSchema };
 const security = [{ bearerAuth: [] }];
-
-const documentParamsSchema = z.object({ id: idSchema, documentId: idSchema });
-const downloadQuerySchema = z.object({ download: z.enum(['0', '1']).optional() });
-const packQuerySchema = z.object({ version: z.coerce.number('La versión debe ser un número').int().positive().optional() });
-const branchQuerySchema = z.object({ branchId: z.coerce.number('La sucursal debe ser un número').int().positive().optional() });
-const templatesSchema = z.object({ current: contractTemplateSchema, isOverride: z.boolean(), versions: z.array(contractTemplateSchema) });
 
 /** A policy's contract pack (issue 16): every role of the policy's branch reads and regenerates it. */
 export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -45,7 +42,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/policy/:id/contracts/pack',
-    { schema: { tags, security, summary: 'El paquete de contratos en un solo PDF (la versión actual si no se indica)', params: idParamsSchema, querystring: packQuerySchema } },
+    { schema: { tags, security, summary: 'El paquete de contratos en un solo PDF (la versión actual si no se indica)', params: idParamsSchema, querystring: contractPackQuerySchema } },
     async (request, reply) => {
       const pack = await service.packPdf(app.db, app.files, currentUser(request), request.params.id, request.query.version);
       await recordAccess(app.db, request, { action: 'contract_pack_download', policyId: request.params.id, subject: `Paquete de contratos: ${pack.fileName}` });
@@ -59,7 +56,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/policy/:id/contracts/:documentId/file',
-    { schema: { tags, security, summary: 'Un documento de los contratos (en línea; ?download=1 para descargarlo)', params: documentParamsSchema, querystring: downloadQuerySchema } },
+    { schema: { tags, security, summary: 'Un documento de los contratos (en línea; ?download=1 para descargarlo)', params: contractDocumentParamsSchema, querystring: contractDocumentQuerySchema } },
     async (request, reply) => {
       const document = await service.contractDocument(app.db, currentUser(request), request.params.id, request.params.documentId);
       const file = { storedName: document.storedName, mimeType: 'application/pdf', size: document.size, downloadName: document.fileName };
@@ -83,8 +80,8 @@ export const contractTemplateRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Plantilla vigente y versiones de un documento (de la sucursal, o la predeterminada sin branchId)',
         params: contractKindParamsSchema,
-        querystring: branchQuerySchema,
-        response: { 200: templatesSchema, ...errors },
+        querystring: contractTemplateQuerySchema,
+        response: { 200: contractTemplateStateSchema, ...errors },
       },
     },
     async (request, reply) => {

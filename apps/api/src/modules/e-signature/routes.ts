@@ -1,7 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { create as contentDisposition } from 'content-disposition';
-import { z } from 'zod';
-import { apiErrorSchema, codeSentSchema, declineInputSchema, idParamsSchema, linkTokenParamsSchema, signInputSchema, signingRoundSchema, signingViewSchema, verifyCodeInputSchema } from '@portal/domain';
+import {
+  apiErrorSchema,
+  codeSentSchema,
+  declineInputSchema,
+  idParamsSchema,
+  latestSigningRoundSchema,
+  linkTokenParamsSchema,
+  noContentSchema,
+  signInputSchema,
+  signingViewSchema,
+  verifyCodeInputSchema,
+} from '@portal/domain';
 import { currentUser } from '../../plugins/auth';
 import { publicRateLimit, requestOrigin } from '../public-links/index';
 import * as service from './service';
@@ -46,7 +56,7 @@ export const signingPublicRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/public/links/:token/signing/verify',
-    { config, schema: { tags, summary: 'Confirmar el código', params, body: verifyCodeInputSchema, response: { 204: z.null(), ...publicErrors } } },
+    { config, schema: { tags, summary: 'Confirmar el código', params, body: verifyCodeInputSchema, response: { 204: noContentSchema, ...publicErrors } } },
     async (request, reply) => {
       await service.verifyCode(app.db, request.params.token, request.body.code);
       return reply.status(204).send(null);
@@ -61,7 +71,7 @@ export const signingPublicRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/public/links/:token/signing/decline',
-    { config, schema: { tags, summary: 'No firmar, con el motivo', params, body: declineInputSchema, response: { 204: z.null(), ...publicErrors } } },
+    { config, schema: { tags, summary: 'No firmar, con el motivo', params, body: declineInputSchema, response: { 204: noContentSchema, ...publicErrors } } },
     async (request, reply) => {
       await service.decline(app.db, request.params.token, request.body.reason);
       return reply.status(204).send(null);
@@ -80,7 +90,7 @@ export const signingStaffRoutes: FastifyPluginAsyncZod = async (app) => {
         security: [{ bearerAuth: [] }],
         summary: 'La ronda de firma electrónica más reciente de la póliza',
         params: idParamsSchema,
-        response: { 200: signingRoundSchema.nullable(), 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema },
+        response: { 200: latestSigningRoundSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema },
       },
     },
     (request) => service.policySigning(app.db, currentUser(request), request.params.id),

@@ -1,13 +1,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   apiErrorSchema,
+  documentDownloadQuerySchema,
   documentIdParamsSchema,
   documentResponseInputSchema,
   investigationDecisionBodySchema,
   investigationDecisionInputSchema,
   investigationDecisionSchema,
+  investigationDocumentListSchema,
   investigationDocumentSchema,
   investigationIdParamsSchema,
   investigationMessages as messages,
@@ -23,11 +25,6 @@ import * as service from './service';
 import { investigationFileTypes, uploadMessagesFor } from './upload-rules';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
-
-
-const downloadQuerySchema = z.object({
-  disposition: z.enum(['attachment', 'inline']).default('attachment'),
-});
 
 /**
  * The investigation of a policy: its documents (upload, list, download, delete, the reviewer's
@@ -71,7 +68,7 @@ export const investigationRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Documentos de la investigación con las respuestas del revisor',
         params: investigationIdParamsSchema,
-        response: { 200: z.array(investigationDocumentSchema), ...errors },
+        response: { 200: investigationDocumentListSchema, ...errors },
       },
     },
     (request) => service.listDocuments(app.db, currentUser(request), request.params.investigationId),
@@ -85,7 +82,7 @@ export const investigationRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Descargar (o ver, con disposition=inline) el archivo de un documento',
         params: documentIdParamsSchema,
-        querystring: downloadQuerySchema,
+        querystring: documentDownloadQuerySchema,
       },
     },
     async (request, reply) => {

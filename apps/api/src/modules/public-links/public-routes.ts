@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema, linkTokenParamsSchema, privacyAcceptanceInputSchema, publicLinkViewSchema } from '@portal/domain';
-import { z } from 'zod';
+import { apiErrorSchema, linkTokenParamsSchema, noContentSchema, privacyAcceptanceInputSchema, publicLinkViewSchema } from '@portal/domain';
 import * as service from './service';
 
 import { publicRateLimit } from '../../lib/public-rate-limit';
@@ -29,7 +28,7 @@ export const publicLinkRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Aceptar el aviso de privacidad (versión, hora e IP quedan registradas)',
         params: linkTokenParamsSchema,
         body: privacyAcceptanceInputSchema,
-        response: { 204: z.null(), 400: apiErrorSchema, ...errors },
+        response: { 204: noContentSchema, 400: apiErrorSchema, ...errors },
       },
     },
     async (request, reply) => {

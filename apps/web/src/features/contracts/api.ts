@@ -1,13 +1,13 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  ContractDocumentKind,
-  ContractTemplate,
-  PolicyContracts,
-  PolicySearchResult,
-  PreviewContractTemplate,
-  SaveContractTemplate,
+import {
+  contractEndpoints,
+  contractTemplateEndpoints,
+  policyEndpoints,
+  type ContractDocumentKind,
+  type PreviewContractTemplate,
+  type SaveContractTemplate,
 } from '@portal/domain';
-import { apiClient } from '@/lib/api-client';
+import { callEndpoint, callEndpointForBlob } from '@/lib/endpoint-client';
 
 /** A pack of 12 pagarés and its lease take a moment to build and merge on the server. */
 const pdfTimeoutMs = 60_000;
@@ -25,7 +25,7 @@ function policyContractsQueryKey(policyId: number) {
 function policyContractsQueryOptions(policyId: number) {
   return queryOptions({
     queryKey: policyContractsQueryKey(policyId),
-    queryFn: ({ signal }) => apiClient.get<PolicyContracts>(`/api/policy/${policyId}/contracts`, { signal }),
+    queryFn: ({ signal }) => callEndpoint(contractEndpoints.list, { params: { id: policyId } }, { signal }),
   });
 }
 
@@ -37,7 +37,7 @@ export function usePolicyContracts(policyId: number) {
 export function useRegenerateContracts(policyId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiClient.post<PolicyContracts>(`/api/policy/${policyId}/contracts`, {}, { timeoutMs: pdfTimeoutMs }),
+    mutationFn: () => callEndpoint(contractEndpoints.regenerate, { params: { id: policyId } }, { timeoutMs: pdfTimeoutMs }),
     onSuccess: async (contracts) => {
       queryClient.setQueryData(policyContractsQueryKey(policyId), contracts);
       // The history records the regeneration.
@@ -48,22 +48,15 @@ export function useRegenerateContracts(policyId: number) {
 
 /** One generated document (inline) or, with `download`, as an attachment. */
 export function fetchContractDocument(policyId: number, documentId: number): Promise<Blob> {
-  return apiClient.getBlob(`/api/policy/${policyId}/contracts/${documentId}/file`, { requireToken: true, timeoutMs: pdfTimeoutMs });
+  return callEndpointForBlob(contractEndpoints.document, { params: { id: policyId, documentId } }, { requireToken: true, timeoutMs: pdfTimeoutMs });
 }
 
 /** A whole pack version as one PDF. */
 export function fetchContractPack(policyId: number, version: number): Promise<Blob> {
-  return apiClient.getBlob(`/api/policy/${policyId}/contracts/pack`, { query: { version }, requireToken: true, timeoutMs: pdfTimeoutMs });
+  return callEndpointForBlob(contractEndpoints.pack, { params: { id: policyId }, query: { version } }, { requireToken: true, timeoutMs: pdfTimeoutMs });
 }
 
 // --- templates (admins) ------------------------------------------------------------------------------
-
-export interface TemplateState {
-  current: ContractTemplate;
-  /** Whether the branch has its own text (false: it uses the product's default). */
-  isOverride: boolean;
-  versions: ContractTemplate[];
-}
 
 function templateQueryKey(kind: ContractDocumentKind, branchId: number | null) {
   return ['contract-templates', kind, branchId] as const;
@@ -73,7 +66,7 @@ export function useContractTemplate(kind: ContractDocumentKind, branchId: number
   return useQuery({
     queryKey: templateQueryKey(kind, branchId),
     queryFn: ({ signal }) =>
-      apiClient.get<TemplateState>(`/api/admin/templates/${kind}`, { query: { branchId: branchId ?? undefined }, signal }),
+      callEndpoint(contractTemplateEndpoints.get, { params: { kind }, query: { branchId: branchId ?? undefined } }, { signal }),
   });
 }
 
@@ -82,7 +75,7 @@ export function useSaveContractTemplate(kind: ContractDocumentKind) {
   return useMutation({
     /** `ifMatch`: the scope's latest version when the editor opened, 0 without one (412 when another admin saved since, decision 023). */
     mutationFn: ({ body, ifMatch }: { body: SaveContractTemplate; ifMatch: number }) =>
-      apiClient.put<ContractTemplate>(`/api/admin/templates/${kind}`, body, { ifMatch }),
+      callEndpoint(contractTemplateEndpoints.save, { params: { kind }, body }, { ifMatch }),
     // A new default changes what every branch without its own text shows.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['contract-templates', kind] }),
   });
@@ -90,7 +83,7 @@ export function useSaveContractTemplate(kind: ContractDocumentKind) {
 
 /** 'Vista previa': the editor's text (saved or not) applied to one policy, as a PDF. */
 export function previewContractTemplate(kind: ContractDocumentKind, body: PreviewContractTemplate): Promise<Blob> {
-  return apiClient.post<Blob>(`/api/admin/templates/${kind}/preview`, body, { responseType: 'blob', timeoutMs: pdfTimeoutMs });
+  return callEndpointForBlob(contractTemplateEndpoints.preview, { params: { kind }, body }, { timeoutMs: pdfTimeoutMs });
 }
 
 const previewPolicyChoices = 8;
@@ -100,10 +93,7 @@ export function usePreviewPolicyChoices(q: string, branchId: number | null, enab
   return useQuery({
     queryKey: ['contract-templates', 'policy-choices', q.trim(), branchId] as const,
     queryFn: ({ signal }) =>
-      apiClient.get<PolicySearchResult>('/api/policy/search', {
-        query: { q: q.trim() || undefined, branchId: branchId ?? undefined, limit: previewPolicyChoices },
-        signal,
-      }),
+      callEndpoint(policyEndpoints.search, { query: { q: q.trim() || undefined, branchId: branchId ?? undefined, limit: previewPolicyChoices } }, { signal }),
     enabled,
     placeholderData: keepPreviousData,
   });

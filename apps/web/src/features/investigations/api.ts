@@ -1,17 +1,17 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  DocumentResponseInput,
-  IdentificationType,
-  InvestigationDecision,
-  InvestigationDecisionInput,
-  InvestigationDocument,
-  PolicySearchResult,
-  PolicySummary,
+import {
+  endpointPath,
+  investigationEndpoints,
+  policyEndpoints,
+  type DocumentResponseInput,
+  type EndpointResponse,
+  type IdentificationType,
+  type InvestigationDecisionInput,
+  type InvestigationDocument,
+  type PolicySummary,
 } from '@portal/domain';
-import { apiClient } from '@/lib/api-client';
+import { callEndpoint, callEndpointForBlob } from '@/lib/endpoint-client';
 import { uploadFile, type UploadOptions } from '@/lib/upload';
-
-const segment = encodeURIComponent;
 
 // Every write to an investigation can move its policy (created → investigation on the first
 // upload, investigation → approved/rejected on a decision): the policy screens refetch.
@@ -23,7 +23,7 @@ const policiesKey = ['policies'] as const;
 const folioLookupLimit = 5;
 
 async function findPolicyByFolio(folio: string, signal?: AbortSignal): Promise<PolicySummary | null> {
-  const result = await apiClient.get<PolicySearchResult>('/api/policy/search', { query: { q: folio, limit: folioLookupLimit }, signal });
+  const result = await callEndpoint(policyEndpoints.search, { query: { q: folio, limit: folioLookupLimit } }, { signal });
   return result.items.find((item) => item.investigationId === folio) ?? null;
 }
 
@@ -44,10 +44,7 @@ export function usePolicyByFolio(folio: string, options: { enabled: boolean }) {
 // --- documents ---------------------------------------------------------------------------------
 
 function getInvestigationDocuments(folio: string, signal?: AbortSignal) {
-  return apiClient.get<InvestigationDocument[]>(`/api/files/documentswithresponses/${segment(folio)}`, {
-    signal,
-    requireToken: true,
-  });
+  return callEndpoint(investigationEndpoints.documents, { params: { investigationId: folio } }, { signal, requireToken: true });
 }
 
 function investigationDocumentsQueryOptions(folio: string) {
@@ -70,30 +67,35 @@ export interface DocumentUpload {
   file: File;
 }
 
+/** Where the file goes: an identification names its type in the path. */
 export function uploadPath({ folio, documentType, identificationType }: Omit<DocumentUpload, 'file'>): string {
-  const base = `/api/files/upload/${segment(folio)}/${segment(documentType)}`;
-  return identificationType ? `${base}/${segment(identificationType)}` : base;
+  return identificationType
+    ? endpointPath(investigationEndpoints.uploadIdentification.path, { investigationId: folio, documentType, identificationType })
+    : endpointPath(investigationEndpoints.uploadDocument.path, { investigationId: folio, documentType });
 }
 
+/** Both upload paths answer the document as listed. */
+type UploadedDocument = EndpointResponse<typeof investigationEndpoints.uploadDocument>;
+
 export function uploadInvestigationDocument(upload: DocumentUpload, options: UploadOptions = {}) {
-  return uploadFile<InvestigationDocument>(uploadPath(upload), upload.file, options);
+  return uploadFile<UploadedDocument>(uploadPath(upload), upload.file, options);
 }
 
 /** The file itself: 'inline' to view it in a tab, 'attachment' to save it. */
 export function downloadInvestigationDocument(id: number, disposition: 'inline' | 'attachment', signal?: AbortSignal) {
-  return apiClient.getBlob(`/api/files/${id}/download`, {
-    query: disposition === 'inline' ? { disposition } : undefined,
-    signal,
-    requireToken: true,
-  });
+  return callEndpointForBlob(
+    investigationEndpoints.download,
+    { params: { documentId: id }, query: disposition === 'inline' ? { disposition } : undefined },
+    { signal, requireToken: true },
+  );
 }
 
 function deleteInvestigationDocument(id: number) {
-  return apiClient.delete<{ message: string }>(`/api/policy/delete/${id}`, { requireToken: true });
+  return callEndpoint(investigationEndpoints.deleteDocument, { params: { documentId: id } }, { requireToken: true });
 }
 
 function saveDocumentResponse(id: number, body: DocumentResponseInput) {
-  return apiClient.put<InvestigationDocument>(`/api/files/${id}/response`, body, { requireToken: true });
+  return callEndpoint(investigationEndpoints.respond, { params: { documentId: id }, body }, { requireToken: true });
 }
 
 export type Decision = 'approve' | 'reject';
@@ -108,7 +110,7 @@ interface DecisionRequest {
 
 function decideInvestigation({ folio, decision, reason, confirmMissing }: DecisionRequest) {
   const body: InvestigationDecisionInput = { ...(reason ? { reason } : {}), ...(confirmMissing ? { confirmMissing } : {}) };
-  return apiClient.post<InvestigationDecision>(`/api/policy/${decision}/${segment(folio)}`, body);
+  return callEndpoint(investigationEndpoints[decision], { params: { investigationId: folio }, body });
 }
 
 // --- cache updates -----------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateLinkInput, IssuedLink, PolicyLinks, PrivacyNoticeVersions, PublicLink, ResendLinkInput, SavePrivacyNoticeInput } from '@portal/domain';
-import { apiClient } from '@/lib/api-client';
+import { linkEndpoints, privacyNoticeEndpoints, type CreateLinkInput, type ResendLinkInput, type SavePrivacyNoticeInput } from '@portal/domain';
+import { callEndpoint } from '@/lib/endpoint-client';
 
 // --- a policy's links ------------------------------------------------------------------------------
 
@@ -11,7 +11,7 @@ import { apiClient } from '@/lib/api-client';
 function policyLinksQueryOptions(policyId: number) {
   return queryOptions({
     queryKey: ['policies', 'links', policyId] as const,
-    queryFn: ({ signal }) => apiClient.get<PolicyLinks>(`/api/policy/${policyId}/links`, { signal }),
+    queryFn: ({ signal }) => callEndpoint(linkEndpoints.list, { params: { id: policyId } }, { signal }),
   });
 }
 
@@ -33,7 +33,7 @@ function useLinksChanged(policyId: number) {
 export function useCreateLink(policyId: number) {
   const changed = useLinksChanged(policyId);
   return useMutation({
-    mutationFn: (body: CreateLinkInput) => apiClient.post<IssuedLink>(`/api/policy/${policyId}/links`, body),
+    mutationFn: (body: CreateLinkInput) => callEndpoint(linkEndpoints.create, { params: { id: policyId }, body }),
     onSuccess: changed,
   });
 }
@@ -42,7 +42,7 @@ export function useCreateLink(policyId: number) {
 export function useResendLink(policyId: number) {
   const changed = useLinksChanged(policyId);
   return useMutation({
-    mutationFn: ({ linkId, ...body }: ResendLinkInput & { linkId: number }) => apiClient.post<IssuedLink>(`/api/policy/${policyId}/links/${linkId}/resend`, body),
+    mutationFn: ({ linkId, ...body }: ResendLinkInput & { linkId: number }) => callEndpoint(linkEndpoints.resend, { params: { id: policyId, linkId }, body }),
     onSuccess: changed,
   });
 }
@@ -50,7 +50,7 @@ export function useResendLink(policyId: number) {
 export function useRevokeLink(policyId: number) {
   const changed = useLinksChanged(policyId);
   return useMutation({
-    mutationFn: (linkId: number) => apiClient.post<PublicLink>(`/api/policy/${policyId}/links/${linkId}/revoke`, {}),
+    mutationFn: (linkId: number) => callEndpoint(linkEndpoints.revoke, { params: { id: policyId, linkId } }),
     onSuccess: changed,
   });
 }
@@ -60,7 +60,7 @@ export function useRevokeLink(policyId: number) {
 function privacyNoticeQueryOptions() {
   return queryOptions({
     queryKey: ['privacy-notice'] as const,
-    queryFn: ({ signal }) => apiClient.get<PrivacyNoticeVersions>('/api/admin/privacy-notice', { signal }),
+    queryFn: ({ signal }) => callEndpoint(privacyNoticeEndpoints.versions, {}, { signal }),
   });
 }
 
@@ -76,7 +76,7 @@ export function useSavePrivacyNotice() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ body, ifMatch }: { body: SavePrivacyNoticeInput; ifMatch: number }) =>
-      apiClient.put<PrivacyNoticeVersions>('/api/admin/privacy-notice', body, { ifMatch }),
+      callEndpoint(privacyNoticeEndpoints.save, { body }, { ifMatch }),
     onSuccess: (versions) => queryClient.setQueryData(privacyNoticeQueryOptions().queryKey, versions),
   });
 }

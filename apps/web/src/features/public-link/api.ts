@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PublicLinkView } from '@portal/domain';
-import { apiClient, isApiError } from '@/lib/api-client';
+import { publicLinkEndpoints } from '@portal/domain';
+import { isApiError } from '@/lib/api-client';
+import { callEndpoint } from '@/lib/endpoint-client';
 
 /*
  * The link's own calls: no session (`auth: false`), the token in the path is the credential. A
@@ -10,7 +11,7 @@ import { apiClient, isApiError } from '@/lib/api-client';
 function publicLinkQueryOptions(token: string) {
   return queryOptions({
     queryKey: ['public-link', token] as const,
-    queryFn: ({ signal }) => apiClient.get<PublicLinkView>(`/api/public/links/${token}`, { signal, auth: false }),
+    queryFn: ({ signal }) => callEndpoint(publicLinkEndpoints.view, { params: { token } }, { signal, auth: false }),
     retry: (failures, error) => failures < 2 && !(isApiError(error) && error.status >= 400 && error.status < 500),
     staleTime: Infinity,
   });
@@ -24,7 +25,7 @@ export function usePublicLink(token: string) {
 export function useAcceptPrivacy(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (version: number) => apiClient.post<null>(`/api/public/links/${token}/privacy`, { version }, { auth: false }),
+    mutationFn: (version: number) => callEndpoint(publicLinkEndpoints.acceptPrivacy, { params: { token }, body: { version } }, { auth: false }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: publicLinkQueryOptions(token).queryKey }),
   });
 }

@@ -1,18 +1,17 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CodeSent, SignInput, SigningView } from '@portal/domain';
-import { apiClient, isApiError } from '@/lib/api-client';
+import { publicSigningEndpoints, type SignInput } from '@portal/domain';
+import { isApiError } from '@/lib/api-client';
+import { callEndpoint, callEndpointForBlob } from '@/lib/endpoint-client';
 
 /*
  * The signer's calls (issue 17): no session (`auth: false`), the token in the path is the
  * credential. A 4xx is the link's answer (wrong code, locked, closed), never retried.
  */
 
-const base = (token: string) => `/api/public/links/${token}/signing`;
-
 function signingQueryOptions(token: string) {
   return queryOptions({
     queryKey: ['public-signing', token] as const,
-    queryFn: ({ signal }) => apiClient.get<SigningView>(base(token), { signal, auth: false }),
+    queryFn: ({ signal }) => callEndpoint(publicSigningEndpoints.view, { params: { token } }, { signal, auth: false }),
     retry: (failures, error) => failures < 2 && !(isApiError(error) && error.status >= 400 && error.status < 500),
   });
 }
@@ -23,7 +22,7 @@ export function useSigning(token: string) {
 
 /** The pack's bytes (the exact PDF whose SHA-256 the view names), for pdf.js to draw. */
 export async function fetchSigningPack(token: string, signal?: AbortSignal): Promise<ArrayBuffer> {
-  const blob = await apiClient.getBlob(`${base(token)}/pack`, { auth: false, timeoutMs: 60_000, ...(signal ? { signal } : {}) });
+  const blob = await callEndpointForBlob(publicSigningEndpoints.pack, { params: { token } }, { auth: false, timeoutMs: 60_000, ...(signal ? { signal } : {}) });
   return blob.arrayBuffer();
 }
 
@@ -36,7 +35,7 @@ function useRefresh(token: string) {
 export function useRequestCode(token: string) {
   const refresh = useRefresh(token);
   return useMutation({
-    mutationFn: () => apiClient.post<CodeSent>(`${base(token)}/code`, {}, { auth: false }),
+    mutationFn: () => callEndpoint(publicSigningEndpoints.requestCode, { params: { token } }, { auth: false }),
     onError: (error) => (isApiError(error) && error.status === 423 ? refresh() : undefined),
   });
 }
@@ -44,7 +43,7 @@ export function useRequestCode(token: string) {
 export function useVerifyCode(token: string) {
   const refresh = useRefresh(token);
   return useMutation({
-    mutationFn: (code: string) => apiClient.post<null>(`${base(token)}/verify`, { code }, { auth: false }),
+    mutationFn: (code: string) => callEndpoint(publicSigningEndpoints.verifyCode, { params: { token }, body: { code } }, { auth: false }),
     onSuccess: refresh,
     onError: (error) => (isApiError(error) && error.status === 423 ? refresh() : undefined),
   });
@@ -54,13 +53,13 @@ export function useSign(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
     // Stamping the last signer's documents takes a moment on the server.
-    mutationFn: (input: SignInput) => apiClient.post<SigningView>(`${base(token)}/sign`, input, { auth: false, timeoutMs: 60_000 }),
+    mutationFn: (input: SignInput) => callEndpoint(publicSigningEndpoints.sign, { params: { token }, body: input }, { auth: false, timeoutMs: 60_000 }),
     onSuccess: (view) => queryClient.setQueryData(signingQueryOptions(token).queryKey, view),
   });
 }
 
 export function useDecline(token: string) {
   return useMutation({
-    mutationFn: (reason: string) => apiClient.post<null>(`${base(token)}/decline`, { reason }, { auth: false }),
+    mutationFn: (reason: string) => callEndpoint(publicSigningEndpoints.decline, { params: { token }, body: { reason } }, { auth: false }),
   });
 }

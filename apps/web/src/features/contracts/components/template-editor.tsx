@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Save } from 'lucide-react';
-import { contractDocumentLabels, type ContractDocumentKind, type ContractTemplate } from '@portal/domain';
+import { contractDocumentLabels, type ContractDocumentKind, type ContractTemplate, type ContractTemplateState } from '@portal/domain';
 import { errorMessage, isApiError, isStaleVersion } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/dates';
 import { notify } from '@/lib/toast';
@@ -11,7 +11,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { ErrorState } from '@/components/ui/state-panels';
-import { useContractTemplate, useSaveContractTemplate, type TemplateState } from '../api';
+import { useContractTemplate, useSaveContractTemplate } from '../api';
 import { PlaceholderList } from './placeholder-list';
 import { templateErrorMessage } from './template-error';
 import { TemplatePreview } from './template-preview';
@@ -25,7 +25,7 @@ export function insertAt(text: string, start: number, end: number, key: string) 
   return { text: text.slice(0, start) + inserted + text.slice(end), cursor: start + inserted.length };
 }
 
-function Provenance({ state, branchId }: { state: TemplateState; branchId: number | null }) {
+function Provenance({ state, branchId }: { state: ContractTemplateState; branchId: number | null }) {
   const { current } = state;
   return (
     <div className="space-y-2">
@@ -44,7 +44,7 @@ function Provenance({ state, branchId }: { state: TemplateState; branchId: numbe
 interface EditorFormProps {
   kind: ContractDocumentKind;
   branchId: number | null;
-  state: TemplateState;
+  state: ContractTemplateState;
   onDirtyChange: (dirty: boolean) => void;
   /** Reads the template again: 'Recargar' after a 412 opens the newer version (the editor's key). */
   onReload: () => Promise<unknown>;

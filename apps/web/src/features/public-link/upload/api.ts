@@ -1,7 +1,8 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { IdentificationType, PublicUploadView } from '@portal/domain';
-import { apiClient, isApiError } from '@/lib/api-client';
-import { uploadFile, type UploadOptions } from '@/lib/upload';
+import { publicLinkEndpoints, type IdentificationType, type PublicUploadView } from '@portal/domain';
+import { isApiError } from '@/lib/api-client';
+import { callEndpoint, uploadToEndpoint } from '@/lib/endpoint-client';
+import type { UploadOptions } from '@/lib/upload';
 
 /*
  * The upload link's calls: no session (`auth: false`), the token in the path is the credential.
@@ -12,7 +13,7 @@ import { uploadFile, type UploadOptions } from '@/lib/upload';
 function uploadViewQueryOptions(token: string) {
   return queryOptions({
     queryKey: ['public-link', token, 'documents'] as const,
-    queryFn: ({ signal }) => apiClient.get<PublicUploadView>(`/api/public/links/${token}/documents`, { signal, auth: false }),
+    queryFn: ({ signal }) => callEndpoint(publicLinkEndpoints.uploadView, { params: { token } }, { signal, auth: false }),
     // A 4xx is the link's answer (invalid, too many requests), not a reason to try again.
     retry: (failures, error) => failures < 2 && !(isApiError(error) && error.status >= 400 && error.status < 500),
   });
@@ -35,6 +36,10 @@ export interface LinkUpload {
 }
 
 export function sendLinkDocument(token: string, upload: LinkUpload, options: Pick<UploadOptions, 'onProgress' | 'signal'>): Promise<PublicUploadView> {
-  const suffix = upload.identificationType ? `/${upload.identificationType}` : '';
-  return uploadFile<PublicUploadView>(`/api/public/links/${token}/upload/${upload.documentType}${suffix}`, upload.file, { ...options, auth: false });
+  const { documentType, identificationType, file } = upload;
+  const sendOptions = { ...options, auth: false };
+  // An identification names its type in the path.
+  return identificationType
+    ? uploadToEndpoint(publicLinkEndpoints.uploadIdentification, { token, documentType, identificationType }, file, sendOptions)
+    : uploadToEndpoint(publicLinkEndpoints.upload, { token, documentType }, file, sendOptions);
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiClient } from '@/lib/api-client';
+import { ApiError, apiRequest } from '@/lib/api-client';
 import { mockFetch } from '@/test/fetch-mock';
 import { adminUser, storeSession } from '@/test/fixtures';
 import { endSession, onSessionExpired, scheduleTokenRefresh, startSession } from '../session-lifecycle';
@@ -16,7 +16,7 @@ describe('session', () => {
       'GET /api/users': (call) => (call.authorization === 'Bearer access-2' ? { body: ['ok'] } : { status: 401, body: {} }),
       'POST /api/auth/refresh-token': refreshed,
     });
-    await expect(apiClient.get('/api/users')).resolves.toEqual(['ok']);
+    await expect(apiRequest('/api/users')).resolves.toEqual(['ok']);
     expect(net.callsTo('POST', '/api/auth/refresh-token')).toHaveLength(1);
     expect(net.callsTo('POST', '/api/auth/refresh-token')[0]?.body).toEqual({ refreshToken: 'refresh-1' });
     expect(net.callsTo('GET', '/api/users').map((c) => c.authorization)).toEqual(['Bearer access-1', 'Bearer access-2']);
@@ -31,7 +31,7 @@ describe('session', () => {
       'GET /api/auth/me': (call) => (call.authorization === 'Bearer access-2' ? { body: 'me' } : { status: 401, body: {} }),
       'POST /api/auth/refresh-token': () => new Promise((resolve) => setTimeout(() => resolve(refreshed), 20)),
     });
-    const results = await Promise.all([apiClient.get('/api/users'), apiClient.get('/api/branches'), apiClient.get('/api/auth/me')]);
+    const results = await Promise.all([apiRequest('/api/users'), apiRequest('/api/branches'), apiRequest('/api/auth/me')]);
     expect(results).toEqual(['users', 'branches', 'me']);
     expect(net.callsTo('POST', '/api/auth/refresh-token')).toHaveLength(1);
   });
@@ -43,7 +43,7 @@ describe('session', () => {
       'GET /api/users': { status: 401, body: { statusCode: 401, error: 'Unauthorized', message: 'Token inválido' } },
       'POST /api/auth/refresh-token': { status: 401, body: { statusCode: 401, error: 'Unauthorized', message: 'Revocado' } },
     });
-    const error = await apiClient.get('/api/users').catch((e: unknown) => e);
+    const error = await apiRequest('/api/users').catch((e: unknown) => e);
     stop();
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(401);
@@ -67,7 +67,7 @@ describe('session', () => {
         return { status: 401, body: {} };
       },
     });
-    await expect(apiClient.get('/api/users')).resolves.toEqual(['ok']);
+    await expect(apiRequest('/api/users')).resolves.toEqual(['ok']);
     expect(net.callsTo('GET', '/api/users').map((c) => c.authorization)).toEqual(['Bearer access-1', 'Bearer access-other']);
     expect(localStorage.getItem('refresh_token')).toBe('refresh-other');
   });
