@@ -4,6 +4,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import apiBoundaries from './eslint/api-boundaries.js';
 import webBoundaries from './eslint/web-boundaries.js';
 
+const webApiUrlMessage = "Call the API through its contract in @portal/domain (callEndpoint), not a hand-written '/api/…' URL (decision 024).";
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'playwright-report/**', 'test-results/**', 'apps/api/drizzle/**', 'data/**'] },
   js.configs.recommended,
@@ -40,6 +42,20 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         { patterns: [{ group: ['@/features/*/*'], message: "Import another feature through its index.ts ('@/features/<name>')." }] },
+      ],
+    },
+  },
+  {
+    // Decision 024: the web calls the API only through the domain's endpoint contracts
+    // (callEndpoint); a hand-written '/api/…' URL guesses the server's path and its answer.
+    // Tests keep theirs: their fetch mocks answer by URL.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/tests/**', 'apps/web/src/test/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'Literal[value=/^\\/api\\//]', message: webApiUrlMessage },
+        { selector: 'TemplateLiteral[quasis.0.value.raw=/^\\/api\\//]', message: webApiUrlMessage },
       ],
     },
   },

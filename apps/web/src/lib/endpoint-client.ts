@@ -12,7 +12,7 @@ type Parts<E extends Endpoint> = (EndpointPathParams<E> extends undefined ? { pa
   (EndpointBody<E> extends undefined ? { body?: undefined } : { body: EndpointBody<E> });
 
 /** How to send it (timeout, cancellation, session rules): everything but what the contract fixes. */
-export type CallOptions = Omit<RequestOptions, 'method' | 'body' | 'query' | 'responseType'>;
+type CallOptions = Omit<RequestOptions, 'method' | 'body' | 'query' | 'responseType'>;
 
 type CallArgs<E extends Endpoint> = object extends Parts<E> ? [parts?: Parts<E>, options?: CallOptions] : [parts: Parts<E>, options?: CallOptions];
 
