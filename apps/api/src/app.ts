@@ -5,7 +5,7 @@ import { jobLabels, publicLinkMessages, type JobName } from '@portal/domain';
 import type { AppConfig } from './config';
 import type { Database, Db } from './db/client';
 import { AppError } from './lib/app-error';
-import { postgresRateLimitStore } from './lib/postgres-rate-limit-store';
+import { postgresRateLimitStore } from './db/postgres-rate-limit-store';
 import { businessJobs } from './jobs/business-jobs';
 import { createJobQueue, type JobQueue } from './jobs/job-queue';
 import { authPlugin } from './plugins/auth';
