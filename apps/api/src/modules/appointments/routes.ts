@@ -23,6 +23,7 @@ import { exportSubject, sendTableExport } from '../../lib/table-export';
 import { appointmentExportColumns } from './export-columns';
 import { currentUser } from '../../plugins/auth';
 import { ifMatchOf, withETag } from '../../lib/conditional-write';
+import { publicBaseUrl } from '../../lib/public-url';
 import { appointmentsCalendar } from './ics';
 import { recordAccess } from '../access-log/index';
 import { publicRateLimit } from '../../lib/public-rate-limit';
@@ -39,8 +40,8 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearerAuth: [] }];
   const list = { 200: z.array(appointmentSchema), ...errors };
   const one = { 200: appointmentSchema, ...errors };
-  /** Invitations link to the portal's public address: PUBLIC_URL, else the address staff used. */
-  const invitations = (request: FastifyRequest) => ({ baseUrl: app.config.publicUrl ?? `${request.protocol}://${request.host}`, mailFrom: app.config.mailFrom });
+  /** Invitations link to the portal's public address. */
+  const invitations = (request: FastifyRequest) => ({ baseUrl: publicBaseUrl(request), mailFrom: app.config.mailFrom });
 
   app.get(
     '/api/appo',

@@ -19,6 +19,7 @@ import {
 import { AppError, badRequest } from '../../lib/app-error';
 import { currentUser } from '../../plugins/auth';
 import { ifMatchOf, withETag } from '../../lib/conditional-write';
+import { publicBaseUrl } from '../../lib/public-url';
 import { publicRateLimit } from '../public-links/index';
 import { readInboundMessage } from './inbound-message';
 import type { CaptureBranch } from './repository';
@@ -28,9 +29,6 @@ const tags = ['lead-capture'];
 const security = [{ bearerAuth: [] }];
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 412: apiErrorSchema };
 const publicErrors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema };
-
-/** Where the people outside reach the portal: PUBLIC_URL, else the address staff used. */
-const baseUrl = (request: FastifyRequest) => request.server.config.publicUrl ?? `${request.protocol}://${request.host}`;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -209,7 +207,7 @@ export const leadCaptureSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/branches/:id/lead-capture',
     { schema: { tags, security, summary: 'Captura de leads de la sucursal: orígenes, clave y pasarela', params: idParamsSchema, response: { 200: leadCaptureSettingsSchema, ...errors } } },
-    async (request, reply) => withETag(reply, await service.settings(app.db, currentUser(request), request.params.id, baseUrl(request))),
+    async (request, reply) => withETag(reply, await service.settings(app.db, currentUser(request), request.params.id, publicBaseUrl(request))),
   );
 
   app.put(
@@ -225,7 +223,7 @@ export const leadCaptureSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      withETag(reply, await service.saveOrigins(app.db, currentUser(request), request.params.id, request.body.origins, baseUrl(request), ifMatchOf(request))),
+      withETag(reply, await service.saveOrigins(app.db, currentUser(request), request.params.id, request.body.origins, publicBaseUrl(request), ifMatchOf(request))),
   );
 
   app.post(
@@ -239,7 +237,7 @@ export const leadCaptureSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: leadCaptureKeySchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.rotateKey(app.db, currentUser(request), request.params.id, baseUrl(request))),
+    async (request, reply) => reply.status(201).send(await service.rotateKey(app.db, currentUser(request), request.params.id, publicBaseUrl(request))),
   );
 
   app.post(
@@ -253,6 +251,6 @@ export const leadCaptureSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: whatsappWebhookUrlSchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.rotateWebhookToken(app.db, app.secretBox, currentUser(request), request.params.id, baseUrl(request))),
+    async (request, reply) => reply.status(201).send(await service.rotateWebhookToken(app.db, app.secretBox, currentUser(request), request.params.id, publicBaseUrl(request))),
   );
 };
