@@ -5,6 +5,6 @@
  */
 export { publicLinkRoutes, publicRateLimit } from './public-routes';
 export { linkStaffRoutes, privacyAdminRoutes } from './routes';
-export { invalidLink, issueLink, requestOrigin, requirePrivacyAccepted, resolveLink, type ActiveLink } from './service';
+export { invalidLink, issueLink, requestOrigin, relockLink, requirePrivacyAccepted, resolveLink, type ActiveLink } from './service';
 export { newLinkToken } from './tokens';
 export { markFinished as markLinkFinished } from './repository';
