@@ -1,10 +1,9 @@
-import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { jobLabels, publicLinkMessages, type JobName } from '@portal/domain';
+import { jobLabels, type JobName } from '@portal/domain';
 import type { AppConfig } from './config';
 import type { Database, Db } from './db/client';
-import { AppError } from './lib/app-error';
+import { CredentialPaths } from './lib/credential-paths';
 import { postgresRateLimitStore } from './db/postgres-rate-limit-store';
 import { businessJobs } from './jobs/business-jobs';
 import { createJobQueue, type JobQueue } from './jobs/job-queue';
@@ -14,6 +13,7 @@ import { errorsPlugin, sendFrameworkError } from './plugins/errors';
 import { filesPlugin } from './plugins/files';
 import { metricsPlugin } from './plugins/metrics';
 import { openApiPlugin } from './plugins/openapi';
+import { publicRoutes, publicRoutesPlugin } from './plugins/public-routes';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { zodValidatorCompiler } from './plugins/validation';
 import { webAppPlugin } from './plugins/web-app';
@@ -68,21 +68,13 @@ export interface AppDependencies {
 /** Never logged: credentials in headers and bodies. */
 const redactPaths = ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token', '*.refreshToken'];
 
-/** A calendar feed's URL is its credential (calendar apps send no header): its token is masked in logs. */
-function maskSecretsInUrl(url: string): string {
-  // A link's token is a credential (issues 17, 20): /p/{token}, /api/public/links/{token}/… and an
-  // invitation's /cita/{token} are logged without it; so are a branch's web-form key and its WhatsApp webhook's token.
-  return url
-    .replace(/(\/api\/appo\/feed\/)[^/?#]+/, '$1[oculto]')
-    .replace(/(\/p\/|\/api\/public\/links\/|\/cita\/|\/api\/public\/citas\/)[^/?#]+/, '$1[oculto]')
-    .replace(/(\/api\/public\/(?:leads|whatsapp)\/)[^/?#]+/, '$1[oculto]');
-}
-
 /**
  * Builds the whole app on an open database; main.ts and the tests both use it. The caller owns
  * the database (opens it, migrates it, closes it after app.close()).
  */
 export async function buildApp(config: AppConfig, deps: AppDependencies): Promise<FastifyInstance> {
+  // Filled as the routes with a credential in their path are registered (plugins/public-routes.ts).
+  const credentialPaths = new CredentialPaths();
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -90,8 +82,8 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
       serializers: {
         req: (request: FastifyRequest) => ({
           method: request.method,
-          // By route too: the router decodes %-escapes, so /api/appo/%66eed/… is the feed as well.
-          url: request.routeOptions?.url === '/api/appo/feed/:file' ? '/api/appo/feed/[oculto]' : maskSecretsInUrl(request.url),
+          // A link's token, a web form's key, a calendar feed's file: a credential in the path is never logged.
+          url: credentialPaths.masked(request),
           host: request.host,
           remoteAddress: request.ip,
         }),
@@ -138,13 +130,10 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   app.addHook('onClose', stopUserCache);
   await app.register(authPlugin, { userForToken: (token) => userForAccessToken(db, deps.jwtSecret, token) });
   await app.register(filesPlugin);
-  // Opt-in per route (`config.rateLimit`): the public link endpoints (issue 17) use it. Counted in
-  // the database, so several instances share one limit (issue 19).
-  await app.register(rateLimit, {
-    global: false,
-    store: postgresRateLimitStore(db),
-    errorResponseBuilder: () => new AppError(429, publicLinkMessages.tooManyRequests),
-  });
+  // The routes open to whoever holds a credential in their path (issues 17, 20) are registered
+  // through publicRoutes(): rate limit, headers and masked logs. Counted in the database, so
+  // several instances share one limit (issue 19).
+  await app.register(publicRoutesPlugin, { store: postgresRateLimitStore(db), credentialPaths });
   // Recent policy search pages, dropped on NOTIFY policies_changed (issue 13) and, for this
   // instance's own writes, before the write is answered: whatever a write request changed, the
   // writer's next search reads it.
@@ -196,24 +185,24 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(appointmentRoutes);
   await app.register(appointmentFeedRoutes);
   // The notifications module reads appointments (reminders): its notice is handed in, not imported.
-  await app.register(appointmentInvitationRoutes, { onAnswerChanged: notifyAppointmentAnswerChanged });
+  await app.register(publicRoutes(appointmentInvitationRoutes), { onAnswerChanged: notifyAppointmentAnswerChanged });
   await app.register(leadRoutes);
   await app.register(leadCaptureSettingsRoutes);
-  await app.register(leadCapturePublicRoutes);
-  await app.register(whatsappWebhookRoutes);
+  await app.register(publicRoutes(leadCapturePublicRoutes));
+  await app.register(publicRoutes(whatsappWebhookRoutes));
   await app.register(whatsappRoutes);
   await app.register(notificationRoutes);
   await app.register(accountRoutes);
   await app.register(accountMfaRoutes);
   await app.register(emailAdminRoutes);
   await app.register(jobRoutes, { queue: jobQueue });
-  await app.register(publicLinkRoutes);
+  await app.register(publicRoutes(publicLinkRoutes));
   await app.register(linkStaffRoutes);
   await app.register(privacyAdminRoutes);
   await app.register(arcoRoutes);
-  await app.register(signingPublicRoutes);
+  await app.register(publicRoutes(signingPublicRoutes));
   await app.register(signingStaffRoutes);
-  await app.register(publicUploadRoutes);
+  await app.register(publicRoutes(publicUploadRoutes));
 
   await app.register(webAppPlugin, { distDir: config.webDistDir });
   return app;

@@ -26,7 +26,6 @@ import { ifMatchOf, withETag } from '../../lib/conditional-write';
 import { publicBaseUrl } from '../../lib/public-url';
 import { appointmentsCalendar } from './ics';
 import { recordAccess } from '../access-log/index';
-import { publicRateLimit } from '../../lib/public-rate-limit';
 import * as service from './service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 412: apiErrorSchema };
@@ -162,7 +161,11 @@ const feedParamsSchema = z.object({ file: z.string().regex(/^[\w-]{20,100}\.ics$
 export const appointmentFeedRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/appo/feed/:file',
-    { schema: { tags: ['appointments'], summary: 'Calendario iCalendar de la sucursal (enlace privado)', params: feedParamsSchema } },
+    {
+      // The file's name is the credential: hidden in the request's log line.
+      config: { credentialParam: 'file' },
+      schema: { tags: ['appointments'], summary: 'Calendario iCalendar de la sucursal (enlace privado)', params: feedParamsSchema },
+    },
     async (request, reply) => {
       const token = request.params.file.slice(0, -'.ics'.length);
       const items = await service.feedAppointments(app.db, token, businessDate());
@@ -178,22 +181,22 @@ const invitationParamsSchema = z.object({ token: z.string().max(100) });
 
 /**
  * The attendee's page behind an invitation's links (issue 20), open to whoever holds the token
- * (no session). Reading never answers: only the page's button (a POST) does. Rate-limited as the
- * other public links; a malformed, wrong or expired token gets the same 404.
+ * (no session). Reading never answers: only the page's button (a POST) does. Registered through
+ * publicRoutes(), as the other public links; a malformed, wrong or expired token gets the same 404.
  */
 export const appointmentInvitationRoutes: FastifyPluginAsyncZod<{ onAnswerChanged: service.AnswerChangedNotice }> = async (app, { onAnswerChanged }) => {
   const tags = ['appointments'];
-  const config = { rateLimit: publicRateLimit };
+  // The attendee's page, the web app's, carries the token too.
+  app.publicPage('/cita/:token');
   const response = { 200: appointmentInvitationViewSchema, 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
   app.get(
     '/api/public/citas/:token',
-    { config, schema: { tags, summary: 'La cita a la que se invitó a la persona', params: invitationParamsSchema, response } },
+    { schema: { tags, summary: 'La cita a la que se invitó a la persona', params: invitationParamsSchema, response } },
     (request) => service.viewInvitation(app.db, request.params.token),
   );
   app.post(
     '/api/public/citas/:token',
     {
-      config,
       schema: { tags, summary: 'Confirmar asistencia (yes) o avisar que no podrá asistir (no)', params: invitationParamsSchema, body: appointmentAnswerInputSchema, response },
     },
     (request) => service.answerInvitation(app.db, onAnswerChanged, request.params.token, request.body.response),

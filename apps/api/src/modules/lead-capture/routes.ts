@@ -20,7 +20,6 @@ import { AppError, badRequest } from '../../lib/app-error';
 import { currentUser } from '../../plugins/auth';
 import { ifMatchOf, withETag } from '../../lib/conditional-write';
 import { publicBaseUrl } from '../../lib/public-url';
-import { publicRateLimit } from '../public-links/index';
 import { readInboundMessage } from './inbound-message';
 import type { CaptureBranch } from './repository';
 import * as service from './service';
@@ -44,7 +43,7 @@ const originOf = (request: FastifyRequest) => (typeof request.headers.origin ===
  * The business's web forms (issue 20): POST /api/public/leads/{branchKey}, no session, the key is
  * the credential. Takes JSON (a site's fetch) and a plain HTML form's urlencoded body (parsed in
  * this plugin only: the rest of the API stays JSON). Browsers may call it from the branch's
- * listed origins only (CORS); a post carrying another Origin is refused.
+ * listed origins only (CORS); a post carrying another Origin is refused. Registered through publicRoutes().
  */
 export const leadCapturePublicRoutes: FastifyPluginAsyncZod = async (app) => {
   app.decorateRequest('captureBranch', null);
@@ -68,7 +67,8 @@ export const leadCapturePublicRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(error.statusCode).type('text/html; charset=utf-8').serializer((payload: unknown) => String(payload)).send(refusalPage(reasons));
   });
 
-  const config = { rateLimit: publicRateLimit };
+  // The branch's key is the credential: hidden in the request's log line.
+  const config = { credentialParam: 'branchKey' };
 
   app.options(
     '/api/public/leads/:branchKey',
@@ -154,7 +154,7 @@ const WEBHOOK_BODY_LIMIT = 16 * 1024 * 1024;
  * /api/public/whatsapp/{token}. The call must prove it comes from the gateway (issue 28: WAHA's
  * HMAC of the raw body, or Evolution's secret header), else 401 and nothing written. A proven
  * call is answered 200 at once (gateways retry anything else); what is not a person's text
- * message, or is one already logged, is ignored.
+ * message, or is one already logged, is ignored. Registered through publicRoutes().
  */
 export const whatsappWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   // In this plugin only: the body stays the raw bytes the signature covers; JSON is read after the check.
@@ -164,7 +164,8 @@ export const whatsappWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/public/whatsapp/:webhookToken',
     {
-      config: { rateLimit: { max: 600, timeWindow: 60_000 } },
+      // A gateway posts every event of the branch's WhatsApp: more than a person would.
+      config: { credentialParam: 'webhookToken', rateLimit: { max: 600, timeWindow: 60_000 } },
       bodyLimit: WEBHOOK_BODY_LIMIT,
       schema: {
         tags,

@@ -3,7 +3,7 @@
  * public endpoints, the staff's endpoints for a policy's links, and the aviso's admin. The upload
  * and signing modules resolve tokens through here.
  */
-export { publicLinkRoutes, publicRateLimit } from './public-routes';
+export { publicLinkRoutes } from './public-routes';
 export { linkStaffRoutes, privacyAdminRoutes } from './routes';
 export { invalidLink, issueLink, requestOrigin, relockLink, requirePrivacyAccepted, resolveLink, type ActiveLink } from './service';
 export { newLinkToken } from './tokens';
