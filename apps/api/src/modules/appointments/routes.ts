@@ -34,7 +34,6 @@ const calendarType = 'text/calendar; charset=utf-8';
 
 /** Appointments on the spec's paths (section 7), scoped to the caller's branch. */
 export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.authenticate);
   const tags = ['appointments'];
   const security = [{ bearerAuth: [] }];
   const list = { 200: z.array(appointmentSchema), ...errors };

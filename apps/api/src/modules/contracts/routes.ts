@@ -28,7 +28,6 @@ const templatesSchema = z.object({ current: contractTemplateSchema, isOverride: 
 
 /** A policy's contract pack (issue 16): every role of the policy's branch reads and regenerates it. */
 export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.authenticate);
   const tags = ['contracts'];
 
   app.get(
@@ -71,7 +70,6 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** The business's legal texts (issue 16): admins only. */
 export const contractTemplateRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.authenticate);
   app.addHook('onRequest', app.requireRole('admin'));
   const tags = ['contract templates'];
 

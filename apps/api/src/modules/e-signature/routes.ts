@@ -70,7 +70,6 @@ export const signingPublicRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** Staff: the policy's signing round in the expediente. */
 export const signingStaffRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.authenticate);
   app.get(
     '/api/policy/:id/signing',
     {

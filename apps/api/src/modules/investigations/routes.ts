@@ -35,7 +35,6 @@ const downloadQuerySchema = z.object({
  * caller's branch, and only reviewers (admin, manager, approver) answer and decide.
  */
 export const investigationRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.authenticate);
   const tags = ['investigations'];
   const security = [{ bearerAuth: [] }];
   const reviewersOnly = app.requireRole(...reviewerRoles);

@@ -202,7 +202,6 @@ function parseJson(raw: Buffer): unknown {
 
 /** Managers set up their branch's capture (admins any branch); agents and approvers do not. */
 export const leadCaptureSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.authenticate);
   app.addHook('onRequest', app.requireRole('admin', 'manager'));
 
   app.get(

@@ -33,7 +33,6 @@ const columnsAnswer = z.object({ columns: z.array(leadColumnSchema), moved: z.nu
  * branch; only managers and admins change them.
  */
 export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.authenticate);
   const tags = ['leads'];
   const security = [{ bearerAuth: [] }];
   const one = { 200: leadSchema, ...errors };

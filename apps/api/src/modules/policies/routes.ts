@@ -49,7 +49,6 @@ export interface PolicyRoutesOptions {
 export const policyRoutes: FastifyPluginAsyncZod<PolicyRoutesOptions> = async (app, { searchPages, contractPack, signing }) => {
   /** The signing hook with the address its links are made with. */
   const signingStep = (request: FastifyRequest): service.SigningStep | undefined => (signing ? { hook: signing, baseUrl: publicBaseUrl(request) } : undefined);
-  app.addHook('onRequest', app.authenticate);
   const tags = ['policies'];
   const security = [{ bearerAuth: [] }];
   const list = { 200: z.array(policySchema), ...errors };

@@ -24,7 +24,6 @@ const security = [{ bearerAuth: [] }];
  * staff role of the policy's branch manages them, as they upload its documents; admins any branch.
  */
 export const linkStaffRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.authenticate);
   const tags = ['public-links'];
 
   app.get(
@@ -72,7 +71,6 @@ export const linkStaffRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** The aviso de privacidad the people outside accept (issue 17): admins only, each save a new version. */
 export const privacyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.authenticate);
   app.addHook('onRequest', app.requireRole('admin'));
   const tags = ['public-links'];
 
