@@ -1,11 +1,10 @@
-import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { jobLabels, publicLinkMessages, type JobName } from '@portal/domain';
+import { jobLabels, type JobName } from '@portal/domain';
 import type { AppConfig } from './config';
 import type { Database, Db } from './db/client';
-import { AppError } from './lib/app-error';
-import { postgresRateLimitStore } from './lib/postgres-rate-limit-store';
+import { CredentialPaths } from './lib/credential-paths';
+import { postgresRateLimitStore } from './db/postgres-rate-limit-store';
 import { businessJobs } from './jobs/business-jobs';
 import { createJobQueue, type JobQueue } from './jobs/job-queue';
 import { authPlugin } from './plugins/auth';
@@ -14,33 +13,34 @@ import { errorsPlugin, sendFrameworkError } from './plugins/errors';
 import { filesPlugin } from './plugins/files';
 import { metricsPlugin } from './plugins/metrics';
 import { openApiPlugin } from './plugins/openapi';
+import { publicRoutesPlugin } from './plugins/public-routes';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { zodValidatorCompiler } from './plugins/validation';
 import { webAppPlugin } from './plugins/web-app';
-import { accessLogRoutes } from './modules/access-log/index';
-import { accountRoutes } from './modules/account/index';
-import { accountMfaRoutes } from './modules/mfa/index';
-import { addendumRoutes } from './modules/addendums/index';
-import { arcoRoutes } from './modules/arco/index';
-import { appointmentFeedRoutes, appointmentInvitationRoutes, appointmentRoutes } from './modules/appointments/index';
-import { authRoutes, startUserCache, userForAccessToken } from './modules/auth/index';
-import { branchRoutes } from './modules/branches/index';
-import { contractPackHook, contractRoutes, contractTemplateRoutes } from './modules/contracts/index';
-import { createMailTransport, emailAdminRoutes, takeQueuedEmailsFlag } from './modules/email/index';
-import { signingHook, signingPublicRoutes, signingStaffRoutes } from './modules/e-signature/index';
-import { healthRoutes } from './modules/health/index';
-import { investigationRoutes, publicUploadRoutes } from './modules/investigations/index';
-import { jobRoutes } from './modules/jobs/index';
-import { leadRoutes } from './modules/leads/index';
-import { leadCapturePublicRoutes, leadCaptureSettingsRoutes, whatsappWebhookRoutes } from './modules/lead-capture/index';
-import { metricsRoutes } from './modules/metrics/index';
-import { notificationRoutes, notifyAppointmentAnswerChanged, notifyJobFailed } from './modules/notifications/index';
-import { policyRoutes, startSearchPages } from './modules/policies/index';
-import { policyFileRoutes } from './modules/policy-file/index';
-import { retentionRoutes } from './modules/retention/index';
-import { linkStaffRoutes, privacyAdminRoutes, publicLinkRoutes } from './modules/public-links/index';
-import { userRoutes } from './modules/users/index';
-import { whatsappRoutes } from './modules/whatsapp/index';
+import { accessLogModule } from './modules/access-log/index';
+import { accountModule } from './modules/account/index';
+import { addendumsModule } from './modules/addendums/index';
+import { appointmentsModule } from './modules/appointments/index';
+import { arcoModule } from './modules/arco/index';
+import { authModule, startUserCache, userForAccessToken } from './modules/auth/index';
+import { branchesModule } from './modules/branches/index';
+import { contractPackHook, contractsModule } from './modules/contracts/index';
+import { eSignatureModule, signingHook } from './modules/e-signature/index';
+import { createMailTransport, emailModule, takeQueuedEmailsFlag } from './modules/email/index';
+import { healthModule } from './modules/health/index';
+import { investigationsModule } from './modules/investigations/index';
+import { jobsModule } from './modules/jobs/index';
+import { leadCaptureModule } from './modules/lead-capture/index';
+import { leadsModule } from './modules/leads/index';
+import { metricsModule } from './modules/metrics/index';
+import { mfaModule } from './modules/mfa/index';
+import { notificationsModule, notifyAppointmentAnswerChanged, notifyJobFailed } from './modules/notifications/index';
+import { policiesModule, startSearchPages } from './modules/policies/index';
+import { policyFileModule } from './modules/policy-file/index';
+import { publicLinksModule } from './modules/public-links/index';
+import { retentionModule } from './modules/retention/index';
+import { usersModule } from './modules/users/index';
+import { whatsappModule } from './modules/whatsapp/index';
 import type { SecretBox } from './lib/secret-box';
 
 declare module 'fastify' {
@@ -68,21 +68,13 @@ export interface AppDependencies {
 /** Never logged: credentials in headers and bodies. */
 const redactPaths = ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token', '*.refreshToken'];
 
-/** A calendar feed's URL is its credential (calendar apps send no header): its token is masked in logs. */
-function maskSecretsInUrl(url: string): string {
-  // A link's token is a credential (issues 17, 20): /p/{token}, /api/public/links/{token}/… and an
-  // invitation's /cita/{token} are logged without it; so are a branch's web-form key and its WhatsApp webhook's token.
-  return url
-    .replace(/(\/api\/appo\/feed\/)[^/?#]+/, '$1[oculto]')
-    .replace(/(\/p\/|\/api\/public\/links\/|\/cita\/|\/api\/public\/citas\/)[^/?#]+/, '$1[oculto]')
-    .replace(/(\/api\/public\/(?:leads|whatsapp)\/)[^/?#]+/, '$1[oculto]');
-}
-
 /**
  * Builds the whole app on an open database; main.ts and the tests both use it. The caller owns
  * the database (opens it, migrates it, closes it after app.close()).
  */
 export async function buildApp(config: AppConfig, deps: AppDependencies): Promise<FastifyInstance> {
+  // Filled as the routes with a credential in their path are registered (plugins/public-routes.ts).
+  const credentialPaths = new CredentialPaths();
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -90,8 +82,8 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
       serializers: {
         req: (request: FastifyRequest) => ({
           method: request.method,
-          // By route too: the router decodes %-escapes, so /api/appo/%66eed/… is the feed as well.
-          url: request.routeOptions?.url === '/api/appo/feed/:file' ? '/api/appo/feed/[oculto]' : maskSecretsInUrl(request.url),
+          // A link's token, a web form's key, a calendar feed's file: a credential in the path is never logged.
+          url: credentialPaths.masked(request),
           host: request.host,
           remoteAddress: request.ip,
         }),
@@ -138,13 +130,10 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   app.addHook('onClose', stopUserCache);
   await app.register(authPlugin, { userForToken: (token) => userForAccessToken(db, deps.jwtSecret, token) });
   await app.register(filesPlugin);
-  // Opt-in per route (`config.rateLimit`): the public link endpoints (issue 17) use it. Counted in
-  // the database, so several instances share one limit (issue 19).
-  await app.register(rateLimit, {
-    global: false,
-    store: postgresRateLimitStore(db),
-    errorResponseBuilder: () => new AppError(429, publicLinkMessages.tooManyRequests),
-  });
+  // The routes open to whoever holds a credential in their path (issues 17, 20) are registered
+  // through publicRoutes(): rate limit, headers and masked logs. Counted in the database, so
+  // several instances share one limit (issue 19).
+  await app.register(publicRoutesPlugin, { store: postgresRateLimitStore(db), credentialPaths });
   // Recent policy search pages, dropped on NOTIFY policies_changed (issue 13) and, for this
   // instance's own writes, before the write is answered: whatever a write request changed, the
   // writer's next search reads it.
@@ -178,42 +167,35 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   });
   app.addHook('onClose', () => jobQueue.stop());
 
-  await app.register(healthRoutes);
-  await app.register(metricsRoutes, { poolUse: () => deps.database.poolUse() });
-  await app.register(authRoutes, { jwtSecret: deps.jwtSecret, mfaRequiredFor: config.mfaRequiredFor });
-  await app.register(userRoutes);
-  await app.register(branchRoutes);
-  await app.register(accessLogRoutes);
-  await app.register(retentionRoutes);
+  // Each module registers its own routes: staff's behind a session (staffRoutes), the public ones
+  // through publicRoutes(). Sign-in, health and metrics have their own rules.
+  await app.register(healthModule);
+  await app.register(metricsModule, { poolUse: () => deps.database.poolUse() });
+  await app.register(authModule, { jwtSecret: deps.jwtSecret, mfaRequiredFor: config.mfaRequiredFor });
+  await app.register(usersModule);
+  await app.register(branchesModule);
+  await app.register(accessLogModule);
+  await app.register(retentionModule);
   const contractPack = contractPackHook(app.files, (error, storedName) => app.log.error({ err: error, storedName }, 'could not remove a contract file'));
   const signing = signingHook(app.files, (error, storedName) => app.log.error({ err: error, storedName }, 'could not remove a signing file'));
-  await app.register(policyRoutes, { searchPages, contractPack, signing });
-  await app.register(contractRoutes);
-  await app.register(contractTemplateRoutes);
-  await app.register(policyFileRoutes);
-  await app.register(investigationRoutes);
-  await app.register(addendumRoutes);
-  await app.register(appointmentRoutes);
-  await app.register(appointmentFeedRoutes);
+  await app.register(policiesModule, { searchPages, contractPack, signing });
+  await app.register(contractsModule);
+  await app.register(policyFileModule);
+  await app.register(investigationsModule);
+  await app.register(addendumsModule);
   // The notifications module reads appointments (reminders): its notice is handed in, not imported.
-  await app.register(appointmentInvitationRoutes, { onAnswerChanged: notifyAppointmentAnswerChanged });
-  await app.register(leadRoutes);
-  await app.register(leadCaptureSettingsRoutes);
-  await app.register(leadCapturePublicRoutes);
-  await app.register(whatsappWebhookRoutes);
-  await app.register(whatsappRoutes);
-  await app.register(notificationRoutes);
-  await app.register(accountRoutes);
-  await app.register(accountMfaRoutes);
-  await app.register(emailAdminRoutes);
-  await app.register(jobRoutes, { queue: jobQueue });
-  await app.register(publicLinkRoutes);
-  await app.register(linkStaffRoutes);
-  await app.register(privacyAdminRoutes);
-  await app.register(arcoRoutes);
-  await app.register(signingPublicRoutes);
-  await app.register(signingStaffRoutes);
-  await app.register(publicUploadRoutes);
+  await app.register(appointmentsModule, { onAnswerChanged: notifyAppointmentAnswerChanged });
+  await app.register(leadsModule);
+  await app.register(leadCaptureModule);
+  await app.register(whatsappModule);
+  await app.register(notificationsModule);
+  await app.register(accountModule);
+  await app.register(mfaModule);
+  await app.register(emailModule);
+  await app.register(jobsModule, { queue: jobQueue });
+  await app.register(publicLinksModule);
+  await app.register(arcoModule);
+  await app.register(eSignatureModule);
 
   await app.register(webAppPlugin, { distDir: config.webDistDir });
   return app;

@@ -3,7 +3,7 @@ import { rowsOf, type Db } from './client';
 import { rateLimitHits } from './schema/index';
 
 /*
- * The public pages' rate-limit counters (issue 19): the SQL behind lib/postgres-rate-limit-store.ts.
+ * The public pages' rate-limit counters (issue 19): the SQL behind db/postgres-rate-limit-store.ts.
  */
 
 /** Roughly one call in this many also deletes rows whose window ended over a minute ago. */

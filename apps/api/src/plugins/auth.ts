@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginOptions, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authMessages, type Role } from '@portal/domain';
 import { AppError, forbidden, unauthorized } from '../lib/app-error';
 import type { AuthUser } from '../lib/auth-user';
@@ -64,3 +65,16 @@ export const authPlugin = fp(async (app, options: AuthPluginOptions) => {
     if (!roles.includes(currentUser(request).role)) throw forbidden(authMessages.forbidden);
   });
 });
+
+/**
+ * Staff routes: every route registered through this wants a signed-in user (the 401 without one,
+ * the 403 of a temporary password), checked before anything else the routes do. A module's
+ * index.ts registers its staff routes through it; public routes (plugins/public-routes.ts), the
+ * gateway's webhook, sign-in, health and metrics are registered without it.
+ */
+export function staffRoutes<Options extends FastifyPluginOptions>(routes: FastifyPluginAsyncZod<Options>): FastifyPluginAsyncZod<Options> {
+  return async (scope, options) => {
+    scope.addHook('onRequest', scope.authenticate);
+    await scope.register(routes, options);
+  };
+}

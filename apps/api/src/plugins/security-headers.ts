@@ -33,15 +33,8 @@ export const securityHeadersPlugin = fp(async (app) => {
   app.addHook('onSend', async (request, reply) => {
     if (request.headers.authorization && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
-
-  // A person's link (issue 17) or an invitation's (issue 28) carries its credential in the path: its page and calls send no
-  // referrer anywhere, are kept by no cache, and are not for search engines.
-  app.addHook('onSend', async (request, reply) => {
-    if (!isPublicLinkPath(request.url)) return;
-    reply.header('referrer-policy', 'no-referrer');
-    reply.header('cache-control', 'no-store');
-    reply.header('x-robots-tag', 'noindex, nofollow');
-  });
+  // A person's link (issue 17) or an invitation's (issue 28) carries its credential in the path:
+  // its page and calls get their own headers from plugins/public-routes.ts.
 });
 
 function helmetOptions(bucketOrigins: string[], hstsMaxAge: number | undefined): HelmetOptions {
@@ -67,9 +60,4 @@ function helmetOptions(bucketOrigins: string[], hstsMaxAge: number | undefined):
     // portal is reached over TLS (a browser told HSTS on a plain-HTTP portal could not reach it).
     strictTransportSecurity: hstsMaxAge ? { maxAge: hstsMaxAge, includeSubDomains: false } : false,
   };
-}
-
-/** A link's page (/p/, an invitation's /cita/: issue 28) or a public call. */
-function isPublicLinkPath(url: string): boolean {
-  return url.startsWith('/p/') || url.startsWith('/cita/') || url.startsWith('/api/public/');
 }

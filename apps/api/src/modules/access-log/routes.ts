@@ -7,7 +7,6 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
 
 /** Who saw a policy's people's documents: managers and admins only (an agent is among those logged). */
 export const accessLogRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.authenticate);
   app.addHook('onRequest', app.requireRole('admin', 'manager'));
   app.get(
     '/api/policy/:id/access-log',

@@ -7,7 +7,6 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
 
 /** 'Mi cuenta': every signed-in user, about themselves only (no id in any path). */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.authenticate);
   const tags = ['account'];
   const security = [{ bearerAuth: [] }];
 

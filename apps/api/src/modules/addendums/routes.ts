@@ -36,7 +36,6 @@ const addendumFileTypes: readonly DetectedFileType[] = ['pdf', 'doc', 'docx'];
  * used /api/addendum/{x} for both a branch's list and one addendum.
  */
 export const addendumRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.authenticate);
   const tags = ['addendums'];
   const security = [{ bearerAuth: [] }];
   const editorsOnly = app.requireRole(...addendumEditorRoles);

@@ -26,9 +26,9 @@ import { exportSubject, sendTableExport } from '../../lib/table-export';
 import { appointmentExportColumns } from './export-columns';
 import { currentUser } from '../../plugins/auth';
 import { ifMatchOf, withETag } from '../../lib/conditional-write';
+import { publicBaseUrl } from '../../lib/public-url';
 import { appointmentsCalendar } from './ics';
 import { recordAccess } from '../access-log/index';
-import { publicRateLimit } from '../../lib/public-rate-limit';
 import * as service from './service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 412: apiErrorSchema };
@@ -36,13 +36,12 @@ const calendarType = 'text/calendar; charset=utf-8';
 
 /** Appointments on the spec's paths (section 7), scoped to the caller's branch. */
 export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.authenticate);
   const tags = ['appointments'];
   const security = [{ bearerAuth: [] }];
   const list = { 200: appointmentListSchema, ...errors };
   const one = { 200: appointmentSchema, ...errors };
-  /** Invitations link to the portal's public address: PUBLIC_URL, else the address staff used. */
-  const invitations = (request: FastifyRequest) => ({ baseUrl: app.config.publicUrl ?? `${request.protocol}://${request.host}`, mailFrom: app.config.mailFrom });
+  /** Invitations link to the portal's public address. */
+  const invitations = (request: FastifyRequest) => ({ baseUrl: publicBaseUrl(request), mailFrom: app.config.mailFrom });
 
   app.get(
     '/api/appo',
@@ -163,7 +162,11 @@ const feedParamsSchema = z.object({ file: z.string().regex(/^[\w-]{20,100}\.ics$
 export const appointmentFeedRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/appo/feed/:file',
-    { schema: { tags: ['appointments'], summary: 'Calendario iCalendar de la sucursal (enlace privado)', params: feedParamsSchema } },
+    {
+      // The file's name is the credential: hidden in the request's log line.
+      config: { credentialParam: 'file' },
+      schema: { tags: ['appointments'], summary: 'Calendario iCalendar de la sucursal (enlace privado)', params: feedParamsSchema },
+    },
     async (request, reply) => {
       const token = request.params.file.slice(0, -'.ics'.length);
       const items = await service.feedAppointments(app.db, token, businessDate());
@@ -177,22 +180,22 @@ export const appointmentFeedRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /**
  * The attendee's page behind an invitation's links (issue 20), open to whoever holds the token
- * (no session). Reading never answers: only the page's button (a POST) does. Rate-limited as the
- * other public links; a malformed, wrong or expired token gets the same 404.
+ * (no session). Reading never answers: only the page's button (a POST) does. Registered through
+ * publicRoutes(), as the other public links; a malformed, wrong or expired token gets the same 404.
  */
 export const appointmentInvitationRoutes: FastifyPluginAsyncZod<{ onAnswerChanged: service.AnswerChangedNotice }> = async (app, { onAnswerChanged }) => {
   const tags = ['appointments'];
-  const config = { rateLimit: publicRateLimit };
+  // The attendee's page, the web app's, carries the token too.
+  app.publicPage('/cita/:token');
   const response = { 200: appointmentInvitationViewSchema, 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
   app.get(
     '/api/public/citas/:token',
-    { config, schema: { tags, summary: 'La cita a la que se invitó a la persona', params: appointmentInvitationParamsSchema, response } },
+    { schema: { tags, summary: 'La cita a la que se invitó a la persona', params: appointmentInvitationParamsSchema, response } },
     (request) => service.viewInvitation(app.db, request.params.token),
   );
   app.post(
     '/api/public/citas/:token',
     {
-      config,
       schema: { tags, summary: 'Confirmar asistencia (yes) o avisar que no podrá asistir (no)', params: appointmentInvitationParamsSchema, body: appointmentAnswerInputSchema, response },
     },
     (request) => service.answerInvitation(app.db, onAnswerChanged, request.params.token, request.body.response),

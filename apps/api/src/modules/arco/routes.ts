@@ -11,7 +11,6 @@ const security = [{ bearerAuth: [] }];
 
 /** ARCO requests (issue 19): admins only, across every branch. */
 export const arcoRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.authenticate);
   app.addHook('onRequest', app.requireRole('admin'));
 
   app.get(

@@ -4,7 +4,8 @@
  * JWT secret main.ts resolves, and ending a user's sessions (users module; all but the current
  * one after a password change, account module).
  */
-export { authRoutes } from './routes';
+// Sign-in routes take their own credentials; the ones that want a session say so per route.
+export { authRoutes as authModule } from './routes';
 export { findActiveUser, LOGIN_LIMITS, reserveSignIn, revokeOtherSessions, signInSucceeded, unlockSignIn, userForAccessToken } from './service';
 export { revokeAllRefreshTokens as revokeAllSessions } from './repository';
 export { expectUserChange, startUserCache } from './user-cache';

@@ -18,7 +18,6 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
 
 /** Branches are the admin's alone: every route here needs a signed-in admin. */
 export const branchRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.authenticate);
   app.addHook('onRequest', app.requireRole('admin'));
   const tags = ['branches'];
   const security = [{ bearerAuth: [] }];

@@ -25,7 +25,6 @@ const security = [{ bearerAuth: [] }];
 
 /** A policy's contract pack (issue 16): every role of the policy's branch reads and regenerates it. */
 export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.authenticate);
   const tags = ['contracts'];
 
   app.get(
@@ -68,7 +67,6 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** The business's legal texts (issue 16): admins only. */
 export const contractTemplateRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.authenticate);
   app.addHook('onRequest', app.requireRole('admin'));
   const tags = ['contract templates'];
 

@@ -1,7 +1,15 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { staffRoutes } from '../../plugins/auth';
+import { publicRoutes } from '../../plugins/public-routes';
+import { signingPublicRoutes, signingStaffRoutes } from './routes';
+
 /**
  * Signing by link (issue 17, decision 017): the hook app.ts hands the policies module (a round
  * starts on entering 'signature' and ends on leaving it), the signer's public endpoints and the
  * staff's read of a round.
  */
-export { signingPublicRoutes, signingStaffRoutes } from './routes';
-export { signingHook } from './service';
+export const eSignatureModule: FastifyPluginAsyncZod = async (app) => {
+  await app.register(publicRoutes(signingPublicRoutes));
+  await app.register(staffRoutes(signingStaffRoutes));
+};
+export { signingHook } from './rounds';

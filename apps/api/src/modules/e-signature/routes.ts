@@ -13,30 +13,29 @@ import {
   verifyCodeInputSchema,
 } from '@portal/domain';
 import { currentUser } from '../../plugins/auth';
-import { publicRateLimit, requestOrigin } from '../public-links/index';
+import { requestOrigin } from '../public-links/index';
 import * as service from './service';
 
 const publicErrors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 423: apiErrorSchema, 429: apiErrorSchema };
 
 /**
  * The signer's endpoints (issue 17), open to whoever holds a signing link's token: the round as
- * they see it, the pack, the one-time code, the signature and the refusal.
+ * they see it, the pack, the one-time code, the signature and the refusal. Registered through publicRoutes().
  */
 export const signingPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['e-signature'];
-  const config = { rateLimit: publicRateLimit };
   const params = linkTokenParamsSchema;
   const onDiscardError = (error: unknown, storedName: string) => app.log.error({ err: error, storedName }, 'could not remove a signing file');
 
   app.get(
     '/api/public/links/:token/signing',
-    { config, schema: { tags, summary: 'La firma como la ve el firmante', params, response: { 200: signingViewSchema, ...publicErrors } } },
+    { schema: { tags, summary: 'La firma como la ve el firmante', params, response: { 200: signingViewSchema, ...publicErrors } } },
     (request) => service.signingView(app.db, request.params.token),
   );
 
   app.get(
     '/api/public/links/:token/signing/pack',
-    { config, schema: { tags, summary: 'El PDF que se firma (los bytes cuyo SHA-256 es packSha256)', params } },
+    { schema: { tags, summary: 'El PDF que se firma (los bytes cuyo SHA-256 es packSha256)', params } },
     async (request, reply) => {
       const pack = await service.signingPack(app.db, request.params.token);
       return reply
@@ -49,14 +48,14 @@ export const signingPublicRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/public/links/:token/signing/code',
-    { config, schema: { tags, summary: 'Enviar un código de 6 dígitos por correo', params, response: { 200: codeSentSchema, ...publicErrors } } },
+    { schema: { tags, summary: 'Enviar un código de 6 dígitos por correo', params, response: { 200: codeSentSchema, ...publicErrors } } },
     // The person is waiting for it: app.ts has the outbox delivered right after this answer.
     (request) => service.requestCode(app.db, request.params.token),
   );
 
   app.post(
     '/api/public/links/:token/signing/verify',
-    { config, schema: { tags, summary: 'Confirmar el código', params, body: verifyCodeInputSchema, response: { 204: noContentSchema, ...publicErrors } } },
+    { schema: { tags, summary: 'Confirmar el código', params, body: verifyCodeInputSchema, response: { 204: noContentSchema, ...publicErrors } } },
     async (request, reply) => {
       await service.verifyCode(app.db, request.params.token, request.body.code);
       return reply.status(204).send(null);
@@ -65,13 +64,13 @@ export const signingPublicRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/public/links/:token/signing/sign',
-    { config, schema: { tags, summary: 'Firmar (con el código confirmado)', params, body: signInputSchema, response: { 200: signingViewSchema, ...publicErrors } } },
+    { schema: { tags, summary: 'Firmar (con el código confirmado)', params, body: signInputSchema, response: { 200: signingViewSchema, ...publicErrors } } },
     (request) => service.sign(app.db, app.files, request.params.token, request.body, requestOrigin(request), onDiscardError),
   );
 
   app.post(
     '/api/public/links/:token/signing/decline',
-    { config, schema: { tags, summary: 'No firmar, con el motivo', params, body: declineInputSchema, response: { 204: noContentSchema, ...publicErrors } } },
+    { schema: { tags, summary: 'No firmar, con el motivo', params, body: declineInputSchema, response: { 204: noContentSchema, ...publicErrors } } },
     async (request, reply) => {
       await service.decline(app.db, request.params.token, request.body.reason);
       return reply.status(204).send(null);
@@ -81,7 +80,6 @@ export const signingPublicRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** Staff: the policy's signing round in the expediente. */
 export const signingStaffRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.authenticate);
   app.get(
     '/api/policy/:id/signing',
     {

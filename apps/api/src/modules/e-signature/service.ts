@@ -1,20 +1,15 @@
 import crypto from 'node:crypto';
-import { Readable } from 'node:stream';
 import {
   contractDocumentLabels,
   maskEmail,
   outsideActorNames,
   policyMessages,
-  policySigners,
   signingCode,
   signingMessages,
   type CodeSent,
-  type ContractDocumentKind,
-  type LinkParty,
   type SigningRound,
   type SigningView,
   type SignInput,
-  type PolicyStatus,
 } from '@portal/domain';
 import { readTogether, type Db, type Executor } from '../../db/client';
 import { AppError, badRequest, conflict, ensure, invalidField, notFound } from '../../lib/app-error';
@@ -23,10 +18,11 @@ import { actorScope } from '../../lib/branch-scope';
 import type { FileStore } from '../../lib/file-store';
 import { queueEmails, signingCodeEmail } from '../email/index';
 import { notifySignatureCompleted, notifySignatureDeclined } from '../notifications/index';
-import { insertEvent, loadPolicies, updatePolicyRow, type SigningHook } from '../policies/index';
-import { issueLink, requirePrivacyAccepted, resolveLink, type ActiveLink } from '../public-links/index';
-import { isEmbeddablePng, mergePack, signedDocument, type EvidenceFacts, type SignerEvidence } from './pdf';
+import { insertEvent, updatePolicyRow } from '../policies/index';
+import { relockLink, requirePrivacyAccepted, resolveLink, type ActiveLink } from '../public-links/index';
+import { isEmbeddablePng, signedDocument, type EvidenceFacts, type SignerEvidence } from './pdf';
 import * as repo from './repository';
+import { readStored, storePdf } from './rounds';
 
 /*
  * Signing by link (issue 17, decision 017). A policy marked 'Firma electrónica' entering
@@ -36,127 +32,11 @@ import * as repo from './repository';
  * appends the evidence page, stores them as a new pack version and makes the policy active.
  */
 
-const linkDays = 7;
 const minuteMs = 60_000;
 /** A verified code lets its holder sign for this long. */
 const verifiedForMs = 30 * minuteMs;
 
 const sha256 = (bytes: Uint8Array | string) => crypto.createHash('sha256').update(bytes).digest('hex');
-
-async function readStored(files: FileStore, storedName: string): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of files.open(storedName)) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
-async function storePdf(files: FileStore, bytes: Uint8Array, written: string[]) {
-  const stored = await files.save(Readable.from([Buffer.from(bytes)]), { accept: ['pdf'], wasTruncated: () => false });
-  written.push(stored.storedName);
-  return stored;
-}
-
-// --- starting and cancelling a round (the policies module's hook) ---------------------------------------
-
-interface Signer {
-  party: LinkParty;
-  partyIndex: number;
-  name: string;
-  email: string;
-  phones: string[];
-}
-
-/** Who signs (the domain's policySigners: every tenant, every guarantor and the owner, in that order). */
-function signersOf(policy: Awaited<ReturnType<typeof loadPolicies>>[number]): Signer[] {
-  return policySigners(policy).map(({ party, partyIndex, person }) => ({
-    party,
-    partyIndex,
-    name: person.name.trim(),
-    email: person.email.trim(),
-    phones: [person.mobile, person.phone],
-  }));
-}
-
-/** The documents signed electronically: the pagarés only when the branch allows it. */
-const signedKinds = (documents: repo.PackDocument[], esignPromissoryNotes: boolean): ContractDocumentKind[] =>
-  documents.map((document) => document.kind).filter((kind) => kind !== 'promissory_notes' || esignPromissoryNotes);
-
-interface RoundStart {
-  policyId: number;
-  baseUrl: string;
-}
-
-/**
- * Starts a round for a policy marked 'Firma electrónica' (in the transaction that moved it into
- * 'signature'): 409 naming a signer without e-mail, or without contracts, and nothing written.
- */
-async function startRound(tx: Executor, files: FileStore, actor: AuthUser, start: RoundStart, written: string[]): Promise<void> {
-  const [policy] = await loadPolicies(tx, { id: start.policyId }, 'none');
-  if (!policy?.isElectronicSignature) return;
-  const signers = signersOf(policy);
-  const withoutEmail = signers.find((signer) => !signer.email);
-  if (withoutEmail) throw conflict(signingMessages.signerWithoutEmail(withoutEmail.name), [{ field: 'status', message: signingMessages.signerWithoutEmail(withoutEmail.name) }]);
-  const state = ensure(await repo.policySigningState(tx, start.policyId), notFound(policyMessages.notFound));
-  const pack = await repo.currentPack(tx, start.policyId);
-  const kinds = signedKinds(pack, state.esignPromissoryNotes);
-  if (kinds.length === 0) throw conflict(signingMessages.noPack, [{ field: 'status', message: signingMessages.noPack }]);
-  // A round left open by an earlier pass through 'signature' ends before the new one starts.
-  await cancelOpenRound(tx, actor.id, start.policyId);
-
-  const documents = pack.filter((document) => kinds.includes(document.kind));
-  const merged = await mergePack(await Promise.all(documents.map(async (document) => ({ bytes: await readStored(files, document.storedName) }))), `Contratos para firmar ${state.folio}`);
-  const stored = await storePdf(files, merged, written);
-  const roundId = await repo.insertRound(tx, {
-    policyId: start.policyId,
-    packVersion: pack[0]!.packVersion,
-    documentKinds: kinds,
-    packStoredName: stored.storedName,
-    packSha256: stored.sha256,
-    packSize: stored.size,
-    createdBy: actor.id,
-  });
-  for (const signer of signers) {
-    const { linkId } = await issueLink(tx, {
-      policyId: start.policyId,
-      purpose: 'sign',
-      party: signer.party,
-      partyIndex: signer.partyIndex,
-      partyName: signer.name,
-      email: signer.email,
-      phones: signer.phones,
-      branchName: state.branchName,
-      expiresInDays: linkDays,
-      signingRoundId: roundId,
-      createdBy: actor.id,
-      baseUrl: start.baseUrl,
-      sendEmail: true,
-    });
-    await repo.insertSignature(tx, { linkId, roundId, signerName: signer.name.slice(0, 150), signerEmail: signer.email });
-  }
-  await insertEvent(tx, { policyId: start.policyId, userId: actor.id, fromStatus: null, toStatus: null, changes: [], note: signingMessages.roundStartedNote(signers.length) });
-}
-
-/** Ends the policy's open round, if any: cancelled, its links revoked, and the history says so. */
-async function cancelOpenRound(tx: Executor, actorId: number | null, policyId: number): Promise<void> {
-  const round = await repo.openRoundOf(tx, policyId);
-  if (!round) return;
-  const now = new Date();
-  await repo.closeRound(tx, round.id, 'cancelled', now);
-  await repo.revokeRoundLinks(tx, round.id, now, actorId);
-  await insertEvent(tx, { policyId, userId: actorId, fromStatus: null, toStatus: null, changes: [], note: signingMessages.roundCancelledNote });
-}
-
-/** What the policies module calls when a write enters or leaves 'signature' (app.ts wires it). */
-export function signingHook(files: FileStore, onDiscardError: (error: unknown, storedName: string) => void): SigningHook {
-  return {
-    async statusChanged(tx: Executor, actor: AuthUser, change: { policyId: number; from: PolicyStatus | null; to: PolicyStatus; baseUrl: string }, written: string[]) {
-      if (change.to === 'signature') await startRound(tx, files, actor, change, written);
-      else if (change.from === 'signature') await cancelOpenRound(tx, actor.id, change.policyId);
-    },
-    discard: async (written: string[]) => {
-      for (const storedName of written) await files.remove(storedName).catch((error: unknown) => onDiscardError(error, storedName));
-    },
-  };
-}
 
 // --- the signer's page -----------------------------------------------------------------------------------
 
@@ -166,15 +46,20 @@ interface SignerContext {
   signature: repo.SignatureRow;
 }
 
-/** The link's round and signer row (any token that is not a live signing link: the uniform 404). */
-async function signerContext(db: Executor, token: string, lock = false): Promise<SignerContext> {
-  const link = await resolveLink(db, token, 'sign', { lock });
+/** The live signing link a token opens (any other token: the uniform 404). A request resolves its token once. */
+const signingLink = (db: Executor, token: string, lock = false) => resolveLink(db, token, 'sign', { lock });
+
+/** The link's round and signer row; `lock` takes them for update (the link's own row the caller locked). */
+async function signerContext(db: Executor, link: ActiveLink, lock = false): Promise<SignerContext> {
   const roundId = link.signingRoundId;
   const round = roundId === null ? undefined : await repo.findRound(db, roundId, lock);
   const signature = await repo.findSignature(db, link.id, lock);
   if (!round || !signature) throw notFound(signingMessages.roundClosed);
   return { link, round, signature };
 }
+
+/** Inside a write's transaction: the signer's link, round and row, each locked for update in that order. */
+const lockedSignerContext = async (tx: Executor, token: string) => signerContext(tx, await signingLink(tx, token, true), true);
 
 const locked = () => new AppError(423, signingMessages.codeLocked);
 
@@ -188,7 +73,11 @@ async function ensureCanAct(db: Executor, context: SignerContext): Promise<void>
 
 /** GET /api/public/links/{token}/signing */
 export async function signingView(db: Db, token: string): Promise<SigningView> {
-  const { round, signature } = await signerContext(db, token);
+  return viewOf(db, await signingLink(db, token));
+}
+
+async function viewOf(db: Db, link: ActiveLink): Promise<SigningView> {
+  const { round, signature } = await signerContext(db, link);
   const [documents, signers] = await Promise.all([repo.packDocuments(db, round.policyId, round.packVersion), repo.roundSigners(db, round.id)]);
   const now = Date.now();
   return {
@@ -209,7 +98,7 @@ export async function signingView(db: Db, token: string): Promise<SigningView> {
 
 /** GET /api/public/links/{token}/signing/pack: the stored bytes whose SHA-256 the view names. */
 export async function signingPack(db: Db, token: string): Promise<{ storedName: string; fileName: string }> {
-  const { round, link } = await signerContext(db, token);
+  const { round, link } = await signerContext(db, await signingLink(db, token));
   // Emptied by retention years after the policy ended; the link itself is long expired by then.
   if (round.packStoredName === null) throw notFound(signingMessages.roundClosed);
   return { storedName: round.packStoredName, fileName: `contratos-${link.folio}.pdf` };
@@ -221,7 +110,7 @@ export async function signingPack(db: Db, token: string): Promise<{ storedName: 
  */
 export async function requestCode(db: Db, token: string, now = new Date()): Promise<CodeSent> {
   return db.transaction(async (tx) => {
-    const context = await signerContext(tx, token, true);
+    const context = await lockedSignerContext(tx, token);
     await ensureCanAct(tx, context);
     const { signature } = context;
     const waited = signature.otpSentAt ? now.getTime() - signature.otpSentAt.getTime() : Infinity;
@@ -249,7 +138,7 @@ type VerifyOutcome = { ok: true } | { ok: false; error: AppError };
  */
 export async function verifyCode(db: Db, token: string, code: string, now = new Date()): Promise<void> {
   const outcome = await db.transaction(async (tx): Promise<VerifyOutcome> => {
-    const context = await signerContext(tx, token, true);
+    const context = await lockedSignerContext(tx, token);
     await ensureCanAct(tx, context);
     const { signature } = context;
     if (!signature.otpHash || !signature.otpExpiresAt || signature.otpExpiresAt.getTime() <= now.getTime()) {
@@ -277,14 +166,15 @@ export async function sign(db: Db, files: FileStore, token: string, input: SignI
   const signature: ParsedSignature = input.signature.kind === 'drawn' ? { kind: 'drawn', image: input.signature.image } : { kind: 'typed', text: input.signature.text.trim() };
   // A drawing that is not a PNG pdf-lib can embed would break the stamping for every signer: refused now.
   if (signature.kind === 'drawn' && !(await isEmbeddablePng(signature.image))) throw invalidField('signature', signingMessages.signatureInvalid);
+  const link = await signingLink(db, token);
   const written: string[] = [];
   try {
     // Drawn before the transaction when this signer is the last one: the transaction then only stores it.
-    const early = await drawIfLast(db, files, token, { now, signature, origin, packSha256: input.packSha256 }, written);
+    const early = await drawIfLast(db, files, link, { now, signature, origin, packSha256: input.packSha256 }, written);
     let used: DrawnDocument[] = [];
     await db.transaction(async (tx) => {
       // Locks the link, then the round: the round's row serialises its signers, so only one of them sees everyone signed.
-      const context = await signerContext(tx, token, true);
+      const context = await signerContext(tx, await relockLink(tx, link), true);
       await ensureCanAct(tx, context);
       const { signature: row, round } = context;
       if (!row.otpVerifiedAt || now.getTime() - row.otpVerifiedAt.getTime() > verifiedForMs) throw conflict(signingMessages.codeNotVerified);
@@ -308,7 +198,7 @@ export async function sign(db: Db, files: FileStore, token: string, input: SignI
     const kept = new Set(used.map((document) => document.stored.storedName));
     await discard(files, written.filter((storedName) => !kept.has(storedName)), onDiscardError);
     written.length = 0;
-    return await signingView(db, token);
+    return await viewOf(db, link);
   } catch (error) {
     if (written.length > 0) await discard(files, written, onDiscardError);
     throw error;
@@ -337,11 +227,11 @@ interface DrawnDocument {
 async function drawIfLast(
   db: Db,
   files: FileStore,
-  token: string,
+  link: ActiveLink,
   mine: { now: Date; signature: ParsedSignature; origin: { ip: string; userAgent: string }; packSha256: string },
   written: string[],
 ): Promise<{ key: string; documents: DrawnDocument[] } | null> {
-  const context = await signerContext(db, token).catch(() => null);
+  const context = await signerContext(db, link).catch(() => null);
   if (!context || context.round.status !== 'open' || mine.packSha256 !== context.round.packSha256) return null;
   const { signedAt, lockedAt, otpVerifiedAt } = context.signature;
   // Only for a request that will be accepted: a refused one should not cost the drawing.
@@ -447,7 +337,7 @@ async function completeRound(tx: Executor, round: repo.RoundRow, drawn: DrawnDoc
  */
 export async function decline(db: Db, token: string, reason: string, now = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
-    const context = await signerContext(tx, token, true);
+    const context = await lockedSignerContext(tx, token);
     await ensureCanAct(tx, context);
     const { signature, round } = context;
     await repo.updateSignature(tx, signature.linkId, { declinedAt: now, declineReason: reason });

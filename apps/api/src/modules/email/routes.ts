@@ -6,7 +6,6 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
 
 /** The outbox as admins see it (/admin/emails): every e-mail the portal wrote, and a retry for failed ones. */
 export const emailAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.authenticate);
   app.addHook('onRequest', app.requireRole('admin'));
   const tags = ['emails'];
   const security = [{ bearerAuth: [] }];

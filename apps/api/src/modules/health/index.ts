@@ -1,2 +1,2 @@
 /** The health module's public face: liveness (/api/health) and readiness (/api/health/ready). */
-export { healthRoutes } from './routes';
+export { healthRoutes as healthModule } from './routes';

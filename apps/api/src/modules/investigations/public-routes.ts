@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { apiErrorSchema, linkTokenParamsSchema, publicUploadParamsSchema, publicUploadViewSchema } from '@portal/domain';
 import { receiveUpload } from '../../plugins/files';
-import { publicRateLimit } from '../public-links/index';
 import { checkLinkUpload, linkUploadView } from './public-upload';
 import * as service from './service';
 import { investigationFileTypes, uploadMessagesFor } from './upload-rules';
@@ -13,17 +12,15 @@ const errors = { 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema }
 /**
  * Upload by link (issue 17): open to whoever holds an upload link's token, no session. The token
  * reaches its own party's slots of its own policy and nothing else; the checks on the file are
- * the staff upload's, byte for byte.
+ * the staff upload's, byte for byte. Registered through publicRoutes().
  */
 export const publicUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['public-links'];
-  const config = { rateLimit: publicRateLimit };
   const uploadMessages = uploadMessagesFor(app.config.maxUploadBytes);
 
   app.get(
     '/api/public/links/:token/documents',
     {
-      config,
       schema: {
         tags,
         summary: 'Los documentos que se piden a la persona y los que ya llegaron (solo nombres)',
@@ -49,10 +46,10 @@ export const publicUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     params: publicUploadParamsSchema,
     response: { 201: publicUploadViewSchema, 400: apiErrorSchema, ...errors, 413: apiErrorSchema, 415: apiErrorSchema },
   };
-  app.post('/api/public/links/:token/upload/:documentType', { config, schema: { ...uploadSchema, summary: 'Subir un documento por enlace (campo «file»)' } }, upload);
+  app.post('/api/public/links/:token/upload/:documentType', { schema: { ...uploadSchema, summary: 'Subir un documento por enlace (campo «file»)' } }, upload);
   app.post(
     '/api/public/links/:token/upload/:documentType/:identificationType',
-    { config, schema: { ...uploadSchema, summary: 'Subir una identificación por enlace indicando su tipo (ine, pasaporte, ineSeparada)' } },
+    { schema: { ...uploadSchema, summary: 'Subir una identificación por enlace indicando su tipo (ine, pasaporte, ineSeparada)' } },
     upload,
   );
 };

@@ -32,7 +32,6 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
  * caller's branch, and only reviewers (admin, manager, approver) answer and decide.
  */
 export const investigationRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.authenticate);
   const tags = ['investigations'];
   const security = [{ bearerAuth: [] }];
   const reviewersOnly = app.requireRole(...reviewerRoles);

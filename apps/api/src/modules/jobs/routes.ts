@@ -13,7 +13,6 @@ export interface JobRoutesOptions {
 
 /** /admin/jobs: what ran, what failed, and 'Ejecutar ahora'. Admins only. */
 export const jobRoutes: FastifyPluginAsyncZod<JobRoutesOptions> = async (app, { queue }) => {
-  app.addHook('onRequest', app.authenticate);
   app.addHook('onRequest', app.requireRole('admin'));
   const tags = ['jobs'];
   const security = [{ bearerAuth: [] }];

@@ -19,7 +19,7 @@ import {
 import { AppError, badRequest } from '../../lib/app-error';
 import { currentUser } from '../../plugins/auth';
 import { ifMatchOf, withETag } from '../../lib/conditional-write';
-import { publicRateLimit } from '../public-links/index';
+import { publicBaseUrl } from '../../lib/public-url';
 import { readInboundMessage } from './inbound-message';
 import type { CaptureBranch } from './repository';
 import * as service from './service';
@@ -28,9 +28,6 @@ const tags = ['lead-capture'];
 const security = [{ bearerAuth: [] }];
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 412: apiErrorSchema };
 const publicErrors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema };
-
-/** Where the people outside reach the portal: PUBLIC_URL, else the address staff used. */
-const baseUrl = (request: FastifyRequest) => request.server.config.publicUrl ?? `${request.protocol}://${request.host}`;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -46,7 +43,7 @@ const originOf = (request: FastifyRequest) => (typeof request.headers.origin ===
  * The business's web forms (issue 20): POST /api/public/leads/{branchKey}, no session, the key is
  * the credential. Takes JSON (a site's fetch) and a plain HTML form's urlencoded body (parsed in
  * this plugin only: the rest of the API stays JSON). Browsers may call it from the branch's
- * listed origins only (CORS); a post carrying another Origin is refused.
+ * listed origins only (CORS); a post carrying another Origin is refused. Registered through publicRoutes().
  */
 export const leadCapturePublicRoutes: FastifyPluginAsyncZod = async (app) => {
   app.decorateRequest('captureBranch', null);
@@ -70,7 +67,8 @@ export const leadCapturePublicRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(error.statusCode).type('text/html; charset=utf-8').serializer((payload: unknown) => String(payload)).send(refusalPage(reasons));
   });
 
-  const config = { rateLimit: publicRateLimit };
+  // The branch's key is the credential: hidden in the request's log line.
+  const config = { credentialParam: 'branchKey' };
 
   app.options(
     '/api/public/leads/:branchKey',
@@ -156,7 +154,7 @@ const WEBHOOK_BODY_LIMIT = 16 * 1024 * 1024;
  * /api/public/whatsapp/{token}. The call must prove it comes from the gateway (issue 28: WAHA's
  * HMAC of the raw body, or Evolution's secret header), else 401 and nothing written. A proven
  * call is answered 200 at once (gateways retry anything else); what is not a person's text
- * message, or is one already logged, is ignored.
+ * message, or is one already logged, is ignored. Registered through publicRoutes().
  */
 export const whatsappWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   // In this plugin only: the body stays the raw bytes the signature covers; JSON is read after the check.
@@ -166,7 +164,8 @@ export const whatsappWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/public/whatsapp/:webhookToken',
     {
-      config: { rateLimit: { max: 600, timeWindow: 60_000 } },
+      // A gateway posts every event of the branch's WhatsApp: more than a person would.
+      config: { credentialParam: 'webhookToken', rateLimit: { max: 600, timeWindow: 60_000 } },
       bodyLimit: WEBHOOK_BODY_LIMIT,
       schema: {
         tags,
@@ -203,13 +202,12 @@ function parseJson(raw: Buffer): unknown {
 
 /** Managers set up their branch's capture (admins any branch); agents and approvers do not. */
 export const leadCaptureSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.authenticate);
   app.addHook('onRequest', app.requireRole('admin', 'manager'));
 
   app.get(
     '/api/branches/:id/lead-capture',
     { schema: { tags, security, summary: 'Captura de leads de la sucursal: orígenes, clave y pasarela', params: idParamsSchema, response: { 200: leadCaptureSettingsSchema, ...errors } } },
-    async (request, reply) => withETag(reply, await service.settings(app.db, currentUser(request), request.params.id, baseUrl(request))),
+    async (request, reply) => withETag(reply, await service.settings(app.db, currentUser(request), request.params.id, publicBaseUrl(request))),
   );
 
   app.put(
@@ -225,7 +223,7 @@ export const leadCaptureSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      withETag(reply, await service.saveOrigins(app.db, currentUser(request), request.params.id, request.body.origins, baseUrl(request), ifMatchOf(request))),
+      withETag(reply, await service.saveOrigins(app.db, currentUser(request), request.params.id, request.body.origins, publicBaseUrl(request), ifMatchOf(request))),
   );
 
   app.post(
@@ -239,7 +237,7 @@ export const leadCaptureSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: leadCaptureKeySchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.rotateKey(app.db, currentUser(request), request.params.id, baseUrl(request))),
+    async (request, reply) => reply.status(201).send(await service.rotateKey(app.db, currentUser(request), request.params.id, publicBaseUrl(request))),
   );
 
   app.post(
@@ -253,6 +251,6 @@ export const leadCaptureSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: whatsappWebhookUrlSchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.rotateWebhookToken(app.db, app.secretBox, currentUser(request), request.params.id, baseUrl(request))),
+    async (request, reply) => reply.status(201).send(await service.rotateWebhookToken(app.db, app.secretBox, currentUser(request), request.params.id, publicBaseUrl(request))),
   );
 };

@@ -34,7 +34,6 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
  * branch; only managers and admins change them.
  */
 export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.authenticate);
   const tags = ['leads'];
   const security = [{ bearerAuth: [] }];
   const one = { 200: leadSchema, ...errors };

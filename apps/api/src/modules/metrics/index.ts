@@ -1,2 +1,2 @@
 /** The metrics module's public face: GET /metrics for Prometheus. */
-export { metricsRoutes } from './routes';
+export { metricsRoutes as metricsModule } from './routes';

@@ -7,7 +7,6 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
 
 /** 'Mi cuenta' → verificación en dos pasos: every signed-in user, about themselves only. */
 export const accountMfaRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.authenticate);
   const tags = ['account'];
   const security = [{ bearerAuth: [] }];
 

@@ -1,3 +1,6 @@
+import { staffRoutes } from '../../plugins/auth';
+import { notificationRoutes } from './routes';
+
 /**
  * The notifications module's public face. For other modules: notify() inside their transactions,
  * the investigation and renewal notices, a user's e-mail choices ('Mi cuenta'). For the job queue:
@@ -5,7 +8,8 @@
  * routes, handed over by app.ts, the notice of a changed answer), job failures and the e-mail delivery
  * run (its transport comes from the e-mail module's createMailTransport(config)).
  */
-export { notificationRoutes } from './routes';
+// Its routes as app.ts registers them: every one wants a session.
+export const notificationsModule = staffRoutes(notificationRoutes);
 export { emailKindsOf, notify, saveEmailKinds } from './service';
 export {
   deliverDueEmails,

@@ -7,7 +7,6 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
 
 /** The bell: every signed-in user reads and marks their own notifications, and only theirs. */
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.authenticate);
   const tags = ['notifications'];
   const security = [{ bearerAuth: [] }];
 

@@ -26,6 +26,7 @@ import { exportSubject, sendTableExport } from '../../lib/table-export';
 import { policyExportColumns } from './export-columns';
 import { currentUser } from '../../plugins/auth';
 import { ifMatchOf, withETag } from '../../lib/conditional-write';
+import { publicBaseUrl } from '../../lib/public-url';
 import type { SearchPages } from './search-pages';
 import { recordAccess } from '../access-log/index';
 import * as service from './service';
@@ -43,10 +44,8 @@ export interface PolicyRoutesOptions {
 
 /** Policies of every role, each scoped to the caller's branch (admins: all branches). */
 export const policyRoutes: FastifyPluginAsyncZod<PolicyRoutesOptions> = async (app, { searchPages, contractPack, signing }) => {
-  /** The signing hook with the address its links are made with: PUBLIC_URL, else the request's own origin. */
-  const signingStep = (request: FastifyRequest): service.SigningStep | undefined =>
-    signing ? { hook: signing, baseUrl: app.config.publicUrl ?? `${request.protocol}://${request.host}` } : undefined;
-  app.addHook('onRequest', app.authenticate);
+  /** The signing hook with the address its links are made with. */
+  const signingStep = (request: FastifyRequest): service.SigningStep | undefined => (signing ? { hook: signing, baseUrl: publicBaseUrl(request) } : undefined);
   const tags = ['policies'];
   const security = [{ bearerAuth: [] }];
   const list = { 200: z.array(policySchema), ...errors };

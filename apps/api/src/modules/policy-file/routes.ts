@@ -11,7 +11,6 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
  * role of the policy's branch reads it, as they read the policy.
  */
 export const policyFileRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.authenticate);
   app.get(
     '/api/policy/:id/file',
     {

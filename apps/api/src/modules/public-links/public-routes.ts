@@ -2,27 +2,23 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, linkTokenParamsSchema, noContentSchema, privacyAcceptanceInputSchema, publicLinkViewSchema } from '@portal/domain';
 import * as service from './service';
 
-import { publicRateLimit } from '../../lib/public-rate-limit';
-
-export { publicRateLimit };
-
 const errors = { 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
 
-/** The link's own endpoints, open to anyone holding the token (no session, no shell). */
+/** The link's own endpoints, open to anyone holding the token (no session, no shell); registered through publicRoutes(). */
 export const publicLinkRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['public-links'];
-  const config = { rateLimit: publicRateLimit };
+  // The person's page, the web app's, carries the token too.
+  app.publicPage('/p/:token');
 
   app.get(
     '/api/public/links/:token',
-    { config, schema: { tags, summary: 'Lo que ve la persona al abrir su enlace', params: linkTokenParamsSchema, response: { 200: publicLinkViewSchema, ...errors } } },
+    { schema: { tags, summary: 'Lo que ve la persona al abrir su enlace', params: linkTokenParamsSchema, response: { 200: publicLinkViewSchema, ...errors } } },
     (request) => service.viewLink(app.db, request.params.token),
   );
 
   app.post(
     '/api/public/links/:token/privacy',
     {
-      config,
       schema: {
         tags,
         summary: 'Aceptar el aviso de privacidad (versión, hora e IP quedan registradas)',

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { policyDisplayFolio, type LinkParty, type LinkPurpose, type PolicyStatus, type SigningRoundStatus } from '@portal/domain';
 import { readTogether, type Executor } from '../../db/client';
 import { branches, guarantors, policies, privacyAcceptances, privacyNotices, properties, propertyOwners, publicLinks, signingRounds, tenants, users } from '../../db/schema/index';
@@ -57,13 +57,22 @@ const linkColumns = {
 };
 
 /** The link whose token hashes to `tokenHash`, with its policy's branch and folio; `lock` takes the row for update. */
-export async function findByTokenHash(db: Executor, tokenHash: string, lock = false): Promise<LinkRow | undefined> {
+export function findByTokenHash(db: Executor, tokenHash: string, lock = false): Promise<LinkRow | undefined> {
+  return findLink(db, eq(publicLinks.tokenHash, tokenHash), lock);
+}
+
+/** The link `id` as findByTokenHash reads it: for a request that resolved its token already. */
+export function findById(db: Executor, id: number, lock = false): Promise<LinkRow | undefined> {
+  return findLink(db, eq(publicLinks.id, id), lock);
+}
+
+async function findLink(db: Executor, where: SQL, lock: boolean): Promise<LinkRow | undefined> {
   const query = db
     .select(linkColumns)
     .from(publicLinks)
     .innerJoin(policies, eq(policies.id, publicLinks.policyId))
     .innerJoin(branches, eq(branches.id, policies.branchId))
-    .where(eq(publicLinks.tokenHash, tokenHash));
+    .where(where);
   const [row] = lock ? await query.for('update', { of: publicLinks }) : await query;
   if (!row) return undefined;
   // The page names the policy as everyone else does: its folio de póliza once it has one.

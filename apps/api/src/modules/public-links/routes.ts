@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import {
   apiErrorSchema,
   createLinkInputSchema,
@@ -14,6 +13,7 @@ import {
 } from '@portal/domain';
 import { currentUser } from '../../plugins/auth';
 import { ifMatchOf, withETag } from '../../lib/conditional-write';
+import { publicBaseUrl } from '../../lib/public-url';
 import * as service from './service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 412: apiErrorSchema };
@@ -24,10 +24,7 @@ const security = [{ bearerAuth: [] }];
  * staff role of the policy's branch manages them, as they upload its documents; admins any branch.
  */
 export const linkStaffRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.authenticate);
   const tags = ['public-links'];
-  /** Where the people outside reach the portal: PUBLIC_URL, else the address staff used. */
-  const baseUrl = (request: FastifyRequest) => app.config.publicUrl ?? `${request.protocol}://${request.host}`;
 
   app.get(
     '/api/policy/:id/links',
@@ -47,7 +44,7 @@ export const linkStaffRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: issuedLinkSchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.createLink(app.db, currentUser(request), request.params.id, request.body, baseUrl(request))),
+    async (request, reply) => reply.status(201).send(await service.createLink(app.db, currentUser(request), request.params.id, request.body, publicBaseUrl(request))),
   );
 
   app.post(
@@ -62,7 +59,7 @@ export const linkStaffRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: issuedLinkSchema, ...errors },
       },
     },
-    (request) => service.resendLink(app.db, currentUser(request), request.params.id, request.params.linkId, request.body, baseUrl(request)),
+    (request) => service.resendLink(app.db, currentUser(request), request.params.id, request.params.linkId, request.body, publicBaseUrl(request)),
   );
 
   app.post(
@@ -74,7 +71,6 @@ export const linkStaffRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** The aviso de privacidad the people outside accept (issue 17): admins only, each save a new version. */
 export const privacyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.authenticate);
   app.addHook('onRequest', app.requireRole('admin'));
   const tags = ['public-links'];
 

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import {
   isInvestigationOpen,
   linkPartyLabels,
+  linkPurposes,
   linkPurposeLabels,
   linkState,
   policyMessages,
@@ -42,15 +43,29 @@ export const invalidLink = () => new AppError(404, publicLinkMessages.invalid);
 export type ActiveLink = repo.LinkRow;
 
 /**
- * The link a token opens, if it is alive (not revoked, not expired) and made for `purpose`.
- * `lock` takes its row for update, for writes that must not race another request of the same link.
+ * The link a token opens, if it is alive (not revoked, not expired) and made for `purpose` (or one
+ * of them). `lock` takes its row for update, for writes that must not race another request of the same link.
  */
-export async function resolveLink(db: Executor, token: string, purpose: LinkPurpose, options: { lock?: boolean; now?: Date } = {}): Promise<ActiveLink> {
+export async function resolveLink(db: Executor, token: string, purpose: LinkPurpose | readonly LinkPurpose[], options: { lock?: boolean; now?: Date } = {}): Promise<ActiveLink> {
   const tokenHash = hashToken(token);
   const link = await repo.findByTokenHash(db, tokenHash, options.lock);
-  const now = options.now ?? new Date();
   if (!link || !sameHash(link.tokenHash, tokenHash)) throw invalidLink();
-  if (link.revokedAt || link.expiresAt.getTime() <= now.getTime() || link.purpose !== purpose) throw invalidLink();
+  return alive(link, purpose, options.now);
+}
+
+/**
+ * A link its request resolved already, read again with its row locked for update (in the write's
+ * transaction): the same 404 if it was revoked, expired or re-sent (a new token) meanwhile.
+ */
+export async function relockLink(db: Executor, link: ActiveLink, now?: Date): Promise<ActiveLink> {
+  const current = await repo.findById(db, link.id, true);
+  if (!current || !sameHash(current.tokenHash, link.tokenHash)) throw invalidLink();
+  return alive(current, link.purpose, now);
+}
+
+function alive(link: ActiveLink, purpose: LinkPurpose | readonly LinkPurpose[], now = new Date()): ActiveLink {
+  const purposes: readonly LinkPurpose[] = typeof purpose === 'string' ? [purpose] : purpose;
+  if (link.revokedAt || link.expiresAt.getTime() <= now.getTime() || !purposes.includes(link.purpose)) throw invalidLink();
   return link;
 }
 
@@ -67,13 +82,8 @@ async function currentPrivacyNotice(db: Executor): Promise<repo.StoredPrivacyNot
   return (await repo.newestPrivacyNotice(db))!;
 }
 
-async function anyPurpose(db: Executor, token: string): Promise<ActiveLink> {
-  try {
-    return await resolveLink(db, token, 'upload');
-  } catch {
-    return resolveLink(db, token, 'sign');
-  }
-}
+/** The link's own page and its aviso serve links of every purpose. */
+const anyPurpose = (db: Executor, token: string) => resolveLink(db, token, linkPurposes);
 
 /** GET /api/public/links/{token}: what the page needs to start; opening it is recorded (staff see 'Abierto'). */
 export async function viewLink(db: Db, token: string): Promise<PublicLinkView> {

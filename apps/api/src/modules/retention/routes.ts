@@ -6,7 +6,6 @@ const errors = { 401: apiErrorSchema, 403: apiErrorSchema };
 
 /** /admin/retention: the branches' periods and the dry run of the next daily run. Admins only. */
 export const retentionRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.authenticate);
   app.addHook('onRequest', app.requireRole('admin'));
   app.get(
     '/api/admin/retention/preview',

@@ -1,2 +1,6 @@
+import { staffRoutes } from '../../plugins/auth';
+import { userRoutes } from './routes';
+
 /** The users module's public face: its routes. */
-export { userRoutes } from './routes';
+// Its routes as app.ts registers them: every one wants a session.
+export const usersModule = staffRoutes(userRoutes);

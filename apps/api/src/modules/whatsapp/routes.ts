@@ -30,7 +30,6 @@ const security = [{ bearerAuth: [] }];
  * message templates, and each lead's message log and send.
  */
 export const whatsappRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.authenticate);
   const exists = (branchId: number) => branchExists(app.db, branchId);
   const hosts = { allowed: app.config.whatsappGatewayHosts };
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '../db/client';
+import { rowsOf } from './client';
 import { createTestDatabase, type TestDatabase } from '../test/database';
-import { countHit, sweepEndedWindows } from '../db/rate-limit-hits';
+import { countHit, sweepEndedWindows } from './rate-limit-hits';
 import { postgresRateLimitStore } from './postgres-rate-limit-store';
 
 /**

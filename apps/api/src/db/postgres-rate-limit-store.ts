@@ -1,6 +1,6 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import type { Db } from '../db/client';
-import { countHit } from '../db/rate-limit-hits';
+import type { Db } from './client';
+import { countHit } from './rate-limit-hits';
 
 /**
  * A store for @fastify/rate-limit in the portal's database (issue 19), so a limit of 60 calls a
