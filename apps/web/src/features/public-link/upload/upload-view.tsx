@@ -6,7 +6,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { ErrorState } from '@/components/ui/state-panels';
-import type { PurposeViewProps } from '../purpose-views';
+import type { PurposeViewProps } from '../purpose-view-props';
 import { useUploadView } from './api';
 import { UploadDocumentCard } from './components/upload-document-card';
 
