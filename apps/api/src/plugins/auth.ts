@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { authMessages, type Role } from '@portal/domain';
-import { AppError, forbidden, unauthorized } from '../lib/app-error';
+import { AppError, forbidden, sessionExpired, unauthorized } from '../lib/app-error';
 import type { AuthUser } from '../lib/auth-user';
 
 export interface AuthPluginOptions {
@@ -35,7 +35,10 @@ function bearerToken(request: FastifyRequest): string | null {
   return scheme?.toLowerCase() === 'bearer' && token ? token : null;
 }
 
-/** The code (detail field) of the 403 a user with a temporary password gets elsewhere. */
+/**
+ * The detail field of the 403 a user with a temporary password gets elsewhere: its code says
+ * what it is now, the detail stays for the clients that read it (decision 019).
+ */
 const PASSWORD_CHANGE_REQUIRED = 'passwordChangeRequired';
 
 /** What a user holding a temporary password may do: see who they are, change it, sign out. */
@@ -52,11 +55,12 @@ export const authPlugin = fp(async (app, options: AuthPluginOptions) => {
     const token = bearerToken(request);
     if (!token) throw unauthorized(authMessages.unauthenticated);
     const user = await options.userForToken(token);
-    if (!user) throw new AppError(401, authMessages.sessionExpired);
+    if (!user) throw sessionExpired();
     request.authUser = user;
     if (user.mustChangePassword && !ALLOWED_BEFORE_PASSWORD_CHANGE.has(request.routeOptions.url ?? '')) {
-      // The detail's field is the code the web recognises to send them to 'Cambiar contraseña'.
-      throw new AppError(403, authMessages.passwordChangeRequired, [{ field: PASSWORD_CHANGE_REQUIRED, message: authMessages.passwordChangeRequired }]);
+      // The web recognises the code and sends them to 'Cambiar contraseña'.
+      const detail = { field: PASSWORD_CHANGE_REQUIRED, message: authMessages.passwordChangeRequired };
+      throw new AppError(403, authMessages.passwordChangeRequired, [detail], 'password_change_required');
     }
   });
 
