@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { CalendarPlus, Loader2 } from 'lucide-react';
 import type { Appointment } from '@portal/domain';
-import { errorMessage, isApiError } from '@/lib/api-error';
+import { errorMessage, isSessionExpired } from '@/lib/api-error';
 import { saveBlob } from '@/lib/blob-files';
 import { notify } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
@@ -29,7 +29,7 @@ export function IcsDownloadButton({ appointment, describedBy, variant = 'ghost' 
     try {
       saveBlob(await downloadAppointmentIcs(appointment.id), icsFileName(appointment.id));
     } catch (error) {
-      if (!(isApiError(error) && error.code === 'session_expired')) notify.error(icsDownloadError, errorMessage(error));
+      if (!isSessionExpired(error)) notify.error(icsDownloadError, errorMessage(error));
     } finally {
       setDownloading(false);
     }

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { ChevronRight, Download, RefreshCcw } from 'lucide-react';
 import type { PolicyContracts } from '@portal/domain';
-import { errorMessage, isApiError } from '@/lib/api-error';
+import { errorMessage, isSessionExpired } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/dates';
 import { notify } from '@/lib/toast';
 import { Badge } from '@/components/ui/badge';
@@ -85,7 +85,7 @@ function RegenerateButton({ policyId }: { policyId: number }) {
       },
       onError: (error) => {
         setAsking(false);
-        if (!(isApiError(error) && error.code === 'session_expired')) notify.error('No se pudieron regenerar los contratos', errorMessage(error));
+        if (!isSessionExpired(error)) notify.error('No se pudieron regenerar los contratos', errorMessage(error));
       },
     });
   return (

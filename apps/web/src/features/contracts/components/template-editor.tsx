@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Save } from 'lucide-react';
 import { contractDocumentLabels, type ContractDocumentKind, type ContractTemplate } from '@portal/domain';
-import { errorMessage, isApiError, isStaleVersion } from '@/lib/api-error';
+import { errorMessage, isSessionExpired, isStaleVersion } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/dates';
 import { notify } from '@/lib/toast';
 import { UnsavedChangesGuard } from '@/components/form/unsaved-changes-guard';
@@ -90,7 +90,7 @@ function EditorForm({ kind, branchId, state, onDirtyChange, onReload }: EditorFo
       const saved = await save.mutateAsync({ body: { branchId, body: text }, ifMatch: state.versions[0]?.version ?? 0 });
       notify.success(`Plantilla guardada (versión ${saved.version})`);
     } catch (error) {
-      if (isApiError(error) && error.code === 'session_expired') return;
+      if (isSessionExpired(error)) return;
       // Another admin saved first: the text typed here stays, 'Recargar' shows theirs.
       if (isStaleVersion(error)) return setStale(error.message);
       setFailure(templateErrorMessage(error));

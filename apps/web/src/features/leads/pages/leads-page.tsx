@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Plus, RotateCw, Settings2 } from 'lucide-react';
 import { leadMatches, leadMessages, type Lead } from '@portal/domain';
 import { useSession } from '@/features/auth';
-import { errorMessage, isApiError } from '@/lib/api-client';
+import { errorMessage, isSessionExpired } from '@/lib/api-error';
 import { notify } from '@/lib/toast';
 import { usePageTitle } from '@/lib/use-page-title';
 import { Button } from '@/components/ui/button';
@@ -161,7 +161,7 @@ function useLeadRemoval() {
         },
         onError: (error) => {
           setConfirming(null);
-          if (!(isApiError(error) && error.code === 'session_expired')) notify.error(leadMessages.errorTitle, leadMessages.deleteError);
+          if (!isSessionExpired(error)) notify.error(leadMessages.errorTitle, leadMessages.deleteError);
         },
       });
     },

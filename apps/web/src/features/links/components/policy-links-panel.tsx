@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link2 } from 'lucide-react';
 import type { IssuedLink, PolicyLinks, PublicLink } from '@portal/domain';
-import { errorMessage, isApiError } from '@/lib/api-error';
+import { errorMessage, isSessionExpired } from '@/lib/api-error';
 import { notify } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -68,7 +68,7 @@ function PanelContent({ policyId, folio, uploadOpen, data }: Required<PolicyLink
       },
       onError: (error) => {
         setRevoking(null);
-        if (!(isApiError(error) && error.code === 'session_expired')) notify.error(linkTexts.revokeFailed, errorMessage(error));
+        if (!isSessionExpired(error)) notify.error(linkTexts.revokeFailed, errorMessage(error));
       },
     });
   };

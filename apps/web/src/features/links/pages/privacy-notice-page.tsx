@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Save } from 'lucide-react';
 import { savePrivacyNoticeInputSchema, type PrivacyNotice, type PrivacyNoticeVersions } from '@portal/domain';
-import { errorMessage, isApiError, isStaleVersion } from '@/lib/api-error';
+import { errorMessage, isSessionExpired, isStaleVersion } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/dates';
 import { notify } from '@/lib/toast';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -66,7 +66,7 @@ function NoticeEditor({ state, onReload }: { state: PrivacyNoticeVersions; onRel
       const saved = await save.mutateAsync({ body: parsed.data, ifMatch: state.current.version });
       notify.success(`Aviso de privacidad guardado (versión ${saved.current.version})`);
     } catch (error) {
-      if (isApiError(error) && error.code === 'session_expired') return;
+      if (isSessionExpired(error)) return;
       // Another admin saved first: the text typed here stays, 'Recargar' shows theirs.
       if (isStaleVersion(error)) return setStale(error.message);
       setFailure(errorMessage(error));
