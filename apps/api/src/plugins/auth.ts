@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { authMessages, type Role } from '@portal/domain';
+import { authMessages, hasRole, type Role } from '@portal/domain';
 import { AppError, forbidden, sessionExpired, unauthorized } from '../lib/app-error';
 import type { AuthUser } from '../lib/auth-user';
 
@@ -18,7 +18,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    requireRole: (...roles: Role[]) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** A hook refusing (403) anyone whose role is not one of the allowed: a set of the domain's permissions.ts. */
+    requireRole: (allowed: readonly Role[]) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
 
@@ -64,7 +65,7 @@ export const authPlugin = fp(async (app, options: AuthPluginOptions) => {
     }
   });
 
-  app.decorate('requireRole', (...roles: Role[]) => async (request: FastifyRequest) => {
-    if (!roles.includes(currentUser(request).role)) throw forbidden(authMessages.forbidden);
+  app.decorate('requireRole', (allowed: readonly Role[]) => async (request: FastifyRequest) => {
+    if (!hasRole(currentUser(request).role, allowed)) throw forbidden(authMessages.forbidden);
   });
 });

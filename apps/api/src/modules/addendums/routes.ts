@@ -39,7 +39,7 @@ export const addendumRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
   const tags = ['addendums'];
   const security = [{ bearerAuth: [] }];
-  const editorsOnly = app.requireRole(...addendumEditorRoles);
+  const editorsOnly = app.requireRole(addendumEditorRoles);
   const list = { 200: z.array(addendumSchema), ...errors };
   const one = { 200: addendumSchema, ...errors };
   const maxMb = Math.round(app.config.maxUploadBytes / (1024 * 1024));

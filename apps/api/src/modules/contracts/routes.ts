@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { create as contentDisposition } from 'content-disposition';
 import { z } from 'zod';
 import {
+  adminRoles,
   apiErrorSchema,
   contractKindParamsSchema,
   contractTemplateSchema,
@@ -72,7 +73,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
 /** The business's legal texts (issue 16): admins only. */
 export const contractTemplateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
-  app.addHook('onRequest', app.requireRole('admin'));
+  app.addHook('onRequest', app.requireRole(adminRoles));
   const tags = ['contract templates'];
 
   app.get(

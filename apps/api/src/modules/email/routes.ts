@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema, emailListQuerySchema, emailListSchema, idParamsSchema } from '@portal/domain';
+import { adminRoles, apiErrorSchema, emailListQuerySchema, emailListSchema, idParamsSchema } from '@portal/domain';
 import * as service from './service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
@@ -8,7 +8,7 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
 /** The outbox as admins see it (/admin/emails): every e-mail the portal wrote, and a retry for failed ones. */
 export const emailAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
-  app.addHook('onRequest', app.requireRole('admin'));
+  app.addHook('onRequest', app.requireRole(adminRoles));
   const tags = ['emails'];
   const security = [{ bearerAuth: [] }];
 

@@ -38,7 +38,7 @@ export const investigationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
   const tags = ['investigations'];
   const security = [{ bearerAuth: [] }];
-  const reviewersOnly = app.requireRole(...reviewerRoles);
+  const reviewersOnly = app.requireRole(reviewerRoles);
   const uploadMessages = uploadMessagesFor(app.config.maxUploadBytes);
 
   const upload = async (request: FastifyRequest<{ Params: z.output<typeof uploadParamsSchema> }>, reply: FastifyReply) => {

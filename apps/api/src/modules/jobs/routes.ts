@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema, jobMessages, jobNameParamsSchema, jobsOverviewSchema } from '@portal/domain';
+import { adminRoles, apiErrorSchema, jobMessages, jobNameParamsSchema, jobsOverviewSchema } from '@portal/domain';
 import { conflict } from '../../lib/app-error';
 import * as jobs from './service';
 
@@ -14,7 +14,7 @@ export interface JobRoutesOptions {
 /** /admin/jobs: what ran, what failed, and 'Ejecutar ahora'. Admins only. */
 export const jobRoutes: FastifyPluginAsyncZod<JobRoutesOptions> = async (app, { queue }) => {
   app.addHook('onRequest', app.authenticate);
-  app.addHook('onRequest', app.requireRole('admin'));
+  app.addHook('onRequest', app.requireRole(adminRoles));
   const tags = ['jobs'];
   const security = [{ bearerAuth: [] }];
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import {
+  adminRoles,
   apiErrorSchema,
   createLinkInputSchema,
   idParamsSchema,
@@ -75,7 +76,7 @@ export const linkStaffRoutes: FastifyPluginAsyncZod = async (app) => {
 /** The aviso de privacidad the people outside accept (issue 17): admins only, each save a new version. */
 export const privacyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
-  app.addHook('onRequest', app.requireRole('admin'));
+  app.addHook('onRequest', app.requireRole(adminRoles));
   const tags = ['public-links'];
 
   app.get(

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   apiErrorSchema,
   idParamsSchema,
+  managerRoles,
   versionETag,
   whatsappGatewayAnswerSchema,
   whatsappGatewayInputSchema,
@@ -65,7 +66,7 @@ export const whatsappRoutes: FastifyPluginAsyncZod = async (app) => {
     (request) => service.listTemplates(app.db, currentUser(request), request.query.branchId, exists),
   );
 
-  const managers = app.requireRole('admin', 'manager');
+  const managers = app.requireRole(managerRoles);
   app.post(
     '/api/whatsapp/templates',
     { preHandler: managers, schema: { tags, security, summary: 'Crear plantilla', body: whatsappTemplateInputSchema, response: { 201: whatsappTemplateSchema, ...errors } } },

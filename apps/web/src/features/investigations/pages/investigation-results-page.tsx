@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { X } from 'lucide-react';
-import { investigationMessages, reviewerRoles, type InvestigationDocument } from '@portal/domain';
+import { hasRole, investigationMessages, reviewerRoles, type InvestigationDocument } from '@portal/domain';
 import { useErrorToast } from '@/lib/use-error-toast';
 import { usePageTitle } from '@/lib/use-page-title';
 import { Button } from '@/components/ui/button';
@@ -47,7 +47,7 @@ function InvestigationResults({ folio }: { folio: string }) {
   const investigation = useInvestigationStatus(folio);
   const missing = useMissingDocuments(folio, documents.data);
   const { user } = useSession();
-  const isReviewer = user !== null && reviewerRoles.includes(user.role);
+  const isReviewer = hasRole(user?.role, reviewerRoles);
   useErrorToast(documents.error, documents.errorUpdatedAt, 'Error', investigationMessages.loadErrorToast);
 
   return (

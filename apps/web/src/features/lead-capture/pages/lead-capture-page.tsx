@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { adminRoles, hasRole, managerRoles } from '@portal/domain';
 import { usePageTitle } from '@/lib/use-page-title';
 import { PageHeader } from '@/components/ui/page-header';
 import { QueryState } from '@/components/ui/query-state';
@@ -20,8 +21,8 @@ export function LeadCapturePage() {
   usePageTitle(texts.title);
   const { user } = useSession();
   const [chosenBranch, setChosenBranch] = useState<number | null>(user?.branchId ?? null);
-  const isAdmin = user?.role === 'admin';
-  const allowed = isAdmin || user?.role === 'manager';
+  const isAdmin = hasRole(user?.role, adminRoles);
+  const allowed = hasRole(user?.role, managerRoles);
   const branchId = isAdmin ? chosenBranch : (user?.branchId ?? null);
   return (
     <div className="mx-auto max-w-5xl space-y-6">

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Plus, RotateCw, Settings2 } from 'lucide-react';
-import { leadMatches, leadMessages, type Lead } from '@portal/domain';
+import { adminRoles, hasRole, leadMatches, leadMessages, type Lead } from '@portal/domain';
 import { useSession } from '@/features/auth';
 import { isSessionExpired } from '@/lib/api-error';
 import { notify } from '@/lib/toast';
@@ -28,7 +28,7 @@ import { LeadDialog } from '../form/lead-dialog';
 export function LeadsPage() {
   usePageTitle('Leads');
   const { user } = useSession();
-  const isAdmin = user?.role === 'admin';
+  const isAdmin = hasRole(user?.role, adminRoles);
   const [chosen, setChosen] = useState<number | undefined>(undefined);
   // An admin without a branch of their own must choose one: the first branch until they do.
   const branchId = isAdmin ? chosen : undefined;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { whatsappMessages as texts } from '@portal/domain';
+import { adminRoles, hasRole, whatsappMessages as texts } from '@portal/domain';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { SelectField } from '@/components/ui/form-field';
 import { PageHeader } from '@/components/ui/page-header';
@@ -13,7 +13,7 @@ import { TemplatesEditor } from '../components/templates-editor';
 /** 'WhatsApp' (managers and admins): the branch's gateway and message templates; admins choose the branch. */
 export function WhatsappSettingsPage() {
   const { user } = useSession();
-  const isAdmin = user?.role === 'admin';
+  const isAdmin = hasRole(user?.role, adminRoles);
   const [chosen, setChosen] = useState<number | null>(null);
   const branchId = chosen ?? user?.branchId ?? null;
   return (

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { accessActionLabels, type AccessAction, type AccessLogEntry, type Policy } from '@portal/domain';
+import { accessActionLabels, hasRole, managerRoles, type AccessAction, type AccessLogEntry, type Policy } from '@portal/domain';
 import { formatDateTime } from '@/lib/dates';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -31,8 +31,7 @@ function AccessLine({ entry }: { entry: AccessLogEntry }) {
 
 /** Whether the signed-in user may see who reached the policy's documents (managers and admins). */
 export function useCanSeeAccessLog(): boolean {
-  const role = useSession().user?.role;
-  return role === 'admin' || role === 'manager';
+  return hasRole(useSession().user?.role, managerRoles);
 }
 
 /**
