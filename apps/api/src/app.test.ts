@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { apiRoot } from './api-root';
-import { ADMIN, JWT_SECRET, TEST_SECRET_BOX, bearer, buildTestApp, createTestContext, json, login, testConfig, type TestContext } from './test/app';
+import { ADMIN, JWT_SECRET, TEST_SECRET_BOX, bearer, buildTestApp, createTestContext, json, login, testConfig, tokenFor, type TestContext } from './test/app';
 
 const repoRoot = path.resolve(apiRoot, '../..');
 
@@ -27,7 +27,7 @@ describe('errors', () => {
   it('answers unknown API routes with the JSON error shape', async () => {
     const response = await ctx.app.inject({ url: '/api/no-existe' });
     expect(response.statusCode).toBe(404);
-    expect(json(response)).toEqual({ statusCode: 404, error: 'Not Found', message: 'Ruta no encontrada: GET /api/no-existe' });
+    expect(json(response)).toEqual({ statusCode: 404, error: 'Not Found', code: 'not_found', message: 'Ruta no encontrada: GET /api/no-existe' });
   });
 
   it('answers malformed JSON with a Spanish 400', async () => {
@@ -42,6 +42,20 @@ describe('errors', () => {
     expect(json(text).message).toBe('Tipo de contenido no admitido');
     const big = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ email: 'a'.repeat(2_000_000) }) });
     expect(big.statusCode).toBe(413);
+  });
+
+  it('names the kind of every failure in `code` (issue 31)', async () => {
+    const agent = await tokenFor(ctx, 'agent');
+    const answers = {
+      validation: await ctx.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"email":' }),
+      unauthorized: await ctx.app.inject({ url: '/api/users' }),
+      session_expired: await ctx.app.inject({ url: '/api/users', headers: bearer('no-es-un-token') }),
+      forbidden: await ctx.app.inject({ url: '/api/users', headers: bearer(agent) }),
+      not_found: await ctx.app.inject({ url: '/api/no-existe' }),
+      unsupported_media_type: await ctx.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'text/plain' }, payload: 'hola' }),
+    };
+    for (const [code, response] of Object.entries(answers)) expect(json(response).code, code).toBe(code);
+    expect(json(answers.session_expired).message).toBe('La sesión ha expirado. Inicie sesión nuevamente.');
   });
 
   it('hides the cause of a 500 from the client and logs it', async () => {
@@ -59,7 +73,7 @@ describe('errors', () => {
     try {
       const response = await app.inject({ url: '/api/fallo' });
       expect(response.statusCode).toBe(500);
-      expect(json(response)).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'Ocurrió un error interno. Intente nuevamente.' });
+      expect(json(response)).toEqual({ statusCode: 500, error: 'Internal Server Error', code: 'internal_error', message: 'Ocurrió un error interno. Intente nuevamente.' });
       expect(response.body).not.toContain('secreto');
       expect(collected.join('')).toContain('SELECT secreto FROM tabla_interna');
     } finally {

@@ -28,7 +28,7 @@ describe("Fastify's early errors", () => {
     const response = await ctx.app.inject({ url: '/api/%E0%A4%A' });
     expect(response.statusCode).toBe(400);
     expect(response.headers['content-type']).toContain('application/json');
-    expect(json(response)).toEqual({ statusCode: 400, error: 'Bad Request', message: 'La dirección solicitada no es válida' });
+    expect(json(response)).toEqual({ statusCode: 400, error: 'Bad Request', code: 'validation', message: 'La dirección solicitada no es válida' });
     expectSecurityHeaders(response.headers);
   });
 

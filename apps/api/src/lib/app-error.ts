@@ -1,3 +1,5 @@
+import { authMessages, errorCodeForStatus, type ApiErrorCode } from '@portal/domain';
+
 export interface ErrorDetail {
   field: string;
   message: string;
@@ -5,22 +7,29 @@ export interface ErrorDetail {
 
 /**
  * The one error type of the API. The error handler turns it into
- * `{ statusCode, error, message, details? }`; the message is Spanish and shown to users.
+ * `{ statusCode, error, code, message, details? }`; the message is Spanish and shown to users.
+ * The code is the status's own (`errorCodeForStatus`) unless the failure is a kind of its own.
  */
 export class AppError extends Error {
+  readonly code: ApiErrorCode;
+
   constructor(
     readonly statusCode: number,
     message: string,
     readonly details?: ErrorDetail[],
+    code?: ApiErrorCode,
   ) {
     super(message);
     this.name = 'AppError';
+    this.code = code ?? errorCodeForStatus(statusCode);
   }
 }
 
 export const badRequest = (message: string, details?: ErrorDetail[]) => new AppError(400, message, details);
 export const unauthorized = (message: string) => new AppError(401, message);
-export const forbidden = (message = 'No tiene permiso para realizar esta acción', details?: ErrorDetail[]) => new AppError(403, message, details);
+/** A token or refresh token the server no longer accepts: the client ends the session. */
+export const sessionExpired = () => new AppError(401, authMessages.sessionExpired, undefined, 'session_expired');
+export const forbidden = (message: string = authMessages.forbidden, details?: ErrorDetail[]) => new AppError(403, message, details);
 export const notFound = (message = 'Recurso no encontrado') => new AppError(404, message);
 export const conflict = (message: string, details?: ErrorDetail[]) => new AppError(409, message, details);
 export const tooManyRequests = (message: string) => new AppError(429, message);

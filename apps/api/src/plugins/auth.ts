@@ -1,8 +1,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyPluginOptions, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authMessages, type Role } from '@portal/domain';
-import { AppError, forbidden, unauthorized } from '../lib/app-error';
+import { authMessages, hasRole, type Role } from '@portal/domain';
+import { AppError, forbidden, sessionExpired, unauthorized } from '../lib/app-error';
 import type { AuthUser } from '../lib/auth-user';
 
 export interface AuthPluginOptions {
@@ -19,7 +19,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    requireRole: (...roles: Role[]) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** A hook refusing (403) anyone whose role is not one of the allowed: a set of the domain's permissions.ts. */
+    requireRole: (allowed: readonly Role[]) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
 
@@ -36,7 +37,10 @@ function bearerToken(request: FastifyRequest): string | null {
   return scheme?.toLowerCase() === 'bearer' && token ? token : null;
 }
 
-/** The code (detail field) of the 403 a user with a temporary password gets elsewhere. */
+/**
+ * The detail field of the 403 a user with a temporary password gets elsewhere: its code says
+ * what it is now, the detail stays for the clients that read it (decision 019).
+ */
 const PASSWORD_CHANGE_REQUIRED = 'passwordChangeRequired';
 
 /** What a user holding a temporary password may do: see who they are, change it, sign out. */
@@ -53,16 +57,17 @@ export const authPlugin = fp(async (app, options: AuthPluginOptions) => {
     const token = bearerToken(request);
     if (!token) throw unauthorized(authMessages.unauthenticated);
     const user = await options.userForToken(token);
-    if (!user) throw new AppError(401, authMessages.sessionExpired);
+    if (!user) throw sessionExpired();
     request.authUser = user;
     if (user.mustChangePassword && !ALLOWED_BEFORE_PASSWORD_CHANGE.has(request.routeOptions.url ?? '')) {
-      // The detail's field is the code the web recognises to send them to 'Cambiar contraseña'.
-      throw new AppError(403, authMessages.passwordChangeRequired, [{ field: PASSWORD_CHANGE_REQUIRED, message: authMessages.passwordChangeRequired }]);
+      // The web recognises the code and sends them to 'Cambiar contraseña'.
+      const detail = { field: PASSWORD_CHANGE_REQUIRED, message: authMessages.passwordChangeRequired };
+      throw new AppError(403, authMessages.passwordChangeRequired, [detail], 'password_change_required');
     }
   });
 
-  app.decorate('requireRole', (...roles: Role[]) => async (request: FastifyRequest) => {
-    if (!roles.includes(currentUser(request).role)) throw forbidden(authMessages.forbidden);
+  app.decorate('requireRole', (allowed: readonly Role[]) => async (request: FastifyRequest) => {
+    if (!hasRole(currentUser(request).role, allowed)) throw forbidden(authMessages.forbidden);
   });
 });
 

@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import type { ApiErrorBody } from '@portal/domain';
+import { errorCodeForStatus, statusMessage, type ApiErrorBody, type ApiErrorCode } from '@portal/domain';
 import { AppError } from '../lib/app-error';
 
 /** Spanish messages for the errors Fastify itself raises before a route runs. */
@@ -16,23 +16,13 @@ const frameworkMessages: Record<string, string> = {
   FST_ERR_ASYNC_CONSTRAINT: 'La solicitud no es válida',
 };
 
-const genericMessages: Record<number, string> = {
-  414: 'La dirección solicitada es demasiado larga',
-  400: 'La solicitud no es válida',
-  401: 'Se requiere iniciar sesión',
-  403: 'No tiene permiso para realizar esta acción',
-  404: 'Recurso no encontrado',
-  405: 'Método no permitido',
-  409: 'La solicitud entra en conflicto con el estado actual',
-  413: 'El contenido es demasiado grande',
-  415: 'Tipo de contenido no admitido',
-  429: 'Demasiadas solicitudes. Intente nuevamente más tarde.',
-  500: 'Ocurrió un error interno. Intente nuevamente.',
-  503: 'El servicio no está disponible. Intente nuevamente.',
-};
+/** The status's own Spanish message (the domain's table), else that of a request that is not valid. */
+function genericMessage(status: number): string {
+  return statusMessage(status) ?? statusMessage(status >= 500 ? 500 : 400)!;
+}
 
-export function sendError(reply: FastifyReply, statusCode: number, message: string, details?: ApiErrorBody['details']) {
-  const body: ApiErrorBody = { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message };
+export function sendError(reply: FastifyReply, statusCode: number, message: string, details?: ApiErrorBody['details'], code?: ApiErrorCode) {
+  const body: ApiErrorBody = { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', code: code ?? errorCodeForStatus(statusCode), message };
   if (details?.length) body.details = details;
   return reply.status(statusCode).type('application/json; charset=utf-8').send(body);
 }
@@ -45,26 +35,26 @@ export function sendError(reply: FastifyReply, statusCode: number, message: stri
 export function sendFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   request.server.applySecurityHeaders(request.raw, reply.raw);
   const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
-  return sendError(reply, status, frameworkMessages[error.code] ?? genericMessages[status] ?? genericMessages[400]!);
+  return sendError(reply, status, frameworkMessages[error.code] ?? genericMessage(status));
 }
 
 /**
- * Every failure leaves as `{ statusCode, error, message, details? }` with a Spanish message.
+ * Every failure leaves as `{ statusCode, error, code, message, details? }` with a Spanish message.
  * 5xx bodies say only that it failed; the cause goes to the log.
  */
 export const errorsPlugin = fp(async (app) => {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      return sendError(reply, error.statusCode, error.message, error.details);
+      return sendError(reply, error.statusCode, error.message, error.details, error.code);
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const message = frameworkMessages[error.code] ?? genericMessages[status] ?? genericMessages[400]!;
+      const message = frameworkMessages[error.code] ?? genericMessage(status);
       return sendError(reply, status, message);
     }
     request.log.error({ err: error }, 'request failed');
     const serverStatus = status >= 500 && status <= 599 ? status : 500;
-    return sendError(reply, serverStatus, genericMessages[serverStatus] ?? genericMessages[500]!);
+    return sendError(reply, serverStatus, genericMessage(serverStatus));
   });
 
 });

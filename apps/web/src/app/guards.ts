@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
-import type { SessionUser } from '@portal/domain';
+import { adminRoles, hasRole, managerRoles, type SessionUser } from '@portal/domain';
 import { isApiError } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 import { paths } from '@/lib/paths';
@@ -43,13 +43,13 @@ export async function protectedLoader({ request }: LoaderFunctionArgs) {
 /** A branch's settings (WhatsApp, issue 20) are its managers' and the admins': anyone else goes to the dashboard. */
 export async function managerLoader({ request }: LoaderFunctionArgs) {
   const user = await requireSession(request);
-  if (user.role !== 'admin' && user.role !== 'manager') throw redirect(paths.dashboard.to());
+  if (!hasRole(user.role, managerRoles)) throw redirect(paths.dashboard.to());
   return null;
 }
 
 /** Users and branches are the admin's: anyone else goes to the dashboard. */
 export async function adminLoader({ request }: LoaderFunctionArgs) {
   const user = await requireSession(request);
-  if (user.role !== 'admin') throw redirect(paths.dashboard.to());
+  if (!hasRole(user.role, adminRoles)) throw redirect(paths.dashboard.to());
   return null;
 }

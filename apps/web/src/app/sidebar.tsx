@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router';
 import { CircleUserRound, LogOut } from 'lucide-react';
-import type { SessionUser } from '@portal/domain';
+import { adminRoles, hasRole, managerRoles, type SessionUser } from '@portal/domain';
 import { cn } from '@/lib/cn';
 import { paths } from '@/lib/paths';
 import { Button } from '@/components/ui/button';
@@ -46,7 +46,7 @@ export function Sidebar({ user, onNavigate }: { user: SessionUser; onNavigate?: 
             <SidebarLink key={item.to} item={item} pathname={pathname} search={search} onNavigate={onNavigate} />
           ))}
         </ul>
-        {user.role === 'admin' || user.role === 'manager' ? (
+        {hasRole(user.role, managerRoles) ? (
           <section aria-labelledby="sidebar-settings-heading">
             <h2
               id="sidebar-settings-heading"
@@ -61,7 +61,7 @@ export function Sidebar({ user, onNavigate }: { user: SessionUser; onNavigate?: 
             </ul>
           </section>
         ) : null}
-        {user.role === 'admin' ? (
+        {hasRole(user.role, adminRoles) ? (
           <section aria-labelledby="sidebar-admin-heading">
             <h2
               id="sidebar-admin-heading"

@@ -97,7 +97,7 @@ describe('api client', () => {
       const stop = onSessionExpired(onExpired);
       const message = 'Debe cambiar su contraseña temporal antes de continuar.';
       mockFetch({
-        'GET /api/policy/search': { status: 403, body: { statusCode: 403, error: 'Forbidden', message, details: [{ field: 'passwordChangeRequired', message }] } },
+        'GET /api/policy/search': { status: 403, body: { statusCode: 403, error: 'Forbidden', code: 'password_change_required', message, details: [{ field: 'passwordChangeRequired', message }] } },
       });
       await expect(listCall()).rejects.toMatchObject({ status: 403, message });
       stop();

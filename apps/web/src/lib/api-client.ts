@@ -1,5 +1,5 @@
 import { versionETag } from '@portal/domain';
-import { ApiError, apiMessages } from './api-error';
+import { ApiError, apiMessages, isPasswordChangeRequired, sessionExpiredError, type ErrorCode } from './api-error';
 import { leftThePage } from './page-lifecycle';
 
 export { ApiError, apiMessages, errorMessage, isApiError } from './api-error';
@@ -10,7 +10,7 @@ const defaultTimeoutMs = 30_000;
  * The code of a call the browser cancelled because the page was going away (reload, another
  * address, closing the tab): the user left, the server did not fail, so it never ends a session.
  */
-const pageLeavingCode = 'page_leaving';
+const pageLeavingCode: ErrorCode = 'page_leaving';
 
 type Query = Record<string, string | number | boolean | null | undefined>;
 
@@ -59,10 +59,6 @@ export interface SessionHandlers {
   renewAfterUnauthorized: (tokenUsed: string | null) => Promise<void>;
   /** End a session the server no longer accepts (→ /login) and give the error to throw. */
   endExpiredSession: () => ApiError;
-}
-
-function sessionExpiredError(): ApiError {
-  return new ApiError({ status: 401, code: 'session_expired', message: apiMessages.sessionExpired });
 }
 
 /** Until a session registers: no token, and a 401 is final. */
@@ -155,11 +151,6 @@ async function readBody(response: Response): Promise<unknown> {
 
 /** Statuses after which a list call (`endSessionOnFailure`) ends the session, as the spec lists them. */
 const sessionEndingStatuses: ReadonlySet<number> = new Set([401, 403, 500, 504]);
-
-/** The API's 403 to a user holding a temporary password (issue 19): its detail names this code. */
-export function isPasswordChangeRequired(error: ApiError): boolean {
-  return error.status === 403 && error.details.some((detail) => detail.field === 'passwordChangeRequired');
-}
 
 /** Where a temporary password is changed: 'Mi cuenta' with its password form focused. */
 export const passwordChangeHash = '#cambiar-contrasena';

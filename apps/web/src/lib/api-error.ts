@@ -1,6 +1,13 @@
-import { noTokenMessage, type ApiErrorBody } from '@portal/domain';
+import { errorCodeForStatus, isApiErrorCode, noTokenMessage, statusMessage, type ApiErrorBody, type ApiErrorCode } from '@portal/domain';
 
 export type ApiErrorDetail = NonNullable<ApiErrorBody['details']>[number];
+
+/**
+ * The web's own codes, for calls the API never answered: no response, no answer in time, a page
+ * that was leaving (the browser cancelled the call), a file call without a stored token.
+ */
+type ClientErrorCode = 'network_error' | 'timeout' | 'page_leaving' | 'no_token';
+export type ErrorCode = ApiErrorCode | ClientErrorCode;
 
 export const apiMessages = {
   network: 'No se pudo conectar con el servidor. Verifique su conexión e intente nuevamente.',
@@ -11,46 +18,33 @@ export const apiMessages = {
   noToken: noTokenMessage,
 } as const;
 
-/** Spanish fallbacks when a response carries no message of its own (a proxy's HTML 502…). */
-const statusMessages: Record<number, string> = {
-  400: 'La solicitud no es válida',
-  401: 'Se requiere iniciar sesión',
-  403: 'No tiene permiso para realizar esta acción',
-  404: 'Recurso no encontrado',
-  409: 'La solicitud entra en conflicto con el estado actual',
-  429: 'Demasiadas solicitudes. Intente nuevamente más tarde.',
-  500: 'Ocurrió un error interno. Intente nuevamente.',
-  502: 'El servidor no está disponible. Intente nuevamente.',
-  503: 'El servicio no está disponible. Intente nuevamente.',
-  504: 'El servidor tardó demasiado en responder. Intente nuevamente.',
-};
-
 /**
- * Every failed call throws this: `status` is the HTTP status (0 when no response came back:
- * `code` then says 'network_error' or 'timeout'), `message` is Spanish and fit to show, and
- * `details` name the invalid fields of a 400/409.
+ * Every failed call throws this: `status` is the HTTP status (0 when no response came back),
+ * `code` the kind of failure (the API's, error-codes.ts in the domain, or the web's own),
+ * `message` is Spanish and fit to show, and `details` name the invalid fields of a 400/409.
  */
 export class ApiError extends Error {
   readonly status: number;
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly details: ApiErrorDetail[];
 
-  constructor(init: { status: number; message: string; code?: string; details?: ApiErrorDetail[] }) {
+  constructor(init: { status: number; message: string; code?: ErrorCode; details?: ApiErrorDetail[] }) {
     super(init.message);
     this.name = 'ApiError';
     this.status = init.status;
-    this.code = init.code ?? (init.status === 0 ? 'network_error' : 'http_error');
+    this.code = init.code ?? (init.status === 0 ? 'network_error' : errorCodeForStatus(init.status));
     this.details = init.details ?? [];
   }
 
+  /** From a failed response's body; one that is not the API's (a proxy's HTML 502) gets its status's code and message. */
   static fromBody(status: number, body: unknown): ApiError {
     const data = (body && typeof body === 'object' ? body : {}) as Partial<ApiErrorBody>;
-    const message =
-      typeof data.message === 'string' && data.message.trim() ? data.message : (statusMessages[status] ?? apiMessages.unexpected);
+    const message = typeof data.message === 'string' && data.message.trim() ? data.message : (statusMessage(status) ?? apiMessages.unexpected);
     const details = Array.isArray(data.details)
       ? data.details.filter((d): d is ApiErrorDetail => typeof d?.field === 'string' && typeof d?.message === 'string')
       : [];
-    return new ApiError({ status, message, code: typeof data.error === 'string' ? data.error : 'http_error', details });
+    const code = isApiErrorCode(data.code) ? data.code : errorCodeForStatus(status);
+    return new ApiError({ status, message, code, details });
   }
 }
 
@@ -58,9 +52,27 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+/** The error of a call whose session ended (the app is on its way to /login): see `isSessionExpired`. */
+export function sessionExpiredError(): ApiError {
+  return new ApiError({ status: 401, code: 'session_expired', message: apiMessages.sessionExpired });
+}
+
+/**
+ * A call whose session the server no longer accepts. The app already ends the session, goes to
+ * /login and says so there: a screen shows nothing more for it.
+ */
+export function isSessionExpired(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'session_expired';
+}
+
+/** The API's 403 to a user holding a temporary password (issue 19): they must change it first. */
+export function isPasswordChangeRequired(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'password_change_required';
+}
+
 /** A save refused because someone saved the record since the form read it (412, decision 023). */
 export function isStaleVersion(error: unknown): error is ApiError {
-  return error instanceof ApiError && error.status === 412;
+  return error instanceof ApiError && error.code === 'stale_version';
 }
 
 /** A message to show for any thrown value. */

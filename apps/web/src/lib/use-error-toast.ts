@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { errorMessage, isApiError } from './api-error';
+import { errorMessage, isSessionExpired } from './api-error';
 import { notify } from './toast';
 
 /**
@@ -10,7 +10,7 @@ import { notify } from './toast';
 export function useErrorToast(error: unknown, errorUpdatedAt: number, title: string, description?: string) {
   useEffect(() => {
     if (!error) return;
-    if (isApiError(error) && error.code === 'session_expired') return;
+    if (isSessionExpired(error)) return;
     notify.error(title, description ?? errorMessage(error));
     // Only a new failure (errorUpdatedAt) should toast again.
     // eslint-disable-next-line react-hooks/exhaustive-deps

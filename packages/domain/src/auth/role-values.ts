@@ -8,13 +8,3 @@ export const roleLabels: Record<Role, string> = {
   approver: 'Aprobador',
   agent: 'Agente',
 };
-
-/** Roles that may approve or reject an investigation and answer on its documents. */
-export const reviewerRoles: readonly Role[] = ['admin', 'manager', 'approver'];
-
-export function isAdmin(role: Role | undefined | null): boolean {
-  return role === 'admin';
-}
-
-/** Roles that write addendums (create, edit, cancel, attach the file); approvers only read them. */
-export const addendumEditorRoles: readonly Role[] = ['admin', 'manager', 'agent'];

@@ -1,3 +1,4 @@
+import { adminRoles, hasRole } from '../auth/permissions';
 import type { Role } from '../auth/role-values';
 
 /** The business's clock: folios and "today" are Mexico City time wherever the server runs. */
@@ -73,7 +74,7 @@ export function formatPolicyNumber(branchCode: string, year: number, sequence: n
  * number it was issued with. The server checks it is not another policy's.
  */
 export function canSetPolicyNumber(role: Role, stored: string): boolean {
-  return role === 'admin' && stored === '';
+  return hasRole(role, adminRoles) && stored === '';
 }
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../common/messages';
+import { hasRole, managerRoles, renewalRoles } from '../auth/permissions';
 import type { Role } from '../auth/role-values';
 import type { PolicyStatus } from './policy-status-values';
 
@@ -14,12 +15,8 @@ export const renewableStatuses: readonly PolicyStatus[] = ['active', 'expiring',
 /** Only a policy still in force can end early. */
 export const terminableStatuses: readonly PolicyStatus[] = ['active', 'expiring'];
 
-/** Approvers decide investigations; they do not sell renewals. */
-const renewalRoles: readonly Role[] = ['admin', 'manager', 'agent'];
-const terminationRoles: readonly Role[] = ['admin', 'manager'];
-
 export function canRenewRole(role: Role): boolean {
-  return renewalRoles.includes(role);
+  return hasRole(role, renewalRoles);
 }
 
 export function canRenewPolicy(role: Role, policy: { status: PolicyStatus; renewedToPolicyId: number | null }): boolean {
@@ -27,7 +24,7 @@ export function canRenewPolicy(role: Role, policy: { status: PolicyStatus; renew
 }
 
 export function canTerminateRole(role: Role): boolean {
-  return terminationRoles.includes(role);
+  return hasRole(role, managerRoles);
 }
 
 export function canTerminatePolicy(role: Role, policy: { status: PolicyStatus }): boolean {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { optionalText } from '../common/fields';
-import type { Role } from '../auth/roles';
+import { hasRole, managerRoles } from '../auth/permissions';
+import type { Role } from '../auth/role-values';
 import { isAllowedTransition, policyStatusLabels, policyStatusSchema, type PolicyStatus } from './policy-status';
 
 /** The row menu's body: `{ status, userId, branchId }` (spec); userId and branchId are ignored. */
@@ -17,10 +18,8 @@ export type PolicyStatusChange = z.input<typeof policyStatusChangeSchema>;
  * The form may set any status (spec), but a status outside the row menu's transitions — a jump —
  * is for managers and admins only; agents and approvers keep the status or follow a transition.
  */
-const statusJumpRoles: readonly Role[] = ['admin', 'manager'];
-
 export function canJumpStatus(role: Role): boolean {
-  return statusJumpRoles.includes(role);
+  return hasRole(role, managerRoles);
 }
 
 /** A change of status that is not one of the row menu's transitions. */

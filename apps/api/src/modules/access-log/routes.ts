@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { accessLogPageSchema, accessLogQuerySchema, apiErrorSchema, idParamsSchema } from '@portal/domain';
+import { accessLogPageSchema, accessLogQuerySchema, apiErrorSchema, idParamsSchema, managerRoles } from '@portal/domain';
 import { currentUser } from '../../plugins/auth';
 import * as service from './service';
 
@@ -7,7 +7,7 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
 
 /** Who saw a policy's people's documents: managers and admins only (an agent is among those logged). */
 export const accessLogRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.requireRole('admin', 'manager'));
+  app.addHook('onRequest', app.requireRole(managerRoles));
   app.get(
     '/api/policy/:id/access-log',
     {

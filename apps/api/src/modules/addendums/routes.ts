@@ -38,7 +38,7 @@ const addendumFileTypes: readonly DetectedFileType[] = ['pdf', 'doc', 'docx'];
 export const addendumRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['addendums'];
   const security = [{ bearerAuth: [] }];
-  const editorsOnly = app.requireRole(...addendumEditorRoles);
+  const editorsOnly = app.requireRole(addendumEditorRoles);
   const list = { 200: addendumListSchema, ...errors };
   const one = { 200: addendumSchema, ...errors };
   const maxMb = Math.round(app.config.maxUploadBytes / (1024 * 1024));

@@ -5,7 +5,9 @@ import {
   businessDate,
   foldForSearch,
   generateVideoRoomUrl,
+  hasRole,
   invitationMessages,
+  managerRoles,
   policyMessages,
   type Appointment,
   type IfMatch,
@@ -184,7 +186,7 @@ async function assertPolicyOfBranch(tx: Executor, policyId: number | null, branc
  */
 async function lockOwn(tx: Executor, actor: AuthUser, id: number) {
   const row = ensure(await repo.lockAppointment(tx, id, actorScope(actor)), notFound(messages.notFound));
-  const mayChange = actor.role === 'admin' || actor.role === 'manager' || row.userId === actor.id;
+  const mayChange = hasRole(actor.role, managerRoles) || row.userId === actor.id;
   if (!mayChange) throw forbidden(messages.notYours);
   return row;
 }

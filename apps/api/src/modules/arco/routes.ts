@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema, arcoCancelRequestSchema, arcoCancelResultSchema, arcoExportRequestSchema, arcoSearchQuerySchema, arcoSearchResultSchema, businessDate } from '@portal/domain';
+import { adminRoles, apiErrorSchema, arcoCancelRequestSchema, arcoCancelResultSchema, arcoExportRequestSchema, arcoSearchQuerySchema, arcoSearchResultSchema, businessDate } from '@portal/domain';
 import { currentUser } from '../../plugins/auth';
 import { recordAccess } from '../access-log/index';
 import { arcoExportPdf } from './export-pdf';
@@ -11,7 +11,7 @@ const security = [{ bearerAuth: [] }];
 
 /** ARCO requests (issue 19): admins only, across every branch. */
 export const arcoRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.requireRole('admin'));
+  app.addHook('onRequest', app.requireRole(adminRoles));
 
   app.get(
     '/api/admin/arco/search',

@@ -34,7 +34,7 @@ describe('POST /api/auth/login', () => {
     for (const [email, password] of [[ADMIN.email, 'incorrecta'], ['nadie@test.mx', 'incorrecta']] as const) {
       const response = await loginAs(email, password, '10.1.1.2');
       expect(response.statusCode).toBe(401);
-      expect(json(response)).toEqual({ statusCode: 401, error: 'Unauthorized', message: 'Credenciales inválidas' });
+      expect(json(response)).toEqual({ statusCode: 401, error: 'Unauthorized', code: 'unauthorized', message: 'Credenciales inválidas' });
     }
   });
 

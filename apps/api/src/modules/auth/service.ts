@@ -7,7 +7,7 @@ import {
   type SessionUser,
 } from '@portal/domain';
 import type { Db, Executor } from '../../db/client';
-import { AppError, tooManyRequests, unauthorized } from '../../lib/app-error';
+import { sessionExpired, tooManyRequests, unauthorized } from '../../lib/app-error';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import type { AuthUser } from '../../lib/auth-user';
 import * as repo from './repository';
@@ -83,20 +83,20 @@ export async function login(db: Db, jwtSecret: Uint8Array, input: LoginRequest, 
 
 export async function refresh(db: Db, jwtSecret: Uint8Array, refreshToken: string): Promise<RefreshTokenResponse> {
   const stored = await repo.findRefreshToken(db, hashRefreshToken(refreshToken));
-  if (!stored) throw unauthorized(authMessages.sessionExpired);
+  if (!stored) throw sessionExpired();
 
   if (stored.revokedAt) {
     // A token used twice: outside a short race window someone kept a copy, so end that session everywhere.
     if (Date.now() - stored.revokedAt.getTime() > REUSE_GRACE_MS) await endSession(db, stored.userId, stored.familyId);
-    throw unauthorized(authMessages.sessionExpired);
+    throw sessionExpired();
   }
-  if (stored.expiresAt.getTime() <= Date.now()) throw unauthorized(authMessages.sessionExpired);
+  if (stored.expiresAt.getTime() <= Date.now()) throw sessionExpired();
 
   const user = await repo.findSessionUser(db, stored.userId);
-  if (!user || user.status !== 'active') throw unauthorized(authMessages.sessionExpired);
+  if (!user || user.status !== 'active') throw sessionExpired();
   // One transaction: the family always has an unrevoked token, so its access tokens never look ended.
   return db.transaction(async (tx) => {
-    if (!(await repo.consumeRefreshToken(tx, stored.id))) throw unauthorized(authMessages.sessionExpired);
+    if (!(await repo.consumeRefreshToken(tx, stored.id))) throw sessionExpired();
     return issueTokens(tx, jwtSecret, user, stored.familyId);
   });
 }
@@ -123,7 +123,7 @@ async function endSession(db: Db, userId: number, familyId: string): Promise<voi
 
 export async function me(db: Db, userId: number): Promise<SessionUser> {
   const user = await repo.findSessionUser(db, userId);
-  if (!user) throw new AppError(401, authMessages.sessionExpired);
+  if (!user) throw sessionExpired();
   return user;
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import {
+  adminRoles,
   apiErrorSchema,
   branchListSchema,
   branchSchema,
@@ -18,7 +19,7 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
 
 /** Branches are the admin's alone: every route here needs a signed-in admin. */
 export const branchRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.requireRole('admin'));
+  app.addHook('onRequest', app.requireRole(adminRoles));
   const tags = ['branches'];
   const security = [{ bearerAuth: [] }];
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { create as contentDisposition } from 'content-disposition';
 import {
+  adminRoles,
   apiErrorSchema,
   contractDocumentParamsSchema,
   contractDocumentQuerySchema,
@@ -67,7 +68,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** The business's legal texts (issue 16): admins only. */
 export const contractTemplateRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.requireRole('admin'));
+  app.addHook('onRequest', app.requireRole(adminRoles));
   const tags = ['contract templates'];
 
   app.get(

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema, emailListQuerySchema, emailListSchema, idParamsSchema, noContentSchema } from '@portal/domain';
+import { adminRoles, apiErrorSchema, emailListQuerySchema, emailListSchema, idParamsSchema, noContentSchema } from '@portal/domain';
 import * as service from './service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 
 /** The outbox as admins see it (/admin/emails): every e-mail the portal wrote, and a retry for failed ones. */
 export const emailAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.requireRole('admin'));
+  app.addHook('onRequest', app.requireRole(adminRoles));
   const tags = ['emails'];
   const security = [{ bearerAuth: [] }];
 

@@ -531,6 +531,7 @@ describe('approve and reject: reasons and missing documents', () => {
       expect(json(refused)).toEqual({
         statusCode: 409,
         error: 'Conflict',
+        code: 'conflict',
         message:
           'Faltan documentos obligatorios: INE parte trasera del inquilino, Carta Laboral, Comprobante de domicilio. ' +
           'Confirme que desea aprobar la investigación sin ellos.',

@@ -34,7 +34,7 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
 export const investigationRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['investigations'];
   const security = [{ bearerAuth: [] }];
-  const reviewersOnly = app.requireRole(...reviewerRoles);
+  const reviewersOnly = app.requireRole(reviewerRoles);
   const uploadMessages = uploadMessagesFor(app.config.maxUploadBytes);
 
   const upload = async (request: FastifyRequest<{ Params: z.output<typeof uploadParamsSchema> }>, reply: FastifyReply) => {

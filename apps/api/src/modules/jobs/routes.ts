@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema, jobEndpoints, jobMessages } from '@portal/domain';
+import { adminRoles, apiErrorSchema, jobEndpoints, jobMessages } from '@portal/domain';
 import { endpointRoute } from '../../lib/endpoint-route';
 import { conflict } from '../../lib/app-error';
 import * as jobs from './service';
@@ -13,7 +13,7 @@ export interface JobRoutesOptions {
 
 /** /admin/jobs: what ran, what failed, and 'Ejecutar ahora'. Admins only. */
 export const jobRoutes: FastifyPluginAsyncZod<JobRoutesOptions> = async (app, { queue }) => {
-  app.addHook('onRequest', app.requireRole('admin'));
+  app.addHook('onRequest', app.requireRole(adminRoles));
   const tags = ['jobs'];
   const security = [{ bearerAuth: [] }];
 

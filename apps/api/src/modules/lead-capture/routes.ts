@@ -13,6 +13,7 @@ import {
   leadCaptureRedirectField,
   leadCaptureSettingsInputSchema,
   leadCaptureSettingsSchema,
+  managerRoles,
   whatsappWebhookParamsSchema,
   whatsappWebhookUrlSchema,
 } from '@portal/domain';
@@ -202,7 +203,7 @@ function parseJson(raw: Buffer): unknown {
 
 /** Managers set up their branch's capture (admins any branch); agents and approvers do not. */
 export const leadCaptureSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.requireRole('admin', 'manager'));
+  app.addHook('onRequest', app.requireRole(managerRoles));
 
   app.get(
     '/api/branches/:id/lead-capture',

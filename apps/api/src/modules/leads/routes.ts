@@ -19,6 +19,7 @@ import {
   leadStatusParamsSchema,
   messageResultSchema,
   savedLeadColumnsSchema,
+  managerRoles,
 } from '@portal/domain';
 import { currentUser } from '../../plugins/auth';
 import { ifMatchOf, withETag } from '../../lib/conditional-write';
@@ -56,7 +57,7 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/leads/columns',
     {
-      preHandler: app.requireRole('admin', 'manager'),
+      preHandler: app.requireRole(managerRoles),
       schema: {
         tags,
         security,

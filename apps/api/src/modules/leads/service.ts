@@ -2,8 +2,10 @@ import {
   type IfMatch,
   defaultLeadColumns,
   formatPhone,
+  hasRole,
   leadMessages as messages,
   isAnonymisedLead,
+  managerRoles,
   policyMessages,
   type Lead,
   type LeadColumn,
@@ -41,7 +43,7 @@ async function boardOf(db: Executor, actor: AuthUser, choice: BoardChoice = {}):
   return actor.branchId;
 }
 
-const isManager = (actor: AuthUser) => actor.role === 'admin' || actor.role === 'manager';
+const isManager = (actor: AuthUser) => hasRole(actor.role, managerRoles);
 
 // --- columns ------------------------------------------------------------------------------------
 

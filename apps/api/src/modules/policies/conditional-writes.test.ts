@@ -72,6 +72,7 @@ describe('conditional writes of a policy', () => {
 
     const second = await save(policy.id, pedro.token, edited(policy, 'Nota de Pedro'), etag);
     expect(second.statusCode).toBe(412);
+    expect(json(second).code).toBe('stale_version');
     const savedAt = new Date(json<Policy>(first).updatedAt);
     expect(json(second).message).toBe(staleVersionMessage('María López', savedAt));
     expect(json(second).message).toMatch(/^María López guardó cambios a las \d\d:\d\d\. Recargue para verlos; lo que usted escribió sigue aquí\.$/);

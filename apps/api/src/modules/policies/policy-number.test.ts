@@ -67,7 +67,7 @@ describe('POST /api/policy in another status than Creada', () => {
     for (const token of [agent.token, approver.token]) {
       const response = await post('/api/policy', token, examplePolicyInput({ status: 'active', policyNumber: 'POL-2026-00001' }));
       const message = 'Solo un gerente o administrador puede cambiar el estatus de «Creada» a «Activa» desde el formulario';
-      expect(json(response)).toEqual({ statusCode: 403, error: 'Forbidden', message, details: [{ field: 'status', message }] });
+      expect(json(response)).toEqual({ statusCode: 403, error: 'Forbidden', code: 'forbidden', message, details: [{ field: 'status', message }] });
     }
     // Even 'En investigación', which the first uploaded document starts.
     const investigation = await post('/api/policy', agent.token, examplePolicyInput({ status: 'investigation' }));
@@ -136,7 +136,7 @@ describe('the folio de póliza a client sends', () => {
     const before = await tableCounts();
     const message = `El folio de póliza ${folio} ya existe`;
     const onCreate = await post('/api/policy', adminToken, examplePolicyInput({ policyNumber: folio, branchId: 1 }));
-    expect(json(onCreate)).toEqual({ statusCode: 409, error: 'Conflict', message, details: [{ field: 'policyNumber', message }] });
+    expect(json(onCreate)).toEqual({ statusCode: 409, error: 'Conflict', code: 'conflict', message, details: [{ field: 'policyNumber', message }] });
     const onUpdate = await post(`/api/policy/update/${blank.id}`, adminToken, formOf(blank, { policyNumber: folio, specialnote: 'Importada' }));
     expect(json(onUpdate)).toMatchObject({ statusCode: 409, message });
     expect(await tableCounts()).toEqual(before);
@@ -168,7 +168,7 @@ describe('two writers of one folio at the same instant (PostgreSQL: two connecti
       });
       await vi.waitFor(() => expect(response).toBeDefined(), { timeout: 10_000 });
       const message = 'Otra póliza recibió el mismo folio de póliza al mismo tiempo. Intente nuevamente.';
-      expect(json(response!)).toEqual({ statusCode: 409, error: 'Conflict', message, details: [{ field: 'policyNumber', message }] });
+      expect(json(response!)).toEqual({ statusCode: 409, error: 'Conflict', code: 'conflict', message, details: [{ field: 'policyNumber', message }] });
     } finally {
       await other.close();
     }

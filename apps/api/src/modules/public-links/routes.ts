@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  adminRoles,
   apiErrorSchema,
   createLinkInputSchema,
   idParamsSchema,
@@ -71,7 +72,7 @@ export const linkStaffRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** The aviso de privacidad the people outside accept (issue 17): admins only, each save a new version. */
 export const privacyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.requireRole('admin'));
+  app.addHook('onRequest', app.requireRole(adminRoles));
   const tags = ['public-links'];
 
   app.get(

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema, retentionPreviewSchema } from '@portal/domain';
+import { adminRoles, apiErrorSchema, retentionPreviewSchema } from '@portal/domain';
 import * as service from './service';
 
 const errors = { 401: apiErrorSchema, 403: apiErrorSchema };
 
 /** /admin/retention: the branches' periods and the dry run of the next daily run. Admins only. */
 export const retentionRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.requireRole('admin'));
+  app.addHook('onRequest', app.requireRole(adminRoles));
   app.get(
     '/api/admin/retention/preview',
     {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import {
+  adminRoles,
   apiErrorSchema,
   createUserRequestSchema,
   idParamsSchema,
@@ -21,7 +22,7 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
 
 /** Users are the admin's alone: every route here needs a signed-in admin. */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.requireRole('admin'));
+  app.addHook('onRequest', app.requireRole(adminRoles));
   const tags = ['users'];
   const security = [{ bearerAuth: [] }];
 

@@ -283,7 +283,9 @@ describe('POST /api/users/:id/temporary-password (issue 19)', () => {
     const { temporaryPassword } = json(response);
     expect(temporaryPassword).toMatch(/^[A-Za-z2-9]{12}$/);
     // Their open sessions ended; the old password no longer works.
-    expect((await ctx.app.inject({ url: '/api/auth/me', headers: bearer(before.token) })).statusCode).toBe(401);
+    const ended = await ctx.app.inject({ url: '/api/auth/me', headers: bearer(before.token) });
+    expect(ended.statusCode).toBe(401);
+    expect(json(ended).code).toBe('session_expired');
     expect((await signIn(user.email, user.password)).statusCode).toBe(401);
 
     const session = json(await signIn(user.email, temporaryPassword));
@@ -291,6 +293,7 @@ describe('POST /api/users/:id/temporary-password (issue 19)', () => {
     const blocked = await ctx.app.inject({ url: '/api/policy/search', headers: bearer(session.token) });
     expect(blocked.statusCode).toBe(403);
     expect(json(blocked)).toMatchObject({
+      code: 'password_change_required',
       message: 'Debe cambiar su contraseña temporal antes de continuar.',
       details: [{ field: 'passwordChangeRequired', message: 'Debe cambiar su contraseña temporal antes de continuar.' }],
     });

@@ -3,6 +3,7 @@ import {
   apiErrorSchema,
   idParamsSchema,
   noContentSchema,
+  managerRoles,
   versionETag,
   whatsappGatewayAnswerSchema,
   whatsappGatewayInputSchema,
@@ -66,7 +67,7 @@ export const whatsappRoutes: FastifyPluginAsyncZod = async (app) => {
     (request) => service.listTemplates(app.db, currentUser(request), request.query.branchId, exists),
   );
 
-  const managers = app.requireRole('admin', 'manager');
+  const managers = app.requireRole(managerRoles);
   app.post(
     '/api/whatsapp/templates',
     { preHandler: managers, schema: { tags, security, summary: 'Crear plantilla', body: whatsappTemplateInputSchema, response: { 201: whatsappTemplateSchema, ...errors } } },

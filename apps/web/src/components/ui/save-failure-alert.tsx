@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import type { FieldValues, UseFormSetError } from 'react-hook-form';
-import { isApiError } from '@/lib/api-error';
+import { isSessionExpired } from '@/lib/api-error';
 import { describeSaveFailure, toldAtFields, type SaveFailure } from '@/lib/form-errors';
 import { Alert } from './alert';
 
@@ -37,7 +37,7 @@ export function useSaveFailure<T extends FieldValues>(form: { setError: UseFormS
 
   const showFailure = useCallback(
     (error: unknown, options: SaveFailureOptions) => {
-      if (isApiError(error) && error.code === 'session_expired') return;
+      if (isSessionExpired(error)) return;
       const described = describeSaveFailure(error, setError, options.shownFields, options.title, options);
       setFailure({ ...described, alert: options.alwaysAlert === true || !toldAtFields(described) });
       options.toast(described);

@@ -1,10 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { LinkPurpose, PublicLinkView } from '@portal/domain';
-
-export interface PurposeViewProps {
-  token: string;
-  view: PublicLinkView;
-}
+import type { LinkPurpose } from '@portal/domain';
+import type { PurposeViewProps } from './purpose-view-props';
 
 /*
  * What the link is for decides the page after the aviso: the upload view (features/public-link/upload)

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { accountMessages as messages, notificationKindLabels, notificationKinds, type NotificationKind, type Role } from '@portal/domain';
+import { accountMessages as messages, adminRoles, hasRole, notificationKindLabels, notificationKinds, type NotificationKind, type Role } from '@portal/domain';
 import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
@@ -7,7 +7,7 @@ import { useSaveEmailPreferences } from '../api';
 
 /** Failed jobs are told to admins only: nobody else is offered the choice. */
 function offeredKinds(role: Role): NotificationKind[] {
-  return notificationKinds.filter((kind) => kind !== 'job_failed' || role === 'admin');
+  return notificationKinds.filter((kind) => kind !== 'job_failed' || hasRole(role, adminRoles));
 }
 
 /** 'Notificaciones por correo': every notification shows in the bell; the checked kinds also come by e-mail. */

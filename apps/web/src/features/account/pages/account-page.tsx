@@ -1,11 +1,9 @@
 import { accountMessages as messages, roleLabels } from '@portal/domain';
-import { errorMessage } from '@/lib/api-client';
 import { usePageTitle } from '@/lib/use-page-title';
 import { Card } from '@/components/ui/card';
 import { DetailList } from '@/components/ui/detail-list';
 import { PageHeader } from '@/components/ui/page-header';
-import { Spinner } from '@/components/ui/spinner';
-import { ErrorState } from '@/components/ui/state-panels';
+import { QueryState } from '@/components/ui/query-state';
 import { useAccount } from '../api';
 import { EmailPreferences } from '../components/email-preferences';
 import { PasswordForm } from '../components/password-form';
@@ -18,35 +16,33 @@ export function AccountPage() {
   return (
     <div className="space-y-6">
       <PageHeader title={messages.title} description="Sus datos, su contraseña y qué avisos le llegan por correo." />
-      {account.isPending ? (
-        <Spinner label="Cargando su cuenta..." className="py-16" />
-      ) : account.isError ? (
-        <ErrorState title={messages.loadError} message={errorMessage(account.error)} onRetry={() => void account.refetch()} retrying={account.isFetching} />
-      ) : (
-        <>
-          <Card className="space-y-4 p-5 sm:p-8">
-            <h2 className="text-sm font-semibold text-slate-900 dark:text-white">Mis datos</h2>
-            <DetailList
-              items={[
-                { label: 'Nombre', value: `${account.data.firstName} ${account.data.lastName}` },
-                { label: 'Correo electrónico', value: <span className="break-all">{account.data.email}</span> },
-                { label: 'Sucursal', value: account.data.branchName ?? 'Sin sucursal' },
-                { label: 'Rol', value: roleLabels[account.data.role] },
-              ]}
-            />
-            <p className="text-xs text-slate-500 dark:text-slate-400">Para corregir estos datos, pídalo a un administrador.</p>
-          </Card>
-          <Card className="p-5 sm:p-8">
-            <PasswordForm />
-          </Card>
-          <Card className="p-5 sm:p-8">
-            <MfaSettings />
-          </Card>
-          <Card className="p-5 sm:p-8">
-            <EmailPreferences key={account.data.emailKinds.join(',')} role={account.data.role} saved={account.data.emailKinds} />
-          </Card>
-        </>
-      )}
+      <QueryState query={account} loading="Cargando su cuenta..." errorTitle={messages.loadError}>
+        {(account) => (
+          <>
+            <Card className="space-y-4 p-5 sm:p-8">
+              <h2 className="text-sm font-semibold text-slate-900 dark:text-white">Mis datos</h2>
+              <DetailList
+                items={[
+                  { label: 'Nombre', value: `${account.firstName} ${account.lastName}` },
+                  { label: 'Correo electrónico', value: <span className="break-all">{account.email}</span> },
+                  { label: 'Sucursal', value: account.branchName ?? 'Sin sucursal' },
+                  { label: 'Rol', value: roleLabels[account.role] },
+                ]}
+              />
+              <p className="text-xs text-slate-500 dark:text-slate-400">Para corregir estos datos, pídalo a un administrador.</p>
+            </Card>
+            <Card className="p-5 sm:p-8">
+              <PasswordForm />
+            </Card>
+            <Card className="p-5 sm:p-8">
+              <MfaSettings />
+            </Card>
+            <Card className="p-5 sm:p-8">
+              <EmailPreferences key={account.emailKinds.join(',')} role={account.role} saved={account.emailKinds} />
+            </Card>
+          </>
+        )}
+      </QueryState>
     </div>
   );
 }

@@ -3,7 +3,7 @@ import type { Addendum } from '@portal/domain';
 import { DetailList } from '@/components/ui/detail-list';
 import { emptyCell, formatAmount, formatPeriod } from './addendum-format';
 import { AddendumStatusBadge } from './addendum-status-badge';
-import { DownloadButton } from './download-button';
+import { AddendumDownloadButton } from './addendum-download-button';
 import { EditLink } from './edit-link';
 import { PolicyFileLink } from './policy-file-link';
 
@@ -46,7 +46,7 @@ function AddendumCard({ addendum }: { addendum: Addendum }) {
         />
         <div className="mt-3 flex gap-2">
           <EditLink addendum={addendum} describedBy={headingId} />
-          <DownloadButton addendum={addendum} describedBy={headingId} />
+          <AddendumDownloadButton addendum={addendum} describedBy={headingId} />
         </div>
       </article>
     </li>

@@ -5,7 +5,7 @@ import { Table, TableBody, TableHead, Td, Th, Tr } from '@/components/ui/table';
 import { AddendumCardList } from './addendum-card-list';
 import { emptyCell, formatAmount, formatPeriod } from './addendum-format';
 import { AddendumStatusBadge } from './addendum-status-badge';
-import { DownloadButton } from './download-button';
+import { AddendumDownloadButton } from './addendum-download-button';
 import { EditLink } from './edit-link';
 import { PolicyFileLink } from './policy-file-link';
 
@@ -62,7 +62,7 @@ function AddendumRow({ addendum }: { addendum: Addendum }) {
       <Td className="py-2">
         <div className="flex gap-1">
           <EditLink addendum={addendum} describedBy={policyId} />
-          <DownloadButton addendum={addendum} describedBy={policyId} />
+          <AddendumDownloadButton addendum={addendum} describedBy={policyId} />
         </div>
       </Td>
     </Tr>

@@ -3,8 +3,9 @@ import { addendumMessages, totalText, type Addendum } from '@portal/domain';
 import { errorMessage } from '@/lib/api-client';
 import { useErrorToast } from '@/lib/use-error-toast';
 import { Alert } from '@/components/ui/alert';
+import { QueryError } from '@/components/ui/query-state';
 import { Spinner } from '@/components/ui/spinner';
-import { EmptyState, ErrorState } from '@/components/ui/state-panels';
+import { EmptyState } from '@/components/ui/state-panels';
 import { LoadMore } from '@/components/ui/load-more';
 import type { AddendumListState } from './use-addendum-list';
 
@@ -19,14 +20,7 @@ export function AddendumResults({ list, children }: { list: AddendumListState; c
 
   if (query.isPending) return <Spinner label="Cargando..." className="py-16" />;
   if (query.isError && rows.length === 0) {
-    return (
-      <ErrorState
-        title={addendumMessages.loadError}
-        message={errorMessage(query.error)}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
-    );
+    return <QueryError query={query} title={addendumMessages.loadError} />;
   }
   if (rows.length === 0) return <EmptyState title={addendumMessages.empty} />;
 

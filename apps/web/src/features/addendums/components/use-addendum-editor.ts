@@ -1,10 +1,9 @@
-import { addendumEditorRoles } from '@portal/domain';
+import { addendumEditorRoles, hasRole } from '@portal/domain';
 import { useSession } from '@/features/auth';
 
 /** Admins, managers and agents write addendums; approvers only read them (the server answers 403). */
 export function useCanEditAddendums(): boolean {
-  const { user } = useSession();
-  return user !== null && addendumEditorRoles.includes(user.role);
+  return hasRole(useSession().user?.role, addendumEditorRoles);
 }
 
 export const onlyEditorsNote = 'Solo un administrador, gerente o agente puede crear o modificar addendums.';

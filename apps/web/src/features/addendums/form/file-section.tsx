@@ -7,7 +7,7 @@ import { ProgressBar } from '@/components/ui/progress-bar';
 import { Button } from '@/components/ui/button';
 import { FilePicker } from '@/components/ui/file-picker';
 import { storedFile } from '../components/addendum-format';
-import { DownloadButton } from '../components/download-button';
+import { AddendumDownloadButton } from '../components/addendum-download-button';
 import type { AddendumUpload } from './use-addendum-upload';
 
 /** What the API takes (it checks the content too); the spec's '.xdoc' is a typo for .docx. */
@@ -91,7 +91,7 @@ function StoredFile({ addendum }: { addendum: Addendum }) {
           </span>
         </span>
       </p>
-      <DownloadButton addendum={addendum} describedBy={nameId} variant="secondary" />
+      <AddendumDownloadButton addendum={addendum} describedBy={nameId} variant="secondary" />
     </div>
   );
 }

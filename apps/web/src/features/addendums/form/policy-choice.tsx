@@ -13,6 +13,7 @@ import { errorMessage } from '@/lib/api-error';
 import { useErrorToast } from '@/lib/use-error-toast';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import type { RetryableQuery } from '@/components/ui/query-state';
 import { SelectField } from '@/components/ui/form-field';
 import { SearchInput } from '@/components/ui/search-input';
 import { searchDebounceMs, useDebouncedValue } from '@/lib/use-debounced-value';
@@ -91,19 +92,18 @@ export function PolicyChoice() {
           </SelectField>
         )}
       />
-      {policies.isError ? (
-        <LoadFailure error={policies.error} retrying={policies.isFetching} onRetry={() => void policies.refetch()} />
-      ) : null}
+      {policies.isError ? <LoadFailure query={policies} /> : null}
     </div>
   );
 }
 
-function LoadFailure({ error, retrying, onRetry }: { error: unknown; retrying: boolean; onRetry: () => void }) {
+/** Inside the form, an alert rather than the page's failure panel. */
+function LoadFailure({ query }: { query: RetryableQuery }) {
   return (
     <Alert>
       <p className="font-medium">{addendumMessages.activePoliciesError}</p>
-      <p className="mt-1">{errorMessage(error)}</p>
-      <Button variant="secondary" size="sm" className="mt-2" disabled={retrying} onClick={onRetry}>
+      <p className="mt-1">{errorMessage(query.error)}</p>
+      <Button variant="secondary" size="sm" className="mt-2" disabled={query.isFetching} onClick={() => void query.refetch()}>
         <RotateCw aria-hidden="true" />
         Reintentar
       </Button>

@@ -1,13 +1,13 @@
 import { Link, useParams } from 'react-router';
 import { FolderOpen } from 'lucide-react';
 import { addendumMessages } from '@portal/domain';
-import { errorMessage, isApiError } from '@/lib/api-error';
+import { isApiError } from '@/lib/api-error';
 import { paths } from '@/lib/paths';
 import { useErrorToast } from '@/lib/use-error-toast';
 import { usePageTitle } from '@/lib/use-page-title';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
-import { Spinner } from '@/components/ui/spinner';
+import { QueryState } from '@/components/ui/query-state';
 import { ErrorState } from '@/components/ui/state-panels';
 import { useAddendum, useUpdateAddendum } from '../api';
 import { AddendumForm } from '../form/addendum-form';
@@ -43,23 +43,17 @@ export function AddendumEditPage() {
       />
       {invalidId ? (
         <ErrorState title={addendumMessages.notFound} message="El identificador del addendum no es válido." action={<BackToList />} />
-      ) : addendum.isError ? (
-        <ErrorState
-          title={loadErrorTitle(addendum.error)}
-          message={errorMessage(addendum.error)}
-          onRetry={() => void addendum.refetch()}
-          retrying={addendum.isFetching}
-          action={<BackToList />}
-        />
-      ) : addendum.isPending ? (
-        <Spinner label="Cargando..." className="py-16" />
       ) : (
-        <AddendumForm
-          key={addendum.data.id}
-          addendum={addendum.data}
-          onSave={(body, ifMatch) => updateAddendum.mutateAsync({ id, body, ifMatch })}
-          onReload={async () => (await addendum.refetch({ throwOnError: true })).data}
-        />
+        <QueryState query={addendum} loading="Cargando..." errorTitle={loadErrorTitle(addendum.error)} errorAction={<BackToList />}>
+          {(current) => (
+            <AddendumForm
+              key={current.id}
+              addendum={current}
+              onSave={(body, ifMatch) => updateAddendum.mutateAsync({ id, body, ifMatch })}
+              onReload={async () => (await addendum.refetch({ throwOnError: true })).data}
+            />
+          )}
+        </QueryState>
       )}
     </div>
   );

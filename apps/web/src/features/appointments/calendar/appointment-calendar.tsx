@@ -1,9 +1,8 @@
 import { useId } from 'react';
 import { appointmentMessages, type Appointment } from '@portal/domain';
-import { errorMessage } from '@/lib/api-error';
 import { useErrorToast } from '@/lib/use-error-toast';
+import { QueryError } from '@/components/ui/query-state';
 import { Spinner } from '@/components/ui/spinner';
-import { ErrorState } from '@/components/ui/state-panels';
 import { useAppointmentRange } from '../api';
 import { loadErrorTitle } from '../components/appointment-list';
 import type { AppointmentsViewState } from '../components/use-appointments-view';
@@ -34,7 +33,7 @@ export function AppointmentCalendar({ state, onOpen }: AppointmentCalendarProps)
   let body;
   if (query.isPending || (mode === 'day' && stale)) body = <Spinner label="Cargando citas..." className="py-16" />;
   else if (query.isError && !query.data) {
-    body = <ErrorState title={loadErrorTitle} message={errorMessage(query.error)} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+    body = <QueryError query={query} title={loadErrorTitle} />;
   } else if (mode === 'day') body = <DayView day={date} appointments={appointments} onOpen={onOpen} />;
   else {
     const View = mode === 'week' ? WeekView : MonthView;

@@ -2,8 +2,9 @@ import { appointmentMessages, totalText, type Appointment } from '@portal/domain
 import { errorMessage } from '@/lib/api-error';
 import { useErrorToast } from '@/lib/use-error-toast';
 import { Alert } from '@/components/ui/alert';
+import { QueryError } from '@/components/ui/query-state';
 import { Spinner } from '@/components/ui/spinner';
-import { EmptyState, ErrorState } from '@/components/ui/state-panels';
+import { EmptyState } from '@/components/ui/state-panels';
 import { AppointmentCardList } from './appointment-card-list';
 import { ListTabs } from './list-tabs';
 import { Pager } from './pager';
@@ -41,9 +42,7 @@ function ListBody({ list, onEdit, onDelete }: AppointmentListProps) {
   // An empty page of a non-empty list (its last card was just deleted) is a page about to move back, not "no appointments".
   if (query.isPending || (items.length === 0 && total > 0)) return <Spinner label="Cargando citas..." className="py-16" />;
   if (query.isError && !query.data) {
-    return (
-      <ErrorState title={loadErrorTitle} message={errorMessage(query.error)} onRetry={() => void query.refetch()} retrying={query.isFetching} />
-    );
+    return <QueryError query={query} title={loadErrorTitle} />;
   }
   if (items.length === 0) {
     return <EmptyState title={emptyByTab[when]} description={q ? appointmentMessages.emptySearch : emptyHint} />;

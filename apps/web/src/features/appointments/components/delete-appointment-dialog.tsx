@@ -1,5 +1,5 @@
 import { appointmentMessages, type Appointment } from '@portal/domain';
-import { errorMessage, isApiError } from '@/lib/api-error';
+import { errorMessage, isSessionExpired } from '@/lib/api-error';
 import { notify } from '@/lib/toast';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useDeleteAppointment } from '../api';
@@ -31,7 +31,7 @@ export function DeleteAppointmentDialog({ appointment, onClose, onDeleted }: Del
       },
       onError: (error) => {
         onClose();
-        if (isApiError(error) && error.code === 'session_expired') return;
+        if (isSessionExpired(error)) return;
         notify.error(deleteErrorToast, errorMessage(error));
       },
     });

@@ -1,15 +1,8 @@
-import { useState } from 'react';
-import { CalendarPlus, Loader2 } from 'lucide-react';
+import { CalendarPlus } from 'lucide-react';
 import type { Appointment } from '@portal/domain';
-import { errorMessage, isApiError } from '@/lib/api-error';
-import { saveBlob } from '@/lib/blob-files';
-import { notify } from '@/lib/toast';
-import { Button } from '@/components/ui/button';
+import { DownloadButton } from '@/components/download-button';
 import { downloadAppointmentIcs } from '../api';
 import { icsFileName } from './appointment-format';
-
-const icsButtonLabel = 'Descargar .ics';
-const icsDownloadError = 'Error al descargar la cita';
 
 interface IcsDownloadButtonProps {
   appointment: Pick<Appointment, 'id'>;
@@ -18,33 +11,17 @@ interface IcsDownloadButtonProps {
   variant?: 'ghost' | 'secondary';
 }
 
-/**
- * 'Descargar .ics': the file needs the bearer header, so it is fetched as a blob and saved as
- * cita-{id}.ics, which Google Calendar, Outlook and Apple Calendar import.
- */
-export function IcsDownloadButton({ appointment, describedBy, variant = 'ghost' }: IcsDownloadButtonProps) {
-  const [downloading, setDownloading] = useState(false);
-  const download = async () => {
-    setDownloading(true);
-    try {
-      saveBlob(await downloadAppointmentIcs(appointment.id), icsFileName(appointment.id));
-    } catch (error) {
-      if (!(isApiError(error) && error.code === 'session_expired')) notify.error(icsDownloadError, errorMessage(error));
-    } finally {
-      setDownloading(false);
-    }
-  };
+/** 'Descargar .ics': saved as cita-{id}.ics, which Google Calendar, Outlook and Apple Calendar import. */
+export function IcsDownloadButton({ appointment, describedBy, variant }: IcsDownloadButtonProps) {
   return (
-    <Button
+    <DownloadButton
+      label="Descargar .ics"
+      icon={CalendarPlus}
+      fetchFile={() => downloadAppointmentIcs(appointment.id)}
+      fileName={icsFileName(appointment.id)}
+      errorTitle="Error al descargar la cita"
+      describedBy={describedBy}
       variant={variant}
-      size="sm"
-      disabled={downloading}
-      aria-busy={downloading || undefined}
-      aria-describedby={describedBy}
-      onClick={() => void download()}
-    >
-      {downloading ? <Loader2 aria-hidden="true" className="animate-spin" /> : <CalendarPlus aria-hidden="true" />}
-      {icsButtonLabel}
-    </Button>
+    />
   );
 }

@@ -1,4 +1,4 @@
-import type { Appointment, SessionUser } from '@portal/domain';
+import { hasRole, managerRoles, type Appointment, type SessionUser } from '@portal/domain';
 import { useSession } from '@/features/auth';
 
 /**
@@ -7,7 +7,7 @@ import { useSession } from '@/features/auth';
  */
 function canChangeAppointment(user: SessionUser | null, appointment: Pick<Appointment, 'userId'>): boolean {
   if (!user) return false;
-  return user.role === 'admin' || user.role === 'manager' || appointment.userId === user.id;
+  return hasRole(user.role, managerRoles) || appointment.userId === user.id;
 }
 
 export function useCanChangeAppointment(): (appointment: Pick<Appointment, 'userId'>) => boolean {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link2, Link2Off, RefreshCw, Smartphone } from 'lucide-react';
-import { errorMessage, isApiError } from '@/lib/api-error';
+import { errorMessage, isSessionExpired } from '@/lib/api-error';
 import { notify } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -58,7 +58,7 @@ export function CalendarFeedDialog() {
       },
       onError: (error) => {
         setAsking(null);
-        if (!(isApiError(error) && error.code === 'session_expired')) notify.error(feedTexts.createError, errorMessage(error));
+        if (!isSessionExpired(error)) notify.error(feedTexts.createError, errorMessage(error));
       },
     });
   };
@@ -72,7 +72,7 @@ export function CalendarFeedDialog() {
       },
       onError: (error) => {
         setAsking(null);
-        if (!(isApiError(error) && error.code === 'session_expired')) notify.error(feedTexts.revokeError, errorMessage(error));
+        if (!isSessionExpired(error)) notify.error(feedTexts.revokeError, errorMessage(error));
       },
     });
   };

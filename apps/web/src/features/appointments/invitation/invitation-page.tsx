@@ -4,7 +4,7 @@ import { CalendarCheck, CalendarX, LinkIcon, MapPin, Video } from 'lucide-react'
 import { invitationMessages, type AppointmentInvitationView, type AttendeeResponse } from '@portal/domain';
 import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/alert';
-import { ErrorState } from '@/components/ui/state-panels';
+import { QueryError } from '@/components/ui/query-state';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -33,7 +33,7 @@ export function AppointmentInvitationPage() {
       isApiError(invitation.error) && invitation.error.status === 404 ? (
         <InvalidInvitation />
       ) : (
-        <ErrorState title="No se pudo abrir la invitación" message={errorMessage(invitation.error)} onRetry={() => void invitation.refetch()} retrying={invitation.isFetching} />
+        <QueryError query={invitation} title="No se pudo abrir la invitación" />
       );
   } else content = <InvitationDetails token={token} view={invitation.data} />;
   return (

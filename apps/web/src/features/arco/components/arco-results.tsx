@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Download, Eraser, Pencil } from 'lucide-react';
 import { arcoRecordKindLabels, arcoRecordKinds, formatPhone, policyStatusLabels, retentionDetail, type ArcoExportFormat, type ArcoRecord, type ArcoRecordKind } from '@portal/domain';
-import { errorMessage, isApiError } from '@/lib/api-error';
+import { errorMessage, isSessionExpired } from '@/lib/api-error';
 import { formatDate } from '@/lib/dates';
 import { notify } from '@/lib/toast';
 import { Alert } from '@/components/ui/alert';
@@ -52,7 +52,7 @@ export function ArcoResults({ records }: { records: ArcoRecord[] }) {
       await exporter.mutateAsync({ records: refs, format });
       notify.success(`Exportación ${format.toUpperCase()} descargada`);
     } catch (error) {
-      if (isApiError(error) && error.code === 'session_expired') return;
+      if (isSessionExpired(error)) return;
       setFailure(errorMessage(error));
     }
   };

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { arcoCancelRequestSchema, arcoRecordKindLabels, type ArcoRecord } from '@portal/domain';
-import { errorMessage, isApiError } from '@/lib/api-error';
+import { errorMessage, isSessionExpired } from '@/lib/api-error';
 import { notify } from '@/lib/toast';
 import { Alert } from '@/components/ui/alert';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -44,7 +44,7 @@ export function CancelDialog({ open, onOpenChange, records }: CancelDialogProps)
       notify.success(`Datos cancelados: ${result.anonymised.length} registro(s) anonimizado(s), ${result.kept.length} conservado(s)`);
       close(false);
     } catch (error) {
-      if (isApiError(error) && error.code === 'session_expired') return;
+      if (isSessionExpired(error)) return;
       setFailure(errorMessage(error));
     }
   };

@@ -1,14 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Search } from 'lucide-react';
 import { arcoSearchQuerySchema, type ArcoRecord } from '@portal/domain';
-import { errorMessage } from '@/lib/api-error';
 import { usePageTitle } from '@/lib/use-page-title';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
-import { Spinner } from '@/components/ui/spinner';
-import { EmptyState, ErrorState } from '@/components/ui/state-panels';
+import { QueryState } from '@/components/ui/query-state';
+import { EmptyState } from '@/components/ui/state-panels';
 import { useArcoSearch } from '../api';
 import { ArcoResults } from '../components/arco-results';
 
@@ -73,12 +72,17 @@ export function ArcoPage() {
 }
 
 function SearchOutcome({ search }: { search: ReturnType<typeof useArcoSearch> }) {
-  if (search.isPending) return <Spinner label="Buscando registros..." className="py-16" />;
-  if (search.isError) {
-    return <ErrorState title="Error al buscar los registros" message={errorMessage(search.error)} onRetry={() => void search.refetch()} retrying={search.isFetching} />;
-  }
-  if (search.data.records.length === 0) return <EmptyState title="No se encontraron registros de esa persona." description="Pruebe con otro dato: el nombre sin abreviar, el correo o el teléfono." />;
-  return <ArcoResults key={recordsKey(search.data.records)} records={search.data.records} />;
+  return (
+    <QueryState
+      query={search}
+      loading="Buscando registros..."
+      errorTitle="Error al buscar los registros"
+      isEmpty={(found) => found.records.length === 0}
+      empty={<EmptyState title="No se encontraron registros de esa persona." description="Pruebe con otro dato: el nombre sin abreviar, el correo o el teléfono." />}
+    >
+      {({ records }) => <ArcoResults key={recordsKey(records)} records={records} />}
+    </QueryState>
+  );
 }
 
 /** A new answer (another search, or after a cancellation) starts the selection afresh. */

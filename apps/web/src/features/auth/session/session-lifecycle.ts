@@ -1,5 +1,6 @@
 import { authEndpoints, type RefreshTokenResponse, type SessionUser } from '@portal/domain';
 import { ApiError, apiMessages, setSessionHandlers } from '@/lib/api-client';
+import { sessionExpiredError } from '@/lib/api-error';
 import { callEndpoint } from '@/lib/endpoint-client';
 import { clearSession, getRefreshToken, getToken, getUser, hasToken, setTokens, setUser, tokenExpiry } from './session-store';
 
@@ -138,7 +139,7 @@ async function renewAfterUnauthorized(tokenUsed: string | null): Promise<void> {
 /** Ends a session the server no longer accepts (→ /login) and gives the error to throw. */
 function endExpiredSession(): ApiError {
   forceLogout();
-  return new ApiError({ status: 401, code: 'session_expired', message: apiMessages.sessionExpired });
+  return sessionExpiredError();
 }
 
 setSessionHandlers({ getToken, renewAfterUnauthorized, endExpiredSession });

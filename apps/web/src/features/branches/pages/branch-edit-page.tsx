@@ -1,11 +1,11 @@
 import { Link, useNavigate, useParams } from 'react-router';
-import { errorMessage } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { notify } from '@/lib/toast';
 import { useErrorToast } from '@/lib/use-error-toast';
 import { usePageTitle } from '@/lib/use-page-title';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
+import { QueryError } from '@/components/ui/query-state';
 import { Spinner } from '@/components/ui/spinner';
 import { ErrorState } from '@/components/ui/state-panels';
 import { useBranch, useManagerCandidates, useUpdateBranch } from '../api';
@@ -33,13 +33,7 @@ export function BranchEditPage() {
           action={<BackToList />}
         />
       ) : branch.isError ? (
-        <ErrorState
-          title="Error al cargar la sucursal"
-          message={errorMessage(branch.error)}
-          onRetry={() => void branch.refetch()}
-          retrying={branch.isFetching}
-          action={<BackToList />}
-        />
+        <QueryError query={branch} title="Error al cargar la sucursal" action={<BackToList />} />
       ) : branch.isPending || managers.isPending ? (
         <Spinner label="Cargando sucursal..." className="py-16" />
       ) : (

@@ -2,16 +2,15 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Plus } from 'lucide-react';
 import { branchMatchesSearch } from '@portal/domain';
-import { errorMessage } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { useErrorToast } from '@/lib/use-error-toast';
 import { usePageTitle } from '@/lib/use-page-title';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { PageHeader } from '@/components/ui/page-header';
+import { QueryState } from '@/components/ui/query-state';
 import { SearchInput } from '@/components/ui/search-input';
-import { Spinner } from '@/components/ui/spinner';
-import { EmptyState, ErrorState } from '@/components/ui/state-panels';
+import { EmptyState } from '@/components/ui/state-panels';
 import { useBranches } from '../api';
 import { BranchCard } from '../components/branch-card';
 import { useBranchStatusToggle } from '../components/use-branch-status-toggle';
@@ -46,38 +45,37 @@ export function BranchesPage() {
       />
       <SearchInput value={search} onChange={setSearch} placeholder="Buscar sucursales..." />
 
-      {branches.isPending ? (
-        <Spinner label="Cargando sucursales..." className="py-16" />
-      ) : branches.isError ? (
-        <ErrorState
-          title="No se pudieron cargar las sucursales"
-          message={errorMessage(branches.error)}
-          onRetry={() => void branches.refetch()}
-          retrying={branches.isFetching}
-        />
-      ) : visible.length === 0 ? (
-        <EmptyState
-          title="No se encontraron sucursales"
-          description={
-            searching
-              ? `Ninguna sucursal coincide con «${search.trim()}». Pruebe con otro nombre, calle, colonia o municipio.`
-              : 'Aún no hay sucursales registradas.'
-          }
-        />
-      ) : (
-        <>
-          <p className="text-sm text-slate-500 dark:text-slate-400" aria-live="polite">
-            {visible.length === 1 ? '1 sucursal' : `${visible.length} sucursales`}
-          </p>
-          <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 2xl:grid-cols-3" aria-label="Sucursales">
-            {visible.map((branch) => (
-              <li key={branch.id} className="flex [&>*]:flex-1">
-                <BranchCard branch={branch} busy={toggle.busyBranchId === branch.id} onToggleStatus={toggle.request} />
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
+      <QueryState
+        query={branches}
+        loading="Cargando sucursales..."
+        errorTitle="No se pudieron cargar las sucursales"
+        isEmpty={() => visible.length === 0}
+        empty={
+          <EmptyState
+            title="No se encontraron sucursales"
+            description={
+              searching
+                ? `Ninguna sucursal coincide con «${search.trim()}». Pruebe con otro nombre, calle, colonia o municipio.`
+                : 'Aún no hay sucursales registradas.'
+            }
+          />
+        }
+      >
+        {() => (
+          <>
+            <p className="text-sm text-slate-500 dark:text-slate-400" aria-live="polite">
+              {visible.length === 1 ? '1 sucursal' : `${visible.length} sucursales`}
+            </p>
+            <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 2xl:grid-cols-3" aria-label="Sucursales">
+              {visible.map((branch) => (
+                <li key={branch.id} className="flex [&>*]:flex-1">
+                  <BranchCard branch={branch} busy={toggle.busyBranchId === branch.id} onToggleStatus={toggle.request} />
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </QueryState>
 
       <ConfirmDialog
         open={toggle.confirming !== null}

@@ -1,15 +1,15 @@
 import { useState, type ReactNode } from 'react';
 import { ChevronRight, Download, RefreshCcw } from 'lucide-react';
 import type { PolicyContracts } from '@portal/domain';
-import { errorMessage, isApiError } from '@/lib/api-error';
+import { errorMessage, isSessionExpired } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/dates';
 import { notify } from '@/lib/toast';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { Spinner } from '@/components/ui/spinner';
-import { EmptyState, ErrorState } from '@/components/ui/state-panels';
+import { QueryState } from '@/components/ui/query-state';
+import { EmptyState } from '@/components/ui/state-panels';
 import { usePolicyContracts, useRegenerateContracts } from '../api';
 import { ContractDocumentLine } from './contract-document-line';
 import { groupPacks, type ContractPack } from './contract-packs';
@@ -85,7 +85,7 @@ function RegenerateButton({ policyId }: { policyId: number }) {
       },
       onError: (error) => {
         setAsking(false);
-        if (!(isApiError(error) && error.code === 'session_expired')) notify.error('No se pudieron regenerar los contratos', errorMessage(error));
+        if (!isSessionExpired(error)) notify.error('No se pudieron regenerar los contratos', errorMessage(error));
       },
     });
   return (
@@ -132,16 +132,9 @@ function ContractsContent({ contracts, folio }: { contracts: PolicyContracts; fo
 /** The expediente's 'Contratos': the current pack, older versions folded, each PDF viewable and downloadable. */
 export function ContractsPanel({ policyId, folio }: { policyId: number; folio: string }) {
   const contracts = usePolicyContracts(policyId);
-  if (contracts.isPending) return <Spinner label="Cargando contratos..." className="py-10" />;
-  if (contracts.isError) {
-    return (
-      <ErrorState
-        title="Error al cargar los contratos"
-        message={errorMessage(contracts.error)}
-        onRetry={() => void contracts.refetch()}
-        retrying={contracts.isFetching}
-      />
-    );
-  }
-  return <ContractsContent contracts={contracts.data} folio={folio} />;
+  return (
+    <QueryState query={contracts} loading="Cargando contratos..." loadingClassName="py-10" errorTitle="Error al cargar los contratos">
+      {(packs) => <ContractsContent contracts={packs} folio={folio} />}
+    </QueryState>
+  );
 }

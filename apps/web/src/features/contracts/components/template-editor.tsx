@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Save } from 'lucide-react';
 import { contractDocumentLabels, type ContractDocumentKind, type ContractTemplate, type ContractTemplateState } from '@portal/domain';
-import { errorMessage, isApiError, isStaleVersion } from '@/lib/api-error';
+import { isSessionExpired, isStaleVersion } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/dates';
 import { notify } from '@/lib/toast';
 import { UnsavedChangesGuard } from '@/components/form/unsaved-changes-guard';
@@ -9,8 +9,7 @@ import { StaleVersionAlert } from '@/components/form/stale-version';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
-import { ErrorState } from '@/components/ui/state-panels';
+import { QueryState } from '@/components/ui/query-state';
 import { useContractTemplate, useSaveContractTemplate } from '../api';
 import { PlaceholderList } from './placeholder-list';
 import { templateErrorMessage } from './template-error';
@@ -90,7 +89,7 @@ function EditorForm({ kind, branchId, state, onDirtyChange, onReload }: EditorFo
       const saved = await save.mutateAsync({ body: { branchId, body: text }, ifMatch: state.versions[0]?.version ?? 0 });
       notify.success(`Plantilla guardada (versión ${saved.version})`);
     } catch (error) {
-      if (isApiError(error) && error.code === 'session_expired') return;
+      if (isSessionExpired(error)) return;
       // Another admin saved first: the text typed here stays, 'Recargar' shows theirs.
       if (isStaleVersion(error)) return setStale(error.message);
       setFailure(templateErrorMessage(error));
@@ -158,26 +157,19 @@ export function TemplateEditor({
   onDirtyChange: (dirty: boolean) => void;
 }) {
   const template = useContractTemplate(kind, branchId);
-  if (template.isPending) return <Spinner label="Cargando plantilla..." className="py-16" />;
-  if (template.isError) {
-    return (
-      <ErrorState
-        title="Error al cargar la plantilla"
-        message={errorMessage(template.error)}
-        onRetry={() => void template.refetch()}
-        retrying={template.isFetching}
-      />
-    );
-  }
-  // A new current version (after saving) starts the editor afresh from the saved text.
   return (
-    <EditorForm
-      key={template.data.current.id}
-      kind={kind}
-      branchId={branchId}
-      state={template.data}
-      onDirtyChange={onDirtyChange}
-      onReload={() => template.refetch()}
-    />
+    <QueryState query={template} loading="Cargando plantilla..." errorTitle="Error al cargar la plantilla">
+      {/* A new current version (after saving) starts the editor afresh from the saved text. */}
+      {(state) => (
+        <EditorForm
+          key={state.current.id}
+          kind={kind}
+          branchId={branchId}
+          state={state}
+          onDirtyChange={onDirtyChange}
+          onReload={() => template.refetch()}
+        />
+      )}
+    </QueryState>
   );
 }

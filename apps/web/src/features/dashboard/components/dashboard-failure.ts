@@ -1,4 +1,5 @@
-import { isApiError, isPageLeavingError, isPasswordChangeRequired } from '@/lib/api-client';
+import { isPageLeavingError } from '@/lib/api-client';
+import { isApiError, isPasswordChangeRequired } from '@/lib/api-error';
 
 export const dashboardMessages = {
   loading: 'Cargando estadísticas...',
@@ -21,7 +22,7 @@ export function classifyDashboardFailure(error: unknown): DashboardFailure {
   if (isPageLeavingError(error)) return 'page-leaving';
   // A temporary password's 403: the API client is already taking the user to change it (issue
   // 19); signing out 2 s later would throw them back to /login if that screen is slow to come.
-  if (isApiError(error) && isPasswordChangeRequired(error)) return 'password-change';
+  if (isPasswordChangeRequired(error)) return 'password-change';
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return 'session-or-network';
   if (error instanceof Error && error.name === 'AbortError') return 'session-or-network';
   if (isApiError(error) && (error.status === 0 || error.status === 401 || error.status === 403)) return 'session-or-network';

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useSearchParams } from 'react-router';
+import { adminRoles, hasRole, type Role } from '@portal/domain';
 import type { DashboardScope } from '@/features/policies';
 import { useQuery } from '@tanstack/react-query';
 import { branchesQueryOptions, useBranches } from '@/features/branches';
@@ -7,7 +8,7 @@ import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 
 interface SessionUser {
-  role: string;
+  role: Role;
   branchId: number | null;
 }
 
@@ -26,7 +27,7 @@ function adminScope(chosen: string | null, own: number | null): DashboardScope {
  */
 export function useDashboardScope(user: SessionUser | null) {
   const [params, setParams] = useSearchParams();
-  const isAdmin = user?.role === 'admin';
+  const isAdmin = hasRole(user?.role, adminRoles);
   const own = user?.branchId ?? null;
   const scope = isAdmin ? adminScope(params.get('sucursal'), own) : own;
   const choose = (next: DashboardScope) => setParams(next === own ? {} : { sucursal: next === 'all' ? 'todas' : String(next) });
@@ -64,8 +65,8 @@ export function DashboardBranchSelect({ scope, onChange }: { scope: DashboardSco
  * 'Pólizas de Sucursal Polanco' / 'Pólizas de todas las sucursales': whose counts these are
  * (an admin's policy list spans every branch, an agent's is their own branch).
  */
-export function useScopeDescription(scope: DashboardScope | null, user: { role: string; branchId: number | null; branchName?: string | null } | null) {
-  const branches = useQuery({ ...branchesQueryOptions(), enabled: user?.role === 'admin' });
+export function useScopeDescription(scope: DashboardScope | null, user: { role: Role; branchId: number | null; branchName?: string | null } | null) {
+  const branches = useQuery({ ...branchesQueryOptions(), enabled: hasRole(user?.role, adminRoles) });
   if (scope === 'all') return 'Pólizas de todas las sucursales';
   const name = scope === user?.branchId ? user?.branchName : branches.data?.find((branch) => branch.id === scope)?.name;
   return name ? `Pólizas de ${name}` : undefined;

@@ -99,7 +99,7 @@ describe('dashboard (/)', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const detail = { field: 'passwordChangeRequired', message: 'Debe cambiar su contraseña' };
     const { router } = renderDashboard({
-      'GET /api/policy/dashboard/1': { status: 403, body: { statusCode: 403, error: 'Forbidden', message: detail.message, details: [detail] } },
+      'GET /api/policy/dashboard/1': { status: 403, body: { statusCode: 403, error: 'Forbidden', code: 'password_change_required', message: detail.message, details: [detail] } },
     });
     // The client's own step (the app's router follows it; this test's memory router does not).
     await waitFor(() => expect(window.location.pathname).toBe('/account'));

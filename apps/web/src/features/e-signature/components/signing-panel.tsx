@@ -8,8 +8,8 @@ import { notify } from '@/lib/toast';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
-import { EmptyState, ErrorState } from '@/components/ui/state-panels';
+import { QueryState } from '@/components/ui/query-state';
+import { EmptyState } from '@/components/ui/state-panels';
 import { fetchPackVersion, usePolicySigning } from '../api';
 
 type Signer = SigningRound['signers'][number];
@@ -83,12 +83,16 @@ function RoundCard({ policyId, folio, round }: { policyId: number; folio: string
  */
 export function SigningPanel({ policyId, folio }: { policyId: number; folio: string }) {
   const signing = usePolicySigning(policyId);
-  if (signing.isPending) return <Spinner label="Cargando firma electrónica..." className="py-6" />;
-  if (signing.isError) {
-    return <ErrorState title="No se pudo cargar la firma electrónica" message={errorMessage(signing.error)} onRetry={() => void signing.refetch()} retrying={signing.isFetching} />;
-  }
-  if (!signing.data) {
-    return <EmptyState title="Aún no se han enviado los contratos para firma electrónica" description="Se envían a cada firmante con «Enviar Contratos»." />;
-  }
-  return <RoundCard policyId={policyId} folio={folio} round={signing.data} />;
+  return (
+    <QueryState
+      query={signing}
+      loading="Cargando firma electrónica..."
+      loadingClassName="py-6"
+      errorTitle="No se pudo cargar la firma electrónica"
+      isEmpty={(round) => !round}
+      empty={<EmptyState title="Aún no se han enviado los contratos para firma electrónica" description="Se envían a cada firmante con «Enviar Contratos»." />}
+    >
+      {(round) => round && <RoundCard policyId={policyId} folio={folio} round={round} />}
+    </QueryState>
+  );
 }

@@ -19,9 +19,9 @@ import { DetailList } from '@/components/ui/detail-list';
 import { Label } from '@/components/ui/label';
 import { LoadMore } from '@/components/ui/load-more';
 import { PageHeader } from '@/components/ui/page-header';
+import { QueryState } from '@/components/ui/query-state';
 import { Select } from '@/components/ui/select';
-import { Spinner } from '@/components/ui/spinner';
-import { EmptyState, ErrorState } from '@/components/ui/state-panels';
+import { EmptyState } from '@/components/ui/state-panels';
 import { useEmails, useRetryEmail } from '../api';
 
 const statusTones: Record<EmailStatus, 'neutral' | 'success' | 'danger'> = { queued: 'neutral', sent: 'success', failed: 'danger' };
@@ -55,22 +55,24 @@ export function EmailsPage() {
         </Select>
       </div>
 
-      {emails.isPending ? (
-        <Spinner label="Cargando correos..." className="py-16" />
-      ) : emails.isError ? (
-        <ErrorState title={messages.loadError} message={errorMessage(emails.error)} onRetry={() => void emails.refetch()} retrying={emails.isFetching} />
-      ) : items.length === 0 ? (
-        <EmptyState title={messages.empty} description={status ? `Ningún correo con estatus «${emailStatusLabels[status]}».` : 'El portal aún no ha escrito correos.'} />
-      ) : (
-        <>
-          <ul className="space-y-3">
-            {items.map((email) => (
-              <EmailCard key={email.id} email={email} />
-            ))}
-          </ul>
-          <LoadMore query={emails} />
-        </>
-      )}
+      <QueryState
+        query={emails}
+        loading="Cargando correos..."
+        errorTitle={messages.loadError}
+        isEmpty={() => items.length === 0}
+        empty={<EmptyState title={messages.empty} description={status ? `Ningún correo con estatus «${emailStatusLabels[status]}».` : 'El portal aún no ha escrito correos.'} />}
+      >
+        {() => (
+          <>
+            <ul className="space-y-3">
+              {items.map((email) => (
+                <EmailCard key={email.id} email={email} />
+              ))}
+            </ul>
+            <LoadMore query={emails} />
+          </>
+        )}
+      </QueryState>
     </div>
   );
 }

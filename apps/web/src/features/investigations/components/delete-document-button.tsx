@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Loader2, Trash2 } from 'lucide-react';
 import { investigationMessages, normaliseFileName, type InvestigationDocument } from '@portal/domain';
-import { isApiError } from '@/lib/api-error';
+import { isSessionExpired } from '@/lib/api-error';
 import { notify } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -31,7 +31,7 @@ export function DeleteDocumentButton({ folio, document, onDeleted }: DeleteDocum
         onDeleted();
       },
       onError: (error) => {
-        if (isApiError(error) && error.code === 'session_expired') return;
+        if (isSessionExpired(error)) return;
         notify.error('Error', investigationMessages.deleteError);
       },
     });

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Save } from 'lucide-react';
 import { investigationMessages, type InvestigationDocument } from '@portal/domain';
 import { cn } from '@/lib/cn';
-import { errorMessage, isApiError } from '@/lib/api-error';
+import { errorMessage, isSessionExpired } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/dates';
 import { notify } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
@@ -59,7 +59,7 @@ function ResponseEditor({ folio, document, labelId }: { folio: string; document:
           notify.success(investigationMessages.responseSaved);
         },
         onError: (error) => {
-          if (isApiError(error) && error.code === 'session_expired') return;
+          if (isSessionExpired(error)) return;
           notify.error(investigationMessages.responseSaveError, errorMessage(error));
         },
       },

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { documentSlots, investigationMessages, type MissingDocument } from '@portal/domain';
-import { isApiError } from '@/lib/api-error';
+import { isApiError, isSessionExpired } from '@/lib/api-error';
 import { paths } from '@/lib/paths';
 import { notify } from '@/lib/toast';
 import { useDecideInvestigation, type Decision } from '../api';
@@ -56,7 +56,7 @@ export function useInvestigationDecision(folio: string) {
           void navigate(paths.policies.list.to());
         },
         onError: (error) => {
-          if (isApiError(error) && error.code === 'session_expired') return;
+          if (isSessionExpired(error)) return;
           const missing = decision === 'approve' ? missingFrom(error) : null;
           if (missing) {
             callbacks.onMissing(missing);

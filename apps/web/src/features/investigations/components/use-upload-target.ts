@@ -1,3 +1,4 @@
+import type { RetryableQuery } from '@/components/ui/query-state';
 import { investigationNavState, type InvestigationNavState } from './investigation-nav-state';
 import { useInvestigationFolio } from './use-investigation-folio';
 import { usePolicyByFolio } from '../api';
@@ -5,7 +6,7 @@ import { usePolicyByFolio } from '../api';
 export type UploadTarget =
   | { kind: 'missing' }
   | { kind: 'loading'; folio: string }
-  | { kind: 'error'; folio: string; error: unknown; retry: () => void; retrying: boolean }
+  | { kind: 'error'; folio: string; lookup: RetryableQuery }
   | { kind: 'not-found'; folio: string }
   | { kind: 'ready'; folio: string; policy: InvestigationNavState };
 
@@ -21,7 +22,7 @@ export function useUploadTarget(): UploadTarget {
   if (navState) return { kind: 'ready', folio, policy: navState };
   if (lookup.isPending) return { kind: 'loading', folio };
   if (lookup.isError) {
-    return { kind: 'error', folio, error: lookup.error, retry: () => void lookup.refetch(), retrying: lookup.isFetching };
+    return { kind: 'error', folio, lookup };
   }
   const found = lookup.data;
   if (!found) return { kind: 'not-found', folio };

@@ -1,12 +1,11 @@
 import { useRef } from 'react';
 import { X } from 'lucide-react';
-import { investigationMessages, reviewerRoles, type InvestigationDocument } from '@portal/domain';
-import { errorMessage } from '@/lib/api-error';
+import { hasRole, investigationMessages, reviewerRoles, type InvestigationDocument } from '@portal/domain';
 import { useErrorToast } from '@/lib/use-error-toast';
 import { usePageTitle } from '@/lib/use-page-title';
 import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
-import { EmptyState, ErrorState } from '@/components/ui/state-panels';
+import { QueryState } from '@/components/ui/query-state';
+import { EmptyState } from '@/components/ui/state-panels';
 import { useSession } from '@/features/auth';
 import { useInvestigationDocuments } from '../api';
 import { ClosedInvestigationNotice } from '../components/closed-investigation-notice';
@@ -48,26 +47,22 @@ function InvestigationResults({ folio }: { folio: string }) {
   const investigation = useInvestigationStatus(folio);
   const missing = useMissingDocuments(folio, documents.data);
   const { user } = useSession();
-  const isReviewer = user !== null && reviewerRoles.includes(user.role);
+  const isReviewer = hasRole(user?.role, reviewerRoles);
   useErrorToast(documents.error, documents.errorUpdatedAt, 'Error', investigationMessages.loadErrorToast);
 
   return (
     <div className="space-y-4">
       {investigation.status && !investigation.open ? <ClosedInvestigationNotice status={investigation.status} /> : null}
-      {documents.isPending ? (
-        <Spinner label={investigationMessages.loading} className="py-16" />
-      ) : documents.isError ? (
-        <ErrorState
-          title={investigationMessages.loadError}
-          message={errorMessage(documents.error)}
-          onRetry={() => void documents.refetch()}
-          retrying={documents.isFetching}
-        />
-      ) : documents.data.length === 0 ? (
-        <EmptyState title={investigationMessages.empty} />
-      ) : (
-        <DocumentList folio={folio} documents={documents.data} canRespond={isReviewer} canDelete={investigation.open} />
-      )}
+      <QueryState
+        query={documents}
+        loading={investigationMessages.loading}
+        errorTitle={investigationMessages.loadError}
+        empty={<EmptyState title={investigationMessages.empty} />}
+      >
+        {(documents) => (
+          <DocumentList folio={folio} documents={documents} canRespond={isReviewer} canDelete={investigation.open} />
+        )}
+      </QueryState>
       <DecisionBar
         folio={folio}
         hasDocuments={(documents.data?.length ?? 0) > 0}

@@ -2,20 +2,20 @@ import { useMemo } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ClipboardList } from 'lucide-react';
 import { investigationMessages, policyTypeLabels, requiredDocuments, type InvestigationDocument } from '@portal/domain';
-import { errorMessage } from '@/lib/api-error';
 import { investigationOrigin, paths } from '@/lib/paths';
 import { usePageTitle } from '@/lib/use-page-title';
 import { PolicyLinksPanel } from '@/features/links';
 import { Button } from '@/components/ui/button';
+import { QueryError, QueryState } from '@/components/ui/query-state';
 import { Spinner } from '@/components/ui/spinner';
-import { EmptyState, ErrorState } from '@/components/ui/state-panels';
+import { EmptyState } from '@/components/ui/state-panels';
 import { useInvestigationDocuments } from '../api';
 import { ClosedInvestigationNotice } from '../components/closed-investigation-notice';
 import { DocumentSlotCard } from '../components/document-slot-card';
 import { InvestigationPageHeader } from '../components/investigation-page-header';
 import type { InvestigationNavState } from '../components/investigation-nav-state';
 import { MissingFolioState } from '../components/missing-folio-state';
-import { useInvestigationStatus } from '../components/use-investigation-status';
+import { useInvestigationStatus, type InvestigationStatus } from '../components/use-investigation-status';
 import { useUploadTarget, type UploadTarget } from '../components/use-upload-target';
 
 /** /upload-documents: 'Subir Documentos de Investigación', one card per document the policy asks for. */
@@ -43,14 +43,7 @@ function UploadTargetBody({ target }: { target: UploadTarget }) {
     case 'loading':
       return <Spinner label="Cargando investigación..." className="py-16" />;
     case 'error':
-      return (
-        <ErrorState
-          title="No se pudo cargar la investigación"
-          message={errorMessage(target.error)}
-          onRetry={target.retry}
-          retrying={target.retrying}
-        />
-      );
+      return <QueryError query={target.lookup} title="No se pudo cargar la investigación" />;
     case 'not-found':
       return (
         <EmptyState
@@ -70,23 +63,24 @@ function UploadTargetBody({ target }: { target: UploadTarget }) {
 
 /** The slots, once the stored documents are known (a slot already uploaded shows as done). */
 function DocumentSlots({ policy }: { policy: InvestigationNavState }) {
-  const folio = policy.investigationId;
-  const documents = useInvestigationDocuments(folio);
-  const investigation = useInvestigationStatus(folio);
-  const required = requiredDocuments(policy.policyType, { hasGuarantor: policy.guarantorId != null });
-  const uploaded = useMemo(() => byDocumentType(documents.data ?? []), [documents.data]);
+  const documents = useInvestigationDocuments(policy.investigationId);
+  const investigation = useInvestigationStatus(policy.investigationId);
+  return (
+    <QueryState query={documents} loading={investigationMessages.loading} errorTitle={investigationMessages.loadError}>
+      {(stored) => <SlotList policy={policy} stored={stored} investigation={investigation} />}
+    </QueryState>
+  );
+}
 
-  if (documents.isPending) return <Spinner label={investigationMessages.loading} className="py-16" />;
-  if (documents.isError) {
-    return (
-      <ErrorState
-        title={investigationMessages.loadError}
-        message={errorMessage(documents.error)}
-        onRetry={() => void documents.refetch()}
-        retrying={documents.isFetching}
-      />
-    );
-  }
+interface SlotListProps {
+  policy: InvestigationNavState;
+  stored: InvestigationDocument[];
+  investigation: InvestigationStatus;
+}
+
+function SlotList({ policy, stored, investigation }: SlotListProps) {
+  const required = requiredDocuments(policy.policyType, { hasGuarantor: policy.guarantorId != null });
+  const uploaded = useMemo(() => byDocumentType(stored), [stored]);
   return (
     <div className="space-y-4">
       {investigation.status && !investigation.open ? <ClosedInvestigationNotice status={investigation.status} /> : null}
@@ -95,7 +89,7 @@ function DocumentSlots({ policy }: { policy: InvestigationNavState }) {
         de cada documento y pulse «Subir»; subir otro archivo en el mismo lugar reemplaza al anterior.
       </p>
       {required.map((document) => (
-        <DocumentSlotCard key={document.slot} folio={folio} document={document} uploaded={uploaded} locked={!investigation.open} />
+        <DocumentSlotCard key={document.slot} folio={policy.investigationId} document={document} uploaded={uploaded} locked={!investigation.open} />
       ))}
       <LinksCard policy={policy} open={investigation.open} />
     </div>

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Save } from 'lucide-react';
 import { leadCaptureSettingsInputSchema, type LeadCaptureSettings } from '@portal/domain';
-import { errorMessage, isApiError } from '@/lib/api-error';
+import { errorMessage, isSessionExpired } from '@/lib/api-error';
 import { notify } from '@/lib/toast';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -45,7 +45,7 @@ export function OriginsCard({ settings }: { settings: LeadCaptureSettings }) {
       stale.saved(result);
       notify.success(texts.saved);
     } catch (error) {
-      if (isApiError(error) && error.code === 'session_expired') return;
+      if (isSessionExpired(error)) return;
       // Someone saved first: what was typed stays, the alert offers their version.
       if (stale.caughtStale(error)) return;
       setFailure(errorMessage(error));

@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { Copy } from 'lucide-react';
 import { leadCaptureFormSnippet, type LeadCaptureKey, type LeadCaptureSettings } from '@portal/domain';
-import { errorMessage, isApiError } from '@/lib/api-error';
+import { errorMessage, isSessionExpired } from '@/lib/api-error';
 import { copyText } from '@/lib/copy-text';
 import { notify } from '@/lib/toast';
 import { Alert } from '@/components/ui/alert';
@@ -33,7 +33,7 @@ export function WebFormCard({ settings }: { settings: LeadCaptureSettings }) {
     try {
       setIssued(await rotate.mutateAsync());
     } catch (error) {
-      if (isApiError(error) && error.code === 'session_expired') return;
+      if (isSessionExpired(error)) return;
       setFailure(errorMessage(error));
     }
   };

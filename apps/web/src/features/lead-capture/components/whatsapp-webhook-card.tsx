@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { LeadCaptureSettings, WhatsappWebhookUrl } from '@portal/domain';
-import { errorMessage, isApiError } from '@/lib/api-error';
+import { errorMessage, isSessionExpired } from '@/lib/api-error';
 import { Alert } from '@/components/ui/alert';
 import { Card } from '@/components/ui/card';
 import { SecretUrlField } from '@/components/ui/secret-url-field';
@@ -22,7 +22,7 @@ export function WhatsappWebhookCard({ settings }: { settings: LeadCaptureSetting
     try {
       setIssued(await rotate.mutateAsync());
     } catch (error) {
-      if (isApiError(error) && error.code === 'session_expired') return;
+      if (isSessionExpired(error)) return;
       setFailure(errorMessage(error));
     }
   };

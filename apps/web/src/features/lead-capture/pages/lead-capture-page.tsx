@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
-import { errorMessage } from '@/lib/api-error';
+import { adminRoles, hasRole, managerRoles } from '@portal/domain';
 import { usePageTitle } from '@/lib/use-page-title';
 import { PageHeader } from '@/components/ui/page-header';
+import { QueryState } from '@/components/ui/query-state';
 import { Select } from '@/components/ui/select';
-import { Spinner } from '@/components/ui/spinner';
-import { EmptyState, ErrorState } from '@/components/ui/state-panels';
+import { EmptyState } from '@/components/ui/state-panels';
 import { useSession } from '@/features/auth';
 import { useBranches } from '@/features/branches';
 import { useLeadCaptureSettings } from '../api';
@@ -21,8 +21,8 @@ export function LeadCapturePage() {
   usePageTitle(texts.title);
   const { user } = useSession();
   const [chosenBranch, setChosenBranch] = useState<number | null>(user?.branchId ?? null);
-  const isAdmin = user?.role === 'admin';
-  const allowed = isAdmin || user?.role === 'manager';
+  const isAdmin = hasRole(user?.role, adminRoles);
+  const allowed = hasRole(user?.role, managerRoles);
   const branchId = isAdmin ? chosenBranch : (user?.branchId ?? null);
   return (
     <div className="mx-auto max-w-5xl space-y-6">
@@ -58,17 +58,17 @@ function BranchChooser({ value, onChange }: { value: number | null; onChange: (b
 
 function BranchCapture({ branchId }: { branchId: number }) {
   const settings = useLeadCaptureSettings(branchId);
-  if (settings.isPending) return <Spinner label={texts.loading} className="py-16" />;
-  if (settings.isError) {
-    return <ErrorState title={texts.loadError} message={errorMessage(settings.error)} onRetry={() => void settings.refetch()} retrying={settings.isFetching} />;
-  }
   return (
-    <div className="grid items-start gap-4 lg:grid-cols-2">
-      <WebFormCard settings={settings.data} />
-      <div className="min-w-0 space-y-4">
-        <OriginsCard settings={settings.data} />
-        <WhatsappWebhookCard settings={settings.data} />
-      </div>
-    </div>
+    <QueryState query={settings} loading={texts.loading} errorTitle={texts.loadError}>
+      {(settings) => (
+        <div className="grid items-start gap-4 lg:grid-cols-2">
+          <WebFormCard settings={settings} />
+          <div className="min-w-0 space-y-4">
+            <OriginsCard settings={settings} />
+            <WhatsappWebhookCard settings={settings} />
+          </div>
+        </div>
+      )}
+    </QueryState>
   );
 }

@@ -13,7 +13,7 @@ import {
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { Plus } from 'lucide-react';
 import { leadMessages, type Lead, type LeadColumn } from '@portal/domain';
-import { errorMessage, isApiError } from '@/lib/api-client';
+import { errorMessage, isSessionExpired } from '@/lib/api-error';
 import { notify } from '@/lib/toast';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -113,7 +113,7 @@ function ColumnsEditor({ columns, leads, onDraggingChange, onDone }: ColumnsEdit
       notify.success(leadMessages.columnsSaved, movedLeadsNote(saved.moved, saved.columns[0]?.title ?? ''));
       onDone();
     } catch (error) {
-      if (!(isApiError(error) && error.code === 'session_expired')) notify.error(leadMessages.columnsSaveError, errorMessage(error));
+      if (!isSessionExpired(error)) notify.error(leadMessages.columnsSaveError, errorMessage(error));
     }
   };
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { SendHorizontal } from 'lucide-react';
 import { leadMessages, type Lead } from '@portal/domain';
-import { isApiError } from '@/lib/api-client';
+import { isSessionExpired } from '@/lib/api-error';
 import { notify } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -22,7 +22,7 @@ export function LeadNoteInput({ lead }: { lead: Lead }) {
         notify.success(leadMessages.noteAdded, leadMessages.noteAddedDescription);
       },
       (error: unknown) => {
-        if (isApiError(error) && error.code === 'session_expired') return;
+        if (isSessionExpired(error)) return;
         notify.error(leadMessages.errorTitle, leadMessages.noteError);
       },
     );

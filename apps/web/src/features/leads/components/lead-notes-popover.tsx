@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Pencil, Trash2 } from 'lucide-react';
 import { leadMessages, parseLeadNotes, type Lead, type LeadNote } from '@portal/domain';
-import { errorMessage, isApiError } from '@/lib/api-client';
+import { errorMessage, isSessionExpired } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/dates';
 import { notify } from '@/lib/toast';
@@ -69,7 +69,7 @@ function NoteItem({ leadId, note }: { leadId: number; note: LeadNote }) {
           notify.success(body === null ? leadMessages.noteDeleted : leadMessages.noteUpdated);
         },
         onError: (error) => {
-          if (!(isApiError(error) && error.code === 'session_expired')) notify.error(leadMessages.errorTitle, errorMessage(error));
+          if (!isSessionExpired(error)) notify.error(leadMessages.errorTitle, errorMessage(error));
         },
       },
     );

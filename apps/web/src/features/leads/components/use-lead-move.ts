@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { columnOfLead, leadMessages, type Lead, type LeadColumn } from '@portal/domain';
-import { isApiError } from '@/lib/api-client';
+import { isSessionExpired } from '@/lib/api-error';
 import { notify } from '@/lib/toast';
 import { useMoveLead } from '../api';
 
@@ -19,7 +19,7 @@ export function useLeadMove(columns: readonly LeadColumn[]) {
         // mutateAsync, not mutate: each of several quick moves gets its own toast.
         await mutateAsync({ lead, status: column.id });
       } catch (error) {
-        if (!(isApiError(error) && error.code === 'session_expired')) notify.error(leadMessages.errorTitle, leadMessages.statusError);
+        if (!isSessionExpired(error)) notify.error(leadMessages.errorTitle, leadMessages.statusError);
         return false;
       }
       notify.success(leadMessages.statusUpdated, leadMessages.movedTo(column.title));

@@ -1,16 +1,16 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Plus, RotateCw, Settings2 } from 'lucide-react';
-import { leadMatches, leadMessages, type Lead } from '@portal/domain';
+import { adminRoles, hasRole, leadMatches, leadMessages, type Lead } from '@portal/domain';
 import { useSession } from '@/features/auth';
-import { errorMessage, isApiError } from '@/lib/api-client';
+import { isSessionExpired } from '@/lib/api-error';
 import { notify } from '@/lib/toast';
 import { usePageTitle } from '@/lib/use-page-title';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { PageHeader } from '@/components/ui/page-header';
+import { QueryError } from '@/components/ui/query-state';
 import { SearchInput } from '@/components/ui/search-input';
 import { Spinner } from '@/components/ui/spinner';
-import { ErrorState } from '@/components/ui/state-panels';
 import { useDeleteLead, useLeadOwners } from '../api';
 import { BoardBranchContext } from '../components/board-branch';
 import { BoardFilters, BranchChooser, hasLeadFilters, leadPassesFilters, noLeadFilters, type LeadFilters } from '../components/board-filters';
@@ -28,7 +28,7 @@ import { LeadDialog } from '../form/lead-dialog';
 export function LeadsPage() {
   usePageTitle('Leads');
   const { user } = useSession();
-  const isAdmin = user?.role === 'admin';
+  const isAdmin = hasRole(user?.role, adminRoles);
   const [chosen, setChosen] = useState<number | undefined>(undefined);
   // An admin without a branch of their own must choose one: the first branch until they do.
   const branchId = isAdmin ? chosen : undefined;
@@ -110,12 +110,7 @@ function LeadsScreen({ branchChooser }: { branchChooser: ReactNode }) {
       {board.isPending ? (
         <Spinner label="Cargando leads..." className="py-16" />
       ) : board.error || !board.leads || !board.columns ? (
-        <ErrorState
-          title={leadMessages.loadError}
-          message={errorMessage(board.error)}
-          onRetry={() => void board.refetch()}
-          retrying={board.isFetching}
-        />
+        <QueryError query={board} title={leadMessages.loadError} />
       ) : (
         <LeadsBoard
           columns={board.columns}
@@ -161,7 +156,7 @@ function useLeadRemoval() {
         },
         onError: (error) => {
           setConfirming(null);
-          if (!(isApiError(error) && error.code === 'session_expired')) notify.error(leadMessages.errorTitle, leadMessages.deleteError);
+          if (!isSessionExpired(error)) notify.error(leadMessages.errorTitle, leadMessages.deleteError);
         },
       });
     },

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { createLinkInputSchema, linkExpiryDays, type IssuedLink, type LinkRecipient } from '@portal/domain';
-import { errorMessage, isApiError } from '@/lib/api-error';
+import { errorMessage, isSessionExpired } from '@/lib/api-error';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
@@ -69,7 +69,7 @@ function LinkForm({ request, busy, onClose, onSubmit }: LinkFormDialogProps & { 
     try {
       await onSubmit({ expiresInDays: parsed.data, sendEmail: sendEmail && email !== '', ...(recipient ? { recipient } : {}) });
     } catch (error) {
-      if (isApiError(error) && error.code === 'session_expired') return;
+      if (isSessionExpired(error)) return;
       setFailure(errorMessage(error));
     }
   };

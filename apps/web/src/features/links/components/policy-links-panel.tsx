@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Link2 } from 'lucide-react';
 import type { IssuedLink, PolicyLinks, PublicLink } from '@portal/domain';
-import { errorMessage, isApiError } from '@/lib/api-error';
+import { errorMessage, isSessionExpired } from '@/lib/api-error';
 import { notify } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { Spinner } from '@/components/ui/spinner';
-import { EmptyState, ErrorState } from '@/components/ui/state-panels';
+import { QueryState } from '@/components/ui/query-state';
+import { EmptyState } from '@/components/ui/state-panels';
 import { useCreateLink, usePolicyLinks, useResendLink, useRevokeLink } from '../api';
 import { IssuedLinkDialog } from './issued-link-dialog';
 import { LinkFormDialog, type LinkFormRequest, type LinkFormValues } from './link-form-dialog';
@@ -27,11 +27,11 @@ interface PolicyLinksPanelProps {
  */
 export function PolicyLinksPanel({ policyId, folio, uploadOpen = true }: PolicyLinksPanelProps) {
   const links = usePolicyLinks(policyId);
-  if (links.isPending) return <Spinner label={linkTexts.loading} className="py-10" />;
-  if (links.isError) {
-    return <ErrorState title={linkTexts.loadError} message={errorMessage(links.error)} onRetry={() => void links.refetch()} retrying={links.isFetching} />;
-  }
-  return <PanelContent policyId={policyId} folio={folio} uploadOpen={uploadOpen} data={links.data} />;
+  return (
+    <QueryState query={links} loading={linkTexts.loading} loadingClassName="py-10" errorTitle={linkTexts.loadError}>
+      {(data) => <PanelContent policyId={policyId} folio={folio} uploadOpen={uploadOpen} data={data} />}
+    </QueryState>
+  );
 }
 
 function PanelContent({ policyId, folio, uploadOpen, data }: Required<PolicyLinksPanelProps> & { data: PolicyLinks }) {
@@ -68,7 +68,7 @@ function PanelContent({ policyId, folio, uploadOpen, data }: Required<PolicyLink
       },
       onError: (error) => {
         setRevoking(null);
-        if (!(isApiError(error) && error.code === 'session_expired')) notify.error(linkTexts.revokeFailed, errorMessage(error));
+        if (!isSessionExpired(error)) notify.error(linkTexts.revokeFailed, errorMessage(error));
       },
     });
   };

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Save } from 'lucide-react';
 import { savePrivacyNoticeInputSchema, type PrivacyNotice, type PrivacyNoticeVersions } from '@portal/domain';
-import { errorMessage, isApiError, isStaleVersion } from '@/lib/api-error';
+import { errorMessage, isSessionExpired, isStaleVersion } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/dates';
 import { notify } from '@/lib/toast';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -12,8 +12,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
-import { Spinner } from '@/components/ui/spinner';
-import { ErrorState } from '@/components/ui/state-panels';
+import { QueryState } from '@/components/ui/query-state';
 import { usePrivacyNotice, useSavePrivacyNotice } from '../api';
 
 const title = 'Aviso de privacidad';
@@ -31,12 +30,10 @@ export function PrivacyNoticePage() {
         title={title}
         description="El texto que ven inquilinos, avales y propietarios antes de subir documentos o firmar por enlace. Cada cambio se guarda como una nueva versión y se pide aceptarla de nuevo."
       />
-      {notice.isPending ? <Spinner label="Cargando aviso de privacidad..." className="py-16" /> : null}
-      {notice.isError ? (
-        <ErrorState title="Error al cargar el aviso de privacidad" message={errorMessage(notice.error)} onRetry={() => void notice.refetch()} retrying={notice.isFetching} />
-      ) : null}
-      {/* A new current version (after saving) starts the editor afresh from the saved text. */}
-      {notice.isSuccess ? <NoticeEditor key={notice.data.current.version} state={notice.data} onReload={() => notice.refetch()} /> : null}
+      <QueryState query={notice} loading="Cargando aviso de privacidad..." errorTitle="Error al cargar el aviso de privacidad">
+        {/* A new current version (after saving) starts the editor afresh from the saved text. */}
+        {(versions) => <NoticeEditor key={versions.current.version} state={versions} onReload={() => notice.refetch()} />}
+      </QueryState>
     </div>
   );
 }
@@ -66,7 +63,7 @@ function NoticeEditor({ state, onReload }: { state: PrivacyNoticeVersions; onRel
       const saved = await save.mutateAsync({ body: parsed.data, ifMatch: state.current.version });
       notify.success(`Aviso de privacidad guardado (versión ${saved.current.version})`);
     } catch (error) {
-      if (isApiError(error) && error.code === 'session_expired') return;
+      if (isSessionExpired(error)) return;
       // Another admin saved first: the text typed here stays, 'Recargar' shows theirs.
       if (isStaleVersion(error)) return setStale(error.message);
       setFailure(errorMessage(error));

@@ -1,8 +1,10 @@
 import { useId, type ReactNode } from 'react';
 import { X } from 'lucide-react';
 import {
+  adminRoles,
   allStatusesLabel,
   defaultPolicySort,
+  hasRole,
   policySortLabels,
   policySorts,
   policyStatuses,
@@ -52,7 +54,7 @@ const orUndefined = <T extends string>(value: string) => (value || undefined) as
  */
 export function PolicyFilters({ list, statusLabels }: PolicyFiltersProps) {
   const { filters, setFilters } = list;
-  const isAdmin = useSession().user?.role === 'admin';
+  const isAdmin = hasRole(useSession().user?.role, adminRoles);
   return (
     <div role="search" aria-label="Filtros de pólizas" className="grid grid-cols-2 items-end gap-3 lg:grid-cols-4">
       {/* Two filters a row from phones up (eight controls one under another are a long scroll). */}

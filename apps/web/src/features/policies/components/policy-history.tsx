@@ -1,11 +1,10 @@
 import { useId } from 'react';
 import { History, AlertTriangle } from 'lucide-react';
 import { policyStatusLabels, statusJumpChange, type PolicyEvent } from '@portal/domain';
-import { errorMessage } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/dates';
 import { Card } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
-import { EmptyState, ErrorState } from '@/components/ui/state-panels';
+import { QueryState } from '@/components/ui/query-state';
+import { EmptyState } from '@/components/ui/state-panels';
 import { usePolicyEvents } from '../api';
 
 /** 'De «Creada» a «En investigación»'; the first event only names the status it started in. */
@@ -69,24 +68,21 @@ export function PolicyHistory({ policyId }: { policyId: number }) {
           <History aria-hidden="true" className="size-4 text-slate-500" />
           Historial
         </h2>
-        {events.isPending ? (
-          <Spinner label="Cargando historial..." className="py-8" />
-        ) : events.isError ? (
-          <ErrorState
-            title="Error al cargar el historial"
-            message={errorMessage(events.error)}
-            onRetry={() => void events.refetch()}
-            retrying={events.isFetching}
-          />
-        ) : events.data.length === 0 ? (
-          <EmptyState title="Sin movimientos registrados" />
-        ) : (
-          <ol className="pl-1">
-            {events.data.map((event) => (
-              <HistoryEntry key={event.id} event={event} />
-            ))}
-          </ol>
-        )}
+        <QueryState
+          query={events}
+          loading="Cargando historial..."
+          loadingClassName="py-8"
+          errorTitle="Error al cargar el historial"
+          empty={<EmptyState title="Sin movimientos registrados" />}
+        >
+          {(events) => (
+            <ol className="pl-1">
+              {events.map((event) => (
+                <HistoryEntry key={event.id} event={event} />
+              ))}
+            </ol>
+          )}
+        </QueryState>
       </section>
     </Card>
   );

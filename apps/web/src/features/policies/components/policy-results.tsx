@@ -2,8 +2,9 @@ import type { ReactNode } from 'react';
 import { totalText, type PolicySummary } from '@portal/domain';
 import { errorMessage } from '@/lib/api-client';
 import { Alert } from '@/components/ui/alert';
+import { QueryError } from '@/components/ui/query-state';
 import { Spinner } from '@/components/ui/spinner';
-import { EmptyState, ErrorState } from '@/components/ui/state-panels';
+import { EmptyState } from '@/components/ui/state-panels';
 import { LoadMore } from '@/components/ui/load-more';
 import type { PolicyListState } from './use-policy-list';
 
@@ -25,14 +26,7 @@ export function PolicyResults({ list, emptyText, busyText, children }: PolicyRes
 
   if (query.isPending) return <Spinner label="Cargando pólizas..." className="py-16" />;
   if (query.isError && rows.length === 0) {
-    return (
-      <ErrorState
-        title="No se pudieron cargar las pólizas"
-        message={errorMessage(query.error)}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
-    );
+    return <QueryError query={query} title="No se pudieron cargar las pólizas" />;
   }
   if (rows.length === 0) return <EmptyState title={emptyText} />;
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { policyLifecycleMessages, type PolicySummary } from '@portal/domain';
-import { errorMessage, isApiError } from '@/lib/api-error';
+import { errorMessage, isSessionExpired } from '@/lib/api-error';
 import { paths } from '@/lib/paths';
 import { notify } from '@/lib/toast';
 import { useRenewPolicy } from '../api';
@@ -27,7 +27,7 @@ export function usePolicyRenewal() {
       },
       onError: (error) => {
         setAsking(null);
-        if (!(isApiError(error) && error.code === 'session_expired')) notify.error(errorMessage(error));
+        if (!isSessionExpired(error)) notify.error(errorMessage(error));
       },
     });
   };

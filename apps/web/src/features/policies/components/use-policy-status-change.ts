@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { PolicyStatus, PolicySummary } from '@portal/domain';
-import { errorMessage, isApiError } from '@/lib/api-client';
+import { errorMessage, isSessionExpired } from '@/lib/api-error';
 import { notify } from '@/lib/toast';
 import { useSession } from '@/features/auth';
 import { useChangePolicyStatus } from '../api';
@@ -30,7 +30,7 @@ export function usePolicyStatusChange() {
           // The spec shows nothing here; a short toast beats a menu that silently did nothing, and
           // the server's reason says what to fix (Generar Contratos: the datum the contracts lack).
           // Not when the session just ended: the user is already being sent to /login.
-          if (!(isApiError(error) && error.code === 'session_expired')) notify.error(statusChangeError, errorMessage(error));
+          if (!isSessionExpired(error)) notify.error(statusChangeError, errorMessage(error));
         },
       },
     );

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { policyLabels } from '@portal/domain';
+import { adminRoles, hasRole, policyLabels } from '@portal/domain';
 import { branchesQueryOptions } from '@/features/branches';
 import { useSession } from '@/features/auth';
 import { SelectInput } from './fields';
@@ -11,7 +11,7 @@ import { SelectInput } from './fields';
  */
 export function BranchSelect() {
   const { user } = useSession();
-  const isAdmin = user?.role === 'admin';
+  const isAdmin = hasRole(user?.role, adminRoles);
   const branches = useQuery({ ...branchesQueryOptions(), enabled: isAdmin });
   if (!isAdmin) return null;
   if (!branches.data) {

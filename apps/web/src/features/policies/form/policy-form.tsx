@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
-import { guarantorRequiredFor, policyMessages, type Policy, type PolicyFormValues, type PolicyInput } from '@portal/domain';
+import { adminRoles, guarantorRequiredFor, hasRole, policyMessages, type Policy, type PolicyFormValues, type PolicyInput } from '@portal/domain';
 import { getUser, useSession } from '@/features/auth';
 import { paths } from '@/lib/paths';
 import { notify } from '@/lib/toast';
@@ -37,7 +37,7 @@ interface PolicyFormProps {
 export function PolicyForm({ policy, onSave, onReload, firstTenant }: PolicyFormProps) {
   const { user } = useSession();
   const [defaults] = useState(() =>
-    policy ? policyToFormValues(policy) : withFirstTenant(newPolicyFormValues(user?.role === 'admin' ? user.branchId : null), firstTenant),
+    policy ? policyToFormValues(policy) : withFirstTenant(newPolicyFormValues(user && hasRole(user.role, adminRoles) ? user.branchId : null), firstTenant),
   );
   const form = useForm<PolicyFormValues, unknown, PolicyInput>({ resolver: policyFormResolver, defaultValues: defaults });
   const type = useWatch({ control: form.control, name: 'policyType' }) ?? 'basica';

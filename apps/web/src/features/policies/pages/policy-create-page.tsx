@@ -4,8 +4,8 @@ import { errorMessage } from '@/lib/api-error';
 import { notify } from '@/lib/toast';
 import { usePageTitle } from '@/lib/use-page-title';
 import { PageHeader } from '@/components/ui/page-header';
+import { QueryError } from '@/components/ui/query-state';
 import { Spinner } from '@/components/ui/spinner';
-import { ErrorState } from '@/components/ui/state-panels';
 // Issue 20 (leads pipeline): 'Convertir en póliza' opens this form with ?fromLead={id}.
 import { convertLead, leadPrefillOfPolicy, useLead } from '@/features/leads';
 import { useCreatePolicy } from '../api';
@@ -45,7 +45,7 @@ export function PolicyCreatePage() {
     return (
       <div className="mx-auto max-w-5xl space-y-6">
         {header}
-        <ErrorState title="No se pudo cargar el lead" message={errorMessage(lead.error)} onRetry={() => void lead.refetch()} retrying={lead.isFetching} />
+        <QueryError query={lead} title="No se pudo cargar el lead" />
       </div>
     );
   }

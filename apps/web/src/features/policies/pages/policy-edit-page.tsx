@@ -1,12 +1,11 @@
 import { Link, useParams } from 'react-router';
 import { policyMessages } from '@portal/domain';
-import { errorMessage } from '@/lib/api-error';
 import { paths } from '@/lib/paths';
 import { useErrorToast } from '@/lib/use-error-toast';
 import { usePageTitle } from '@/lib/use-page-title';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
-import { Spinner } from '@/components/ui/spinner';
+import { QueryState } from '@/components/ui/query-state';
 import { ErrorState } from '@/components/ui/state-panels';
 import { usePolicy, useUpdatePolicy } from '../api';
 import { InvestigationLinks } from '../components/investigation-links';
@@ -34,30 +33,24 @@ export function PolicyEditPage() {
       />
       {invalidId ? (
         <ErrorState title={policyMessages.loadError} message="El identificador de la póliza no es válido." action={<BackToList />} />
-      ) : policy.isError ? (
-        <ErrorState
-          title={policyMessages.loadError}
-          message={errorMessage(policy.error)}
-          onRetry={() => void policy.refetch()}
-          retrying={policy.isFetching}
-          action={<BackToList />}
-        />
-      ) : policy.isPending ? (
-        <Spinner label="Cargando póliza..." className="py-16" />
       ) : (
-        <>
-          <PolicyForm
-            key={policy.data.id}
-            policy={policy.data}
-            onSave={async (body, ifMatch) => {
-              const stored = await updatePolicy.mutateAsync({ id, body, ifMatch });
-              await afterSave(policyMessages.updated);
-              return stored;
-            }}
-            onReload={async () => (await policy.refetch({ throwOnError: true })).data}
-          />
-          <PolicyHistory policyId={policy.data.id} />
-        </>
+        <QueryState query={policy} loading="Cargando póliza..." errorTitle={policyMessages.loadError} errorAction={<BackToList />}>
+          {(current) => (
+            <>
+              <PolicyForm
+                key={current.id}
+                policy={current}
+                onSave={async (body, ifMatch) => {
+                  const stored = await updatePolicy.mutateAsync({ id, body, ifMatch });
+                  await afterSave(policyMessages.updated);
+                  return stored;
+                }}
+                onReload={async () => (await policy.refetch({ throwOnError: true })).data}
+              />
+              <PolicyHistory policyId={current.id} />
+            </>
+          )}
+        </QueryState>
       )}
     </div>
   );

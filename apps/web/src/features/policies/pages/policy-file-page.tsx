@@ -1,14 +1,13 @@
 import { Link, useParams } from 'react-router';
 import { FileSearch } from 'lucide-react';
 import { policyMessages, type Policy } from '@portal/domain';
-import { errorMessage, isApiError } from '@/lib/api-error';
+import { isApiError } from '@/lib/api-error';
 // Issue 20 (leads pipeline): the expediente names the lead the policy came from.
 import { OriginLeadLink } from '@/features/leads';
 import { paths } from '@/lib/paths';
 import { usePageTitle } from '@/lib/use-page-title';
 import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
-import { ErrorState } from '@/components/ui/state-panels';
+import { QueryError, QueryState } from '@/components/ui/query-state';
 import { usePolicy, usePolicyFile } from '../api';
 import { PolicyHistory } from '../components/policy-history';
 import { AccessLogSection } from '../components/policy-file/access-log-section';
@@ -32,19 +31,11 @@ export function PolicyFilePage() {
   useScrollToSection(policy.isSuccess);
 
   if (notFound) return <PolicyNotFound />;
-  if (policy.isError) {
-    return (
-      <ErrorState
-        title="Error al cargar el expediente"
-        message={errorMessage(policy.error)}
-        onRetry={() => void policy.refetch()}
-        retrying={policy.isFetching}
-        action={<BackToList />}
-      />
-    );
-  }
-  if (policy.isPending) return <Spinner label="Cargando expediente..." className="py-16" />;
-  return <PolicyFileContent policy={policy.data} />;
+  return (
+    <QueryState query={policy} loading="Cargando expediente..." errorTitle="Error al cargar el expediente" errorAction={<BackToList />}>
+      {(stored) => <PolicyFileContent policy={stored} />}
+    </QueryState>
+  );
 }
 
 function PolicyFileContent({ policy }: { policy: Policy }) {
@@ -53,14 +44,7 @@ function PolicyFileContent({ policy }: { policy: Policy }) {
     <div className="mx-auto max-w-6xl space-y-6 print:max-w-none print:space-y-2">
       <FileHeader policy={policy} file={file.data} />
       <SectionNav file={file.data} />
-      {file.isError ? (
-        <ErrorState
-          title="Error al cargar el expediente"
-          message={errorMessage(file.error)}
-          onRetry={() => void file.refetch()}
-          retrying={file.isFetching}
-        />
-      ) : null}
+      {file.isError ? <QueryError query={file} title="Error al cargar el expediente" /> : null}
       {/* Issue 20 (leads pipeline): 'Lead de origen'. */}
       <OriginLeadLink policyId={policy.id} />
       <SummarySection policy={policy} />

@@ -1,8 +1,8 @@
 import { Suspense } from 'react';
 import { useParams } from 'react-router';
-import { ErrorState } from '@/components/ui/state-panels';
+import { QueryError } from '@/components/ui/query-state';
 import { Spinner } from '@/components/ui/spinner';
-import { errorMessage, isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-client';
 import { usePageTitle } from '@/lib/use-page-title';
 import { usePublicLink } from '../api';
 import { InvalidLink } from '../components/invalid-link';
@@ -34,7 +34,7 @@ export function PublicLinkPage() {
         {invalid ? (
           <InvalidLink />
         ) : (
-          <ErrorState title="No se pudo abrir el enlace" message={errorMessage(link.error)} onRetry={() => void link.refetch()} retrying={link.isFetching} />
+          <QueryError query={link} title="No se pudo abrir el enlace" />
         )}
       </PublicLayout>
     );

@@ -1,12 +1,10 @@
 import { useState } from 'react';
 import { CheckCircle2, FileCheck2 } from 'lucide-react';
 import { documentTypeLabel, frontSlotOf, normaliseFileName, publicLinkMessages, type PublicUploadView, type ReceivedDocument } from '@portal/domain';
-import { errorMessage } from '@/lib/api-error';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
-import { ErrorState } from '@/components/ui/state-panels';
-import type { PurposeViewProps } from '../purpose-views';
+import { QueryState } from '@/components/ui/query-state';
+import type { PurposeViewProps } from '../purpose-view-props';
 import { useUploadView } from './api';
 import { UploadDocumentCard } from './components/upload-document-card';
 
@@ -20,33 +18,26 @@ export default function UploadView({ token, view: link }: PurposeViewProps) {
   const documents = useUploadView(token);
   const [changing, setChanging] = useState(false);
 
-  if (documents.isPending) return <Spinner label="Cargando sus documentos..." className="py-16" />;
-  if (documents.isError) {
-    return (
-      <ErrorState
-        title="No se pudieron cargar sus documentos"
-        message={errorMessage(documents.error)}
-        onRetry={() => void documents.refetch()}
-        retrying={documents.isFetching}
-      />
-    );
-  }
-  const upload = documents.data;
-  const done = upload.complete && !changing;
-
   return (
-    <div className="space-y-5">
-      <section className="space-y-1">
-        <h1 className="text-xl font-semibold">Hola, {link.partyName}</h1>
-        <p className="text-sm text-slate-600 dark:text-slate-400">
-          {link.branchName} le pide los siguientes documentos para la investigación <span className="font-medium">{link.folio}</span>. Puede tomar una foto
-          o elegir un archivo PDF, JPG o PNG.
-        </p>
-      </section>
-      {!upload.accepting ? <Alert>{publicLinkMessages.uploadClosed}</Alert> : null}
-      {done ? <DonePanel onChange={upload.accepting ? () => setChanging(true) : undefined} /> : <Cards token={token} upload={upload} />}
-      <ReceivedList received={upload.received} />
-    </div>
+    <QueryState query={documents} loading="Cargando sus documentos..." errorTitle="No se pudieron cargar sus documentos">
+      {(upload) => {
+        const done = upload.complete && !changing;
+        return (
+          <div className="space-y-5">
+            <section className="space-y-1">
+              <h1 className="text-xl font-semibold">Hola, {link.partyName}</h1>
+              <p className="text-sm text-slate-600 dark:text-slate-400">
+                {link.branchName} le pide los siguientes documentos para la investigación <span className="font-medium">{link.folio}</span>. Puede tomar una foto
+                o elegir un archivo PDF, JPG o PNG.
+              </p>
+            </section>
+            {!upload.accepting ? <Alert>{publicLinkMessages.uploadClosed}</Alert> : null}
+            {done ? <DonePanel onChange={upload.accepting ? () => setChanging(true) : undefined} /> : <Cards token={token} upload={upload} />}
+            <ReceivedList received={upload.received} />
+          </div>
+        );
+      }}
+    </QueryState>
   );
 }
 

@@ -1,9 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { CheckCircle2, Lock, XCircle } from 'lucide-react';
 import { signingMessages, signingRoundStatusLabels, type PublicLinkView, type SigningView } from '@portal/domain';
+import { QueryError } from '@/components/ui/query-state';
 import { Spinner } from '@/components/ui/spinner';
-import { ErrorState } from '@/components/ui/state-panels';
-import { errorMessage, isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/dates';
 import { useSigning } from '../api';
 import { CodeStep } from './code-step';
@@ -68,7 +68,7 @@ export function PublicSigningView({ token, view }: { token: string; view: Public
     return gone ? (
       <Outcome icon="no" title={signingMessages.roundClosed} />
     ) : (
-      <ErrorState title="No se pudo cargar la firma" message={errorMessage(signing.error)} onRetry={() => void signing.refetch()} retrying={signing.isFetching} />
+      <QueryError query={signing} title="No se pudo cargar la firma" />
     );
   }
   const data = signing.data;

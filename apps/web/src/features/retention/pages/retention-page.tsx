@@ -1,14 +1,13 @@
 import { Link } from 'react-router';
 import { messageRetentionText, policyDisplayFolio, retentionReasonLabels, type RetentionBranch, type RetentionPreview } from '@portal/domain';
-import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/dates';
 import { formatFileSize } from '@/lib/file-size';
 import { paths } from '@/lib/paths';
 import { usePageTitle } from '@/lib/use-page-title';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
-import { Spinner } from '@/components/ui/spinner';
-import { EmptyState, ErrorState } from '@/components/ui/state-panels';
+import { QueryState } from '@/components/ui/query-state';
+import { EmptyState } from '@/components/ui/state-panels';
 import { Table, TableBody, TableHead, Td, Th, Tr } from '@/components/ui/table';
 import { useRetentionPreview } from '../api';
 
@@ -28,24 +27,17 @@ export function RetentionPage() {
         title={title}
         description="Los archivos de las investigaciones rechazadas y de las pólizas terminadas se eliminan al cumplirse el plazo de su sucursal, cada día a las 02:30 (hora de la Ciudad de México). La póliza, su historial y los datos de las personas se conservan."
       />
-      {preview.isPending ? <Spinner label="Cargando retención de documentos..." className="py-16" /> : null}
-      {preview.isError ? (
-        <ErrorState
-          title="No se pudo cargar la retención de documentos"
-          message={errorMessage(preview.error)}
-          onRetry={() => void preview.refetch()}
-          retrying={preview.isFetching}
-        />
-      ) : null}
-      {preview.isSuccess ? (
-        <>
-          <BranchPeriods branches={preview.data.branches} />
-          <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="message-retention">
-            {messageRetentionText}
-          </p>
-          <DueFiles preview={preview.data} />
-        </>
-      ) : null}
+      <QueryState query={preview} loading="Cargando retención de documentos..." errorTitle="No se pudo cargar la retención de documentos">
+        {(due) => (
+          <>
+            <BranchPeriods branches={due.branches} />
+            <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="message-retention">
+              {messageRetentionText}
+            </p>
+            <DueFiles preview={due} />
+          </>
+        )}
+      </QueryState>
     </div>
   );
 }

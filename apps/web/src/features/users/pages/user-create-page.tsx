@@ -1,12 +1,10 @@
 import { useNavigate } from 'react-router';
-import { errorMessage } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { notify } from '@/lib/toast';
 import { useErrorToast } from '@/lib/use-error-toast';
 import { usePageTitle } from '@/lib/use-page-title';
 import { PageHeader } from '@/components/ui/page-header';
-import { Spinner } from '@/components/ui/spinner';
-import { ErrorState } from '@/components/ui/state-panels';
+import { QueryState } from '@/components/ui/query-state';
 import { useBranches } from '@/features/branches';
 import { useSession } from '@/features/auth';
 import { useCreateUser } from '../api';
@@ -24,27 +22,20 @@ export function UserCreatePage() {
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <PageHeader title="Nuevo Usuario" description="Alta de una cuenta del personal." />
-      {branches.isPending ? (
-        <Spinner label="Cargando sucursales..." className="py-16" />
-      ) : branches.isError ? (
-        <ErrorState
-          title="Error al cargar las sucursales"
-          message={errorMessage(branches.error)}
-          onRetry={() => void branches.refetch()}
-          retrying={branches.isFetching}
-        />
-      ) : (
-        <UserForm
-          mode="create"
-          branches={branches.data}
-          defaultBranchId={user?.branchId}
-          onSubmit={async (body) => {
-            await createUser.mutateAsync(body);
-            notify.success('Usuario creado correctamente');
-            await navigate(paths.admin.users.list.to());
-          }}
-        />
-      )}
+      <QueryState query={branches} loading="Cargando sucursales..." errorTitle="Error al cargar las sucursales">
+        {(branches) => (
+          <UserForm
+            mode="create"
+            branches={branches}
+            defaultBranchId={user?.branchId}
+            onSubmit={async (body) => {
+              await createUser.mutateAsync(body);
+              notify.success('Usuario creado correctamente');
+              await navigate(paths.admin.users.list.to());
+            }}
+          />
+        )}
+      </QueryState>
     </div>
   );
 }

@@ -1,11 +1,11 @@
 import { Link, useNavigate, useParams } from 'react-router';
-import { errorMessage } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { notify } from '@/lib/toast';
 import { useErrorToast } from '@/lib/use-error-toast';
 import { usePageTitle } from '@/lib/use-page-title';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
+import { QueryError } from '@/components/ui/query-state';
 import { Spinner } from '@/components/ui/spinner';
 import { ErrorState } from '@/components/ui/state-panels';
 import { useBranches } from '@/features/branches';
@@ -38,21 +38,9 @@ export function UserEditPage() {
           action={<BackToList />}
         />
       ) : user.isError ? (
-        <ErrorState
-          title="Error al cargar el usuario"
-          message={errorMessage(user.error)}
-          onRetry={() => void user.refetch()}
-          retrying={user.isFetching}
-          action={<BackToList />}
-        />
+        <QueryError query={user} title="Error al cargar el usuario" action={<BackToList />} />
       ) : branches.isError ? (
-        <ErrorState
-          title="Error al cargar las sucursales"
-          message={errorMessage(branches.error)}
-          onRetry={() => void branches.refetch()}
-          retrying={branches.isFetching}
-          action={<BackToList />}
-        />
+        <QueryError query={branches} title="Error al cargar las sucursales" action={<BackToList />} />
       ) : user.isPending || branches.isPending ? (
         <Spinner label="Cargando usuario..." className="py-16" />
       ) : (

@@ -2,16 +2,15 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { UserPlus } from 'lucide-react';
 import { userMatchesSearch } from '@portal/domain';
-import { errorMessage } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { useErrorToast } from '@/lib/use-error-toast';
 import { usePageTitle } from '@/lib/use-page-title';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { PageHeader } from '@/components/ui/page-header';
+import { QueryState } from '@/components/ui/query-state';
 import { SearchInput } from '@/components/ui/search-input';
-import { Spinner } from '@/components/ui/spinner';
-import { EmptyState, ErrorState } from '@/components/ui/state-panels';
+import { EmptyState } from '@/components/ui/state-panels';
 import { useSession } from '@/features/auth';
 import { useUsers } from '../api';
 import { UsersGrid } from '../components/users-grid';
@@ -45,30 +44,29 @@ export function UsersPage() {
       />
       <SearchInput value={search} onChange={setSearch} placeholder="Buscar usuarios..." />
 
-      {users.isPending ? (
-        <Spinner label="Cargando usuarios..." className="py-16" />
-      ) : users.isError ? (
-        <ErrorState
-          title="No se pudieron cargar los usuarios"
-          message={errorMessage(users.error)}
-          onRetry={() => void users.refetch()}
-          retrying={users.isFetching}
-        />
-      ) : visible.length === 0 ? (
-        <EmptyState
-          title="No se encontraron usuarios"
-          description={
-            searching ? `Ningún usuario coincide con «${search.trim()}». Pruebe con otro nombre, correo o rol.` : 'Aún no hay usuarios registrados.'
-          }
-        />
-      ) : (
-        <>
-          <p className="text-sm text-slate-500 dark:text-slate-400" aria-live="polite">
-            {visible.length === 1 ? '1 usuario' : `${visible.length} usuarios`}
-          </p>
-          <UsersGrid users={visible} currentUserId={me?.id} busyUserId={toggle.busyUserId} onToggleStatus={toggle.request} />
-        </>
-      )}
+      <QueryState
+        query={users}
+        loading="Cargando usuarios..."
+        errorTitle="No se pudieron cargar los usuarios"
+        isEmpty={() => visible.length === 0}
+        empty={
+          <EmptyState
+            title="No se encontraron usuarios"
+            description={
+              searching ? `Ningún usuario coincide con «${search.trim()}». Pruebe con otro nombre, correo o rol.` : 'Aún no hay usuarios registrados.'
+            }
+          />
+        }
+      >
+        {() => (
+          <>
+            <p className="text-sm text-slate-500 dark:text-slate-400" aria-live="polite">
+              {visible.length === 1 ? '1 usuario' : `${visible.length} usuarios`}
+            </p>
+            <UsersGrid users={visible} currentUserId={me?.id} busyUserId={toggle.busyUserId} onToggleStatus={toggle.request} />
+          </>
+        )}
+      </QueryState>
 
       <ConfirmDialog
         open={toggle.confirming !== null}

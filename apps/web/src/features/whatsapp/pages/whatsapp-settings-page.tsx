@@ -1,11 +1,9 @@
 import { useState } from 'react';
-import { whatsappMessages as texts } from '@portal/domain';
-import { errorMessage } from '@/lib/api-client';
+import { adminRoles, hasRole, whatsappMessages as texts } from '@portal/domain';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { SelectField } from '@/components/ui/form-field';
 import { PageHeader } from '@/components/ui/page-header';
-import { Spinner } from '@/components/ui/spinner';
-import { ErrorState } from '@/components/ui/state-panels';
+import { QueryState } from '@/components/ui/query-state';
 import { useSession } from '@/features/auth';
 import { useBranches } from '@/features/branches';
 import { useGateway } from '../api';
@@ -15,7 +13,7 @@ import { TemplatesEditor } from '../components/templates-editor';
 /** 'WhatsApp' (managers and admins): the branch's gateway and message templates; admins choose the branch. */
 export function WhatsappSettingsPage() {
   const { user } = useSession();
-  const isAdmin = user?.role === 'admin';
+  const isAdmin = hasRole(user?.role, adminRoles);
   const [chosen, setChosen] = useState<number | null>(null);
   const branchId = chosen ?? user?.branchId ?? null;
   return (
@@ -71,9 +69,9 @@ function BranchChooser({ value, onChange }: { value: number | null; onChange: (b
 
 function GatewaySection({ branchId }: { branchId: number }) {
   const gateway = useGateway(branchId);
-  if (gateway.isPending) return <Spinner label="Cargando gateway..." className="py-6" />;
-  if (gateway.isError) {
-    return <ErrorState title={texts.loadError} message={errorMessage(gateway.error)} onRetry={() => void gateway.refetch()} retrying={gateway.isFetching} />;
-  }
-  return <GatewayForm branchId={branchId} gateway={gateway.data.gateway} />;
+  return (
+    <QueryState query={gateway} loading="Cargando gateway..." loadingClassName="py-6" errorTitle={texts.loadError}>
+      {(settings) => <GatewayForm branchId={branchId} gateway={settings.gateway} />}
+    </QueryState>
+  );
 }

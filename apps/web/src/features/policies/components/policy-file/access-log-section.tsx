@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { accessActionLabels, type AccessAction, type AccessLogEntry, type Policy } from '@portal/domain';
-import { errorMessage } from '@/lib/api-error';
+import { accessActionLabels, hasRole, managerRoles, type AccessAction, type AccessLogEntry, type Policy } from '@portal/domain';
 import { formatDateTime } from '@/lib/dates';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
-import { EmptyState, ErrorState } from '@/components/ui/state-panels';
+import { QueryState } from '@/components/ui/query-state';
+import { EmptyState } from '@/components/ui/state-panels';
 import { useSession } from '@/features/auth';
 import { usePolicyAccessLog } from '../../api';
 import { FileSection } from './file-section';
@@ -32,8 +31,7 @@ function AccessLine({ entry }: { entry: AccessLogEntry }) {
 
 /** Whether the signed-in user may see who reached the policy's documents (managers and admins). */
 export function useCanSeeAccessLog(): boolean {
-  const role = useSession().user?.role;
-  return role === 'admin' || role === 'manager';
+  return hasRole(useSession().user?.role, managerRoles);
 }
 
 /**
@@ -48,34 +46,37 @@ export function AccessLogSection({ policy }: { policy: Policy }) {
   const pages = log.data ? Math.max(1, Math.ceil(log.data.total / log.data.pageSize)) : 1;
   return (
     <FileSection id="accesos" title="Accesos" className="print:hidden">
-      {log.isError ? (
-        <ErrorState title="Error al cargar los accesos" message={errorMessage(log.error)} onRetry={() => void log.refetch()} retrying={log.isFetching} />
-      ) : log.isPending ? (
-        <Spinner label="Cargando accesos..." className="py-8" />
-      ) : log.data.entries.length === 0 ? (
-        <EmptyState title="Sin accesos registrados" description="Aquí aparece quién vio o descargó los documentos de esta póliza." />
-      ) : (
-        <Card>
-          <ul className="divide-y divide-slate-100 dark:divide-slate-800" aria-busy={log.isFetching}>
-            {log.data.entries.map((entry) => (
-              <AccessLine key={entry.id} entry={entry} />
-            ))}
-          </ul>
-          {pages > 1 ? (
-            <nav aria-label="Páginas de accesos" className="flex items-center justify-between gap-2 border-t border-slate-100 p-3 text-sm dark:border-slate-800">
-              <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                Más recientes
-              </Button>
-              <span>
-                Página {page} de {pages}
-              </span>
-              <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-                Anteriores
-              </Button>
-            </nav>
-          ) : null}
-        </Card>
-      )}
+      <QueryState
+        query={log}
+        loading="Cargando accesos..."
+        loadingClassName="py-8"
+        errorTitle="Error al cargar los accesos"
+        isEmpty={({ entries }) => entries.length === 0}
+        empty={<EmptyState title="Sin accesos registrados" description="Aquí aparece quién vio o descargó los documentos de esta póliza." />}
+      >
+        {({ entries }) => (
+          <Card>
+            <ul className="divide-y divide-slate-100 dark:divide-slate-800" aria-busy={log.isFetching}>
+              {entries.map((entry) => (
+                <AccessLine key={entry.id} entry={entry} />
+              ))}
+            </ul>
+            {pages > 1 ? (
+              <nav aria-label="Páginas de accesos" className="flex items-center justify-between gap-2 border-t border-slate-100 p-3 text-sm dark:border-slate-800">
+                <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+                  Más recientes
+                </Button>
+                <span>
+                  Página {page} de {pages}
+                </span>
+                <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+                  Anteriores
+                </Button>
+              </nav>
+            ) : null}
+          </Card>
+        )}
+      </QueryState>
     </FileSection>
   );
 }

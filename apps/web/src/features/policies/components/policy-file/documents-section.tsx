@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
 import { CheckCircle2, CircleAlert, ClipboardList, Upload } from 'lucide-react';
 import { investigationMessages, isChecklistComplete, type DocumentChecklistItem, type Policy } from '@portal/domain';
-import { errorMessage } from '@/lib/api-error';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { QueryState } from '@/components/ui/query-state';
 import { Spinner } from '@/components/ui/spinner';
-import { EmptyState, ErrorState } from '@/components/ui/state-panels';
+import { EmptyState } from '@/components/ui/state-panels';
 import { DocumentCard, investigationResultsLink, uploadDocumentsLink, useInvestigationDocuments } from '@/features/investigations';
 import { isInvestigationOpen } from '../row-actions';
 import { FileSection } from './file-section';
@@ -79,24 +79,22 @@ function InvestigationLinks({ policy }: { policy: Policy }) {
 /** The stored files, read only: view, download and the reviewer's answer, at any status. */
 function StoredDocuments({ folio }: { folio: string }) {
   const documents = useInvestigationDocuments(folio);
-  if (documents.isPending) return <Spinner label={investigationMessages.loading} className="py-10" />;
-  if (documents.isError) {
-    return (
-      <ErrorState
-        title={investigationMessages.loadError}
-        message={errorMessage(documents.error)}
-        onRetry={() => void documents.refetch()}
-        retrying={documents.isFetching}
-      />
-    );
-  }
-  if (documents.data.length === 0) return <EmptyState title={investigationMessages.empty} />;
   return (
-    <div className="grid gap-3 md:grid-cols-2">
-      {documents.data.map((document) => (
-        <DocumentCard key={document.id} folio={folio} document={document} canRespond={false} canDelete={false} onDeleted={() => undefined} />
-      ))}
-    </div>
+    <QueryState
+      query={documents}
+      loading={investigationMessages.loading}
+      loadingClassName="py-10"
+      errorTitle={investigationMessages.loadError}
+      empty={<EmptyState title={investigationMessages.empty} />}
+    >
+      {(documents) => (
+        <div className="grid gap-3 md:grid-cols-2">
+          {documents.map((document) => (
+            <DocumentCard key={document.id} folio={folio} document={document} canRespond={false} canDelete={false} onDeleted={() => undefined} />
+          ))}
+        </div>
+      )}
+    </QueryState>
   );
 }
 

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { policyDisplayFolio, policyLifecycleMessages, policyTerminationInputSchema, terminationReasonLabel, terminationReasonMax, type Policy } from '@portal/domain';
-import { errorMessage, isApiError } from '@/lib/api-error';
+import { errorMessage, isSessionExpired } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
 import { notify } from '@/lib/toast';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -42,7 +42,7 @@ export function TerminatePolicyDialog({ policy, open, onClose }: { policy: Polic
           onClose();
         },
         onError: (failure) => {
-          if (isApiError(failure) && failure.code === 'session_expired') return;
+          if (isSessionExpired(failure)) return;
           setError(errorMessage(failure));
         },
       },

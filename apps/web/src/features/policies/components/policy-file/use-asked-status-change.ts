@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Policy, PolicyStatus } from '@portal/domain';
 import { useSession } from '@/features/auth';
-import { errorMessage, isApiError } from '@/lib/api-error';
+import { errorMessage, isSessionExpired } from '@/lib/api-error';
 import { notify } from '@/lib/toast';
 import { useChangePolicyStatus } from '../../api';
 
@@ -14,7 +14,7 @@ export function useAskedStatusChange(policy: Policy, to: PolicyStatus, texts: { 
   const { user } = useSession();
   const [asking, setAsking] = useState(false);
   const change = useChangePolicyStatus();
-  const failure = change.error && !(isApiError(change.error) && change.error.code === 'session_expired') ? errorMessage(change.error) : null;
+  const failure = change.error && !isSessionExpired(change.error) ? errorMessage(change.error) : null;
 
   const ask = () => {
     change.reset();

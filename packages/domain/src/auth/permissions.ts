@@ -1,0 +1,36 @@
+import type { Role } from './role-values';
+
+/*
+ * Who may do what, named once (issue 31): the API's route guards (`requireRole`), the web's
+ * route guards, its navigation and its buttons all read these sets, so a rule changes here and
+ * nowhere else. No zod: the web's shell reads them.
+ */
+
+/** The portal's administration: users, branches, contract templates, the privacy notice, jobs, e-mails, retention, ARCO. */
+export const adminRoles: readonly Role[] = ['admin'];
+
+/**
+ * Running a branch: its settings (WhatsApp, lead capture, the lead board's columns), the access
+ * log, anyone's appointments and lead notes, status jumps and early termination. Admins for every
+ * branch, managers for their own.
+ */
+export const managerRoles: readonly Role[] = ['admin', 'manager'];
+
+/** Roles that may approve or reject an investigation and answer on its documents. */
+export const reviewerRoles: readonly Role[] = ['admin', 'manager', 'approver'];
+
+/** Roles that write addendums (create, edit, cancel, attach the file); approvers only read them. */
+export const addendumEditorRoles: readonly Role[] = ['admin', 'manager', 'agent'];
+
+/** Approvers decide investigations; they do not sell renewals. */
+export const renewalRoles: readonly Role[] = ['admin', 'manager', 'agent'];
+
+/** Whether a role (none when signed out) is one of the allowed. */
+export function hasRole(role: Role | null | undefined, allowed: readonly Role[]): boolean {
+  return role != null && allowed.includes(role);
+}
+
+/** An admin works across branches (chooses one, or sees them all); everyone else in their own. */
+export function isAdmin(role: Role | undefined | null): boolean {
+  return role === 'admin';
+}
