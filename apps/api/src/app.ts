@@ -37,6 +37,7 @@ import { metricsRoutes } from './modules/metrics/index';
 import { notificationRoutes, notifyAppointmentAnswerChanged, notifyJobFailed } from './modules/notifications/index';
 import { policyRoutes, startSearchPages } from './modules/policies/index';
 import { policyFileRoutes } from './modules/policy-file/index';
+import { policyLifecycleRoutes } from './modules/policy-lifecycle/index';
 import { retentionRoutes } from './modules/retention/index';
 import { linkStaffRoutes, privacyAdminRoutes, publicLinkRoutes } from './modules/public-links/index';
 import { userRoutes } from './modules/users/index';
@@ -188,6 +189,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   const contractPack = contractPackHook(app.files, (error, storedName) => app.log.error({ err: error, storedName }, 'could not remove a contract file'));
   const signing = signingHook(app.files, (error, storedName) => app.log.error({ err: error, storedName }, 'could not remove a signing file'));
   await app.register(policyRoutes, { searchPages, contractPack, signing });
+  await app.register(policyLifecycleRoutes);
   await app.register(contractRoutes);
   await app.register(contractTemplateRoutes);
   await app.register(policyFileRoutes);

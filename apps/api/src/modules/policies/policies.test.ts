@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { sql } from 'drizzle-orm';
 import { investigationFolioPattern, policySearchResultSchema, type Policy, type PolicyFormValues, type PolicySearchResult } from '@portal/domain';
 import { exampleGuarantor, examplePolicyInput, exampleTenant } from '@portal/domain/testing';
-import { loadPolicies, loadPolicyJsonRange, policyBatchEnd } from './repository';
+import { loadPolicies, loadPolicyJsonRange, policyBatchEnd } from './repository/read';
 import { parallelKeysetBatches } from '../../lib/keyset-batches';
 import type { CursorPosition } from '../../lib/keyset-cursor';
 import { ADMIN, bearer, copyRow, createPolicyAs, createTestContext, signInAs, insertBranch, insertUser, json, login, type TestContext } from '../../test/app';
