@@ -4,4 +4,4 @@
  * staff's read of a round.
  */
 export { signingPublicRoutes, signingStaffRoutes } from './routes';
-export { signingHook } from './service';
+export { signingHook } from './round';

@@ -1,32 +1,28 @@
 import crypto from 'node:crypto';
-import { Readable } from 'node:stream';
 import {
   contractDocumentLabels,
   maskEmail,
   outsideActorNames,
   policyMessages,
-  policySigners,
   signingCode,
   signingMessages,
   type CodeSent,
-  type ContractDocumentKind,
-  type LinkParty,
   type SigningRound,
   type SigningView,
   type SignInput,
-  type PolicyStatus,
 } from '@portal/domain';
-import { readTogether, type Db, type Executor } from '../../db/client';
-import { AppError, badRequest, conflict, ensure, invalidField, notFound } from '../../lib/app-error';
+import type { Db, Executor } from '../../db/client';
+import { AppError, badRequest, conflict, invalidField, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth-user';
 import { actorScope } from '../../lib/branch-scope';
 import type { FileStore } from '../../lib/file-store';
 import { queueEmails, signingCodeEmail } from '../email/index';
-import { notifySignatureCompleted, notifySignatureDeclined } from '../notifications/index';
-import { insertEvent, loadPolicies, updatePolicyRow, type SigningHook } from '../policies/index';
-import { issueLink, requirePrivacyAccepted, resolveLink, type ActiveLink } from '../public-links/index';
-import { isEmbeddablePng, mergePack, signedDocument, type EvidenceFacts, type SignerEvidence } from './pdf';
+import { notifySignatureDeclined } from '../notifications/index';
+import { insertEvent } from '../policies/index';
+import { requirePrivacyAccepted, resolveLink, type ActiveLink } from '../public-links/index';
+import { isEmbeddablePng, type SignerEvidence } from './pdf';
 import * as repo from './repository';
+import { completeRound, drawSignedPack, evidenceKey, type DrawnDocument } from './signed-pack';
 
 /*
  * Signing by link (issue 17, decision 017). A policy marked 'Firma electrónica' entering
@@ -36,127 +32,11 @@ import * as repo from './repository';
  * appends the evidence page, stores them as a new pack version and makes the policy active.
  */
 
-const linkDays = 7;
 const minuteMs = 60_000;
 /** A verified code lets its holder sign for this long. */
 const verifiedForMs = 30 * minuteMs;
 
 const sha256 = (bytes: Uint8Array | string) => crypto.createHash('sha256').update(bytes).digest('hex');
-
-async function readStored(files: FileStore, storedName: string): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of files.open(storedName)) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
-async function storePdf(files: FileStore, bytes: Uint8Array, written: string[]) {
-  const stored = await files.save(Readable.from([Buffer.from(bytes)]), { accept: ['pdf'], wasTruncated: () => false });
-  written.push(stored.storedName);
-  return stored;
-}
-
-// --- starting and cancelling a round (the policies module's hook) ---------------------------------------
-
-interface Signer {
-  party: LinkParty;
-  partyIndex: number;
-  name: string;
-  email: string;
-  phones: string[];
-}
-
-/** Who signs (the domain's policySigners: every tenant, every guarantor and the owner, in that order). */
-function signersOf(policy: Awaited<ReturnType<typeof loadPolicies>>[number]): Signer[] {
-  return policySigners(policy).map(({ party, partyIndex, person }) => ({
-    party,
-    partyIndex,
-    name: person.name.trim(),
-    email: person.email.trim(),
-    phones: [person.mobile, person.phone],
-  }));
-}
-
-/** The documents signed electronically: the pagarés only when the branch allows it. */
-const signedKinds = (documents: repo.PackDocument[], esignPromissoryNotes: boolean): ContractDocumentKind[] =>
-  documents.map((document) => document.kind).filter((kind) => kind !== 'promissory_notes' || esignPromissoryNotes);
-
-interface RoundStart {
-  policyId: number;
-  baseUrl: string;
-}
-
-/**
- * Starts a round for a policy marked 'Firma electrónica' (in the transaction that moved it into
- * 'signature'): 409 naming a signer without e-mail, or without contracts, and nothing written.
- */
-async function startRound(tx: Executor, files: FileStore, actor: AuthUser, start: RoundStart, written: string[]): Promise<void> {
-  const [policy] = await loadPolicies(tx, { id: start.policyId }, 'none');
-  if (!policy?.isElectronicSignature) return;
-  const signers = signersOf(policy);
-  const withoutEmail = signers.find((signer) => !signer.email);
-  if (withoutEmail) throw conflict(signingMessages.signerWithoutEmail(withoutEmail.name), [{ field: 'status', message: signingMessages.signerWithoutEmail(withoutEmail.name) }]);
-  const state = ensure(await repo.policySigningState(tx, start.policyId), notFound(policyMessages.notFound));
-  const pack = await repo.currentPack(tx, start.policyId);
-  const kinds = signedKinds(pack, state.esignPromissoryNotes);
-  if (kinds.length === 0) throw conflict(signingMessages.noPack, [{ field: 'status', message: signingMessages.noPack }]);
-  // A round left open by an earlier pass through 'signature' ends before the new one starts.
-  await cancelOpenRound(tx, actor.id, start.policyId);
-
-  const documents = pack.filter((document) => kinds.includes(document.kind));
-  const merged = await mergePack(await Promise.all(documents.map(async (document) => ({ bytes: await readStored(files, document.storedName) }))), `Contratos para firmar ${state.folio}`);
-  const stored = await storePdf(files, merged, written);
-  const roundId = await repo.insertRound(tx, {
-    policyId: start.policyId,
-    packVersion: pack[0]!.packVersion,
-    documentKinds: kinds,
-    packStoredName: stored.storedName,
-    packSha256: stored.sha256,
-    packSize: stored.size,
-    createdBy: actor.id,
-  });
-  for (const signer of signers) {
-    const { linkId } = await issueLink(tx, {
-      policyId: start.policyId,
-      purpose: 'sign',
-      party: signer.party,
-      partyIndex: signer.partyIndex,
-      partyName: signer.name,
-      email: signer.email,
-      phones: signer.phones,
-      branchName: state.branchName,
-      expiresInDays: linkDays,
-      signingRoundId: roundId,
-      createdBy: actor.id,
-      baseUrl: start.baseUrl,
-      sendEmail: true,
-    });
-    await repo.insertSignature(tx, { linkId, roundId, signerName: signer.name.slice(0, 150), signerEmail: signer.email });
-  }
-  await insertEvent(tx, { policyId: start.policyId, userId: actor.id, fromStatus: null, toStatus: null, changes: [], note: signingMessages.roundStartedNote(signers.length) });
-}
-
-/** Ends the policy's open round, if any: cancelled, its links revoked, and the history says so. */
-async function cancelOpenRound(tx: Executor, actorId: number | null, policyId: number): Promise<void> {
-  const round = await repo.openRoundOf(tx, policyId);
-  if (!round) return;
-  const now = new Date();
-  await repo.closeRound(tx, round.id, 'cancelled', now);
-  await repo.revokeRoundLinks(tx, round.id, now, actorId);
-  await insertEvent(tx, { policyId, userId: actorId, fromStatus: null, toStatus: null, changes: [], note: signingMessages.roundCancelledNote });
-}
-
-/** What the policies module calls when a write enters or leaves 'signature' (app.ts wires it). */
-export function signingHook(files: FileStore, onDiscardError: (error: unknown, storedName: string) => void): SigningHook {
-  return {
-    async statusChanged(tx: Executor, actor: AuthUser, change: { policyId: number; from: PolicyStatus | null; to: PolicyStatus; baseUrl: string }, written: string[]) {
-      if (change.to === 'signature') await startRound(tx, files, actor, change, written);
-      else if (change.from === 'signature') await cancelOpenRound(tx, actor.id, change.policyId);
-    },
-    discard: async (written: string[]) => {
-      for (const storedName of written) await files.remove(storedName).catch((error: unknown) => onDiscardError(error, storedName));
-    },
-  };
-}
 
 // --- the signer's page -----------------------------------------------------------------------------------
 
@@ -319,15 +199,6 @@ async function discard(files: FileStore, written: string[], onError: (error: unk
   for (const storedName of written) await files.remove(storedName).catch((error: unknown) => onError(error, storedName));
 }
 
-/** What a drawn pack was drawn from: the signers and their signing times. */
-const evidenceKey = (signers: repo.RoundSigner[]) => signers.map((signer) => `${signer.linkId}:${signer.signedAt?.toISOString()}`).join(',');
-
-interface DrawnDocument {
-  source: repo.PackDocument;
-  stored: { storedName: string; size: number; sha256: string };
-  pageCount: number;
-  signed: boolean;
-}
 
 /**
  * When every other signer has signed, draws the signed pack as it will be once this signer's
@@ -365,81 +236,6 @@ async function drawIfLast(
   return { key: evidenceKey(expected), documents: await drawSignedPack(db, files, context.round, expected, written) };
 }
 
-function evidenceOf(signer: repo.RoundSigner): SignerEvidence {
-  return {
-    name: signer.signerName,
-    party: signer.party,
-    email: signer.signerEmail,
-    ip: signer.ip ?? '',
-    userAgent: signer.userAgent ?? '',
-    signedAt: signer.signedAt!,
-    signature: signer.signatureKind === 'drawn' ? { kind: 'drawn', image: signer.signatureImage ?? '' } : { kind: 'typed', text: signer.signatureText ?? signer.signerName },
-    packSha256: signer.packSha256 ?? '',
-  };
-}
-
-/**
- * Every document of the round's pack version for the new version: the signed ones with the
- * signatures and evidence pages, the others (the pagarés when left out) unchanged, each stored
- * under a new name.
- */
-async function drawSignedPack(db: Executor, files: FileStore, round: repo.RoundRow, signers: repo.RoundSigner[], written: string[]): Promise<DrawnDocument[]> {
-  const [documents, state] = await readTogether(db, [() => repo.packDocuments(db, round.policyId, round.packVersion), () => repo.policySigningState(db, round.policyId)]);
-  const folio = state?.folio ?? '';
-  const signedSources = documents.filter((document) => round.documentKinds.includes(document.kind));
-  const facts: EvidenceFacts = {
-    folio,
-    roundId: round.id,
-    packVersion: round.packVersion,
-    packSha256: round.packSha256,
-    documents: signedSources.map((document) => ({ kind: document.kind, fileName: document.fileName, sha256: document.sha256 })),
-    signers: signers.map(evidenceOf),
-  };
-  const drawn: DrawnDocument[] = [];
-  for (const source of documents) {
-    const original = await readStored(files, source.storedName);
-    const signed = round.documentKinds.includes(source.kind);
-    const result = signed ? await signedDocument(original, facts, `${contractDocumentLabels[source.kind]} ${folio} (firmado)`) : { bytes: original, pageCount: source.pageCount };
-    const stored = await storePdf(files, result.bytes, written);
-    drawn.push({ source, stored, pageCount: result.pageCount, signed });
-  }
-  return drawn;
-}
-
-/** Stores the signed pack as the policy's new version, closes the round and makes the policy active. */
-async function completeRound(tx: Executor, round: repo.RoundRow, drawn: DrawnDocument[], now: Date): Promise<void> {
-  const state = ensure(await repo.policySigningState(tx, round.policyId, true), notFound(policyMessages.notFound));
-  const packVersion = (await repo.latestPackVersion(tx, round.policyId)) + 1;
-  await repo.insertSignedPack(
-    tx,
-    round.policyId,
-    drawn.map(({ source, stored, pageCount, signed }) => ({
-      policyId: round.policyId,
-      kind: source.kind,
-      packVersion,
-      templateId: source.templateId,
-      templateVersion: source.templateVersion,
-      templateIsBranchOverride: source.templateIsBranchOverride,
-      storedName: stored.storedName,
-      fileName: signed ? source.fileName.replace(/-v\d+\.pdf$/, `-firmado-v${packVersion}.pdf`) : source.fileName.replace(/-v\d+\.pdf$/, `-v${packVersion}.pdf`),
-      size: stored.size,
-      sha256: stored.sha256,
-      pageCount,
-      signed,
-      createdBy: null,
-    })),
-  );
-  await repo.closeRound(tx, round.id, 'completed', now, packVersion);
-  // A policy moved out of 'signature' meanwhile would have cancelled the round: it is in 'signature' here.
-  if (state.status === 'signature') {
-    // The signers completed it, not a user: the 412 of a stale form says 'Alguien más' (decision 023).
-    await updatePolicyRow(tx, round.policyId, { status: 'active', updatedAt: now, updatedBy: null });
-    await insertEvent(tx, { policyId: round.policyId, userId: null, fromStatus: 'signature', toStatus: 'active', changes: [], note: signingMessages.completedNote, bySystem: true });
-  } else {
-    await insertEvent(tx, { policyId: round.policyId, userId: null, fromStatus: null, toStatus: null, changes: [], note: signingMessages.completedNote, bySystem: true });
-  }
-  await notifySignatureCompleted(tx, { policyId: round.policyId, roundId: round.id });
-}
 
 /**
  * POST …/signing/decline: the reason recorded, the round declined and its links revoked, staff

@@ -1,0 +1,122 @@
+import {
+  policyMessages,
+  policySigners,
+  signingMessages,
+  type ContractDocumentKind,
+  type LinkParty,
+  type PolicyStatus,
+} from '@portal/domain';
+import type { Executor } from '../../db/client';
+import { conflict, ensure, notFound } from '../../lib/app-error';
+import type { AuthUser } from '../../lib/auth-user';
+import type { FileStore } from '../../lib/file-store';
+import { insertEvent, loadPolicies, type SigningHook } from '../policies/index';
+import { issueLink } from '../public-links/index';
+import { mergePack } from './pdf';
+import * as repo from './repository';
+import { readStored, storePdf } from './stored-pdf';
+
+const linkDays = 7;
+
+// --- starting and cancelling a round (the policies module's hook) ---------------------------------------
+
+interface Signer {
+  party: LinkParty;
+  partyIndex: number;
+  name: string;
+  email: string;
+  phones: string[];
+}
+
+/** Who signs (the domain's policySigners: every tenant, every guarantor and the owner, in that order). */
+function signersOf(policy: Awaited<ReturnType<typeof loadPolicies>>[number]): Signer[] {
+  return policySigners(policy).map(({ party, partyIndex, person }) => ({
+    party,
+    partyIndex,
+    name: person.name.trim(),
+    email: person.email.trim(),
+    phones: [person.mobile, person.phone],
+  }));
+}
+
+/** The documents signed electronically: the pagarés only when the branch allows it. */
+const signedKinds = (documents: repo.PackDocument[], esignPromissoryNotes: boolean): ContractDocumentKind[] =>
+  documents.map((document) => document.kind).filter((kind) => kind !== 'promissory_notes' || esignPromissoryNotes);
+
+interface RoundStart {
+  policyId: number;
+  baseUrl: string;
+}
+
+/**
+ * Starts a round for a policy marked 'Firma electrónica' (in the transaction that moved it into
+ * 'signature'): 409 naming a signer without e-mail, or without contracts, and nothing written.
+ */
+async function startRound(tx: Executor, files: FileStore, actor: AuthUser, start: RoundStart, written: string[]): Promise<void> {
+  const [policy] = await loadPolicies(tx, { id: start.policyId }, 'none');
+  if (!policy?.isElectronicSignature) return;
+  const signers = signersOf(policy);
+  const withoutEmail = signers.find((signer) => !signer.email);
+  if (withoutEmail) throw conflict(signingMessages.signerWithoutEmail(withoutEmail.name), [{ field: 'status', message: signingMessages.signerWithoutEmail(withoutEmail.name) }]);
+  const state = ensure(await repo.policySigningState(tx, start.policyId), notFound(policyMessages.notFound));
+  const pack = await repo.currentPack(tx, start.policyId);
+  const kinds = signedKinds(pack, state.esignPromissoryNotes);
+  if (kinds.length === 0) throw conflict(signingMessages.noPack, [{ field: 'status', message: signingMessages.noPack }]);
+  // A round left open by an earlier pass through 'signature' ends before the new one starts.
+  await cancelOpenRound(tx, actor.id, start.policyId);
+
+  const documents = pack.filter((document) => kinds.includes(document.kind));
+  const merged = await mergePack(await Promise.all(documents.map(async (document) => ({ bytes: await readStored(files, document.storedName) }))), `Contratos para firmar ${state.folio}`);
+  const stored = await storePdf(files, merged, written);
+  const roundId = await repo.insertRound(tx, {
+    policyId: start.policyId,
+    packVersion: pack[0]!.packVersion,
+    documentKinds: kinds,
+    packStoredName: stored.storedName,
+    packSha256: stored.sha256,
+    packSize: stored.size,
+    createdBy: actor.id,
+  });
+  for (const signer of signers) {
+    const { linkId } = await issueLink(tx, {
+      policyId: start.policyId,
+      purpose: 'sign',
+      party: signer.party,
+      partyIndex: signer.partyIndex,
+      partyName: signer.name,
+      email: signer.email,
+      phones: signer.phones,
+      branchName: state.branchName,
+      expiresInDays: linkDays,
+      signingRoundId: roundId,
+      createdBy: actor.id,
+      baseUrl: start.baseUrl,
+      sendEmail: true,
+    });
+    await repo.insertSignature(tx, { linkId, roundId, signerName: signer.name.slice(0, 150), signerEmail: signer.email });
+  }
+  await insertEvent(tx, { policyId: start.policyId, userId: actor.id, fromStatus: null, toStatus: null, changes: [], note: signingMessages.roundStartedNote(signers.length) });
+}
+
+/** Ends the policy's open round, if any: cancelled, its links revoked, and the history says so. */
+async function cancelOpenRound(tx: Executor, actorId: number | null, policyId: number): Promise<void> {
+  const round = await repo.openRoundOf(tx, policyId);
+  if (!round) return;
+  const now = new Date();
+  await repo.closeRound(tx, round.id, 'cancelled', now);
+  await repo.revokeRoundLinks(tx, round.id, now, actorId);
+  await insertEvent(tx, { policyId, userId: actorId, fromStatus: null, toStatus: null, changes: [], note: signingMessages.roundCancelledNote });
+}
+
+/** What the policies module calls when a write enters or leaves 'signature' (app.ts wires it). */
+export function signingHook(files: FileStore, onDiscardError: (error: unknown, storedName: string) => void): SigningHook {
+  return {
+    async statusChanged(tx: Executor, actor: AuthUser, change: { policyId: number; from: PolicyStatus | null; to: PolicyStatus; baseUrl: string }, written: string[]) {
+      if (change.to === 'signature') await startRound(tx, files, actor, change, written);
+      else if (change.from === 'signature') await cancelOpenRound(tx, actor.id, change.policyId);
+    },
+    discard: async (written: string[]) => {
+      for (const storedName of written) await files.remove(storedName).catch((error: unknown) => onDiscardError(error, storedName));
+    },
+  };
+}
