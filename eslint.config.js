@@ -18,6 +18,13 @@ export default tseslint.config(
     },
   },
   {
+    // No source file over 400 lines, blank lines and comments counted (issue 31): a longer one is
+    // split by what its parts do. Generated files (drizzle's migrations and snapshots, dist/) are
+    // ignored above.
+    files: ['**/*.{ts,tsx}'],
+    rules: { 'max-lines': ['error', { max: 400, skipBlankLines: false, skipComments: false }] },
+  },
+  {
     files: ['scripts/**/*.mjs', '**/*.config.{js,ts}'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
   },

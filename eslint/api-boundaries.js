@@ -78,6 +78,8 @@ export default [
       // allowed on purpose, tests are not application code.
       `${api}/test/**`,
       `${api}/**/*.test.ts`,
+      // A split test file's shared setup and helpers, next to its files (e.g. policies.test-helpers.ts).
+      `${api}/**/*.test-helpers.ts`,
       // The demo seed has its own repository for what no service writes (history times, folios of
       // past dates, documents of decided investigations) and for picking its branch, user and policies.
       `${api}/demo/repository.ts`,

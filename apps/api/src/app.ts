@@ -37,6 +37,7 @@ import { mfaModule } from './modules/mfa/index';
 import { notificationsModule, notifyAppointmentAnswerChanged, notifyJobFailed } from './modules/notifications/index';
 import { policiesModule, startSearchPages } from './modules/policies/index';
 import { policyFileModule } from './modules/policy-file/index';
+import { policyLifecycleModule } from './modules/policy-lifecycle/index';
 import { publicLinksModule } from './modules/public-links/index';
 import { retentionModule } from './modules/retention/index';
 import { usersModule } from './modules/users/index';
@@ -179,6 +180,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   const contractPack = contractPackHook(app.files, (error, storedName) => app.log.error({ err: error, storedName }, 'could not remove a contract file'));
   const signing = signingHook(app.files, (error, storedName) => app.log.error({ err: error, storedName }, 'could not remove a signing file'));
   await app.register(policiesModule, { searchPages, contractPack, signing });
+  await app.register(policyLifecycleModule);
   await app.register(contractsModule);
   await app.register(policyFileModule);
   await app.register(investigationsModule);

@@ -31,7 +31,7 @@ const pathRuleIds = (filePath: string, code: string) => lintedRuleIds(pathsOnly,
 // an idle machine, but 35 s was seen on a loaded CI machine, past the usual 30 s limit.
 describe('module boundaries are enforced by lint', { timeout: 180_000 }, () => {
   it('lib/ imports no module', async () => {
-    const ids = await pathRuleIds('apps/api/src/lib/sample.ts', "import { getPolicy } from '../modules/policies/service';\nexport const x = getPolicy;\n");
+    const ids = await pathRuleIds('apps/api/src/lib/sample.ts', "import { getPolicy } from '../modules/policies/service/read';\nexport const x = getPolicy;\n");
     expect(ids).toContain('import-x/no-restricted-paths');
   });
 
@@ -41,7 +41,7 @@ describe('module boundaries are enforced by lint', { timeout: 180_000 }, () => {
   });
 
   it("a module does not reach another module's service or repository", async () => {
-    const service = await pathRuleIds('apps/api/src/modules/leads/sample.ts', "import { getPolicy } from '../policies/service';\nexport const x = getPolicy;\n");
+    const service = await pathRuleIds('apps/api/src/modules/leads/sample.ts', "import { getPolicy } from '../policies/service/read';\nexport const x = getPolicy;\n");
     const repository = await pathRuleIds('apps/api/src/modules/leads/sample.ts', "import { branchExists } from '../branches/repository';\nexport const x = branchExists;\n");
     expect(service).toContain('import-x/no-restricted-paths');
     expect(repository).toContain('import-x/no-restricted-paths');

@@ -180,6 +180,11 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
+/** A number drawn evenly between `min` and `max` with `random` (a seededRandom). */
+export function between(random: () => number, min: number, max: number): number {
+  return min + random() * (max - min);
+}
+
 /** The CLABE's control digit (weights 3, 7, 1 over the first 17 digits). */
 export function clabeCheckDigit(first17: string): string {
   const weights = [3, 7, 1];

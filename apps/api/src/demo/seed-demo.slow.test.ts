@@ -11,7 +11,8 @@ import { seedIfEmpty } from '../db/seed';
 import { DiskFileStore } from '../lib/file-store';
 import { addendums, appointments, attendees, emailOutbox, investigationDocuments, leadNotes, leads } from '../db/schema/index';
 import { requiredDocuments } from '@portal/domain';
-import { DEMO_MARKER, demoPlan, seedDemoPolicies, type DemoSeedResult } from './seed-demo';
+import { DEMO_MARKER } from './demo-people';
+import { demoPlan, seedDemoPolicies, type DemoSeedResult } from './seed-demo';
 import { loadPolicies, searchPolicies } from '../modules/policies/index';
 
 let testDb: TestDatabase;

@@ -1,101 +1,27 @@
-import ICAL from 'ical.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, inArray } from 'drizzle-orm';
-import type { Appointment, AppointmentFormValues, AppointmentInvitationView, AppointmentPage } from '@portal/domain';
-import { attendees, branches, emailOutbox, notifications } from '../../db/schema/index';
-import { bearer, createTestContext, json, signInAs, type TestContext } from '../../test/app';
-import { smtpReceiver } from '../../test/smtp';
-import { deliverDueEmails } from '../email/index';
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { Appointment, AppointmentInvitationView } from '@portal/domain';
+import { attendees, notifications } from '../../db/schema/index';
+import { json } from '../../test/app';
+import {
+  agent,
+  body,
+  create,
+  ctx,
+  db,
+  emailsTo,
+  formOf,
+  invitationOf,
+  mexicoCity,
+  people,
+  request,
+  santaFeAgent,
+  setUpInvitationTests,
+  tokenIn,
+  update,
+} from './invitations.test-helpers';
 
-let ctx: TestContext;
-let agent: { id: number; token: string };
-let santaFeAgent: { id: number; token: string };
-const db = () => ctx.testDb.database.db;
-
-beforeAll(async () => {
-  ctx = await createTestContext({ PUBLIC_URL: 'https://polizas.example.mx' });
-  [agent, santaFeAgent] = await Promise.all([signInAs(ctx, 'agent', 1), signInAs(ctx, 'agent', 2)]);
-});
-afterAll(() => ctx.close());
-
-let unique = 0;
-/** Addresses no other test uses, so each test reads only its own e-mails. */
-function people() {
-  unique += 1;
-  return {
-    lucia: { name: 'Lucía Hernández', email: `lucia.${unique}@example.mx`, role: 'tenant' as const },
-    roberto: { name: 'Roberto Sánchez', email: `roberto.${unique}@example.mx`, role: 'owner' as const },
-  };
-}
-
-const body = (overrides: Partial<AppointmentFormValues> = {}): AppointmentFormValues => ({
-  title: 'Firma de contrato — Durango 214',
-  description: 'Traer identificación oficial',
-  date: '2026-12-03',
-  startTime: '10:00',
-  endTime: '11:30',
-  location: 'Sucursal Polanco, sala 2',
-  type: 'signature',
-  attendees: [],
-  ...overrides,
-});
-
-const request = (method: 'GET' | 'POST' | 'DELETE', url: string, token?: string, payload?: unknown) =>
-  ctx.app.inject({ method, url, ...(token ? { headers: bearer(token) } : {}), ...(payload === undefined ? {} : { payload: payload as object }) });
-
-async function create(overrides: Partial<AppointmentFormValues>, token = agent.token): Promise<Appointment> {
-  const response = await request('POST', '/api/appo', token, body(overrides));
-  expect(response.statusCode, response.body).toBe(201);
-  return json<Appointment>(response);
-}
-
-async function update(appointment: Appointment, overrides: Partial<AppointmentFormValues>): Promise<Appointment> {
-  const response = await request('POST', `/api/appo/update/${appointment.id}`, agent.token, body({ ...formOf(appointment), ...overrides }));
-  expect(response.statusCode, response.body).toBe(200);
-  return json<Appointment>(response);
-}
-
-function formOf(appointment: Appointment): Partial<AppointmentFormValues> {
-  const { title, description, date, startTime, endTime, location, type, status, googleMeetUrl } = appointment;
-  return {
-    title,
-    description,
-    date,
-    startTime,
-    endTime,
-    location,
-    type,
-    status,
-    googleMeetUrl,
-    attendees: appointment.attendees.map(({ id, name, email, role, confirmed, respondedAt }) => ({ id, name, email, role, confirmed, answerSeenAt: respondedAt ?? null })),
-  };
-}
-
-const emailsTo = (...recipients: string[]) => db().select().from(emailOutbox).where(inArray(emailOutbox.recipient, recipients)).orderBy(emailOutbox.id);
-
-/** The .ics attached to an e-mail, read back by a real parser (ical.js). */
-function invitationOf(email: { attachments: { filename: string; contentType: string; content: string }[] }) {
-  expect(email.attachments).toHaveLength(1);
-  const [file] = email.attachments;
-  const calendar = new ICAL.Component(ICAL.parse(Buffer.from(file!.content, 'base64').toString('utf8')));
-  const [vevent] = calendar.getAllSubcomponents('vevent');
-  const event = new ICAL.Event(vevent);
-  return {
-    contentType: file!.contentType,
-    method: calendar.getFirstPropertyValue('method'),
-    uid: event.uid,
-    sequence: event.sequence,
-    status: vevent!.getFirstPropertyValue('status'),
-    attendees: event.attendees.map((attendee) => String(attendee.getFirstValue()).toLowerCase()),
-    rsvp: event.attendees.map((attendee) => String(attendee.getParameter('rsvp'))),
-    organizer: String(vevent!.getFirstPropertyValue('organizer')).toLowerCase(),
-    start: event.startDate.toJSDate(),
-    end: event.endDate.toJSDate(),
-  };
-}
-
-const tokenIn = (text: string) => /\/cita\/([A-Za-z0-9_-]{43})\?respuesta=si/.exec(text)?.[1] ?? '';
-const mexicoCity = new Intl.DateTimeFormat('es-MX', { timeZone: 'America/Mexico_City', dateStyle: 'short', timeStyle: 'short', hourCycle: 'h23' });
+setUpInvitationTests();
 
 describe('invitations', () => {
   it('e-mails each attendee, in the save, an invitation with the .ics (REQUEST, UID, SEQUENCE 0) and the two links', async () => {
@@ -332,116 +258,5 @@ describe('invitations', () => {
     const invalid = await request('POST', '/api/appo', agent.token, body({ attendees: [people().roberto], googleMeetUrl: 'http://meet.jit.si/sala' }));
     expect(json(invalid)).toMatchObject({ statusCode: 400, details: [{ field: 'googleMeetUrl' }] });
     expect(await emailsTo(lucia.email)).toHaveLength(1);
-  });
-});
-
-describe('where answers go (issue 29)', () => {
-  const setBranchEmail = (email: string) => db().update(branches).set({ email }).where(eq(branches.id, 1));
-
-  it("names the branch's real address as organiser and Reply-To, and asks for an RSVP", async () => {
-    await setBranchEmail('polanco@inmobiliaria.mx');
-    try {
-      const { lucia } = people();
-      await create({ attendees: [lucia] });
-      const [email] = await emailsTo(lucia.email);
-      expect(email!.replyTo).toBe('polanco@inmobiliaria.mx');
-      expect(email!.text).toContain('si responde, su mensaje llega a polanco@inmobiliaria.mx.');
-      expect(invitationOf(email!)).toMatchObject({ organizer: 'mailto:polanco@inmobiliaria.mx', rsvp: ['TRUE'] });
-    } finally {
-      await setBranchEmail('polanco@portal.local');
-    }
-  });
-
-  it('asks for no RSVP and names no organiser when neither the branch nor MAIL_FROM can receive an answer', async () => {
-    // The seeded branch is polanco@portal.local and the default MAIL_FROM no-responder@localhost.
-    const { lucia } = people();
-    await create({ attendees: [lucia] });
-    const [email] = await emailsTo(lucia.email);
-    expect(email!.replyTo).toBe('');
-    expect(email!.text).toContain('no responda a esta dirección');
-    const ics = invitationOf(email!);
-    expect(ics).toMatchObject({ organizer: 'null', rsvp: ['FALSE'] });
-    expect(Buffer.from(email!.attachments[0]!.content, 'base64').toString('utf8')).not.toContain('portal.local');
-  });
-});
-
-describe('delivery', () => {
-  it('goes out through a real SMTP server with the .ics attached, and the outbox then keeps no working link', async () => {
-    const smtp = await smtpReceiver();
-    try {
-      // The earlier tests' e-mails are not this test's subject: sent to the receiver, they cost
-      // a session each (smtp-server greets after 100 ms), ≈ 3 s of the file.
-      await db().update(emailOutbox).set({ status: 'sent' }).where(eq(emailOutbox.status, 'queued'));
-      const { lucia } = people();
-      await create({ attendees: [lucia] });
-      const [queued] = await emailsTo(lucia.email);
-      const token = tokenIn(queued!.text);
-      await deliverDueEmails(db(), smtp.transport, new Date(Date.now() + 1000));
-      const message = smtp.received.find((mail) => mail.to.includes(lucia.email))!;
-      expect(message.raw).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=REQUEST/i);
-      expect(message.raw).toContain('filename=invitacion.ics');
-      expect(message.raw.replace(/=\r?\n/g, '')).toContain(`/cita/${token}`);
-      const [sent] = await emailsTo(lucia.email);
-      expect(sent!.status).toBe('sent');
-      expect(JSON.stringify(sent)).not.toContain(token);
-      expect(sent!.text).toContain('/cita/[enlace enviado]?respuesta=si');
-    } finally {
-      await smtp.close();
-    }
-  });
-});
-
-describe('the rate limit', () => {
-  it('answers 429 past 60 calls a minute from one address, with the token masked in the logs', async () => {
-    const token = 'C'.repeat(43);
-    const statuses: number[] = [];
-    for (let call = 0; call < 61; call++) {
-      statuses.push((await ctx.app.inject({ url: `/api/public/citas/${token}`, remoteAddress: '10.20.30.40' })).statusCode);
-    }
-    expect(statuses.slice(0, 60).every((status) => status === 404)).toBe(true);
-    expect(statuses[60]).toBe(429);
-    expect(ctx.logs.join('\n')).not.toContain(token);
-  });
-});
-
-describe('video links', () => {
-  it('makes a Jitsi Meet room by default, and takes a pasted https link up to 1000 characters', async () => {
-    const made = await create({});
-    expect(made.googleMeetUrl).toMatch(/^https:\/\/meet\.jit\.si\/PortalPolizas-[A-Z2-7]{16}$/);
-    const teams = `https://teams.microsoft.com/l/meetup-join/${'a'.repeat(900)}`;
-    expect((await create({ googleMeetUrl: teams })).googleMeetUrl).toBe(teams);
-    for (const bad of ['javascript:alert(1)', 'http://zoom.us/j/1', `https://teams.microsoft.com/${'a'.repeat(1000)}`]) {
-      const response = await request('POST', '/api/appo', agent.token, body({ googleMeetUrl: bad }));
-      expect(response.statusCode, bad).toBe(400);
-      expect(json(response).details).toEqual([{ field: 'googleMeetUrl', message: expect.stringContaining('Videollamada') }]);
-    }
-  });
-});
-
-describe("the list's tabs", () => {
-  it("'upcoming' from today on, soonest first; 'past' before today, newest first; 'all' newest first", async () => {
-    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'America/Mexico_City' });
-    const branch = await signInAs(ctx, 'manager', 3);
-    const tag = `pestañas-${Date.now()}`;
-    for (const [offset, time] of [[-3, '09:00'], [-1, '10:00'], [0, '08:00'], [2, '09:00'], [1, '11:00']] as const) {
-      await create({ title: `${tag} ${offset} ${time}`, date: day(offset), startTime: time, endTime: '18:00' }, branch.token);
-    }
-    const titles = async (when?: string) => {
-      const response = await request('GET', `/api/appo/search?q=${encodeURIComponent(tag)}&pageSize=50${when ? `&when=${when}` : ''}`, branch.token);
-      expect(response.statusCode, response.body).toBe(200);
-      return json<AppointmentPage>(response).items.map((item) => item.title.slice(tag.length + 1));
-    };
-    expect(await titles('upcoming')).toEqual(['0 08:00', '1 11:00', '2 09:00']);
-    expect(await titles('past')).toEqual(['-1 10:00', '-3 09:00']);
-    expect(await titles('all')).toEqual(['2 09:00', '1 11:00', '0 08:00', '-1 10:00', '-3 09:00']);
-    // A client written to the spec (no 'when') sees them all, newest first, as before.
-    expect(await titles()).toEqual(await titles('all'));
-    expect(json(await request('GET', '/api/appo/search?when=manana', branch.token))).toMatchObject({ statusCode: 400, details: [{ field: 'when' }] });
-    expect((await request('GET', '/api/appo/search?when=upcoming&branchId=1', branch.token)).statusCode).toBe(403);
-    expect((await request('GET', '/api/appo/search?when=upcoming')).statusCode).toBe(401);
-    // The export follows the tab.
-    const csv = await request('GET', `/api/appo/export?format=csv&when=past&q=${encodeURIComponent(tag)}`, branch.token);
-    expect(csv.body).toContain(`${tag} -1 10:00`);
-    expect(csv.body).not.toContain(`${tag} 2 09:00`);
   });
 });

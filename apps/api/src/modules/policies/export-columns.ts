@@ -1,6 +1,6 @@
 import { businessDate, policyStatusLabels, policyTypeLabels } from '@portal/domain';
 import type { ExportColumn } from '../../lib/table-export';
-import type { ExportRow } from './repository';
+import type { ExportRow } from './repository/list';
 
 const names = (list: string[]) => list.join(', ');
 const address = (row: ExportRow) =>

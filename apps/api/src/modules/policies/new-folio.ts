@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { formatInvestigationFolio, freeFolioNumbers, investigationFolioMinute, policyMessages } from '@portal/domain';
 import type { Executor } from '../../db/client';
 import { conflict, isUniqueViolation } from '../../lib/app-error';
-import { takenFolioNumbers } from './repository';
+import { takenFolioNumbers } from './repository/numbering';
 
 const folioIndex = 'policies_investigation_id_key';
 

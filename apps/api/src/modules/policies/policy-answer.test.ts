@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { policySchema, versionETag, type Policy } from '@portal/domain';
 import { exampleGuarantor, examplePolicyInput, exampleTenant } from '@portal/domain/testing';
-import { loadPolicies } from './repository';
+import { loadPolicies } from './repository/read';
 import { bearer, createTestContext, signInAs, type TestContext } from '../../test/app';
 
 /**

@@ -17,7 +17,6 @@ import {
   policySchema,
   policySearchQuerySchema,
   policySearchResultSchema,
-  policyTerminationInputSchema,
   policyUpdateBodySchema,
 } from '@portal/domain';
 import { sendJsonArray } from '../../lib/json-array-stream';
@@ -29,7 +28,11 @@ import { ifMatchOf, withETag } from '../../lib/conditional-write';
 import { publicBaseUrl } from '../../lib/public-url';
 import type { SearchPages } from './search-pages';
 import { recordAccess } from '../access-log/index';
-import * as service from './service';
+import { createPolicyAnswer } from './service/create';
+import { getPolicyAnswer, listActivePolicies, listPolicies, policyHistory } from './service/read';
+import { dashboardStats, exportPolicies, listAgents, searchPoliciesJson } from './service/search';
+import { changePolicyStatus, updatePolicy } from './service/update';
+import type { ContractPackHook, SigningHook, SigningStep } from './service/write-steps';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 412: apiErrorSchema };
 
@@ -37,38 +40,38 @@ export interface PolicyRoutesOptions {
   /** The search's recent pages (search-pages.ts), started by app.ts. */
   searchPages: SearchPages;
   /** Generates the contract pack when a write enters 'contracts' (issue 16; the contracts module's). */
-  contractPack: service.ContractPackHook;
+  contractPack: ContractPackHook;
   /** Starts and ends electronic signing rounds on entering and leaving 'signature' (issue 17; the e-signature module's). */
-  signing?: service.SigningHook;
+  signing?: SigningHook;
 }
 
 /** Policies of every role, each scoped to the caller's branch (admins: all branches). */
 export const policyRoutes: FastifyPluginAsyncZod<PolicyRoutesOptions> = async (app, { searchPages, contractPack, signing }) => {
   /** The signing hook with the address its links are made with. */
-  const signingStep = (request: FastifyRequest): service.SigningStep | undefined => (signing ? { hook: signing, baseUrl: publicBaseUrl(request) } : undefined);
+  const signingStep = (request: FastifyRequest): SigningStep | undefined => (signing ? { hook: signing, baseUrl: publicBaseUrl(request) } : undefined);
   const tags = ['policies'];
   const security = [{ bearerAuth: [] }];
   const list = { 200: z.array(policySchema), ...errors };
 
   // The spec's full lists: one JSON array, streamed batch by batch (memory stays flat at any size).
   app.get('/api/policy', { schema: { tags, security, summary: 'Pólizas de la sucursal del usuario', response: list } }, async (request, reply) =>
-    sendJsonArray(reply, await service.listPolicies(app.db, currentUser(request))),
+    sendJsonArray(reply, await listPolicies(app.db, currentUser(request))),
   );
 
   app.get(
     '/api/policy/:branchId',
     { schema: { tags, security, summary: 'Pólizas de una sucursal', params: branchIdParamsSchema, response: list } },
-    async (request, reply) => sendJsonArray(reply, await service.listPolicies(app.db, currentUser(request), request.params.branchId)),
+    async (request, reply) => sendJsonArray(reply, await listPolicies(app.db, currentUser(request), request.params.branchId)),
   );
 
   app.get('/api/policy/act', { schema: { tags, security, summary: 'Pólizas activas de la sucursal', response: list } }, async (request, reply) =>
-    sendJsonArray(reply, await service.listActivePolicies(app.db, currentUser(request))),
+    sendJsonArray(reply, await listActivePolicies(app.db, currentUser(request))),
   );
 
   app.get(
     '/api/policy/act/:branchId',
     { schema: { tags, security, summary: 'Pólizas activas de una sucursal', params: branchIdParamsSchema, response: list } },
-    async (request, reply) => sendJsonArray(reply, await service.listActivePolicies(app.db, currentUser(request), request.params.branchId)),
+    async (request, reply) => sendJsonArray(reply, await listActivePolicies(app.db, currentUser(request), request.params.branchId)),
   );
 
   app.get(
@@ -85,7 +88,7 @@ export const policyRoutes: FastifyPluginAsyncZod<PolicyRoutesOptions> = async (a
     // The service answers with the JSON itself, often a recent identical page's (issue 13): built
     // field by field from typed rows, written without the zod pass; its tests parse every body with
     // the strict schema.
-    async (request, reply) => sendJsonText(request, reply, await service.searchPoliciesJson(app.db, currentUser(request), request.query, searchPages)),
+    async (request, reply) => sendJsonText(request, reply, await searchPoliciesJson(app.db, currentUser(request), request.query, searchPages)),
   );
 
   app.get(
@@ -107,7 +110,7 @@ export const policyRoutes: FastifyPluginAsyncZod<PolicyRoutesOptions> = async (a
         fileName: exportFileName('polizas', request.query.format, businessDate()),
         sheetName: 'Pólizas',
         columns: policyExportColumns,
-        batches: await service.exportPolicies(app.db, currentUser(request), request.query),
+        batches: await exportPolicies(app.db, currentUser(request), request.query),
       });
     },
   );
@@ -123,16 +126,16 @@ export const policyRoutes: FastifyPluginAsyncZod<PolicyRoutesOptions> = async (a
         response: { 200: policyAgentListSchema, ...errors },
       },
     },
-    (request) => service.listAgents(app.db, currentUser(request), request.query.branchId),
+    (request) => listAgents(app.db, currentUser(request), request.query.branchId),
   );
 
   app.get(
     '/api/policy/unique/:id',
     { schema: { tags, security, summary: 'Una póliza completa', params: idParamsSchema, response: { 200: policySchema, ...errors } } },
-    // The JSON is PostgreSQL's (service.getPolicyAnswer), sent without the zod pass; the policies
+    // The JSON is PostgreSQL's (service/read.ts's getPolicyAnswer), sent without the zod pass; the policies
     // tests compare it byte for byte with what the schema's serializer writes.
     async (request, reply) => {
-      const { text, version } = await service.getPolicyAnswer(app.db, currentUser(request), request.params.id);
+      const { text, version } = await getPolicyAnswer(app.db, currentUser(request), request.params.id);
       void reply.header('etag', versionETag(version));
       return sendJsonText(request, reply, text);
     },
@@ -149,7 +152,7 @@ export const policyRoutes: FastifyPluginAsyncZod<PolicyRoutesOptions> = async (a
         response: { 200: policyEventListSchema, ...errors },
       },
     },
-    (request) => service.policyHistory(app.db, currentUser(request), request.params.id),
+    (request) => policyHistory(app.db, currentUser(request), request.params.id),
   );
 
   app.get(
@@ -162,7 +165,7 @@ export const policyRoutes: FastifyPluginAsyncZod<PolicyRoutesOptions> = async (a
         response: { 200: dashboardStatsSchema, ...errors },
       },
     },
-    (request) => service.dashboardStats(app.db, currentUser(request)),
+    (request) => dashboardStats(app.db, currentUser(request)),
   );
 
   app.get(
@@ -176,7 +179,7 @@ export const policyRoutes: FastifyPluginAsyncZod<PolicyRoutesOptions> = async (a
         response: { 200: dashboardStatsSchema, ...errors },
       },
     },
-    (request) => service.dashboardStats(app.db, currentUser(request), request.params.branchId),
+    (request) => dashboardStats(app.db, currentUser(request), request.params.branchId),
   );
 
   app.post(
@@ -195,7 +198,7 @@ export const policyRoutes: FastifyPluginAsyncZod<PolicyRoutesOptions> = async (a
       },
     },
     async (request, reply) => {
-      const { text } = await service.createPolicyAnswer(app.db, currentUser(request), request.body, contractPack, signingStep(request));
+      const { text } = await createPolicyAnswer(app.db, currentUser(request), request.body, contractPack, signingStep(request));
       return sendJsonText(request, reply.status(201), text);
     },
   );
@@ -219,38 +222,9 @@ export const policyRoutes: FastifyPluginAsyncZod<PolicyRoutesOptions> = async (a
       // The row menu's status change needs no version: the transition itself is the check (409).
       const policy =
         'tenants' in body
-          ? await service.updatePolicy(app.db, actor, request.params.id, body, contractPack, signingStep(request), ifMatchOf(request))
-          : await service.changePolicyStatus(app.db, actor, request.params.id, body, contractPack, signingStep(request));
+          ? await updatePolicy(app.db, actor, request.params.id, body, contractPack, signingStep(request), ifMatchOf(request))
+          : await changePolicyStatus(app.db, actor, request.params.id, body, contractPack, signingStep(request));
       return withETag(reply, policy);
     },
-  );
-
-  app.post(
-    '/api/policy/:id/renew',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Renovar una póliza activa, por vencer o vencida: crea la nueva en Creada con los mismos datos y la vigencia siguiente',
-        params: idParamsSchema,
-        response: { 201: policySchema, ...errors },
-      },
-    },
-    async (request, reply) => reply.status(201).send(await service.renewPolicy(app.db, currentUser(request), request.params.id)),
-  );
-
-  app.post(
-    '/api/policy/:id/terminate',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Terminar anticipadamente una póliza activa o por vencer (gerente o administrador), con motivo',
-        params: idParamsSchema,
-        body: policyTerminationInputSchema,
-        response: { 200: policySchema, ...errors },
-      },
-    },
-    (request) => service.terminatePolicy(app.db, currentUser(request), request.params.id, request.body),
   );
 };

@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { policyLifecycleMessages, type ExpiryReminderDay, type PolicyStatus } from '@portal/domain';
 import { rowsOf, type Executor } from '../../db/client';
-import { branches, policies, policyEvents } from '../../db/schema/index';
+import { branches, policies, policyEvents, users } from '../../db/schema/index';
 
 /** One set-based move of the daily job: which rows it takes and what they become. */
 interface Move {
@@ -65,4 +65,13 @@ export async function findReminders(db: Executor, today: string, days: readonly 
     policyId: Number(row.policyId),
     daysLeft: Number(row.daysLeft) as ExpiryReminderDay,
   }));
+}
+
+/** Whether the user is active and works in the branch (a renewal keeps its agent only then). */
+export async function isActiveUserOfBranch(db: Executor, userId: number, branchId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.branchId, branchId), eq(users.status, 'active')));
+  return row !== undefined;
 }

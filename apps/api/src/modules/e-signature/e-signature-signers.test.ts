@@ -1,212 +1,36 @@
 import { createHash } from 'node:crypto';
 import { SMTPServer } from 'smtp-server';
-import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { policyContractsSchema, publicLinkMessages, signingMessages, signingRoundSchema, signingViewSchema, type Policy, type PolicyContracts, type SigningRound, type SigningView } from '@portal/domain';
-import { exampleGuarantor, examplePolicyInput, exampleTenant } from '@portal/domain/testing';
-import { branches, contractDocuments, emailOutbox, linkSignatures, notifications, policyEvents, publicLinks, signingRounds } from '../../db/schema/index';
-import { bearer, createPolicyAs, createTestContext, insertBranch, json, signInAs, tokenFor, type TestContext } from '../../test/app';
+import { and, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { publicLinkMessages, signingMessages, type Policy, type SigningView } from '@portal/domain';
+import { contractDocuments, emailOutbox, linkSignatures, notifications, policyEvents, signingRounds } from '../../db/schema/index';
+import { bearer, json } from '../../test/app';
 import { pdfPages } from '../../test/pdf-text';
 import { createMailTransport } from '../email/index';
 import { deliverDueEmails } from '../notifications/index';
+import {
+  acceptPrivacy,
+  agent,
+  codeSentTo,
+  contractsOf,
+  ctx,
+  db,
+  download,
+  manager,
+  pixel,
+  policyInContracts,
+  post,
+  publicUrl,
+  roundOf,
+  sendContracts,
+  setUpSigningTests,
+  sha256,
+  signAs,
+  statusOf,
+  view,
+} from './e-signature.test-helpers';
 
-let ctx: TestContext;
-let agent: { id: number; token: string };
-let manager: { id: number; token: string };
-let otherBranchAgent: string;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  [agent, manager] = await Promise.all([signInAs(ctx, 'agent', 1), signInAs(ctx, 'manager', 1)]);
-  otherBranchAgent = await tokenFor(ctx, 'agent', 2);
-  await db().update(branches).set({ managerId: manager.id }).where(eq(branches.id, 1));
-}, 60_000);
-afterAll(() => ctx.close());
-
-const db = () => ctx.app.db;
-const pixel = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
-const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-
-type PolicyOverrides = Parameters<typeof examplePolicyInput>[0];
-
-/** Tenant, guarantor and owner, each with their own e-mail. */
-function threeSigners(overrides: PolicyOverrides = {}): PolicyOverrides {
-  const base = examplePolicyInput().property!;
-  return {
-    policyType: 'plus',
-    isElectronicSignature: true,
-    tenants: [{ ...exampleTenant('María Fernanda López Ruiz'), email: `maria.${Date.now()}.${Math.random()}@example.mx` }],
-    guarantors: [{ ...exampleGuarantor('Óscar Gutiérrez Peña'), email: `oscar.${Date.now()}.${Math.random()}@example.mx` }],
-    property: { ...base, owner: { ...base.owner, email: `roberto.${Date.now()}.${Math.random()}@example.mx` } },
-    ...overrides,
-  };
-}
-
-const send = (url: string, token: string, payload: object) => ctx.app.inject({ method: 'POST', url, headers: bearer(token), payload });
-const setStatus = (policy: Pick<Policy, 'id'>, status: string, token = agent.token) => send(`/api/policy/update/${policy.id}`, token, { status });
-
-/** A policy with its contracts generated (in 'contracts'), ready for 'Enviar Contratos'. */
-async function policyInContracts(overrides: PolicyOverrides = {}, token = agent.token): Promise<Policy> {
-  // Created, then approved by an admin's jump: only a manager or an admin may create one approved.
-  const policy = await createPolicyAs(ctx, token, examplePolicyInput({ ...threeSigners(), ...overrides, status: 'investigation_approved' }));
-  const generated = await setStatus(policy, 'contracts', token);
-  expect(generated.statusCode, generated.body).toBe(200);
-  return policy;
-}
-
-/** 'Enviar Contratos', then each signer's token read from the e-mail that carried their link. */
-async function sendContracts(policy: Policy, token = agent.token): Promise<Map<string, string>> {
-  const response = await setStatus(policy, 'signature', token);
-  expect(response.statusCode, response.body).toBe(200);
-  return signTokens(policy);
-}
-
-async function signTokens(policy: Policy): Promise<Map<string, string>> {
-  const emails = [...policy.tenants.map((t) => t.email), ...policy.guarantors.map((g) => g.email), policy.property.owner.email];
-  const tokens = new Map<string, string>();
-  for (const email of emails) {
-    const [row] = await db().select().from(emailOutbox).where(and(eq(emailOutbox.recipient, email), eq(emailOutbox.kind, 'link_sign'))).orderBy(desc(emailOutbox.id)).limit(1);
-    tokens.set(email, /\/p\/([A-Za-z0-9_-]{43})/.exec(row!.text)![1]!);
-  }
-  return tokens;
-}
-
-const publicUrl = (token: string, path = '') => `/api/public/links/${token}/signing${path}`;
-const post = (token: string, path: string, payload: object = {}, ip = '10.20.30.40') =>
-  ctx.app.inject({ method: 'POST', url: publicUrl(token, path), payload, remoteAddress: ip, headers: { 'user-agent': 'Mozilla/5.0 (iPhone; Prueba)' } });
-
-async function acceptPrivacy(token: string) {
-  const response = await ctx.app.inject({ method: 'POST', url: `/api/public/links/${token}/privacy`, payload: { version: 1 } });
-  expect(response.statusCode, response.body).toBe(204);
-}
-
-/** The code of the newest 'signing_code' e-mail to `email` (the outbox row, as the delivery would send it). */
-async function codeSentTo(email: string): Promise<string> {
-  const [row] = await db().select().from(emailOutbox).where(and(eq(emailOutbox.recipient, email), eq(emailOutbox.kind, 'signing_code'))).orderBy(desc(emailOutbox.id)).limit(1);
-  return /Su código es (\d{6})/.exec(row!.text)![1]!;
-}
-
-async function view(token: string): Promise<SigningView> {
-  const response = await ctx.app.inject({ url: publicUrl(token) });
-  expect(response.statusCode, response.body).toBe(200);
-  return signingViewSchema.strict().parse(json(response));
-}
-
-/** Aviso, code, verification and signature of one signer; answers the sign response. */
-async function signAs(token: string, email: string, signature: object = { kind: 'typed', text: 'Firma escrita' }) {
-  await acceptPrivacy(token);
-  const sent = await post(token, '/code');
-  expect(sent.statusCode, sent.body).toBe(200);
-  const verified = await post(token, '/verify', { code: await codeSentTo(email) });
-  expect(verified.statusCode, verified.body).toBe(204);
-  const { packSha256 } = await view(token);
-  return post(token, '/sign', { signature, accept: true, packSha256 });
-}
-
-async function roundOf(policy: Pick<Policy, 'id'>, token = agent.token): Promise<SigningRound | null> {
-  const response = await ctx.app.inject({ url: `/api/policy/${policy.id}/signing`, headers: bearer(token) });
-  expect(response.statusCode, response.body).toBe(200);
-  return signingRoundSchema.nullable().parse(json(response));
-}
-
-async function contractsOf(policy: Pick<Policy, 'id'>): Promise<PolicyContracts> {
-  const response = await ctx.app.inject({ url: `/api/policy/${policy.id}/contracts`, headers: bearer(agent.token) });
-  return policyContractsSchema.parse(json(response));
-}
-
-async function download(policy: Pick<Policy, 'id'>, documentId: number): Promise<Uint8Array> {
-  const response = await ctx.app.inject({ url: `/api/policy/${policy.id}/contracts/${documentId}/file`, headers: bearer(agent.token) });
-  expect(response.statusCode).toBe(200);
-  return response.rawPayload;
-}
-
-async function statusOf(policy: Pick<Policy, 'id'>): Promise<string> {
-  const list = json<Policy[]>(await ctx.app.inject({ url: '/api/policy', headers: bearer(agent.token) }));
-  return list.find((p) => p.id === policy.id)!.status;
-}
-
-describe("'Enviar Contratos' starts a round", () => {
-  it('only for a policy marked Firma electrónica: one link and e-mail per signer, the pack stored with its hash', async () => {
-    const policy = await policyInContracts();
-    const tokens = await sendContracts(policy);
-    expect(tokens.size).toBe(3);
-    const round = (await roundOf(policy))!;
-    expect(round).toMatchObject({ status: 'open', packVersion: 1, signedPackVersion: null });
-    expect(round.signers.map((s) => [s.party, s.name])).toEqual([
-      ['tenant', 'María Fernanda López Ruiz'],
-      ['guarantor', 'Óscar Gutiérrez Peña'],
-      ['owner', 'Roberto Sánchez Villa'],
-    ]);
-    const [row] = await db().select().from(signingRounds).where(eq(signingRounds.policyId, policy.id));
-    expect(row!.documentKinds).toEqual(['lease', 'policy']);
-    const links = await db().select().from(publicLinks).where(eq(publicLinks.signingRoundId, row!.id));
-    expect(links.map((link) => link.purpose)).toEqual(['sign', 'sign', 'sign']);
-    const events = await db().select().from(policyEvents).where(eq(policyEvents.policyId, policy.id));
-    expect(events.map((event) => event.note)).toContain(signingMessages.roundStartedNote(3));
-
-    const paper = await policyInContracts({ isElectronicSignature: false });
-    expect((await setStatus(paper, 'signature')).statusCode).toBe(200);
-    expect(await roundOf(paper)).toBeNull();
-  });
-
-  it('refuses (409) a signer without e-mail, naming them, and writes nothing', async () => {
-    const base = threeSigners()!;
-    const policy = await policyInContracts({ guarantors: [{ ...exampleGuarantor('Óscar Gutiérrez Peña'), email: '' }], tenants: base.tenants });
-    const response = await setStatus(policy, 'signature');
-    expect(response.statusCode).toBe(409);
-    expect(json(response).message).toBe(signingMessages.signerWithoutEmail('Óscar Gutiérrez Peña'));
-    expect(await roundOf(policy)).toBeNull();
-    expect(await db().select().from(publicLinks).where(eq(publicLinks.policyId, policy.id))).toEqual([]);
-    expect(await statusOf(policy)).toBe('contracts');
-  });
-
-  it('leaves the pagarés out by default and includes them with the branch setting', async () => {
-    const branchId = await insertBranch(ctx);
-    await db().update(branches).set({ esignPromissoryNotes: true }).where(eq(branches.id, branchId));
-    const branchAgent = await tokenFor(ctx, 'agent', branchId);
-    const policy = await policyInContracts({}, branchAgent);
-    const tokens = await sendContracts(policy, branchAgent);
-    const [row] = await db().select().from(signingRounds).where(eq(signingRounds.policyId, policy.id));
-    expect(row!.documentKinds).toEqual(['lease', 'policy', 'promissory_notes']);
-    const signingView = await view([...tokens.values()][0]!);
-    expect(signingView.documents.map((d) => d.kind)).toEqual(['lease', 'policy', 'promissory_notes']);
-  });
-
-  it("'Confirmar Firma' on paper cancels the open round and revokes its links", async () => {
-    const policy = await policyInContracts();
-    const tokens = await sendContracts(policy);
-    const response = await setStatus(policy, 'active');
-    expect(response.statusCode, response.body).toBe(200);
-    expect((await roundOf(policy))!.status).toBe('cancelled');
-    const opened = await ctx.app.inject({ url: publicUrl([...tokens.values()][0]!) });
-    expect(opened.statusCode).toBe(404);
-    expect(json(opened).message).toBe(publicLinkMessages.invalid);
-    const events = await db().select().from(policyEvents).where(eq(policyEvents.policyId, policy.id));
-    expect(events.map((event) => event.note)).toContain(signingMessages.roundCancelledNote);
-  });
-});
-
-describe('the form and Cancelar Firma', () => {
-  it('the form entering signature starts a round; Cancelar Firma cancels it', async () => {
-    const policy = await policyInContracts();
-    const current = json<Policy[]>(await ctx.app.inject({ url: '/api/policy', headers: bearer(agent.token) })).find((p) => p.id === policy.id)!;
-    const input = examplePolicyInput({ ...threeSigners(), status: 'signature' });
-    const form = {
-      ...input,
-      tenants: [{ ...input.tenants![0]!, email: current.tenants[0]!.email }],
-      guarantors: [{ ...input.guarantors![0]!, email: current.guarantors[0]!.email }],
-      property: { ...input.property!, owner: { ...input.property!.owner, email: current.property.owner.email } },
-    };
-    const saved = await send(`/api/policy/update/${policy.id}`, agent.token, form);
-    expect(saved.statusCode, saved.body).toBe(200);
-    expect((await roundOf(policy))!.status).toBe('open');
-    const cancelled = await setStatus(policy, 'cancelled');
-    expect(cancelled.statusCode, cancelled.body).toBe(200);
-    expect((await roundOf(policy))!.status).toBe('cancelled');
-    const links = await db().select().from(publicLinks).where(eq(publicLinks.policyId, policy.id));
-    expect(links.every((link) => link.revokedAt !== null)).toBe(true);
-  });
-});
+setUpSigningTests();
 
 describe('the one-time code', () => {
   let policy: Policy;
@@ -451,16 +275,6 @@ describe('a signer declines', () => {
       actorLabel: 'María Fernanda López Ruiz (firmante, por enlace)',
     });
     expect(await statusOf(policy)).toBe('signature');
-  });
-});
-
-describe('GET /api/policy/{id}/signing', () => {
-  it('needs a session (401), stays in the branch (404) and validates the id (400)', async () => {
-    const policy = await policyInContracts();
-    expect((await ctx.app.inject({ url: `/api/policy/${policy.id}/signing` })).statusCode).toBe(401);
-    expect((await ctx.app.inject({ url: `/api/policy/${policy.id}/signing`, headers: bearer(otherBranchAgent) })).statusCode).toBe(404);
-    expect((await ctx.app.inject({ url: '/api/policy/abc/signing', headers: bearer(agent.token) })).statusCode).toBe(400);
-    expect(await roundOf(policy, manager.token)).toBeNull();
   });
 });
 

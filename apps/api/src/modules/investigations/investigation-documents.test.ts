@@ -2,86 +2,33 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { InvestigationDocument, Policy, PolicyEvent, PolicyFormValues } from '@portal/domain';
-import { exampleGuarantor, examplePolicyInput } from '@portal/domain/testing';
-import { ADMIN, bearer, createTestContext, tokenFor, json, login, type TestContext } from '../../test/app';
+import type { InvestigationDocument, Policy } from '@portal/domain';
+import { examplePolicyInput } from '@portal/domain/testing';
+import { ADMIN, bearer, createTestContext, json, login, type TestContext } from '../../test/app';
 import { filesUnder, multipartFile, sampleFiles, sha256 } from '../../test/files';
+import {
+  admin,
+  agent,
+  approver,
+  confirmed,
+  createPolicy,
+  ctx,
+  decide,
+  documentRows,
+  documentsOf,
+  eventsOf,
+  filesRoot,
+  manager,
+  plusPolicy,
+  santaFeAgent,
+  santaFeManager,
+  setUpInvestigationTests,
+  statusOf,
+  upload,
+  uploaded,
+} from './investigations.test-helpers';
 
-let ctx: TestContext;
-let filesRoot: string;
-let admin: string;
-let agent: string;
-let manager: string;
-let approver: string;
-let santaFeAgent: string;
-let santaFeManager: string;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  filesRoot = path.join(ctx.config.dataDir, 'files');
-  admin = (await login(ctx.app, ADMIN.email, ADMIN.password)).token;
-  [agent, manager, approver, santaFeAgent, santaFeManager] = await Promise.all([
-    tokenFor(ctx, 'agent', 1),
-    tokenFor(ctx, 'manager', 1),
-    tokenFor(ctx, 'approver', 1),
-    tokenFor(ctx, 'agent', 2),
-    tokenFor(ctx, 'manager', 2),
-  ]);
-});
-afterAll(() => ctx.close());
-
-
-async function createPolicy(body: PolicyFormValues = examplePolicyInput(), token = agent): Promise<Policy> {
-  const response = await ctx.app.inject({ method: 'POST', url: '/api/policy', headers: bearer(token), payload: body });
-  if (response.statusCode !== 201) throw new Error(`create failed ${response.statusCode}: ${response.body}`);
-  return json<Policy>(response);
-}
-
-const plusPolicy = (guarantors = 1) =>
-  createPolicy(examplePolicyInput({ policyType: 'plus', guarantors: Array.from({ length: guarantors }, (_, i) => exampleGuarantor(`Aval ${i + 1}`)) }));
-
-function upload(token: string, folio: string, documentType: string, file = sampleFiles.pdf(), filename = 'documento.pdf', identificationType?: string) {
-  const suffix = identificationType ? `/${identificationType}` : '';
-  const { payload, headers } = multipartFile(file, filename);
-  return ctx.app.inject({
-    method: 'POST',
-    url: `/api/files/upload/${encodeURIComponent(folio)}/${documentType}${suffix}`,
-    headers: { ...bearer(token), ...headers },
-    payload,
-  });
-}
-
-async function uploaded(token: string, folio: string, documentType: string, file = sampleFiles.pdf(), filename = 'documento.pdf') {
-  const response = await upload(token, folio, documentType, file, filename);
-  expect(response.statusCode, response.body).toBe(201);
-  return json<InvestigationDocument>(response);
-}
-
-const documentsOf = async (folio: string, token = agent) =>
-  json<InvestigationDocument[]>(await ctx.app.inject({ url: `/api/files/documentswithresponses/${folio}`, headers: bearer(token) }));
-
-const statusOf = async (policy: Policy) =>
-  json<Policy>(await ctx.app.inject({ url: `/api/policy/unique/${policy.id}`, headers: bearer(admin) })).status;
-
-const eventsOf = async (policy: Policy) =>
-  json<PolicyEvent[]>(await ctx.app.inject({ url: `/api/policy/${policy.id}/events`, headers: bearer(admin) }));
-
-type DecisionOptions = { reason?: string; confirmMissing?: boolean };
-
-/** GET carries the options in the query string (the spec's call), POST as a JSON body. */
-function decide(token: string, decision: 'approve' | 'reject', folio: string, method: 'GET' | 'POST' = 'GET', options?: DecisionOptions) {
-  const url = `/api/policy/${decision}/${folio}`;
-  if (method === 'POST') return ctx.app.inject({ method, url, headers: bearer(token), ...(options ? { payload: options } : {}) });
-  const query = options ? `?${new URLSearchParams(Object.entries(options).map(([key, value]): [string, string] => [key, String(value)]))}` : '';
-  return ctx.app.inject({ method, url: `${url}${query}`, headers: bearer(token) });
-}
-
-const confirmed = { confirmMissing: true };
-
-async function documentRows(policyId: number): Promise<number> {
-  const result = await ctx.testDb.database.db.execute(sql`select count(*)::int as n from investigation_documents where policy_id = ${policyId}`);
-  return (result as unknown as { rows: Array<{ n: number }> }).rows[0]!.n;
-}
+setUpInvestigationTests();
 
 describe('authentication and roles', () => {
   it('answers 401 to every investigation call without a token', async () => {
@@ -426,161 +373,5 @@ describe('documents with responses, download and delete', () => {
 
     const cleared = await ctx.app.inject({ method: 'PUT', url, headers: bearer(manager), payload: { respuesta: '' } });
     expect(json<InvestigationDocument>(cleared)).toMatchObject({ respuesta: '', respondedByName: null, respondedAt: null });
-  });
-});
-
-describe('approve and reject', () => {
-  it('created → investigation → approved, each an event naming who acted', async () => {
-    const policy = await createPolicy();
-    const early = await decide(manager, 'approve', policy.investigationId);
-    expect(json(early)).toMatchObject({ statusCode: 409, message: 'La póliza no está en investigación: suba al menos un documento antes de aprobar o rechazar' });
-
-    await uploaded(agent, policy.investigationId, 'tenantId');
-    const response = await decide(manager, 'approve', policy.investigationId, 'GET', confirmed);
-    expect(response.statusCode).toBe(200);
-    expect(json(response)).toEqual({
-      policyId: policy.id,
-      investigationId: policy.investigationId,
-      status: 'investigation_approved',
-      message: 'Los documentos han sido aprobados correctamente',
-    });
-    expect(await statusOf(policy)).toBe('investigation_approved');
-
-    const transitions = (await eventsOf(policy)).filter((event) => event.toStatus).map((event) => [event.fromStatus, event.toStatus, event.note]);
-    expect(transitions).toEqual([
-      [
-        'investigation',
-        'investigation_approved',
-        'Investigación aprobada\nAprobada con documentos faltantes: Comprobantes de ingresos, Carta Laboral, Comprobante de domicilio, Identificación del propietario',
-      ],
-      ['created', 'investigation', 'Documento subido: Identificación del inquilino (documento.pdf)'],
-      [null, 'created', 'Póliza creada'],
-    ]);
-
-    const again = await decide(approver, 'reject', policy.investigationId);
-    expect(json(again)).toMatchObject({ statusCode: 409, message: 'La investigación ya fue resuelta: la póliza está en «Investigación aprobada»' });
-    const document = (await documentsOf(policy.investigationId))[0]!;
-    const deleteLate = await ctx.app.inject({ method: 'DELETE', url: `/api/policy/delete/${document.id}`, headers: bearer(agent) });
-    expect(deleteLate.statusCode).toBe(409);
-  });
-
-  it('investigation → rejected by POST, recorded with the approver', async () => {
-    const policy = await plusPolicy();
-    await uploaded(agent, policy.investigationId, 'guarantorDeed');
-    const response = await decide(approver, 'reject', policy.investigationId, 'POST');
-    expect(json(response)).toMatchObject({ status: 'investigation_rejected', message: 'Los documentos han sido rechazados correctamente' });
-    const [event] = await eventsOf(policy);
-    expect(event).toMatchObject({ fromStatus: 'investigation', toStatus: 'investigation_rejected', userName: 'Ana Pérez', note: 'Investigación rechazada' });
-  });
-
-  it('refuses to decide an investigation whose documents were all deleted', async () => {
-    const policy = await createPolicy();
-    const document = await uploaded(agent, policy.investigationId, 'tenantId');
-    await ctx.app.inject({ method: 'DELETE', url: `/api/policy/delete/${document.id}`, headers: bearer(agent) });
-    expect(json(await decide(manager, 'approve', policy.investigationId))).toMatchObject({ statusCode: 409, message: 'No hay documentos para revisar' });
-  });
-
-  it("hides another branch's investigation (404) from its reviewers; admins decide in any branch", async () => {
-    const policy = await createPolicy();
-    await uploaded(agent, policy.investigationId, 'tenantId');
-    expect(json(await decide(santaFeManager, 'approve', policy.investigationId))).toMatchObject({ statusCode: 404, message: 'No se encontró la investigación' });
-    expect(await statusOf(policy)).toBe('investigation');
-    expect((await decide(admin, 'reject', policy.investigationId)).statusCode).toBe(200);
-  });
-});
-
-describe('approve and reject: reasons and missing documents', () => {
-  /** Every document a Básica policy asks for, the tenant's INE in two images. */
-  async function completeBasica(): Promise<Policy> {
-    const policy = await createPolicy();
-    const folio = policy.investigationId;
-    expect((await upload(agent, folio, 'tenantId', sampleFiles.pdf(), 'ine.pdf', 'ineSeparada')).statusCode).toBe(201);
-    expect((await upload(agent, folio, 'tenantIdBack', sampleFiles.pdf(), 'ine-atras.pdf', 'ineSeparada')).statusCode).toBe(201);
-    for (const slot of ['incomeProof', 'employmentLetter', 'utilities', 'ownerId']) await uploaded(agent, folio, slot);
-    return policy;
-  }
-
-  it('approves a complete file with the reason on the event, shown in the history (POST JSON)', async () => {
-    const policy = await completeBasica();
-    const response = await decide(manager, 'approve', policy.investigationId, 'POST', { reason: '  Ingresos comprobados: 3 veces la renta  ' });
-    expect(response.statusCode, response.body).toBe(200);
-    const [event] = await eventsOf(policy);
-    expect(event).toMatchObject({
-      fromStatus: 'investigation',
-      toStatus: 'investigation_approved',
-      note: 'Investigación aprobada\nMotivo: Ingresos comprobados: 3 veces la renta',
-    });
-  });
-
-  it('takes the reason in the query string of the spec\'s GET, and for a rejection too', async () => {
-    const policy = await completeBasica();
-    const response = await decide(approver, 'reject', policy.investigationId, 'GET', { reason: 'Carta laboral apócrifa' });
-    expect(response.statusCode, response.body).toBe(200);
-    expect((await eventsOf(policy))[0]).toMatchObject({ toStatus: 'investigation_rejected', note: 'Investigación rechazada\nMotivo: Carta laboral apócrifa' });
-  });
-
-  it('refuses to approve with missing documents unless confirmed (409 listing them), then records them', async () => {
-    const policy = await createPolicy();
-    const folio = policy.investigationId;
-    expect((await upload(agent, folio, 'tenantId', sampleFiles.pdf(), 'ine.pdf', 'ineSeparada')).statusCode).toBe(201);
-    await uploaded(agent, folio, 'incomeProof');
-    await uploaded(agent, folio, 'ownerId');
-
-    for (const method of ['GET', 'POST'] as const) {
-      const refused = await decide(manager, 'approve', folio, method);
-      expect(json(refused)).toEqual({
-        statusCode: 409,
-        error: 'Conflict',
-        code: 'conflict',
-        message:
-          'Faltan documentos obligatorios: INE parte trasera del inquilino, Carta Laboral, Comprobante de domicilio. ' +
-          'Confirme que desea aprobar la investigación sin ellos.',
-        details: [
-          { field: 'tenantIdBack', message: 'INE parte trasera del inquilino' },
-          { field: 'employmentLetter', message: 'Carta Laboral' },
-          { field: 'utilities', message: 'Comprobante de domicilio' },
-        ],
-      });
-    }
-    expect(json(await decide(manager, 'approve', folio, 'GET', { confirmMissing: false }))).toMatchObject({ statusCode: 409 });
-    expect(await statusOf(policy)).toBe('investigation');
-
-    const accepted = await decide(manager, 'approve', folio, 'POST', { confirmMissing: true, reason: 'La carta llega mañana' });
-    expect(accepted.statusCode, accepted.body).toBe(200);
-    expect((await eventsOf(policy))[0]!.note).toBe(
-      'Investigación aprobada\n' +
-        'Aprobada con documentos faltantes: INE parte trasera del inquilino, Carta Laboral, Comprobante de domicilio\n' +
-        'Motivo: La carta llega mañana',
-    );
-  });
-
-  it('rejects without asking about missing documents', async () => {
-    const policy = await createPolicy();
-    await uploaded(agent, policy.investigationId, 'ownerId');
-    expect((await decide(manager, 'reject', policy.investigationId, 'POST')).statusCode).toBe(200);
-  });
-
-  it('answers 400 naming the field for a reason too long or a confirmation that is not true/false', async () => {
-    const policy = await completeBasica();
-    const long = await decide(manager, 'approve', policy.investigationId, 'POST', { reason: 'x'.repeat(501) });
-    expect(json(long)).toMatchObject({
-      statusCode: 400,
-      details: [{ field: 'reason', message: 'El campo Motivo admite como máximo 500 caracteres' }],
-    });
-    const longQuery = await decide(manager, 'reject', policy.investigationId, 'GET', { reason: 'x'.repeat(501) });
-    expect(json(longQuery)).toMatchObject({ statusCode: 400, details: [{ field: 'reason' }] });
-    const flag = await ctx.app.inject({ url: `/api/policy/approve/${policy.investigationId}?confirmMissing=quizas`, headers: bearer(manager) });
-    expect(json(flag)).toMatchObject({ statusCode: 400, details: [{ field: 'confirmMissing', message: 'El valor del campo Confirmar documentos faltantes no es válido' }] });
-    expect(await statusOf(policy)).toBe('investigation');
-  });
-
-  it('keeps 401 without a token, 403 for an agent and 404 for another branch with a reason', async () => {
-    const policy = await completeBasica();
-    const folio = policy.investigationId;
-    const anonymous = await ctx.app.inject({ method: 'POST', url: `/api/policy/approve/${folio}`, payload: { reason: 'Bien' } });
-    expect(anonymous.statusCode).toBe(401);
-    expect((await decide(agent, 'approve', folio, 'POST', { reason: 'Bien', confirmMissing: true })).statusCode).toBe(403);
-    expect((await decide(santaFeManager, 'approve', folio, 'POST', { reason: 'Bien' })).statusCode).toBe(404);
-    expect(await statusOf(policy)).toBe('investigation');
   });
 });
