@@ -14,8 +14,8 @@ const srcDir = decodeURIComponent(new URL('./src', import.meta.url).pathname);
 export const needsIsolation = [
   'src/app/tests/**',
   'src/features/auth/session/tests/**',
-  'src/features/public-signing/tests/public-signing-view.test.tsx',
-  'src/features/public-signing/tests/signature-step.test.tsx',
+  'src/features/e-signature/public/tests/public-signing-view.test.tsx',
+  'src/features/e-signature/public/tests/signature-step.test.tsx',
   'src/lib/api-client.test.ts',
 ];
 

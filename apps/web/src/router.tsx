@@ -179,7 +179,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: paths.admin.privacy.pattern,
-                lazy: () => import('@/features/links/pages/privacy-notice-page').then((m) => ({ Component: m.PrivacyNoticePage })),
+                lazy: () => import('@/features/public-links/pages/privacy-notice-page').then((m) => ({ Component: m.PrivacyNoticePage })),
               },
               {
                 path: paths.admin.retention.pattern,
@@ -191,7 +191,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: paths.admin.emails.pattern,
-                lazy: () => import('@/features/emails/pages/emails-page').then((m) => ({ Component: m.EmailsPage })),
+                lazy: () => import('@/features/email/pages/emails-page').then((m) => ({ Component: m.EmailsPage })),
               },
               {
                 path: paths.admin.jobs.pattern,

@@ -29,6 +29,7 @@ export * from './jobs/jobs';
 export * from './notifications/index';
 export * from './contracts/index';
 export * from './public-links/index';
+export * from './e-signature/index';
 export * from './privacy/access-log';
 export * from './privacy/retention';
 export * from './privacy/arco';

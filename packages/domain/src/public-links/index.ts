@@ -1,5 +1,4 @@
 export * from './links';
-export * from './signing';
 export * from './privacy';
 export * from './public-upload';
 export * from './endpoints';

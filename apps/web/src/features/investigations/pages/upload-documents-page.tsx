@@ -4,7 +4,7 @@ import { ClipboardList } from 'lucide-react';
 import { investigationMessages, policyTypeLabels, requiredDocuments, type InvestigationDocument } from '@portal/domain';
 import { investigationOrigin, paths } from '@/lib/paths';
 import { usePageTitle } from '@/lib/use-page-title';
-import { PolicyLinksPanel } from '@/features/links';
+import { PolicyLinksPanel } from '@/features/public-links';
 import { Button } from '@/components/ui/button';
 import { QueryError, QueryState } from '@/components/ui/query-state';
 import { Spinner } from '@/components/ui/spinner';

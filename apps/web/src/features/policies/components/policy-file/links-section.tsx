@@ -1,5 +1,5 @@
 import { isInvestigationOpen, policyDisplayFolio, type Policy } from '@portal/domain';
-import { PolicyLinksPanel } from '@/features/links';
+import { PolicyLinksPanel } from '@/features/public-links';
 import { FileSection } from './file-section';
 
 /** 'Enlaces' (issue 17): the personal links sent to the policy's tenants, guarantors and owner. */

@@ -3,7 +3,7 @@ import type { PublicLinkView } from '@portal/domain';
 import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/alert';
 import { errorMessage } from '@/lib/api-client';
-import { useAcceptPrivacy } from '../api';
+import { useAcceptPrivacy } from '../public-api';
 
 /**
  * The aviso de privacidad, before the person gives anything: the whole text (admins set it) and

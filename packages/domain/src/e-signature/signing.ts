@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { contractDocumentKinds } from '../contracts/contracts';
-import { linkParties, type LinkParty } from './links';
+import { linkParties, type LinkParty } from '../public-links/links';
 
 /*
  * Signing by link (issue 17, decision 017): when a policy marked 'Firma electrónica' moves to

@@ -3,12 +3,12 @@ import type { LinkPurpose } from '@portal/domain';
 import type { PurposeViewProps } from './purpose-view-props';
 
 /*
- * What the link is for decides the page after the aviso: the upload view (features/public-link/upload)
- * or the signing view (features/public-signing). Each loads only when its link is opened.
+ * What the link is for decides the page after the aviso: the upload view (upload/)
+ * or the signing view (features/e-signature). Each loads only when its link is opened.
  */
 const uploadView = lazy(() => import('./upload/upload-view'));
 
-const signingView = lazy(async () => ({ default: (await import('@/features/public-signing')).PublicSigningView }));
+const signingView = lazy(async () => ({ default: (await import('@/features/e-signature')).PublicSigningView }));
 
 export const purposeViews: Record<LinkPurpose, LazyExoticComponent<ComponentType<PurposeViewProps>>> = {
   upload: uploadView,

@@ -4,7 +4,7 @@ import { QueryError } from '@/components/ui/query-state';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-client';
 import { usePageTitle } from '@/lib/use-page-title';
-import { usePublicLink } from '../api';
+import { usePublicLink } from '../public-api';
 import { InvalidLink } from '../components/invalid-link';
 import { PrivacyStep } from '../components/privacy-step';
 import { PublicLayout } from '../components/public-layout';

@@ -1,0 +1,2 @@
+export * from './signing';
+export * from './endpoints';
