@@ -76,7 +76,7 @@ async function createdAndAnnounced(token: string): Promise<Policy> {
   const landed = new Promise<void>((resolve) => (announced = resolve));
   const unlisten = await ctx.testDb.database.listen('policies_changed', { onNotify: () => announced(), onState: () => {} });
   try {
-    const policy = await newPolicy(ctx, { token: token });
+    const policy = await newPolicy(ctx, { token });
     await landed;
     for (let turn = 0; turn < 3; turn++) await new Promise((resolve) => setImmediate(resolve));
     return policy;
