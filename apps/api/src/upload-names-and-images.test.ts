@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Addendum, InvestigationDocument, Policy, PublicUploadView } from '@portal/domain';
-import { examplePolicyInput } from '@portal/domain/testing';
 import { publicLinks } from './db/schema/index';
 import { ADMIN, bearer, createTestContext, json, login, tokenFor, type TestContext } from './test/app';
+import { newPolicy } from './test/policies';
 import { filesUnder, multipartFile, sampleFiles } from './test/files';
 import { newLinkToken } from './modules/public-links/index';
 
@@ -22,12 +22,6 @@ beforeAll(async () => {
   agent = await tokenFor(ctx, 'agent', 1);
 });
 afterAll(() => ctx.close());
-
-async function createPolicy(token = agent, overrides: Parameters<typeof examplePolicyInput>[0] = {}): Promise<Policy> {
-  const response = await ctx.app.inject({ method: 'POST', url: '/api/policy', headers: bearer(token), payload: examplePolicyInput(overrides) });
-  expect(response.statusCode, response.body).toBe(201);
-  return json<Policy>(response);
-}
 
 function staffUpload(policy: Policy, content: Buffer, filename: string, slot = 'utilities') {
   const { payload, headers } = multipartFile(content, filename);
@@ -59,20 +53,20 @@ const nul = String.fromCharCode(0);
 
 describe('the name an upload is recorded under', () => {
   it("records 'a.pdf<NUL>.html' sent by staff as 'a.pdf', a PDF", async () => {
-    const response = await staffUpload(await createPolicy(), sampleFiles.pdf(), `a.pdf${nul}.html`);
+    const response = await staffUpload(await newPolicy(ctx, { token: agent }), sampleFiles.pdf(), `a.pdf${nul}.html`);
     expect(response.statusCode, response.body).toBe(201);
     expect(json<InvestigationDocument>(response)).toMatchObject({ originalFilename: 'a.pdf', mimeType: 'application/pdf' });
   });
 
   it('gives a photo sent by link the extension of what it is, whatever its name says', async () => {
-    const token = await uploadLink(await createPolicy());
+    const token = await uploadLink(await newPolicy(ctx, { token: agent }));
     const response = await linkUpload(token, sampleFiles.jpeg(), `recibo${nul}.exe`);
     expect(response.statusCode, response.body).toBe(201);
     expect(json<PublicUploadView>(response).received).toEqual([expect.objectContaining({ originalFilename: 'recibo.jpg' })]);
   });
 
   it("records an addendum's file named 'firmado.pdf<NUL>.html' as 'firmado.pdf'", async () => {
-    const policy = await createPolicy(admin, { status: 'active' });
+    const policy = await newPolicy(ctx, { token: admin, overrides: { status: 'active' } });
     const created = await ctx.app.inject({
       method: 'POST',
       url: '/api/addendum',
@@ -90,7 +84,7 @@ describe('the name an upload is recorded under', () => {
 
 describe("an image's size in pixels", () => {
   it('refuses a 20,000 × 20,000 PNG from staff with a 400 on the file, keeping nothing', async () => {
-    const policy = await createPolicy();
+    const policy = await newPolicy(ctx, { token: agent });
     const before = filesUnder(filesRoot);
     const response = await staffUpload(policy, sampleFiles.png(20_000, 20_000), 'plano.png');
     expect(response.statusCode, response.body).toBe(400);
@@ -101,7 +95,7 @@ describe("an image's size in pixels", () => {
   });
 
   it('refuses the same from a link, and a JPEG whose header says 30,000 × 10,000', async () => {
-    const token = await uploadLink(await createPolicy());
+    const token = await uploadLink(await newPolicy(ctx, { token: agent }));
     expect((await linkUpload(token, sampleFiles.png(20_000, 20_000), 'plano.png')).statusCode).toBe(400);
     const jpeg = await linkUpload(token, sampleFiles.jpeg(30_000, 10_000), 'foto.jpg');
     expect(jpeg.statusCode).toBe(400);
@@ -109,12 +103,12 @@ describe("an image's size in pixels", () => {
   });
 
   it("accepts a 50-megapixel phone photo whose size comes after 200 KB of EXIF", async () => {
-    const response = await staffUpload(await createPolicy(), sampleFiles.jpeg(8160, 6120, 200_000), 'foto.jpg');
+    const response = await staffUpload(await newPolicy(ctx, { token: agent }), sampleFiles.jpeg(8160, 6120, 200_000), 'foto.jpg');
     expect(response.statusCode, response.body).toBe(201);
   });
 
   it('refuses an image whose size cannot be read: a PNG without its header, a JPEG hiding it past 512 KB', async () => {
-    const policy = await createPolicy();
+    const policy = await newPolicy(ctx, { token: agent });
     const headless = Buffer.concat([sampleFiles.png().subarray(0, 8), Buffer.alloc(64, 7)]);
     const broken = await staffUpload(policy, headless, 'foto.png');
     expect(broken.statusCode).toBe(400);

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'drizzle-orm';
-import type { CreateBranchRequest, Policy, PolicyFormValues, Role } from '@portal/domain';
+import type { CreateBranchRequest, Role } from '@portal/domain';
 import { loadConfig, type AppConfig } from '../config';
 import { buildApp } from '../app';
 import { SecretBox } from '../lib/secret-box';
@@ -180,38 +180,4 @@ export async function copyRow(ctx: TestContext, table: string, id: number, copie
   const values = names.map((name) => (name === uniqueColumn ? `"${name}" || '-' || (copy + ${copiesMade})` : `"${name}"`)).join(', ');
   copiesMade += copies;
   await db.execute(sql.raw(`insert into "${table}" (${list}) select ${values} from "${table}", generate_series(1, ${copies}) as copy where id = ${Number(id)}`));
-}
-
-/** Each context's own admin for fixture jumps (the seeded one's sessions are some tests' subject). */
-const fixtureAdmins = new WeakMap<TestContext, Promise<string>>();
-
-function fixtureAdminToken(ctx: TestContext): Promise<string> {
-  let token = fixtureAdmins.get(ctx);
-  if (!token) {
-    token = tokenFor(ctx, 'admin', 1);
-    fixtureAdmins.set(ctx, token);
-  }
-  return token;
-}
-
-/**
- * A policy of `token`'s user in the body's status, as fixtures need one: created in 'Creada' (all
- * an agent may create: decision 010), then moved to the status by an admin's form save, which also
- * gives it the body's folio de póliza (an admin's, on a policy without one). The policy keeps its
- * user, branch and children; its history has the jump. Throws on any refusal.
- */
-export async function createPolicyAs(ctx: TestContext, token: string, body: PolicyFormValues): Promise<Policy> {
-  const created = await ctx.app.inject({ method: 'POST', url: '/api/policy', headers: bearer(token), payload: { ...body, status: 'created', policyNumber: '' } });
-  if (created.statusCode !== 201) throw new Error(`policy create failed ${created.statusCode}: ${created.body}`);
-  const policy = json<Policy>(created);
-  if ((body.status ?? 'created') === 'created' && !body.policyNumber) return policy;
-  const moved = await ctx.app.inject({
-    method: 'POST',
-    url: `/api/policy/update/${policy.id}`,
-    headers: bearer(await fixtureAdminToken(ctx)),
-    // The stored policy as the form sends it back (the schema drops what is not input), children with their ids.
-    payload: { ...policy, status: body.status ?? 'created', policyNumber: body.policyNumber ?? '' },
-  });
-  if (moved.statusCode !== 200) throw new Error(`policy status jump failed ${moved.statusCode}: ${moved.body}`);
-  return json<Policy>(moved);
 }

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccessLogPage, InvestigationDocument, Policy } from '@portal/domain';
-import { examplePolicyInput } from '@portal/domain/testing';
+import type { AccessLogPage } from '@portal/domain';
 import { ADMIN, bearer, createTestContext, json, login, tokenFor, type TestContext } from '../../test/app';
+import { policyWithDocument } from '../../test/policies';
 import { desc, eq } from 'drizzle-orm';
 import { accessLog } from '../../db/schema/index';
-import { multipartFile, sampleFiles } from '../../test/files';
 
 let ctx: TestContext;
 let admin: string;
@@ -19,24 +18,11 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-async function policyWithDocument(): Promise<{ policy: Policy; document: InvestigationDocument }> {
-  const policy = json<Policy>(await ctx.app.inject({ method: 'POST', url: '/api/policy', headers: bearer(agent), payload: examplePolicyInput() }));
-  const { payload, headers } = multipartFile(sampleFiles.pdf(), 'ine.pdf');
-  const uploaded = await ctx.app.inject({
-    method: 'POST',
-    url: `/api/files/upload/${encodeURIComponent(policy.investigationId)}/utilities`,
-    headers: { ...bearer(agent), ...headers },
-    payload,
-  });
-  expect(uploaded.statusCode, uploaded.body).toBe(201);
-  return { policy, document: json<InvestigationDocument>(uploaded) };
-}
-
 const logOf = (policyId: number, token = manager, query = '') => ctx.app.inject({ url: `/api/policy/${policyId}/access-log${query}`, headers: bearer(token) });
 
 describe('GET /api/policy/{id}/access-log', () => {
   it('records a download and a view: who, what, from where, newest first', async () => {
-    const { policy, document } = await policyWithDocument();
+    const { policy, document } = await policyWithDocument(ctx, { token: agent }, { filename: 'ine.pdf' });
     const download = await ctx.app.inject({ url: `/api/files/${document.id}/download`, headers: { ...bearer(agent), 'user-agent': 'Navegador de prueba' }, remoteAddress: '10.1.2.3' });
     expect(download.statusCode).toBe(200);
     expect((await ctx.app.inject({ url: `/api/files/${document.id}/download?disposition=inline`, headers: bearer(manager) })).statusCode).toBe(200);
@@ -58,7 +44,7 @@ describe('GET /api/policy/{id}/access-log', () => {
   });
 
   it('pages the log', async () => {
-    const { policy, document } = await policyWithDocument();
+    const { policy, document } = await policyWithDocument(ctx, { token: agent }, { filename: 'ine.pdf' });
     for (let i = 0; i < 21; i += 1) await ctx.app.inject({ url: `/api/files/${document.id}/download`, headers: bearer(agent) });
     expect(json<AccessLogPage>(await logOf(policy.id)).entries).toHaveLength(20);
     expect(json<AccessLogPage>(await logOf(policy.id, manager, '?page=2')).entries).toHaveLength(1);
@@ -66,7 +52,7 @@ describe('GET /api/policy/{id}/access-log', () => {
   });
 
   it('is for managers and admins of the branch only', async () => {
-    const { policy } = await policyWithDocument();
+    const { policy } = await policyWithDocument(ctx, { token: agent }, { filename: 'ine.pdf' });
     expect((await ctx.app.inject({ url: `/api/policy/${policy.id}/access-log` })).statusCode).toBe(401);
     expect((await logOf(policy.id, agent)).statusCode).toBe(403);
     expect((await logOf(policy.id, santaFeManager)).statusCode).toBe(404);

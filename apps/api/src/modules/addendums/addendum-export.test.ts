@@ -1,8 +1,9 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Addendum, AddendumFormValues, Policy } from '@portal/domain';
-import { examplePolicyInput, exampleTenant } from '@portal/domain/testing';
-import { ADMIN, bearer, createPolicyAs, createTestContext, json, login, tokenFor, type TestContext } from '../../test/app';
+import { exampleTenant } from '@portal/domain/testing';
+import { ADMIN, bearer, createTestContext, json, login, tokenFor, type TestContext } from '../../test/app';
+import { newPolicy } from '../../test/policies';
 import { readCsvExport, utf8Bom } from '../../test/csv';
 
 /** GET /api/addendum/export (issue 14): every addendum the list's search selects, as CSV or XLSX. */
@@ -15,11 +16,6 @@ const created: Record<string, Addendum> = {};
 
 const get = (url: string, token?: string) => ctx.app.inject({ url, headers: token ? bearer(token) : {} });
 
-async function createActivePolicy(token: string, tenant: string): Promise<Policy> {
-  const payload = examplePolicyInput({ status: 'active', tenants: [exampleTenant(tenant)] });
-  return createPolicyAs(ctx, token, payload);
-}
-
 async function createAddendum(token: string, policy: Policy, overrides: Partial<AddendumFormValues>): Promise<Addendum> {
   const payload = { policyId: policy.id, description: 'Incremento de renta', amount: '1500.50', startDate: '2026-12-01', endDate: '2027-11-30', ...overrides };
   const response = await ctx.app.inject({ method: 'POST', url: '/api/addendum', headers: bearer(token), payload });
@@ -31,8 +27,8 @@ beforeAll(async () => {
   ctx = await createTestContext();
   admin = (await login(ctx.app, ADMIN.email, ADMIN.password)).token;
   [agent, santaFeAgent] = await Promise.all([tokenFor(ctx, 'agent', 1), tokenFor(ctx, 'agent', 2)]);
-  const polanco = await createActivePolicy(agent, 'Mariana Ávila Cortés');
-  const santaFe = await createActivePolicy(santaFeAgent, 'Otra Sucursal');
+  const polanco = await newPolicy(ctx, { token: agent, overrides: { status: 'active', tenants: [exampleTenant('Mariana Ávila Cortés')] }, via: 'admin-jump' });
+  const santaFe = await newPolicy(ctx, { token: santaFeAgent, overrides: { status: 'active', tenants: [exampleTenant('Otra Sucursal')] }, via: 'admin-jump' });
   created.rent = await createAddendum(agent, polanco, { description: 'Incremento de renta, año 2' });
   created.pet = await createAddendum(agent, polanco, { description: 'Cláusula de mascotas "Firulais"', amount: '300', status: 'active' });
   created.other = await createAddendum(santaFeAgent, santaFe, { description: 'Otra sucursal' });

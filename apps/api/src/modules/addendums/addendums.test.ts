@@ -3,7 +3,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Addendum, AddendumFormValues, AddendumSearchResult, Policy, PolicyEvent } from '@portal/domain';
 import { examplePolicyInput, exampleTenant } from '@portal/domain/testing';
-import { ADMIN, bearer, createPolicyAs, createTestContext, tokenFor, json, login, type TestContext } from '../../test/app';
+import { ADMIN, bearer, createTestContext, tokenFor, json, login, type TestContext } from '../../test/app';
+import { newPolicy } from '../../test/policies';
 import { filesUnder, multipartFile, sampleFiles, sha256 } from '../../test/files';
 
 let ctx: TestContext;
@@ -18,15 +19,10 @@ beforeAll(async () => {
   ctx = await createTestContext();
   admin = (await login(ctx.app, ADMIN.email, ADMIN.password)).token;
   [agent, manager, approver, santaFeAgent] = await Promise.all([tokenFor(ctx, 'agent', 1), tokenFor(ctx, 'manager', 1), tokenFor(ctx, 'approver', 1), tokenFor(ctx, 'agent', 2)]);
-  activePolicy = await createPolicy({ status: 'active', policyNumber: 'POL-2026-00042', tenants: [exampleTenant('Mariana Ávila Cortés')] });
+  activePolicy = await newPolicy(ctx, { token: agent, overrides: { status: 'active', policyNumber: 'POL-2026-00042', tenants: [exampleTenant('Mariana Ávila Cortés')] }, via: 'admin-jump' });
 });
 afterAll(() => ctx.close());
 
-
-async function createPolicy(overrides: Parameters<typeof examplePolicyInput>[0] = {}, token = agent): Promise<Policy> {
-  // In another status than 'Creada' (and with a folio), moved there by an admin (test/app).
-  return createPolicyAs(ctx, token, examplePolicyInput(overrides));
-}
 
 const body = (overrides: Partial<AddendumFormValues> = {}): AddendumFormValues => ({
   policyId: activePolicy.id,
@@ -143,10 +139,10 @@ describe('create and update', () => {
   });
 
   it('refuses a policy that is not active or belongs to another branch', async () => {
-    const created = await createPolicy();
+    const created = await newPolicy(ctx, { token: agent, via: 'admin-jump' });
     const notActive = await post('/api/addendum', agent, body({ policyId: created.id }));
     expect(json(notActive)).toMatchObject({ statusCode: 400, details: [{ field: 'policyId', message: 'Seleccione una póliza activa de su sucursal' }] });
-    const santaFePolicy = await createPolicy({ status: 'active' }, santaFeAgent);
+    const santaFePolicy = await newPolicy(ctx, { token: santaFeAgent, overrides: { status: 'active' }, via: 'admin-jump' });
     const otherBranch = await post('/api/addendum', agent, body({ policyId: santaFePolicy.id }));
     expect(json(otherBranch)).toMatchObject({ statusCode: 400, details: [{ field: 'policyId' }] });
     // An admin writes for any branch; the addendum belongs to the policy's.
@@ -160,7 +156,7 @@ describe('create and update', () => {
     expect(json<Addendum>(updated)).toMatchObject({ description: 'Ampliación de vigencia', amount: 2000, endDate: '2028-05-31', status: 'active' });
     expect((await history(activePolicy.id))[0]!.note).toBe('Addendum actualizado: Ampliación de vigencia · $2,000.00 · del 01/12/2026 al 31/05/2028 · Activo');
 
-    const otherPolicy = await createPolicy({ status: 'active' });
+    const otherPolicy = await newPolicy(ctx, { token: agent, overrides: { status: 'active' }, via: 'admin-jump' });
     const moved = await post(url, manager, body({ policyId: otherPolicy.id }));
     expect(json(moved)).toMatchObject({ statusCode: 400, details: [{ field: 'policyId', message: 'La póliza de un addendum no se puede cambiar' }] });
 
@@ -204,7 +200,7 @@ describe('reading', () => {
   });
 
   it('searches policy number, client and description (accents and case ignored), a page at a time', async () => {
-    const policy = await createPolicy({ status: 'active', policyNumber: 'POL-2027-77777', tenants: [exampleTenant('Íñigo Peñaloza Ruiz')] });
+    const policy = await newPolicy(ctx, { token: agent, overrides: { status: 'active', policyNumber: 'POL-2027-77777', tenants: [exampleTenant('Íñigo Peñaloza Ruiz')] }, via: 'admin-jump' });
     for (const description of ['Cambio de aval', 'Mascota autorizada', 'Reducción temporal de renta']) await createAddendum({ policyId: policy.id, description });
     const search = async (q: string, extra = '') => json<AddendumSearchResult>(await get(`/api/addendum/search?q=${encodeURIComponent(q)}${extra}`, agent));
 
@@ -230,7 +226,7 @@ describe('reading', () => {
 
 describe("the list's status filter (issue 20)", () => {
   it('selects one status in the search and the export; a wrong one is a 400 naming Estado; scope is kept', async () => {
-    const policy = await createPolicy({ status: 'active', policyNumber: 'POL-2027-55555' });
+    const policy = await newPolicy(ctx, { token: agent, overrides: { status: 'active', policyNumber: 'POL-2027-55555' }, via: 'admin-jump' });
     const [pending, active, canceled] = await Promise.all(['Pendiente filtro', 'Activo filtro', 'Cancelado filtro'].map((description) => createAddendum({ policyId: policy.id, description })));
     expect((await post(`/api/addendum/${active!.id}`, manager, body({ policyId: policy.id, description: 'Activo filtro', status: 'active' }))).statusCode).toBe(200);
     expect((await post(`/api/addendum/del/${canceled!.id}`, agent)).statusCode).toBe(200);

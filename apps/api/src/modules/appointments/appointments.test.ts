@@ -1,9 +1,9 @@
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jitsiRoomPattern, type Appointment, type AppointmentFormValues, type AppointmentPage, type Policy } from '@portal/domain';
-import { examplePolicyInput } from '@portal/domain/testing';
+import { jitsiRoomPattern, type Appointment, type AppointmentFormValues, type AppointmentPage } from '@portal/domain';
 import { loadAppointmentBatch, loadAppointments, type CalendarPosition } from './repository';
 import { ADMIN, bearer, copyRow, createTestContext, signInAs, json, login, type TestContext } from '../../test/app';
+import { newPolicy } from '../../test/policies';
 
 let ctx: TestContext;
 let admin: string;
@@ -182,17 +182,11 @@ describe('create, read, update, delete', () => {
 });
 
 describe('the policy an appointment is about (issue 14)', () => {
-  async function policyOf(token: string): Promise<Policy> {
-    const response = await request('POST', '/api/policy', token, examplePolicyInput());
-    expect(response.statusCode, response.body).toBe(201);
-    return json<Policy>(response);
-  }
-
   /** The spec's fields (section 3) and the server's timestamps, as before issue 14. */
   const specFields = ['attendees', 'branchId', 'createdAt', 'date', 'description', 'endTime', 'googleMeetUrl', 'id', 'location', 'startTime', 'status', 'title', 'type', 'updatedAt', 'userId'];
 
   it("names a policy of its branch; the spec's shape is unchanged, with policyId beside it", async () => {
-    const policy = await policyOf(agent.token);
+    const policy = await newPolicy(ctx, { token: agent.token });
     const appointment = await create({ policyId: policy.id });
     expect(appointment.policyId).toBe(policy.id);
     expect(appointment.policyFolio).toBe(policy.investigationId);
@@ -203,7 +197,7 @@ describe('the policy an appointment is about (issue 14)', () => {
   });
 
   it("refuses another branch's policy with a 400 on the field, also for an admin scheduling in that other branch", async () => {
-    const santaFePolicy = await policyOf(santaFeAgent.token);
+    const santaFePolicy = await newPolicy(ctx, { token: santaFeAgent.token });
     const refused = await request('POST', '/api/appo', agent.token, body({ policyId: santaFePolicy.id }));
     expect(refused.statusCode).toBe(400);
     expect(json(refused)).toMatchObject({
@@ -211,7 +205,7 @@ describe('the policy an appointment is about (issue 14)', () => {
       details: [{ field: 'policyId', message: 'El campo Póliza debe ser una póliza de la sucursal de la cita' }],
     });
     // An admin's appointment for Santa Fe may name a Santa Fe policy, not a Polanco one.
-    const polancoPolicy = await policyOf(agent.token);
+    const polancoPolicy = await newPolicy(ctx, { token: agent.token });
     expect((await request('POST', '/api/appo', admin, body({ branchId: 2, policyId: santaFePolicy.id }))).statusCode).toBe(201);
     expect((await request('POST', '/api/appo', admin, body({ branchId: 2, policyId: polancoPolicy.id }))).statusCode).toBe(400);
     // Nor on update, and nothing changes.
@@ -230,7 +224,7 @@ describe('the policy an appointment is about (issue 14)', () => {
   });
 
   it('keeps the policy when an update leaves policyId out (a spec client), and drops it on null', async () => {
-    const policy = await policyOf(agent.token);
+    const policy = await newPolicy(ctx, { token: agent.token });
     const appointment = await create({ policyId: policy.id });
     const kept = await request('POST', `/api/appo/update/${appointment.id}`, agent.token, body({ title: 'Movida' }));
     expect(json<Appointment>(kept)).toMatchObject({ title: 'Movida', policyId: policy.id });

@@ -8,7 +8,6 @@ import { sweepUnreferencedFiles } from '../files/index';
 import {
   admin,
   agent,
-  approvedPolicy,
   contractsOf,
   ctx,
   current,
@@ -23,6 +22,7 @@ import {
   textOf,
   withRent,
 } from './contracts.test-helpers';
+import { approvedPolicy } from '../../test/policies';
 
 setUpContractTests();
 
@@ -31,7 +31,7 @@ describe('entering "contracts" generates the pack', () => {
   let pack: PolicyContracts;
 
   beforeAll(async () => {
-    policy = await approvedPolicy(plusInput(withRent({ gracePeriod: '5', deposit: '37000' })));
+    policy = await approvedPolicy(ctx, { token: agent, overrides: plusInput(withRent({ gracePeriod: '5', deposit: '37000' })) });
     const response = await generate(policy);
     expect(response.statusCode, response.body).toBe(200);
     expect(json<Policy>(response).status).toBe('contracts');
@@ -112,7 +112,7 @@ describe('entering "contracts" generates the pack', () => {
 
 describe('guarantors only where the type has them', () => {
   it('a Básica lease and its pagarés have no obligado solidario nor aval', async () => {
-    const policy = await approvedPolicy();
+    const policy = await approvedPolicy(ctx, { token: agent });
     expect((await generate(policy)).statusCode).toBe(200);
     const pack = await contractsOf(policy);
     const lease = (await textOf(policy, current(pack, 'lease'))).join(' ');
@@ -127,7 +127,7 @@ describe('guarantors only where the type has them', () => {
 
   it('Plus Auto names the vehicle and the guarantor signs as aval', async () => {
     const guarantor = { ...exampleGuarantor('Luisa Ávila Muñoz'), vehicle: { brand: 'Nissan', model: 'Versa', year: '2022', color: 'Gris', licensePlate: 'ABC-123-D' } };
-    const policy = await approvedPolicy({ policyType: 'plusAuto', guarantors: [guarantor] });
+    const policy = await approvedPolicy(ctx, { token: agent, overrides: { policyType: 'plusAuto', guarantors: [guarantor] } });
     const response = await generate(policy);
     expect(response.statusCode, response.body).toBe(200);
     const pack = await contractsOf(policy);
@@ -138,7 +138,7 @@ describe('guarantors only where the type has them', () => {
 
 describe('regeneration and freezing', () => {
   it('regenerating in "contracts" makes version 2, keeps version 1 superseded and downloadable', async () => {
-    const policy = await approvedPolicy();
+    const policy = await approvedPolicy(ctx, { token: agent });
     expect((await generate(policy, manager)).statusCode).toBe(200);
     const response = await send('POST', `/api/policy/${policy.id}/contracts`, agent);
     expect(response.statusCode, response.body).toBe(201);
@@ -163,7 +163,7 @@ describe('regeneration and freezing', () => {
   });
 
   it('is frozen from "signature" on (409) and not available before "contracts" (409)', async () => {
-    const policy = await approvedPolicy();
+    const policy = await approvedPolicy(ctx, { token: agent });
     const early = await send('POST', `/api/policy/${policy.id}/contracts`, agent);
     expect(early.statusCode).toBe(409);
     expect(json(early).message).toBe(contractMessages.notInContracts);
@@ -176,7 +176,7 @@ describe('regeneration and freezing', () => {
   });
 
   it('a form save and an admin jump into "contracts" generate the pack too', async () => {
-    const viaForm = await approvedPolicy();
+    const viaForm = await approvedPolicy(ctx, { token: agent });
     const saved = await send('POST', `/api/policy/update/${viaForm.id}`, agent, examplePolicyInput({ status: 'contracts' }));
     expect(saved.statusCode, saved.body).toBe(200);
     expect((await contractsOf(viaForm)).currentVersion).toBe(1);
@@ -189,7 +189,7 @@ describe('regeneration and freezing', () => {
 
 describe('a generation failure', () => {
   it('leaves the policy in its previous status, names the missing data and leaves no file behind', async () => {
-    const policy = await approvedPolicy(withRent({ contractStartDate: '', propertyDeliveryDate: '' }));
+    const policy = await approvedPolicy(ctx, { token: agent, overrides: withRent({ contractStartDate: '', propertyDeliveryDate: '' }) });
     const before = await storedFileCount();
     const response = await generate(policy);
     expect(response.statusCode).toBe(409);
@@ -204,7 +204,7 @@ describe('a generation failure', () => {
 
 describe('a failure after some files were written', () => {
   it('answers 500 saying the pack failed, keeps the status and removes the files already written', async () => {
-    const policy = await approvedPolicy();
+    const policy = await approvedPolicy(ctx, { token: agent });
     const before = await storedFileCount();
     const files = ctx.app.files;
     const save = files.save.bind(files);
@@ -233,7 +233,7 @@ describe('access', () => {
   let policy: Policy;
   let pack: PolicyContracts;
   beforeAll(async () => {
-    policy = await approvedPolicy();
+    policy = await approvedPolicy(ctx, { token: agent });
     expect((await generate(policy)).statusCode).toBe(200);
     pack = await contractsOf(policy);
   });
@@ -247,7 +247,7 @@ describe('access', () => {
     expect((await send('POST', `/api/policy/${policy.id}/contracts`, otherBranchAgent)).statusCode).toBe(404);
     expect((await send('POST', `/api/policy/${policy.id}/contracts`, undefined)).statusCode).toBe(401);
     // A document id of another policy is not this policy's.
-    const other = await approvedPolicy({}, otherBranchAgent);
+    const other = await approvedPolicy(ctx, { token: otherBranchAgent });
     expect((await generate(other, otherBranchAgent)).statusCode).toBe(200);
     expect((await get(`/api/policy/${other.id}/contracts/${document.id}/file`, otherBranchAgent)).statusCode).toBe(404);
     expect((await get(`/api/policy/${policy.id}/contracts/abc/file`, agent)).statusCode).toBe(400);

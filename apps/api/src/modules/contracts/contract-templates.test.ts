@@ -8,7 +8,6 @@ import { pdfPages } from '../../test/pdf-text';
 import {
   admin,
   agent,
-  approvedPolicy,
   contractsOf,
   ctx,
   current,
@@ -20,6 +19,7 @@ import {
   send,
   setUpContractTests,
 } from './contracts.test-helpers';
+import { approvedPolicy } from '../../test/policies';
 
 setUpContractTests();
 
@@ -68,14 +68,14 @@ describe('templates', () => {
     expect(scoped.isOverride).toBe(true);
     expect(scoped.versions.map((v: { version: number }) => v.version)).toEqual([2, 1]);
 
-    const ours = await approvedPolicy({}, branchAgent);
+    const ours = await approvedPolicy(ctx, { token: branchAgent });
     expect((await generate(ours, branchAgent)).statusCode).toBe(200);
     const lease = current(await contractsOf(ours, branchAgent), 'lease');
     expect(lease).toMatchObject({ templateIsBranchOverride: true, templateVersion: 2, templateId: json(second).id });
     const text = (await pdfPages((await download(ours, lease, branchAgent)).rawPayload)).join(' ');
     expect(text).toContain('CONTRATO DE LA SUCURSAL V2');
 
-    const elsewhere = await approvedPolicy();
+    const elsewhere = await approvedPolicy(ctx, { token: agent });
     expect((await generate(elsewhere)).statusCode).toBe(200);
     expect(current(await contractsOf(elsewhere), 'lease')).toMatchObject({ templateIsBranchOverride: false, templateVersion: 1 });
   });
@@ -83,7 +83,7 @@ describe('templates', () => {
   it("a branch's paper size is the documents' page size", async () => {
     const branchId = await insertBranch(ctx);
     await ctx.testDb.database.db.update(branches).set({ paperSize: 'a4' }).where(eq(branches.id, branchId));
-    const policy = await approvedPolicy({}, await tokenFor(ctx, 'agent', branchId));
+    const policy = await approvedPolicy(ctx, { token: await tokenFor(ctx, 'agent', branchId) });
     expect((await generate(policy, admin)).statusCode).toBe(200);
     const lease = current(await contractsOf(policy, admin), 'lease');
     const pdf = await PDFDocument.load((await download(policy, lease, admin)).rawPayload);
@@ -91,7 +91,7 @@ describe('templates', () => {
   });
 
   it('preview a text on a policy of any branch as a PDF', async () => {
-    const policy = await approvedPolicy({}, otherBranchAgent);
+    const policy = await approvedPolicy(ctx, { token: otherBranchAgent });
     const response = await send('POST', '/api/admin/templates/promissory_notes/preview', admin, {
       branchId: null,
       body: '# Pagaré {{pagare.numero}}\n\nVence el {{pagare.vencimiento}} por {{pagare.importe_letra}}.',
@@ -111,7 +111,7 @@ describe('templates', () => {
   });
 
   it('refuse a text over 50,000 characters on save and on preview (400 naming the text)', async () => {
-    const policy = await approvedPolicy();
+    const policy = await approvedPolicy(ctx, { token: agent });
     const body = `# Contrato\n\n${'Cláusula larga. '.repeat(3200)}`;
     expect(body.length).toBeGreaterThan(50_000);
     for (const [method, url, payload] of [
@@ -125,7 +125,7 @@ describe('templates', () => {
   });
 
   it('stop a preview at page 51 with a 400 on the text, instead of drawing thousands of pages', async () => {
-    const policy = await approvedPolicy();
+    const policy = await approvedPolicy(ctx, { token: agent });
     const body = `# Contrato\n\n${'Hoja\n\n[[salto]]\n'.repeat(2500)}`;
     const response = await send('POST', `${leaseUrl}/preview`, admin, { branchId: null, body, policyId: policy.id });
     const message = contractMessages.tooManyPages(contractDocumentLabels.lease, 50);
@@ -142,7 +142,7 @@ describe('templates', () => {
     const branchAgent = await tokenFor(ctx, 'agent', branchId);
     const saved = await send('PUT', '/api/admin/templates/policy', admin, { branchId, body: `# Póliza\n\n${'Hoja\n\n[[salto]]\n'.repeat(60)}` });
     expect(saved.statusCode, saved.body).toBe(201);
-    const policy = await approvedPolicy({}, branchAgent);
+    const policy = await approvedPolicy(ctx, { token: branchAgent });
     const response = await generate(policy, branchAgent);
     expect(response.statusCode, response.body).toBe(409);
     const message = contractMessages.tooManyPages(contractDocumentLabels.policy, 50);

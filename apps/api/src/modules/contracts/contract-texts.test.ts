@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ContractDocument, type PolicyContracts } from '@portal/domain';
 import { exampleGuarantor, examplePolicyInput, exampleTenant } from '@portal/domain/testing';
 import { contractTemplates } from '../../db/schema/index';
-import { ADMIN, bearer, createPolicyAs, createTestContext, json, login, tokenFor, type TestContext } from '../../test/app';
+import { ADMIN, bearer, createTestContext, json, login, tokenFor, type TestContext } from '../../test/app';
+import { policyInContracts } from '../../test/policies';
 import { pdfPages } from '../../test/pdf-text';
 import { defaultTemplateBodies } from './default-templates';
 
@@ -27,10 +28,7 @@ type PolicyOverrides = Parameters<typeof examplePolicyInput>[0];
 
 /** A policy taken into 'contracts' (its pack drawn), and the text of each of its documents. */
 async function packTexts(overrides: PolicyOverrides = {}): Promise<Record<ContractDocument['kind'], string[]>> {
-  // An agent creates in 'Creada'; the approval is an admin's jump (issue 28).
-  const policy = await createPolicyAs(ctx, agent, examplePolicyInput({ ...overrides, status: 'investigation_approved' }));
-  const moved = await ctx.app.inject({ method: 'POST', url: `/api/policy/update/${policy.id}`, headers: bearer(agent), payload: { status: 'contracts' } });
-  expect(moved.statusCode, moved.body).toBe(200);
+  const policy = await policyInContracts(ctx, { token: agent, overrides });
   const pack = json<PolicyContracts>(await ctx.app.inject({ url: `/api/policy/${policy.id}/contracts`, headers: bearer(agent) }));
   const texts = {} as Record<ContractDocument['kind'], string[]>;
   for (const document of pack.documents) {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import { policyContractsSchema, type ContractDocument, type Policy, type PolicyContracts } from '@portal/domain';
 import { exampleGuarantor, examplePolicyInput, exampleTenant } from '@portal/domain/testing';
-import { ADMIN, bearer, createPolicyAs, createTestContext, json, login, tokenFor, type TestContext } from '../../test/app';
+import { ADMIN, bearer, createTestContext, json, login, tokenFor, type TestContext } from '../../test/app';
 import { pdfPages } from '../../test/pdf-text';
 
 /**
@@ -43,12 +43,6 @@ export const withRent = (rent: Record<string, string>) => {
   const base = examplePolicyInput().property!;
   return { property: { ...base, rent: { ...base.rent, ...rent } } };
 };
-
-/** A policy ready for 'Generar Contratos' (investigation approved), created by `token`. */
-export async function approvedPolicy(overrides: PolicyOverrides = {}, token = agent): Promise<Policy> {
-  // Created, then approved by an admin's jump: only a manager or an admin may create one approved.
-  return createPolicyAs(ctx, token, examplePolicyInput({ ...overrides, status: 'investigation_approved' }));
-}
 
 /** The row menu's 'Generar Contratos'. */
 export const generate = (policy: Pick<Policy, 'id'>, token = agent) => send('POST', `/api/policy/update/${policy.id}`, token, { status: 'contracts' });

@@ -10,7 +10,6 @@ import {
   db,
   manager,
   otherBranchAgent,
-  policyInContracts,
   publicUrl,
   roundOf,
   send,
@@ -21,12 +20,13 @@ import {
   threeSigners,
   view,
 } from './e-signature.test-helpers';
+import { policyInContracts } from '../../test/policies';
 
 setUpSigningTests();
 
 describe("'Enviar Contratos' starts a round", () => {
   it('only for a policy marked Firma electrónica: one link and e-mail per signer, the pack stored with its hash', async () => {
-    const policy = await policyInContracts();
+    const policy = await policyInContracts(ctx, { token: agent.token, overrides: threeSigners() });
     const tokens = await sendContracts(policy);
     expect(tokens.size).toBe(3);
     const round = (await roundOf(policy))!;
@@ -43,14 +43,14 @@ describe("'Enviar Contratos' starts a round", () => {
     const events = await db().select().from(policyEvents).where(eq(policyEvents.policyId, policy.id));
     expect(events.map((event) => event.note)).toContain(signingMessages.roundStartedNote(3));
 
-    const paper = await policyInContracts({ isElectronicSignature: false });
+    const paper = await policyInContracts(ctx, { token: agent.token, overrides: threeSigners({ isElectronicSignature: false }) });
     expect((await setStatus(paper, 'signature')).statusCode).toBe(200);
     expect(await roundOf(paper)).toBeNull();
   });
 
   it('refuses (409) a signer without e-mail, naming them, and writes nothing', async () => {
     const base = threeSigners()!;
-    const policy = await policyInContracts({ guarantors: [{ ...exampleGuarantor('Óscar Gutiérrez Peña'), email: '' }], tenants: base.tenants });
+    const policy = await policyInContracts(ctx, { token: agent.token, overrides: threeSigners({ guarantors: [{ ...exampleGuarantor('Óscar Gutiérrez Peña'), email: '' }], tenants: base.tenants }) });
     const response = await setStatus(policy, 'signature');
     expect(response.statusCode).toBe(409);
     expect(json(response).message).toBe(signingMessages.signerWithoutEmail('Óscar Gutiérrez Peña'));
@@ -63,7 +63,7 @@ describe("'Enviar Contratos' starts a round", () => {
     const branchId = await insertBranch(ctx);
     await db().update(branches).set({ esignPromissoryNotes: true }).where(eq(branches.id, branchId));
     const branchAgent = await tokenFor(ctx, 'agent', branchId);
-    const policy = await policyInContracts({}, branchAgent);
+    const policy = await policyInContracts(ctx, { token: branchAgent, overrides: threeSigners() });
     const tokens = await sendContracts(policy, branchAgent);
     const [row] = await db().select().from(signingRounds).where(eq(signingRounds.policyId, policy.id));
     expect(row!.documentKinds).toEqual(['lease', 'policy', 'promissory_notes']);
@@ -72,7 +72,7 @@ describe("'Enviar Contratos' starts a round", () => {
   });
 
   it("'Confirmar Firma' on paper cancels the open round and revokes its links", async () => {
-    const policy = await policyInContracts();
+    const policy = await policyInContracts(ctx, { token: agent.token, overrides: threeSigners() });
     const tokens = await sendContracts(policy);
     const response = await setStatus(policy, 'active');
     expect(response.statusCode, response.body).toBe(200);
@@ -87,7 +87,7 @@ describe("'Enviar Contratos' starts a round", () => {
 
 describe('the form and Cancelar Firma', () => {
   it('the form entering signature starts a round; Cancelar Firma cancels it', async () => {
-    const policy = await policyInContracts();
+    const policy = await policyInContracts(ctx, { token: agent.token, overrides: threeSigners() });
     const current = json<Policy[]>(await ctx.app.inject({ url: '/api/policy', headers: bearer(agent.token) })).find((p) => p.id === policy.id)!;
     const input = examplePolicyInput({ ...threeSigners(), status: 'signature' });
     const form = {
@@ -109,7 +109,7 @@ describe('the form and Cancelar Firma', () => {
 
 describe('GET /api/policy/{id}/signing', () => {
   it('needs a session (401), stays in the branch (404) and validates the id (400)', async () => {
-    const policy = await policyInContracts();
+    const policy = await policyInContracts(ctx, { token: agent.token, overrides: threeSigners() });
     expect((await ctx.app.inject({ url: `/api/policy/${policy.id}/signing` })).statusCode).toBe(401);
     expect((await ctx.app.inject({ url: `/api/policy/${policy.id}/signing`, headers: bearer(otherBranchAgent) })).statusCode).toBe(404);
     expect((await ctx.app.inject({ url: '/api/policy/abc/signing', headers: bearer(agent.token) })).statusCode).toBe(400);

@@ -18,17 +18,18 @@ import {
   download,
   manager,
   pixel,
-  policyInContracts,
   post,
   publicUrl,
   roundOf,
   sendContracts,
   setUpSigningTests,
   sha256,
+  threeSigners,
   signAs,
   statusOf,
   view,
 } from './e-signature.test-helpers';
+import { policyInContracts } from '../../test/policies';
 
 setUpSigningTests();
 
@@ -36,7 +37,7 @@ describe('the one-time code', () => {
   let policy: Policy;
   let tokens: Map<string, string>;
   beforeAll(async () => {
-    policy = await policyInContracts();
+    policy = await policyInContracts(ctx, { token: agent.token, overrides: threeSigners() });
     tokens = await sendContracts(policy);
   });
   const tenant = () => [policy.tenants[0]!.email, tokens.get(policy.tenants[0]!.email)!] as const;
@@ -111,7 +112,7 @@ describe('three signers sign', () => {
   let tokens: Map<string, string>;
   let packBytes: Uint8Array;
   beforeAll(async () => {
-    policy = await policyInContracts();
+    policy = await policyInContracts(ctx, { token: agent.token, overrides: threeSigners() });
     tokens = await sendContracts(policy);
   });
 
@@ -212,7 +213,7 @@ describe('three signers sign', () => {
 
 describe('a pack emptied by retention (years after the policy ended)', () => {
   it('keeps its size and hash; once emptied, the pack answers 404 in Spanish and the hash stays', async () => {
-    const policy = await policyInContracts();
+    const policy = await policyInContracts(ctx, { token: agent.token, overrides: threeSigners() });
     const token = (await sendContracts(policy)).get(policy.tenants[0]!.email)!;
     const [round] = await db().select().from(signingRounds).where(eq(signingRounds.policyId, policy.id));
     expect(round!.packSize).toBe(await ctx.app.files.sizeOf(round!.packStoredName!));
@@ -227,7 +228,7 @@ describe('a pack emptied by retention (years after the policy ended)', () => {
 
 describe('the last two signers at once', () => {
   it('complete the round exactly once', async () => {
-    const policy = await policyInContracts();
+    const policy = await policyInContracts(ctx, { token: agent.token, overrides: threeSigners() });
     const tokens = await sendContracts(policy);
     const guarantorEmail = policy.guarantors[0]!.email;
     expect((await signAs(tokens.get(guarantorEmail)!, guarantorEmail)).statusCode).toBe(200);
@@ -251,7 +252,7 @@ describe('the last two signers at once', () => {
 
 describe('a signer declines', () => {
   it('records the reason, revokes the links, tells staff; the policy stays in signature', async () => {
-    const policy = await policyInContracts();
+    const policy = await policyInContracts(ctx, { token: agent.token, overrides: threeSigners() });
     const tokens = await sendContracts(policy);
     const token = tokens.get(policy.tenants[0]!.email)!;
     const withoutAviso = await post(token, '/decline', { reason: 'No estoy de acuerdo' });
@@ -301,7 +302,7 @@ describe('the code through a real SMTP receiver', () => {
       // The earlier tests' e-mails are not this test's subject: sent to the receiver, they cost
       // a session each (smtp-server greets after 100 ms), ≈ 5 s of the file.
       await db().update(emailOutbox).set({ status: 'sent' }).where(eq(emailOutbox.status, 'queued'));
-      const policy = await policyInContracts();
+      const policy = await policyInContracts(ctx, { token: agent.token, overrides: threeSigners() });
       const tokens = await sendContracts(policy);
       const email = policy.tenants[0]!.email;
       const token = tokens.get(email)!;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { policyContractsSchema, signingRoundSchema, signingViewSchema, type Policy, type PolicyContracts, type SigningRound, type SigningView } from '@portal/domain';
 import { exampleGuarantor, examplePolicyInput, exampleTenant } from '@portal/domain/testing';
 import { branches, emailOutbox } from '../../db/schema/index';
-import { bearer, createPolicyAs, createTestContext, json, signInAs, tokenFor, type TestContext } from '../../test/app';
+import { bearer, createTestContext, json, signInAs, tokenFor, type TestContext } from '../../test/app';
 
 /**
  * What the e-signature API tests share (e-signature-rounds, e-signature-signers): the test app and
@@ -49,15 +49,6 @@ export function threeSigners(overrides: PolicyOverrides = {}): PolicyOverrides {
 
 export const send = (url: string, token: string, payload: object) => ctx.app.inject({ method: 'POST', url, headers: bearer(token), payload });
 export const setStatus = (policy: Pick<Policy, 'id'>, status: string, token = agent.token) => send(`/api/policy/update/${policy.id}`, token, { status });
-
-/** A policy with its contracts generated (in 'contracts'), ready for 'Enviar Contratos'. */
-export async function policyInContracts(overrides: PolicyOverrides = {}, token = agent.token): Promise<Policy> {
-  // Created, then approved by an admin's jump: only a manager or an admin may create one approved.
-  const policy = await createPolicyAs(ctx, token, examplePolicyInput({ ...threeSigners(), ...overrides, status: 'investigation_approved' }));
-  const generated = await setStatus(policy, 'contracts', token);
-  expect(generated.statusCode, generated.body).toBe(200);
-  return policy;
-}
 
 /** 'Enviar Contratos', then each signer's token read from the e-mail that carried their link. */
 export async function sendContracts(policy: Policy, token = agent.token): Promise<Map<string, string>> {

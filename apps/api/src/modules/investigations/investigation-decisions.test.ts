@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Policy } from '@portal/domain';
 import { bearer, json } from '../../test/app';
+import { newPolicy } from '../../test/policies';
 import { sampleFiles } from '../../test/files';
 import {
   admin,
   agent,
   approver,
   confirmed,
-  createPolicy,
   ctx,
   decide,
   documentsOf,
@@ -25,7 +25,7 @@ setUpInvestigationTests();
 
 describe('approve and reject', () => {
   it('created → investigation → approved, each an event naming who acted', async () => {
-    const policy = await createPolicy();
+    const policy = await newPolicy(ctx, { token: agent });
     const early = await decide(manager, 'approve', policy.investigationId);
     expect(json(early)).toMatchObject({ statusCode: 409, message: 'La póliza no está en investigación: suba al menos un documento antes de aprobar o rechazar' });
 
@@ -68,14 +68,14 @@ describe('approve and reject', () => {
   });
 
   it('refuses to decide an investigation whose documents were all deleted', async () => {
-    const policy = await createPolicy();
+    const policy = await newPolicy(ctx, { token: agent });
     const document = await uploaded(agent, policy.investigationId, 'tenantId');
     await ctx.app.inject({ method: 'DELETE', url: `/api/policy/delete/${document.id}`, headers: bearer(agent) });
     expect(json(await decide(manager, 'approve', policy.investigationId))).toMatchObject({ statusCode: 409, message: 'No hay documentos para revisar' });
   });
 
   it("hides another branch's investigation (404) from its reviewers; admins decide in any branch", async () => {
-    const policy = await createPolicy();
+    const policy = await newPolicy(ctx, { token: agent });
     await uploaded(agent, policy.investigationId, 'tenantId');
     expect(json(await decide(santaFeManager, 'approve', policy.investigationId))).toMatchObject({ statusCode: 404, message: 'No se encontró la investigación' });
     expect(await statusOf(policy)).toBe('investigation');
@@ -86,7 +86,7 @@ describe('approve and reject', () => {
 describe('approve and reject: reasons and missing documents', () => {
   /** Every document a Básica policy asks for, the tenant's INE in two images. */
   async function completeBasica(): Promise<Policy> {
-    const policy = await createPolicy();
+    const policy = await newPolicy(ctx, { token: agent });
     const folio = policy.investigationId;
     expect((await upload(agent, folio, 'tenantId', sampleFiles.pdf(), 'ine.pdf', 'ineSeparada')).statusCode).toBe(201);
     expect((await upload(agent, folio, 'tenantIdBack', sampleFiles.pdf(), 'ine-atras.pdf', 'ineSeparada')).statusCode).toBe(201);
@@ -114,7 +114,7 @@ describe('approve and reject: reasons and missing documents', () => {
   });
 
   it('refuses to approve with missing documents unless confirmed (409 listing them), then records them', async () => {
-    const policy = await createPolicy();
+    const policy = await newPolicy(ctx, { token: agent });
     const folio = policy.investigationId;
     expect((await upload(agent, folio, 'tenantId', sampleFiles.pdf(), 'ine.pdf', 'ineSeparada')).statusCode).toBe(201);
     await uploaded(agent, folio, 'incomeProof');
@@ -149,7 +149,7 @@ describe('approve and reject: reasons and missing documents', () => {
   });
 
   it('rejects without asking about missing documents', async () => {
-    const policy = await createPolicy();
+    const policy = await newPolicy(ctx, { token: agent });
     await uploaded(agent, policy.investigationId, 'ownerId');
     expect((await decide(manager, 'reject', policy.investigationId, 'POST')).statusCode).toBe(200);
   });

@@ -5,13 +5,13 @@ import { sql } from 'drizzle-orm';
 import type { InvestigationDocument, Policy } from '@portal/domain';
 import { examplePolicyInput } from '@portal/domain/testing';
 import { ADMIN, bearer, createTestContext, json, login, type TestContext } from '../../test/app';
+import { newPolicy } from '../../test/policies';
 import { filesUnder, multipartFile, sampleFiles, sha256 } from '../../test/files';
 import {
   admin,
   agent,
   approver,
   confirmed,
-  createPolicy,
   ctx,
   decide,
   documentRows,
@@ -49,7 +49,7 @@ describe('authentication and roles', () => {
   });
 
   it('lets only admins, managers and approvers decide or answer (agent 403)', async () => {
-    const policy = await createPolicy();
+    const policy = await newPolicy(ctx, { token: agent });
     const document = await uploaded(agent, policy.investigationId, 'tenantId');
     for (const decision of ['approve', 'reject'] as const) {
       for (const method of ['GET', 'POST'] as const) {
@@ -66,7 +66,7 @@ describe('authentication and roles', () => {
 
 describe('upload', () => {
   it('stores the file under a generated name with its metadata, and starts the investigation', async () => {
-    const policy = await createPolicy();
+    const policy = await newPolicy(ctx, { token: agent });
     expect(policy.status).toBe('created');
     const file = sampleFiles.pdf('INE de María');
     const response = await upload(agent, policy.investigationId, 'tenantId', file, 'INE María.pdf', 'ine');
@@ -99,7 +99,7 @@ describe('upload', () => {
   });
 
   it('keeps each income proof in its own index and replaces a slot and index on a new upload', async () => {
-    const policy = await createPolicy();
+    const policy = await newPolicy(ctx, { token: agent });
     const folio = policy.investigationId;
     await uploaded(agent, folio, 'incomeProof', sampleFiles.pdf('enero'), 'enero.pdf');
     const february = await uploaded(agent, folio, 'incomeProof1', sampleFiles.pdf('febrero'), 'febrero.pdf');
@@ -127,7 +127,7 @@ describe('upload', () => {
   });
 
   it('asks a Básica policy for its employment letter and proof of services, not for guarantor papers', async () => {
-    const folio = (await createPolicy()).investigationId;
+    const folio = (await newPolicy(ctx, { token: agent })).investigationId;
     for (const type of ['employmentLetter', 'utilities', 'ownerId', 'tenantIdBack']) expect((await upload(agent, folio, type)).statusCode, type).toBe(201);
     for (const type of ['guarantorId', 'guarantorDeed', 'guarantorIdBack']) {
       const response = await upload(agent, folio, type);
@@ -159,7 +159,7 @@ describe('upload', () => {
   });
 
   it('refuses unknown types, indexes past a slot and identification types where they do not belong', async () => {
-    const folio = (await createPolicy()).investigationId;
+    const folio = (await newPolicy(ctx, { token: agent })).investigationId;
     const cases: Array<[string, string | undefined, string, string]> = [
       ['incomeProof3', undefined, 'documentType', 'El tipo de documento no es válido'],
       ['pasaporte', undefined, 'documentType', 'El tipo de documento no es válido'],
@@ -178,7 +178,7 @@ describe('upload', () => {
   });
 
   it('answers 400 without a file part, with another part name, or with an empty file', async () => {
-    const folio = (await createPolicy()).investigationId;
+    const folio = (await newPolicy(ctx, { token: agent })).investigationId;
     const url = `/api/files/upload/${folio}/tenantId`;
     const json400 = await ctx.app.inject({ method: 'POST', url, headers: bearer(agent), payload: { file: 'x' } });
     expect(json(json400)).toMatchObject({ statusCode: 400, message: 'Adjunte un archivo en el campo «file»', details: [{ field: 'file' }] });
@@ -191,7 +191,7 @@ describe('upload', () => {
   });
 
   it('answers 400, never a 500, to a malformed or cut-short multipart body, and keeps nothing of it', async () => {
-    const policy = await createPolicy();
+    const policy = await newPolicy(ctx, { token: agent });
     const before = filesUnder(filesRoot);
     const bodies: Array<[string, string]> = [
       ['multipart/form-data', 'sin boundary'],
@@ -218,7 +218,7 @@ describe('upload', () => {
   });
 
   it('judges the type by content: an executable or a page named .pdf is a 415, and nothing stays on disk', async () => {
-    const policy = await createPolicy();
+    const policy = await newPolicy(ctx, { token: agent });
     const before = filesUnder(filesRoot);
     for (const [content, name] of [
       [sampleFiles.exe(), 'recibo.pdf'],
@@ -234,7 +234,7 @@ describe('upload', () => {
   });
 
   it('never uses the sent name as a path: ../, accents and odd characters are normalised', async () => {
-    const folio = (await createPolicy()).investigationId;
+    const folio = (await newPolicy(ctx, { token: agent })).investigationId;
     const cases: Array<[string, string]> = [
       // The multipart parser keeps only the last path segment; the name rule does the rest.
       ['../../../etc/passwd.pdf', 'passwd.pdf'],
@@ -255,7 +255,7 @@ describe('upload', () => {
   });
 
   it("hides another branch's folio (404) and refuses uploads once the investigation is decided (409)", async () => {
-    const policy = await createPolicy();
+    const policy = await newPolicy(ctx, { token: agent });
     const other = await upload(santaFeAgent, policy.investigationId, 'tenantId');
     expect(json(other)).toMatchObject({ statusCode: 404, message: 'No se encontró la investigación' });
     expect((await upload(agent, 'INV-00000000-0000-000', 'tenantId')).statusCode).toBe(404);
@@ -298,17 +298,17 @@ describe('413: the size limit', () => {
 
 describe('documents with responses, download and delete', () => {
   it('lists the documents of a folio with their answers; another branch gets 404', async () => {
-    const policy = await createPolicy();
+    const policy = await newPolicy(ctx, { token: agent });
     await uploaded(agent, policy.investigationId, 'tenantId');
     expect(await documentsOf(policy.investigationId)).toHaveLength(1);
     expect(await documentsOf(policy.investigationId, admin)).toHaveLength(1);
     const other = await ctx.app.inject({ url: `/api/files/documentswithresponses/${policy.investigationId}`, headers: bearer(santaFeAgent) });
     expect(json(other)).toMatchObject({ statusCode: 404, message: 'No se encontró la investigación' });
-    expect(await documentsOf((await createPolicy()).investigationId)).toEqual([]);
+    expect(await documentsOf((await newPolicy(ctx, { token: agent })).investigationId)).toEqual([]);
   });
 
   it('streams the file back with its type and a Content-Disposition naming it', async () => {
-    const folio = (await createPolicy()).investigationId;
+    const folio = (await newPolicy(ctx, { token: agent })).investigationId;
     const file = sampleFiles.png();
     const document = await uploaded(agent, folio, 'utilities', file, 'Recibo de luz.png');
     const response = await ctx.app.inject({ url: `/api/files/${document.id}/download`, headers: bearer(agent) });
@@ -325,7 +325,7 @@ describe('documents with responses, download and delete', () => {
   });
 
   it('answers 404, not 500, when a file went missing from disk', async () => {
-    const folio = (await createPolicy()).investigationId;
+    const folio = (await newPolicy(ctx, { token: agent })).investigationId;
     const document = await uploaded(agent, folio, 'ownerId');
     const result = await ctx.testDb.database.db.execute(sql`select stored_name from investigation_documents where id = ${document.id}`);
     fs.rmSync(path.join(filesRoot, (result as unknown as { rows: Array<{ stored_name: string }> }).rows[0]!.stored_name));
@@ -334,7 +334,7 @@ describe('documents with responses, download and delete', () => {
   });
 
   it('deletes the row and the file, with a line in the history; another branch gets 404', async () => {
-    const policy = await createPolicy();
+    const policy = await newPolicy(ctx, { token: agent });
     const document = await uploaded(agent, policy.investigationId, 'employmentLetter', sampleFiles.pdf(), 'carta.pdf');
     const before = filesUnder(filesRoot);
 
@@ -353,7 +353,7 @@ describe('documents with responses, download and delete', () => {
   });
 
   it("records the reviewer's answer and who gave it; validates it; another branch gets 404", async () => {
-    const folio = (await createPolicy()).investigationId;
+    const folio = (await newPolicy(ctx, { token: agent })).investigationId;
     const document = await uploaded(agent, folio, 'tenantId');
     const url = `/api/files/${document.id}/response`;
 

@@ -1,9 +1,10 @@
 import path from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { InvestigationDocument, Policy, PolicyEvent, PolicyFormValues } from '@portal/domain';
-import { exampleGuarantor, examplePolicyInput } from '@portal/domain/testing';
+import type { InvestigationDocument, Policy, PolicyEvent } from '@portal/domain';
+import { exampleGuarantor } from '@portal/domain/testing';
 import { ADMIN, bearer, createTestContext, tokenFor, json, login, type TestContext } from '../../test/app';
+import { newPolicy } from '../../test/policies';
 import { multipartFile, sampleFiles } from '../../test/files';
 
 /**
@@ -38,14 +39,8 @@ export function setUpInvestigationTests(): void {
   afterAll(() => ctx.close());
 }
 
-export async function createPolicy(body: PolicyFormValues = examplePolicyInput(), token = agent): Promise<Policy> {
-  const response = await ctx.app.inject({ method: 'POST', url: '/api/policy', headers: bearer(token), payload: body });
-  if (response.statusCode !== 201) throw new Error(`create failed ${response.statusCode}: ${response.body}`);
-  return json<Policy>(response);
-}
-
 export const plusPolicy = (guarantors = 1) =>
-  createPolicy(examplePolicyInput({ policyType: 'plus', guarantors: Array.from({ length: guarantors }, (_, i) => exampleGuarantor(`Aval ${i + 1}`)) }));
+  newPolicy(ctx, { token: agent, overrides: { policyType: 'plus', guarantors: Array.from({ length: guarantors }, (_, i) => exampleGuarantor(`Aval ${i + 1}`)) } });
 
 export function upload(token: string, folio: string, documentType: string, file = sampleFiles.pdf(), filename = 'documento.pdf', identificationType?: string) {
   const suffix = identificationType ? `/${identificationType}` : '';

@@ -2,10 +2,11 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publicLinkMessages, type InvestigationDocument, type Policy, type PolicyEvent, type PolicyFormValues, type PublicUploadView } from '@portal/domain';
+import { publicLinkMessages, type InvestigationDocument, type Policy, type PolicyEvent, type PublicUploadView } from '@portal/domain';
 import { exampleGuarantor, examplePolicyInput } from '@portal/domain/testing';
 import { investigationDocuments, notifications, publicLinks } from '../../db/schema/index';
 import { bearer, createTestContext, json, signInAs, tokenFor, type TestContext } from '../../test/app';
+import { newPolicy } from '../../test/policies';
 import { filesUnder, multipartFile, sampleFiles } from '../../test/files';
 import { newLinkToken } from '../public-links/index';
 
@@ -25,13 +26,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-async function createPolicy(context: TestContext, token: string, body: PolicyFormValues = examplePolicyInput()): Promise<Policy> {
-  const response = await context.app.inject({ method: 'POST', url: '/api/policy', headers: bearer(token), payload: body });
-  if (response.statusCode !== 201) throw new Error(`create failed ${response.statusCode}: ${response.body}`);
-  return json<Policy>(response);
-}
-
-const plusPolicy = () => createPolicy(ctx, agent, examplePolicyInput({ policyType: 'plus', guarantors: [exampleGuarantor('Aval Uno')] }));
+const plusPolicy = () => newPolicy(ctx, { token: agent, overrides: { policyType: 'plus', guarantors: [exampleGuarantor('Aval Uno')] } });
 
 /** An upload link written straight to the table (the staff endpoints that create them are tested apart). */
 async function link(policy: Policy, values: Partial<typeof publicLinks.$inferInsert> = {}, context = ctx) {
@@ -107,7 +102,7 @@ describe('GET /api/public/links/{token}/documents', () => {
   });
 
   it('answers a wrong, revoked, expired or signing token with the same 404', async () => {
-    const policy = await createPolicy(ctx, agent);
+    const policy = await newPolicy(ctx, { token: agent });
     const tokens = [
       newLinkToken().token,
       (await link(policy, { revokedAt: new Date() })).token,
@@ -123,7 +118,7 @@ describe('GET /api/public/links/{token}/documents', () => {
 
 describe('POST /api/public/links/{token}/upload/{documentType}', () => {
   it('stores the file by link: the first one starts the investigation, by Sistema, naming the person', async () => {
-    const policy = await createPolicy(ctx, agent);
+    const policy = await newPolicy(ctx, { token: agent });
     const { id, token } = await acceptedLink(policy);
     const view = await sent(token, 'tenantId', sampleFiles.jpeg(), 'ine.jpg', 'ine');
     expect(view.received).toEqual([expect.objectContaining({ documentType: 'tenantId', originalFilename: 'ine.jpg', identificationType: 'ine' })]);
@@ -148,7 +143,7 @@ describe('POST /api/public/links/{token}/upload/{documentType}', () => {
   });
 
   it('works with a link the staff issued (POST /api/policy/{id}/links), the link naming the tenant', async () => {
-    const policy = await createPolicy(ctx, agent);
+    const policy = await newPolicy(ctx, { token: agent });
     const issued = await ctx.app.inject({ method: 'POST', url: `/api/policy/${policy.id}/links`, headers: bearer(agent), payload: { party: 'tenant' } });
     expect(issued.statusCode, issued.body).toBe(201);
     const token = new URL(json<{ url: string }>(issued).url).pathname.split('/').at(-1)!;
@@ -177,7 +172,7 @@ describe('POST /api/public/links/{token}/upload/{documentType}', () => {
   });
 
   it('refuses the token on every staff endpoint (401)', async () => {
-    const policy = await createPolicy(ctx, agent);
+    const policy = await newPolicy(ctx, { token: agent });
     const { token } = await acceptedLink(policy);
     const document = (await sent(token, 'incomeProof')).received[0]!;
     const [stored] = await ctx.app.db.select().from(investigationDocuments).where(eq(investigationDocuments.policyId, policy.id));
@@ -197,7 +192,7 @@ describe('POST /api/public/links/{token}/upload/{documentType}', () => {
   });
 
   it('refuses before the aviso is accepted (409), and keeps nothing', async () => {
-    const policy = await createPolicy(ctx, agent);
+    const policy = await newPolicy(ctx, { token: agent });
     const { token } = await link(policy);
     const before = filesUnder(filesRoot).length;
     const response = await send(token, 'tenantId', sampleFiles.jpeg(), 'ine.jpg');
@@ -206,7 +201,7 @@ describe('POST /api/public/links/{token}/upload/{documentType}', () => {
   });
 
   it('refuses a revoked, expired or wrong link with the uniform 404', async () => {
-    const policy = await createPolicy(ctx, agent);
+    const policy = await newPolicy(ctx, { token: agent });
     const revoked = await acceptedLink(policy);
     await ctx.app.db.update(publicLinks).set({ revokedAt: new Date() }).where(eq(publicLinks.id, revoked.id));
     const expired = await acceptedLink(policy);
@@ -219,7 +214,7 @@ describe('POST /api/public/links/{token}/upload/{documentType}', () => {
   });
 
   it('stores nothing when the link is revoked while the file is on its way', async () => {
-    const policy = await createPolicy(ctx, agent);
+    const policy = await newPolicy(ctx, { token: agent });
     const { id, token } = await acceptedLink(policy);
     const { payload, headers } = multipartFile(sampleFiles.pdf(), 'recibo.pdf');
     const before = filesUnder(filesRoot).length;
@@ -236,7 +231,7 @@ describe('POST /api/public/links/{token}/upload/{documentType}', () => {
   });
 
   it('refuses once the investigation is decided (409)', async () => {
-    const policy = await createPolicy(ctx, agent);
+    const policy = await newPolicy(ctx, { token: agent });
     const { token } = await acceptedLink(policy);
     await sent(token, 'incomeProof');
     const admin = await tokenFor(ctx, 'admin', 1);
@@ -247,7 +242,7 @@ describe('POST /api/public/links/{token}/upload/{documentType}', () => {
   });
 
   it("checks the file as the staff upload does: empty, type by its bytes, the identification type", async () => {
-    const policy = await createPolicy(ctx, agent);
+    const policy = await newPolicy(ctx, { token: agent });
     const { token } = await acceptedLink(policy);
     const empty = await send(token, 'incomeProof', Buffer.alloc(0), 'vacio.pdf');
     expect({ status: empty.statusCode, message: message(empty) }).toEqual({ status: 400, message: 'El archivo está vacío' });
@@ -265,7 +260,7 @@ describe('POST /api/public/links/{token}/upload/{documentType}', () => {
   });
 
   it('tells the agent and the managers once per policy every ten minutes', async () => {
-    const policy = await createPolicy(ctx, agent);
+    const policy = await newPolicy(ctx, { token: agent });
     const { token } = await acceptedLink(policy);
     const notices = () =>
       ctx.app.db.select().from(notifications).where(and(eq(notifications.policyId, policy.id), eq(notifications.kind, 'link_documents_received')));
@@ -308,7 +303,7 @@ describe('POST /api/public/links/{token}/upload/{documentType}', () => {
   });
 
   it("finishes the link when every document of the party is in, the back side of a separate INE included", async () => {
-    const policy = await createPolicy(ctx, agent);
+    const policy = await newPolicy(ctx, { token: agent });
     const { id, token } = await acceptedLink(policy);
     const finishedAt = async () => (await ctx.app.db.select().from(publicLinks).where(eq(publicLinks.id, id)))[0]!.finishedAt;
     await sent(token, 'tenantId', sampleFiles.jpeg(), 'frente.jpg', 'ineSeparada');
@@ -350,7 +345,7 @@ describe('the size limit', () => {
   afterAll(() => small.close());
 
   it('refuses a file over MAX_UPLOAD_MB with the staff upload’s 413 and keeps nothing', async () => {
-    const policy = await createPolicy(small, await tokenFor(small, 'agent', 1));
+    const policy = await newPolicy(small, { token: await tokenFor(small, 'agent', 1) });
     const { token } = await acceptedLink(policy, {}, small);
     const big = Buffer.concat([sampleFiles.pdf(), Buffer.alloc(1024 * 1024 + 10, 0x20)]);
     const response = await send(token, 'incomeProof', big, 'grande.pdf', undefined, small);

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { formatPhone, whatsappHref, type Lead, type LeadColumn, type LeadFormValues, type Notification, type Policy } from '@portal/domain';
-import { examplePolicyInput } from '@portal/domain/testing';
+import { formatPhone, whatsappHref, type Lead, type LeadColumn, type LeadFormValues, type Notification } from '@portal/domain';
 import { notifications } from '../../db/schema/index';
 import { ADMIN, bearer, createTestContext, json, login, signInAs, type TestContext } from '../../test/app';
+import { newPolicy } from '../../test/policies';
 import { sendLeadFollowUps } from './index';
 
 /** Issue 20, 'Working the pipeline': numbers, owners, follow-ups, conversion, notes with authors, admins' branch. */
@@ -38,12 +38,6 @@ async function createLead(overrides: Partial<LeadFormValues> = {}, token = agent
   const response = await call('POST', `/api/leads${query}`, token, { name: 'Lucía Romero', phone: '5590004000', source: 'Facebook', ...overrides });
   expect(response.statusCode, response.body).toBe(201);
   return json<Lead>(response);
-}
-
-async function createPolicy(token: string): Promise<Policy> {
-  const response = await call('POST', '/api/policy', token, examplePolicyInput());
-  expect(response.statusCode, response.body).toBe(201);
-  return json<Policy>(response);
 }
 
 const listIds = async (url: string, token: string) => json<Lead[]>(await call('GET', url, token)).map((lead) => lead.id);
@@ -159,12 +153,12 @@ describe('conversion into a policy', () => {
   it('links lead and policy both ways and moves the lead to the won column', async () => {
     await markWon('poliza');
     const lead = await createLead({ name: 'Ganado' });
-    const policy = await createPolicy(agent.token);
+    const policy = await newPolicy(ctx, { token: agent.token });
     const converted = json<Lead>(await call('POST', `/api/leads/${lead.id}/convert`, agent.token, { policyId: policy.id }));
     expect(converted).toMatchObject({ policyId: policy.id, status: 'poliza' });
     expect(json<Lead>(await call('GET', `/api/leads/of-policy/${policy.id}`, agent.token))).toMatchObject({ id: lead.id, name: 'Ganado' });
     // Converted once: a second conversion, or another lead onto the same policy, is a 409.
-    const again = await call('POST', `/api/leads/${lead.id}/convert`, agent.token, { policyId: (await createPolicy(agent.token)).id });
+    const again = await call('POST', `/api/leads/${lead.id}/convert`, agent.token, { policyId: (await newPolicy(ctx, { token: agent.token })).id });
     expect(json(again)).toMatchObject({ statusCode: 409, message: 'El lead ya se convirtió en póliza' });
     const taken = await call('POST', `/api/leads/${(await createLead()).id}/convert`, agent.token, { policyId: policy.id });
     expect(json(taken)).toMatchObject({ statusCode: 409, message: 'La póliza ya está ligada a otro lead' });
@@ -174,19 +168,19 @@ describe('conversion into a policy', () => {
     await markWon(null);
     const lead = await createLead();
     await call('POST', `/api/leads/${lead.id}/status/accion`, agent.token);
-    const converted = json<Lead>(await call('POST', `/api/leads/${lead.id}/convert`, agent.token, { policyId: (await createPolicy(agent.token)).id }));
+    const converted = json<Lead>(await call('POST', `/api/leads/${lead.id}/convert`, agent.token, { policyId: (await newPolicy(ctx, { token: agent.token })).id }));
     expect(converted).toMatchObject({ status: 'accion' });
   });
 
   it("moves the lead to «Póliza» on a board nobody configured: the default board has a won column (issue 29)", async () => {
     const lead = await createLead({ name: 'Sin configurar' }, santaFeAgent.token);
-    const policy = await createPolicy(santaFeAgent.token);
+    const policy = await newPolicy(ctx, { token: santaFeAgent.token });
     const converted = json<Lead>(await call('POST', `/api/leads/${lead.id}/convert`, santaFeAgent.token, { policyId: policy.id }));
     expect(converted).toMatchObject({ policyId: policy.id, status: 'poliza' });
   });
 
   it('answers null, not a 404, for a policy that came from no lead (agents and admins)', async () => {
-    const policy = await createPolicy(agent.token);
+    const policy = await newPolicy(ctx, { token: agent.token });
     for (const token of [agent.token, admin]) {
       const response = await call('GET', `/api/leads/of-policy/${policy.id}`, token);
       expect(response.statusCode, response.body).toBe(200);
@@ -196,7 +190,7 @@ describe('conversion into a policy', () => {
 
   it("refuses another branch's policy or lead (404), a bad body (400) and no token (401)", async () => {
     const lead = await createLead();
-    const santaFePolicy = await createPolicy(santaFeAgent.token);
+    const santaFePolicy = await newPolicy(ctx, { token: santaFeAgent.token });
     expect(json(await call('POST', `/api/leads/${lead.id}/convert`, agent.token, { policyId: santaFePolicy.id }))).toMatchObject({ statusCode: 404, message: 'No se encontró la póliza en la sucursal del lead' });
     expect(json(await call('POST', `/api/leads/${lead.id}/convert`, santaFeAgent.token, { policyId: santaFePolicy.id }))).toMatchObject({ statusCode: 404, message: 'No se encontró el lead' });
     expect((await call('GET', `/api/leads/of-policy/${santaFePolicy.id}`, agent.token)).statusCode).toBe(404);

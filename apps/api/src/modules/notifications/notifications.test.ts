@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Appointment, AppointmentFormValues, NotificationList, Policy } from '@portal/domain';
-import { examplePolicyInput } from '@portal/domain/testing';
 import { branches, emailOutbox, notifications, notificationSettings } from '../../db/schema/index';
 import { ADMIN, bearer, createTestContext, insertUser, json, login, signInAs, type TestContext, type TestUser } from '../../test/app';
-import { multipartFile, sampleFiles } from '../../test/files';
+import { newPolicy, policyWithDocument } from '../../test/policies';
 import { notify, notifyJobFailed, notifyPolicyExpiring, notifyRenewalCreated, sendAppointmentReminders } from './index';
 
 let ctx: TestContext;
@@ -23,21 +22,6 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-async function createPolicy(token = agent.token): Promise<Policy> {
-  const response = await ctx.app.inject({ method: 'POST', url: '/api/policy', headers: bearer(token), payload: examplePolicyInput() });
-  if (response.statusCode !== 201) throw new Error(`create failed ${response.statusCode}: ${response.body}`);
-  return json<Policy>(response);
-}
-
-/** A policy under investigation: one document uploaded by its agent. */
-async function policyUnderInvestigation(token = agent.token): Promise<Policy> {
-  const policy = await createPolicy(token);
-  const { payload, headers } = multipartFile(sampleFiles.pdf());
-  const upload = await ctx.app.inject({ method: 'POST', url: `/api/files/upload/${policy.investigationId}/tenantId`, headers: { ...bearer(token), ...headers }, payload });
-  expect(upload.statusCode, upload.body).toBe(201);
-  return policy;
-}
-
 const decide = (token: string, decision: 'approve' | 'reject', folio: string) =>
   ctx.app.inject({ method: 'POST', url: `/api/policy/${decision}/${folio}`, headers: bearer(token), payload: { confirmMissing: true, reason: 'Revisado' } });
 
@@ -48,7 +32,7 @@ const emailsTo = (recipient: string) => db().select().from(emailOutbox).where(eq
 
 describe('investigation decisions notify the policy\'s agent', () => {
   it('approved: a notification linked to the policy, and an e-mail (chosen by default) in the same transaction', async () => {
-    const policy = await policyUnderInvestigation();
+    const { policy } = await policyWithDocument(ctx, { token: agent.token }, { slot: 'tenantId' });
     const before = (await bell(agent.token)).unreadCount;
     const response = await decide(manager.token, 'approve', policy.investigationId);
     expect(response.statusCode, response.body).toBe(200);
@@ -72,7 +56,7 @@ describe('investigation decisions notify the policy\'s agent', () => {
 
   it('a decision set from the form (a manager\'s status jump) tells the agent as the results screen does (issue 29)', async () => {
     for (const [status, kind] of [['investigation_approved', 'investigation_approved'], ['investigation_rejected', 'investigation_rejected']] as const) {
-      const policy = await policyUnderInvestigation();
+      const { policy } = await policyWithDocument(ctx, { token: agent.token }, { slot: 'tenantId' });
       const current = json<Policy>(await ctx.app.inject({ url: `/api/policy/unique/${policy.id}`, headers: bearer(manager.token) }));
       const saved = await ctx.app.inject({ method: 'POST', url: `/api/policy/update/${policy.id}`, headers: bearer(manager.token), payload: { ...current, status } });
       expect(saved.statusCode, saved.body).toBe(200);
@@ -88,14 +72,14 @@ describe('investigation decisions notify the policy\'s agent', () => {
     const quiet = await insertUser(ctx, { role: 'agent' });
     const quietToken = (await login(ctx.app, quiet.email, quiet.password)).token;
     await db().insert(notificationSettings).values({ userId: quiet.id, emailKinds: ['policy_expiring'] });
-    const policy = await policyUnderInvestigation(quietToken);
+    const { policy } = await policyWithDocument(ctx, { token: quietToken }, { slot: 'tenantId' });
     expect((await decide(manager.token, 'reject', policy.investigationId)).statusCode).toBe(200);
     expect(await notificationsOf(quiet.id)).toMatchObject([{ kind: 'investigation_rejected', policyId: policy.id }]);
     expect(await emailsTo(quiet.email)).toEqual([]);
   });
 
   it('writes nothing when the decision is refused (409): the notice shares its transaction', async () => {
-    const policy = await createPolicy();
+    const policy = await newPolicy(ctx, { token: agent.token });
     const count = (await notificationsOf(agent.id)).length;
     expect((await decide(manager.token, 'approve', policy.investigationId)).statusCode).toBe(409);
     expect(await notificationsOf(agent.id)).toHaveLength(count);
@@ -180,7 +164,7 @@ describe('notices for the job queue', () => {
   it('notifyPolicyExpiring: agent and branch manager, once per policy and days left however often it runs', async () => {
     const branchManager = await insertUser(ctx, { role: 'manager', branchId: 1 });
     await db().update(branches).set({ managerId: branchManager.id }).where(eq(branches.id, 1));
-    const policy = await createPolicy();
+    const policy = await newPolicy(ctx, { token: agent.token });
     expect(await notifyPolicyExpiring(db(), [{ policyId: policy.id, daysLeft: 30 }, { policyId: 999_999, daysLeft: 30 }])).toBe(2);
     expect(await notifyPolicyExpiring(db(), [{ policyId: policy.id, daysLeft: 30 }])).toBe(0);
     expect(await notifyPolicyExpiring(db(), [{ policyId: policy.id, daysLeft: 7 }])).toBe(2);
@@ -197,14 +181,14 @@ describe('notices for the job queue', () => {
   });
 
   it('notifyRenewalCreated: the new policy\'s agent and manager, not whoever created it', async () => {
-    const oldPolicy = await createPolicy();
-    const newPolicy = await createPolicy();
+    const oldPolicy = await newPolicy(ctx, { token: agent.token });
+    const renewal = await newPolicy(ctx, { token: agent.token });
     const branchManager = await insertUser(ctx, { role: 'manager', branchId: 1 });
     await db().update(branches).set({ managerId: branchManager.id }).where(eq(branches.id, 1));
-    await db().transaction((tx) => notifyRenewalCreated(tx, { oldPolicyId: oldPolicy.id, newPolicyId: newPolicy.id, actorUserId: agent.id }));
-    await db().transaction((tx) => notifyRenewalCreated(tx, { oldPolicyId: oldPolicy.id, newPolicyId: newPolicy.id, actorUserId: agent.id }));
+    await db().transaction((tx) => notifyRenewalCreated(tx, { oldPolicyId: oldPolicy.id, newPolicyId: renewal.id, actorUserId: agent.id }));
+    await db().transaction((tx) => notifyRenewalCreated(tx, { oldPolicyId: oldPolicy.id, newPolicyId: renewal.id, actorUserId: agent.id }));
     const rows = await db().select().from(notifications).where(eq(notifications.kind, 'renewal_created'));
-    expect(rows.map((row) => [row.userId, row.policyId])).toEqual([[branchManager.id, newPolicy.id]]);
+    expect(rows.map((row) => [row.userId, row.policyId])).toEqual([[branchManager.id, renewal.id]]);
     expect(rows[0]!.title).toBe(`Renovación creada de la póliza ${oldPolicy.investigationId}`);
     expect(rows[0]!.body).toContain('Ana Pérez creó la renovación');
     // Not chosen by e-mail by default.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businessYear, type Policy, type PolicyFormValues } from '@portal/domain';
-import { examplePolicyInput } from '@portal/domain/testing';
+import { businessYear, type Policy } from '@portal/domain';
 import { ADMIN, bearer, createTestContext, insertBranch, json, login, signInAs, type TestContext } from '../../test/app';
+import { newPolicy } from '../../test/policies';
 
 // Slow by nature (issue 30): 50 policies entering 'Generar Contratos' at once, each drawing its
 // number and rendering its contract pack (issue 16) — 50 PDFs. It was most of lifecycle.test.ts's
@@ -18,18 +18,12 @@ afterAll(() => ctx.close());
 
 const post = (url: string, token: string, payload: unknown) => ctx.app.inject({ method: 'POST', url, headers: bearer(token), payload: payload as object });
 
-async function createPolicy(token: string, body: PolicyFormValues): Promise<Policy> {
-  const response = await post('/api/policy', token, body);
-  if (response.statusCode !== 201) throw new Error(`create failed ${response.statusCode}: ${response.body}`);
-  return json<Policy>(response);
-}
-
 describe('policy numbers under concurrency', () => {
   it('numbers 50 concurrent Generar Contratos of one branch 00001…00050, each once', async () => {
     const branchId = await insertBranch(ctx, { code: 'CONC' });
     const agent = await signInAs(ctx, 'agent', branchId);
     const policies = await Promise.all(
-      Array.from({ length: 50 }, () => createPolicy(adminToken, examplePolicyInput({ status: 'investigation_approved', branchId }))),
+      Array.from({ length: 50 }, () => newPolicy(ctx, { token: adminToken, overrides: { status: 'investigation_approved', branchId } })),
     );
     const responses = await Promise.all(policies.map((policy) => post(`/api/policy/update/${policy.id}`, agent.token, { status: 'contracts' })));
     expect(responses.find((r) => r.statusCode !== 200)?.body).toBeUndefined();

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { staleVersionMessage, type Policy, type PolicyFormValues } from '@portal/domain';
-import { examplePolicyInput } from '@portal/domain/testing';
 import { users } from '../../db/schema/index';
 import { bearer, createTestContext, json, signInAs, type TestContext } from '../../test/app';
+import { newPolicy } from '../../test/policies';
 
 /** Issue 28: two tabs on one policy; the second save from the first version is refused (decision 023). */
 let ctx: TestContext;
@@ -28,12 +28,6 @@ const save = (id: number, token: string, body: unknown, ifMatch?: string) =>
     payload: body as object,
   });
 
-async function createPolicy(): Promise<Policy> {
-  const response = await ctx.app.inject({ method: 'POST', url: '/api/policy', headers: bearer(maria.token), payload: examplePolicyInput() });
-  expect(response.statusCode).toBe(201);
-  return json<Policy>(response);
-}
-
 async function read(id: number) {
   const response = await ctx.app.inject({ url: `/api/policy/unique/${id}`, headers: bearer(pedro.token) });
   expect(response.statusCode).toBe(200);
@@ -53,7 +47,7 @@ async function eventCount(id: number): Promise<number> {
 
 describe('conditional writes of a policy', () => {
   it('GET carries the version as a strong ETag, and a save answers the new one', async () => {
-    const created = await createPolicy();
+    const created = await newPolicy(ctx, { token: maria.token });
     const { etag, policy } = await read(created.id);
     expect(etag).toBe(`"v${policy.version}"`);
 
@@ -65,7 +59,7 @@ describe('conditional writes of a policy', () => {
   });
 
   it('the second of two saves from the same version is a 412 naming who saved and when, and writes nothing', async () => {
-    const { etag, policy } = await read((await createPolicy()).id);
+    const { etag, policy } = await read((await newPolicy(ctx, { token: maria.token })).id);
     const first = await save(policy.id, maria.token, edited(policy, 'Nota de María'), etag);
     expect(first.statusCode).toBe(200);
     const events = await eventCount(policy.id);
@@ -84,7 +78,7 @@ describe('conditional writes of a policy', () => {
   });
 
   it('any other write to the row (a job’s UPDATE, without updated_by) makes an open form stale', async () => {
-    const { etag, policy } = await read((await createPolicy()).id);
+    const { etag, policy } = await read((await newPolicy(ctx, { token: maria.token })).id);
     await ctx.testDb.database.db.execute(sql`update policies set status = 'investigation', updated_by = null where id = ${policy.id}`);
     expect((await read(policy.id)).policy.version).toBe(policy.version + 1);
     const response = await save(policy.id, pedro.token, edited(policy, 'Tarde'), etag);
@@ -93,7 +87,7 @@ describe('conditional writes of a policy', () => {
   });
 
   it('without If-Match the spec’s client saves as before, and * saves any current version', async () => {
-    const { policy } = await read((await createPolicy()).id);
+    const { policy } = await read((await newPolicy(ctx, { token: maria.token })).id);
     expect((await save(policy.id, maria.token, edited(policy, 'Primera'))).statusCode).toBe(200);
     expect((await save(policy.id, pedro.token, edited(policy, 'Segunda'))).statusCode).toBe(200);
     expect((await save(policy.id, pedro.token, edited(policy, 'Tercera'), '*')).statusCode).toBe(200);
@@ -101,13 +95,13 @@ describe('conditional writes of a policy', () => {
   });
 
   it('a weak tag never matches (If-Match compares strongly); one of a list that matches is enough', async () => {
-    const { etag, policy } = await read((await createPolicy()).id);
+    const { etag, policy } = await read((await newPolicy(ctx, { token: maria.token })).id);
     expect((await save(policy.id, maria.token, edited(policy, 'Débil'), `W/${etag}`)).statusCode).toBe(412);
     expect((await save(policy.id, maria.token, edited(policy, 'Lista'), `"v999", ${etag}`)).statusCode).toBe(200);
   });
 
   it('a malformed If-Match is a 400 naming the header, and nothing is written', async () => {
-    const { policy } = await read((await createPolicy()).id);
+    const { policy } = await read((await newPolicy(ctx, { token: maria.token })).id);
     const response = await save(policy.id, maria.token, edited(policy, 'Mal'), 'v1');
     expect(response.statusCode).toBe(400);
     expect(json(response).details).toEqual([{ field: 'If-Match', message: expect.stringContaining('If-Match') }]);
@@ -115,7 +109,7 @@ describe('conditional writes of a policy', () => {
   });
 
   it('401 without a token, 404 for another branch, 400 for an invalid body, 403 for a jump by an agent — before the version', async () => {
-    const { etag, policy } = await read((await createPolicy()).id);
+    const { etag, policy } = await read((await newPolicy(ctx, { token: maria.token })).id);
     expect((await ctx.app.inject({ method: 'POST', url: `/api/policy/update/${policy.id}`, headers: { 'if-match': etag! }, payload: edited(policy, 'x') })).statusCode).toBe(401);
     expect((await save(policy.id, santaFeAgent.token, edited(policy, 'x'), etag)).statusCode).toBe(404);
     expect((await save(policy.id, maria.token, { ...edited(policy, 'x'), tenants: [] }, etag)).statusCode).toBe(400);

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { businessYear, policySearchText, type Policy, type PolicyEvent, type PolicyFormValues } from '@portal/domain';
 import { exampleGuarantor, examplePolicyInput } from '@portal/domain/testing';
-import { ADMIN, bearer, createPolicyAs, createTestContext, json, login, signInAs, type TestContext } from '../../test/app';
+import { ADMIN, bearer, createTestContext, json, login, signInAs, type TestContext } from '../../test/app';
+import { newPolicy, rentOverrides } from '../../test/policies';
 import { users } from '../../db/schema/index';
 import { rowsOf } from '../../db/client';
 
@@ -37,21 +38,15 @@ const get = (url: string, token: string) => ctx.app.inject({ url, headers: beare
 const post = (url: string, token: string | null, payload?: unknown) =>
   ctx.app.inject({ method: 'POST', url, headers: token ? bearer(token) : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
 
-async function createPolicy(token: string, body: PolicyFormValues): Promise<Policy> {
-  const response = await post('/api/policy', token, body);
-  if (response.statusCode !== 201) throw new Error(`create failed ${response.statusCode}: ${response.body}`);
-  return json<Policy>(response);
-}
-
 /** A policy of Polanco (branch 1) in `status`, made by the admin (creating is not a jump). */
 function policyIn(status: PolicyFormValues['status'], overrides: Partial<PolicyFormValues> = {}) {
-  return createPolicy(adminToken, examplePolicyInput({ status, branchId: 1, ...overrides }));
+  return newPolicy(ctx, { token: adminToken, overrides: { status, branchId: 1, ...overrides } });
 }
 
-const withStart = (contractStartDate: string | null, termMonths?: number): Partial<PolicyFormValues> => {
-  const base = examplePolicyInput();
-  return { ...(termMonths === undefined ? {} : { termMonths }), property: { ...base.property, rent: { ...base.property.rent, contractStartDate } } };
-};
+const withStart = (contractStartDate: string | null, termMonths?: number): Partial<PolicyFormValues> => ({
+  ...(termMonths === undefined ? {} : { termMonths }),
+  ...rentOverrides({ contractStartDate }),
+});
 
 async function events(id: number): Promise<PolicyEvent[]> {
   return json<PolicyEvent[]>(await get(`/api/policy/${id}/events`, adminToken));
@@ -66,7 +61,7 @@ async function storedRow(id: number) {
 
 describe('the term', () => {
   it('defaults to 12 months and ends the day before the same day a year later, stored and in every JSON', async () => {
-    const policy = await createPolicy(polancoAgent.token, examplePolicyInput(withStart('2026-01-15')));
+    const policy = await newPolicy(ctx, { token: polancoAgent.token, overrides: withStart('2026-01-15') });
     expect(policy).toMatchObject({ termMonths: 12, endDate: '2027-01-14', renewedToPolicyId: null, renewedFromPolicyId: null });
     expect(await storedRow(policy.id)).toMatchObject({ term_months: 12, start_date: '2026-01-15', end_date: '2027-01-14' });
 
@@ -78,7 +73,7 @@ describe('the term', () => {
   });
 
   it('follows the form: a new term or start date moves the end date, none clears it', async () => {
-    const policy = await createPolicy(polancoAgent.token, examplePolicyInput(withStart('2026-01-31', 1)));
+    const policy = await newPolicy(ctx, { token: polancoAgent.token, overrides: withStart('2026-01-31', 1) });
     expect(policy.endDate).toBe('2026-02-28');
     const { id, investigationId: _f, createdAt: _c, updatedAt: _u, userId: _us, guarantorNames: _g, ownerName: _o, propertyAddress: _p, endDate: _e, ...body } = policy;
     const longer = json<Policy>(await post(`/api/policy/update/${id}`, polancoAgent.token, { ...body, termMonths: 24 }));
@@ -90,7 +85,7 @@ describe('the term', () => {
 
   it('is what migration 0012 backfills for existing policies (its last statement, the same rule in SQL)', async () => {
     const cases: Array<[string | null, number]> = [['2026-01-31', 1], ['2028-01-30', 1], ['2026-01-15', 12], ['2028-02-29', 12], ['2026-03-31', 1], [null, 12]];
-    const created = await Promise.all(cases.map(([start, months]) => createPolicy(polancoAgent.token, examplePolicyInput(withStart(start, months)))));
+    const created = await Promise.all(cases.map(([start, months]) => newPolicy(ctx, { token: polancoAgent.token, overrides: withStart(start, months) })));
     const db = ctx.testDb.database.db;
     const ids = created.map((policy) => policy.id);
     await db.execute(sql`update policies set start_date = null, end_date = null where id in ${ids}`);
@@ -193,14 +188,14 @@ describe('POST /api/policy/{id}/renew', () => {
 
   it("keeps the policy's agent when a manager renews it, says so in the history, and falls back to the manager when the agent left (issue 29)", async () => {
     const agent = await signInAs(ctx, 'agent', 1);
-    const agentsPolicy = await createPolicyAs(ctx, agent.token, examplePolicyInput({ status: 'active', ...withStart('2026-01-01') }));
+    const agentsPolicy = await newPolicy(ctx, { token: agent.token, overrides: { status: 'active', ...withStart('2026-01-01') }, via: 'admin-jump' });
     expect(agentsPolicy.userId).toBe(agent.id);
     const kept = json<Policy>(await post(`/api/policy/${agentsPolicy.id}/renew`, polancoManager.token));
     expect(kept.userId).toBe(agent.id);
     expect((await events(kept.id))[0]!.note).toContain('Agente: el de la póliza anterior');
 
     const leaving = await signInAs(ctx, 'agent', 1);
-    const orphan = await createPolicyAs(ctx, leaving.token, examplePolicyInput({ status: 'active', ...withStart('2026-01-01') }));
+    const orphan = await newPolicy(ctx, { token: leaving.token, overrides: { status: 'active', ...withStart('2026-01-01') }, via: 'admin-jump' });
     await ctx.app.db.update(users).set({ status: 'inactive' }).where(eq(users.id, leaving.id));
     const taken = json<Policy>(await post(`/api/policy/${orphan.id}/renew`, polancoManager.token));
     expect(taken.userId).toBe(polancoManager.id);

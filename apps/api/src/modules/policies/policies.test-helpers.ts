@@ -2,7 +2,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Policy, PolicyFormValues } from '@portal/domain';
 import { exampleGuarantor, examplePolicyInput, exampleTenant } from '@portal/domain/testing';
-import { ADMIN, bearer, createPolicyAs, createTestContext, signInAs, login, type TestContext } from '../../test/app';
+import { ADMIN, bearer, createTestContext, signInAs, login, type TestContext } from '../../test/app';
 
 /**
  * What the policies API tests share (policy-create, policy-reads, policy-updates, policy-search):
@@ -30,11 +30,6 @@ export function setUpPolicyTests(): void {
 export const get = (url: string, token: string) => ctx.app.inject({ url, headers: bearer(token) });
 export const post = (url: string, token: string, payload: unknown) =>
   ctx.app.inject({ method: 'POST', url, headers: bearer(token), payload: payload as object });
-
-/** A policy of the token's user; in another status than 'Creada', moved there by an admin (test/app). */
-export function createPolicy(token: string, body: PolicyFormValues = examplePolicyInput()): Promise<Policy> {
-  return createPolicyAs(ctx, token, body);
-}
 
 async function count(table: string): Promise<number> {
   const result = await ctx.testDb.database.db.execute(sql.raw(`select count(*)::int as n from ${table}`));

@@ -4,7 +4,8 @@ import { sql } from 'drizzle-orm';
 import { investigationFolioPattern, type Policy } from '@portal/domain';
 import { exampleGuarantor, examplePolicyInput, exampleTenant } from '@portal/domain/testing';
 import { signInAs, json } from '../../test/app';
-import { adminToken, counts, createPolicy, ctx, get, plusPolicy, polancoAgent, post, santaFeAgent, setUpPolicyTests } from './policies.test-helpers';
+import { adminToken, counts, ctx, get, plusPolicy, polancoAgent, post, santaFeAgent, setUpPolicyTests } from './policies.test-helpers';
+import { newPolicy } from '../../test/policies';
 
 setUpPolicyTests();
 
@@ -65,25 +66,23 @@ describe('POST /api/policy', () => {
   });
 
   it('stores a Plus Auto guarantor’s vehicle and a Plus guarantor’s separate guarantee address', async () => {
-    const auto = await createPolicy(
-      polancoAgent.token,
-      examplePolicyInput({
+    const auto = await newPolicy(ctx, {
+      token: polancoAgent.token,
+      overrides: {
         policyType: 'plusAuto',
         guarantors: [{ ...exampleGuarantor('Carlos Ruiz'), vehicle: { brand: 'Nissan', model: 'Versa', year: '2021', color: 'Gris', licensePlate: 'ABC-123-D' } }],
-      }),
-    );
+      },
+      via: 'admin-jump',
+    });
     expect(auto.guarantors[0]!.vehicle).toMatchObject({ brand: 'Nissan', model: 'Versa', year: 2021, licensePlate: 'ABC-123-D' });
 
     const guaranteeAddress = { street: 'Insurgentes Sur', exteriorNumber: '1602', interiorNumber: '', colony: 'Crédito Constructor', municipality: 'Benito Juárez', state: 'Ciudad de México', zipCode: '03940' };
-    const plus = await createPolicy(
-      polancoAgent.token,
-      examplePolicyInput({ policyType: 'plus', guarantors: [{ ...exampleGuarantor('Elena Ríos'), sameAddressAsGuarantee: false, guaranteeAddress }] }),
-    );
+    const plus = await newPolicy(ctx, { token: polancoAgent.token, overrides: { policyType: 'plus', guarantors: [{ ...exampleGuarantor('Elena Ríos'), sameAddressAsGuarantee: false, guaranteeAddress }] }, via: 'admin-jump' });
     expect(plus.guarantors[0]).toMatchObject({ sameAddressAsGuarantee: false, guaranteeAddress });
   });
 
   it('lets an admin choose the branch, and refuses one that does not exist', async () => {
-    const policy = await createPolicy(adminToken, examplePolicyInput({ branchId: 3 }));
+    const policy = await newPolicy(ctx, { token: adminToken, overrides: { branchId: 3 }, via: 'admin-jump' });
     expect(policy.branchId).toBe(3);
     const missing = await post('/api/policy', adminToken, examplePolicyInput({ branchId: 424242 }));
     expect(missing.statusCode).toBe(400);
@@ -119,8 +118,8 @@ describe('POST /api/policy', () => {
       const draws = vi.spyOn(crypto, 'randomInt') as unknown as { mockReturnValue(v: number): void; mockReturnValueOnce(v: number): typeof draws };
       // The draw is an index into the free numbers: 0…999 first, then 007 is taken and the eighth free one is 008.
       draws.mockReturnValue(7);
-      expect((await createPolicy(token)).investigationId).toBe('INV-23112026-1005-007');
-      expect((await createPolicy(token)).investigationId).toBe('INV-23112026-1005-008');
+      expect((await newPolicy(ctx, { token, via: 'admin-jump' })).investigationId).toBe('INV-23112026-1005-007');
+      expect((await newPolicy(ctx, { token, via: 'admin-jump' })).investigationId).toBe('INV-23112026-1005-008');
     });
 
     /** Copies of `policy` holding every folio of `minute` but `except` (straight SQL: 999 creates through the API would be slow). */
@@ -142,12 +141,12 @@ describe('POST /api/policy', () => {
       vi.useFakeTimers({ toFake: ['Date'] });
       vi.setSystemTime(new Date('2026-11-23T17:45:10Z'));
       const { token } = await signInAs(ctx, 'agent', 1);
-      const first = await createPolicy(token);
+      const first = await newPolicy(ctx, { token, via: 'admin-jump' });
       const taken = Number(first.investigationId.slice(-3));
       // 999 of the minute's numbers taken (the first policy's among them): only 517 is free (or 518 if the first took 517).
       const free = taken === 517 ? 518 : 517;
       await takeFolios(first, 'INV-23112026-1145-', [taken, free]);
-      expect((await createPolicy(token)).investigationId).toBe(`INV-23112026-1145-${free}`);
+      expect((await newPolicy(ctx, { token, via: 'admin-jump' })).investigationId).toBe(`INV-23112026-1145-${free}`);
 
       const before = await counts();
       const response = await post('/api/policy', token, examplePolicyInput());
@@ -159,7 +158,7 @@ describe('POST /api/policy', () => {
 
       // The next minute has all its numbers.
       vi.setSystemTime(new Date('2026-11-23T17:46:00Z'));
-      expect((await createPolicy(token)).investigationId).toMatch(/^INV-23112026-1146-\d{3}$/);
+      expect((await newPolicy(ctx, { token, via: 'admin-jump' })).investigationId).toMatch(/^INV-23112026-1146-\d{3}$/);
     });
   });
 

@@ -1,9 +1,10 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { policySearchResultSchema, type Policy, type PolicyAgent, type PolicyFormValues, type PolicySearchResult } from '@portal/domain';
+import { policySearchResultSchema, type PolicyAgent, type PolicyFormValues, type PolicySearchResult } from '@portal/domain';
 import { exampleGuarantor, examplePolicyInput, exampleTenant } from '@portal/domain/testing';
-import { ADMIN, bearer, createPolicyAs, createTestContext, insertBranch, insertUser, json, login, signInAs, type TestContext } from '../../test/app';
+import { ADMIN, bearer, createTestContext, insertBranch, insertUser, json, login, signInAs, type TestContext } from '../../test/app';
+import { newPolicy } from '../../test/policies';
 import { readCsvExport, utf8Bom } from '../../test/csv';
 
 /**
@@ -21,11 +22,6 @@ let santaFeAgent: { id: number; token: string };
 const ids: Record<string, number> = {};
 
 const get = (url: string, token?: string) => ctx.app.inject({ url, headers: token ? bearer(token) : {} });
-
-/** A policy of the token's user; in another status than 'Creada', moved there by an admin (test/app). */
-function createPolicy(token: string, body: PolicyFormValues): Promise<Policy> {
-  return createPolicyAs(ctx, token, body);
-}
 
 /** Moves a policy's creation to a given instant (the API always stamps "now"). */
 async function createdAt(id: number, instant: string) {
@@ -47,14 +43,14 @@ beforeAll(async () => {
 
   // Created by the agent or the manager, of each type, on days around a month's turn (Mexico City).
   const make = async (key: string, as: { token: string }, body: PolicyFormValues, at: string) => {
-    ids[key] = (await createPolicy(as.token, body)).id;
+    ids[key] = (await newPolicy(ctx, { token: as.token, overrides: body, via: 'admin-jump' })).id;
     await createdAt(ids[key], at);
   };
   await make('basicaOld', agent, examplePolicyInput({ tenants: [exampleTenant('Íñigo Peña, "El Güero"')], status: 'active' }), '2026-10-31T12:00:00Z');
   await make('plusLate', manager, examplePolicyInput({ policyType: 'plus', tenants: [exampleTenant('Lucía Ñáñez')], guarantors: [exampleGuarantor('José Ávila')] }), '2026-11-01T05:30:00Z');
   await make('garantia', agent, examplePolicyInput({ policyType: 'garantiaPlus', tenants: [exampleTenant('=HYPERLINK("x")')], status: 'active' }), '2026-11-01T06:30:00Z');
   await make('basicaNew', manager, examplePolicyInput({ tenants: [exampleTenant('Zoé Muñoz')], status: 'signature' }), '2026-11-15T18:00:00Z');
-  await createPolicy(santaFeAgent.token, examplePolicyInput({ tenants: [exampleTenant('Otra Sucursal')] }));
+  await newPolicy(ctx, { token: santaFeAgent.token, overrides: { tenants: [exampleTenant('Otra Sucursal')] }, via: 'admin-jump' });
 });
 afterAll(() => ctx.close());
 
@@ -281,7 +277,7 @@ describe('GET /api/policy/export', () => {
     const crowdBranch = await insertBranch(ctx);
     const crowdAgent = await insertUser(ctx, { role: 'agent', branchId: crowdBranch });
     const token = (await login(ctx.app, crowdAgent.email, crowdAgent.password)).token;
-    const one = await createPolicy(token, examplePolicyInput({ tenants: [exampleTenant('Multitud Pérez')] }));
+    const one = await newPolicy(ctx, { token, overrides: { tenants: [exampleTenant('Multitud Pérez')] }, via: 'admin-jump' });
     await ctx.testDb.database.db.execute(sql.raw(`insert into policies (investigation_id, status, policy_type, branch_id, user_id, tenant_names, created_at)
       select 'INV-EXP-' || n, 'created', 'basica', ${crowdBranch}, ${crowdAgent.id}, '{"Multitud Pérez"}', now() - n * interval '1 minute'
       from generate_series(1, 2100) as n`));

@@ -6,7 +6,8 @@ import { examplePolicyInput } from '@portal/domain/testing';
 import { openDatabase, rowsOf } from '../../db/client';
 import { migrationFailure } from '../../db/migrate';
 import { isUniqueViolation } from '../../lib/app-error';
-import { ADMIN, bearer, createPolicyAs, createTestContext, insertBranch, json, login, signInAs, type TestContext } from '../../test/app';
+import { ADMIN, bearer, createTestContext, insertBranch, json, login, signInAs, type TestContext } from '../../test/app';
+import { newPolicy } from '../../test/policies';
 
 /*
  * Issue 28, "skip the workflow and choose the folio": a policy created in another status than
@@ -111,7 +112,7 @@ describe('the folio de póliza a client sends', () => {
       expect(response.statusCode, response.body).toBe(200);
       expect(json<Policy>(response).policyNumber).toBe('');
     }
-    const numbered = await createPolicyAs(ctx, agent.token, examplePolicyInput({ policyNumber: freshFolio() }));
+    const numbered = await newPolicy(ctx, { token: agent.token, overrides: { policyNumber: freshFolio() }, via: 'admin-jump' });
     const response = await post(`/api/policy/update/${numbered.id}`, manager.token, formOf(numbered, { policyNumber: 'OTRO-1' }));
     expect(json<Policy>(response).policyNumber).toBe(numbered.policyNumber);
   });
@@ -131,7 +132,7 @@ describe('the folio de póliza a client sends', () => {
 
   it('answers 409 naming a folio another policy has (in any branch), and writes nothing', async () => {
     const folio = freshFolio();
-    await createPolicyAs(ctx, santaFeAgent.token, examplePolicyInput({ policyNumber: folio }));
+    await newPolicy(ctx, { token: santaFeAgent.token, overrides: { policyNumber: folio }, via: 'admin-jump' });
     const blank = await created(post('/api/policy', agent.token, examplePolicyInput()));
     const before = await tableCounts();
     const message = `El folio de póliza ${folio} ya existe`;
@@ -196,7 +197,7 @@ describe('numbering at Contratos generados with the unique folio', () => {
     await created(post('/api/policy', adminToken, examplePolicyInput({ branchId, policyNumber: `IMPX-${year}-00002` })));
     const numbers: string[] = [];
     for (let index = 0; index < 3; index++) {
-      const approved = await createPolicyAs(ctx, branchAgent.token, examplePolicyInput({ status: 'investigation_approved' }));
+      const approved = await newPolicy(ctx, { token: branchAgent.token, overrides: { status: 'investigation_approved' }, via: 'admin-jump' });
       const response = await post(`/api/policy/update/${approved.id}`, branchAgent.token, { status: 'contracts' });
       expect(response.statusCode, response.body).toBe(200);
       numbers.push(json<Policy>(response).policyNumber);

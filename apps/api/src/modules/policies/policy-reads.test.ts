@@ -1,11 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Policy, PolicySearchResult } from '@portal/domain';
-import { exampleGuarantor, examplePolicyInput, exampleTenant } from '@portal/domain/testing';
+import { exampleGuarantor, exampleTenant } from '@portal/domain/testing';
 import { loadPolicies, loadPolicyJsonRange, policyBatchEnd } from './repository/read';
 import { parallelKeysetBatches } from '../../lib/keyset-batches';
 import type { CursorPosition } from '../../lib/keyset-cursor';
 import { insertBranch, insertUser, json, login } from '../../test/app';
-import { adminToken, createPolicy, ctx, get, plusPolicy, polancoAgent, santaFeAgent, setUpPolicyTests } from './policies.test-helpers';
+import { adminToken, ctx, get, plusPolicy, polancoAgent, santaFeAgent, setUpPolicyTests } from './policies.test-helpers';
+import { newPolicy } from '../../test/policies';
 
 setUpPolicyTests();
 
@@ -13,8 +14,8 @@ describe('reading policies', () => {
   let polancoPolicy: Policy;
   let santaFePolicy: Policy;
   beforeAll(async () => {
-    polancoPolicy = await createPolicy(polancoAgent.token);
-    santaFePolicy = await createPolicy(santaFeAgent.token);
+    polancoPolicy = await newPolicy(ctx, { token: polancoAgent.token, via: 'admin-jump' });
+    santaFePolicy = await newPolicy(ctx, { token: santaFeAgent.token, via: 'admin-jump' });
   });
 
   it('returns one policy of the own branch, 404 for another branch’s or an unknown one', async () => {
@@ -32,7 +33,7 @@ describe('reading policies', () => {
     const agent = await insertUser(ctx, { role: 'agent', branchId });
     const token = (await login(ctx.app, agent.email, agent.password)).token;
     for (const name of ['Ana Uno', 'Beto Dos', 'Carla Tres', 'Dario Cuatro', 'Elena Cinco']) {
-      await createPolicy(token, plusPolicy([name], ['Aval de ' + name]));
+      await newPolicy(ctx, { token, overrides: plusPolicy([name], ['Aval de ' + name]), via: 'admin-jump' });
     }
     const response = await get(`/api/policy/${branchId}`, token);
     expect(response.statusCode).toBe(200);
@@ -54,19 +55,17 @@ describe('reading policies', () => {
   it('reads a full list in batches that join up exactly, each policy\'s JSON (built by PostgreSQL) equal to the one the API reads', async () => {
     // Every kind of field: a vehicle, a separate guarantee address, references, money with cents,
     // empty optional amounts and dates.
-    await createPolicy(
-      polancoAgent.token,
-      examplePolicyInput({
+    await newPolicy(ctx, {
+      token: polancoAgent.token,
+      overrides: {
         policyType: 'plusAuto',
         tenants: [{ ...exampleTenant('Inés Centavos'), monthlyIncome: '18250.75' }],
         guarantors: [{ ...exampleGuarantor('Raúl Placas'), vehicle: { brand: 'Kia', model: 'Rio', year: '2019', color: 'Rojo', licensePlate: 'XYZ-987-A' } }],
-      }),
-    );
+      },
+      via: 'admin-jump',
+    });
     const guaranteeAddress = { street: 'Av. Juárez', exteriorNumber: '10', interiorNumber: 'B', colony: 'Centro', municipality: 'Cuauhtémoc', state: 'Ciudad de México', zipCode: '06000' };
-    await createPolicy(
-      polancoAgent.token,
-      examplePolicyInput({ policyType: 'plus', guarantors: [{ ...exampleGuarantor('Olga Garantía'), sameAddressAsGuarantee: false, guaranteeAddress }] }),
-    );
+    await newPolicy(ctx, { token: polancoAgent.token, overrides: { policyType: 'plus', guarantors: [{ ...exampleGuarantor('Olga Garantía'), sameAddressAsGuarantee: false, guaranteeAddress }] }, via: 'admin-jump' });
     const whole = await loadPolicies(ctx.testDb.database.db, { scope: { branchId: 1 } });
     expect(whole.some((policy) => policy.guarantors.some((guarantor) => guarantor.vehicle))).toBe(true);
     expect(whole.some((policy) => policy.guarantors.some((guarantor) => guarantor.guaranteeAddress))).toBe(true);
@@ -116,7 +115,7 @@ describe('reading policies', () => {
   });
 
   it('lists only active policies under /act', async () => {
-    const active = await createPolicy(polancoAgent.token, examplePolicyInput({ status: 'active' }));
+    const active = await newPolicy(ctx, { token: polancoAgent.token, overrides: { status: 'active' }, via: 'admin-jump' });
     for (const url of ['/api/policy/act', '/api/policy/act/1']) {
       const list = json<Policy[]>(await get(url, polancoAgent.token));
       expect(list.map((policy) => policy.id)).toContain(active.id);

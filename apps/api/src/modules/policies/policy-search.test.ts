@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { policySearchResultSchema, type PolicyFormValues, type PolicySearchResult } from '@portal/domain';
 import { examplePolicyInput, exampleTenant } from '@portal/domain/testing';
 import { copyRow, insertBranch, insertUser, json, login } from '../../test/app';
-import { adminToken, createPolicy, ctx, get, plusPolicy, santaFeAgent, setUpPolicyTests } from './policies.test-helpers';
+import { adminToken, ctx, get, plusPolicy, santaFeAgent, setUpPolicyTests } from './policies.test-helpers';
+import { newPolicy } from '../../test/policies';
 
 setUpPolicyTests();
 
@@ -11,7 +12,7 @@ describe('GET /api/policy/dashboard/{branchId}', () => {
     const branchId = await insertBranch(ctx);
     const manager = await insertUser(ctx, { role: 'manager', branchId });
     const token = (await login(ctx.app, manager.email, manager.password)).token;
-    for (const status of ['created', 'created', 'active', 'expired'] as const) await createPolicy(token, examplePolicyInput({ status }));
+    for (const status of ['created', 'created', 'active', 'expired'] as const) await newPolicy(ctx, { token, overrides: { status }, via: 'admin-jump' });
     const response = await get(`/api/policy/dashboard/${branchId}`, token);
     expect(response.statusCode).toBe(200);
     expect(json(response)).toEqual({
@@ -52,7 +53,7 @@ describe('GET /api/policy/search', () => {
       zipCode: '03100',
     });
     const make = async (key: string, body: PolicyFormValues) => {
-      const policy = await createPolicy(token, body);
+      const policy = await newPolicy(ctx, { token, overrides: body, via: 'admin-jump' });
       policyIds[key] = policy.id;
       folios[key] = policy.investigationId;
     };
@@ -89,7 +90,7 @@ describe('GET /api/policy/search', () => {
     const crowd = await insertBranch(ctx);
     const crowdAgent = await insertUser(ctx, { role: 'agent', branchId: crowd });
     const crowdToken = (await login(ctx.app, crowdAgent.email, crowdAgent.password)).token;
-    const one = await createPolicy(crowdToken, examplePolicyInput({ tenants: [exampleTenant('Multitud Pérez')] }));
+    const one = await newPolicy(ctx, { token: crowdToken, overrides: { tenants: [exampleTenant('Multitud Pérez')] }, via: 'admin-jump' });
     await copyRow(ctx, 'policies', one.id, 999, 'investigation_id');
     expect(await search({ q: 'multitud' }, crowdToken)).toMatchObject({ total: 1000, totalIsCapped: false });
     await copyRow(ctx, 'policies', one.id, 1, 'investigation_id');
@@ -167,7 +168,7 @@ describe('GET /api/policy/search', () => {
   });
 
   it('never shows another branch’s policies', async () => {
-    const outsider = await createPolicy(santaFeAgent.token, examplePolicyInput({ tenants: [exampleTenant('José Ñúñez Álvarez')] }));
+    const outsider = await newPolicy(ctx, { token: santaFeAgent.token, overrides: { tenants: [exampleTenant('José Ñúñez Álvarez')] }, via: 'admin-jump' });
     expect(await idsFor({ q: 'jose nunez' })).toEqual([policyIds.jose]);
     const asSantaFe = await search({ q: 'jose nunez' }, santaFeAgent.token);
     expect(asSantaFe.items.map((item) => item.id)).toContain(outsider.id);
@@ -192,7 +193,7 @@ describe('GET /api/policy/search', () => {
     const agent = await insertUser(ctx, { role: 'agent', branchId: pagingBranch });
     const agentToken = (await login(ctx.app, agent.email, agent.password)).token;
     const original: number[] = [];
-    for (let index = 0; index < 7; index++) original.push((await createPolicy(agentToken)).id);
+    for (let index = 0; index < 7; index++) original.push((await newPolicy(ctx, { token: agentToken, via: 'admin-jump' })).id);
 
     const seen: number[] = [];
     let cursor: string | null = null;
@@ -203,7 +204,7 @@ describe('GET /api/policy/search', () => {
       cursor = page.nextCursor;
       pages++;
       // Someone creates a policy between two page loads.
-      await createPolicy(agentToken);
+      await newPolicy(ctx, { token: agentToken, via: 'admin-jump' });
     } while (cursor && pages < 10);
 
     expect(pages).toBe(3);

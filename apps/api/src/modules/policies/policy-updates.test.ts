@@ -2,20 +2,22 @@ import { describe, expect, it } from 'vitest';
 import type { Policy } from '@portal/domain';
 import { exampleGuarantor, examplePolicyInput, exampleTenant } from '@portal/domain/testing';
 import { signInAs, json } from '../../test/app';
-import { adminToken, asBody, counts, createPolicy, ctx, get, polancoAgent, post, santaFeAgent, setUpPolicyTests } from './policies.test-helpers';
+import { adminToken, asBody, counts, ctx, get, polancoAgent, post, santaFeAgent, setUpPolicyTests } from './policies.test-helpers';
+import { newPolicy } from '../../test/policies';
 
 setUpPolicyTests();
 
 describe('POST /api/policy/update/{id} with the whole form', () => {
   it('replaces the children: kept ones keep their id, removed ones are gone with what hangs from them', async () => {
-    const created = await createPolicy(
-      polancoAgent.token,
-      examplePolicyInput({
+    const created = await newPolicy(ctx, {
+      token: polancoAgent.token,
+      overrides: {
         policyType: 'plusAuto',
         tenants: [exampleTenant('Primer Inquilino'), exampleTenant('Segundo Inquilino')],
         guarantors: [{ ...exampleGuarantor('Aval Con Auto'), vehicle: { brand: 'Kia', model: 'Rio', year: '2020', color: 'Rojo', licensePlate: 'XYZ-1' } }],
-      }),
-    );
+      },
+      via: 'admin-jump',
+    });
     const before = await counts();
     const [first] = created.tenants;
     const body = asBody(created, {
@@ -48,7 +50,7 @@ describe('POST /api/policy/update/{id} with the whole form', () => {
 
   it('lets a manager set any status from the form, the jump marked in the history with the user', async () => {
     const manager = await signInAs(ctx, 'manager', 1);
-    const created = await createPolicy(polancoAgent.token);
+    const created = await newPolicy(ctx, { token: polancoAgent.token, via: 'admin-jump' });
     const response = await post(`/api/policy/update/${created.id}`, manager.token, asBody(created, { status: 'active', specialnote: 'Firmada en papel' }));
     expect(response.statusCode).toBe(200);
     expect(json(response).status).toBe('active');
@@ -65,7 +67,7 @@ describe('POST /api/policy/update/{id} with the whole form', () => {
 
   it('refuses a status jump by an agent or an approver (403, Spanish, naming the field) and changes nothing', async () => {
     const approver = await signInAs(ctx, 'approver', 1);
-    const created = await createPolicy(polancoAgent.token);
+    const created = await newPolicy(ctx, { token: polancoAgent.token, via: 'admin-jump' });
     for (const token of [polancoAgent.token, approver.token]) {
       const response = await post(`/api/policy/update/${created.id}`, token, asBody(created, { status: 'active', policyNumber: 'P-1' }));
       const message = 'Solo un gerente o administrador puede cambiar el estatus de «Creada» a «Activa» desde el formulario';
@@ -76,7 +78,7 @@ describe('POST /api/policy/update/{id} with the whole form', () => {
   });
 
   it("lets an agent save the form keeping the status, or following one of the row menu's transitions", async () => {
-    const created = await createPolicy(polancoAgent.token, examplePolicyInput({ status: 'contracts' }));
+    const created = await newPolicy(ctx, { token: polancoAgent.token, overrides: { status: 'contracts' }, via: 'admin-jump' });
     const kept = await post(`/api/policy/update/${created.id}`, polancoAgent.token, asBody(created, { specialnote: 'Sin cambios de estatus' }));
     expect(kept.statusCode).toBe(200);
     const moved = await post(`/api/policy/update/${created.id}`, polancoAgent.token, asBody(created, { status: 'signature', specialnote: 'Sin cambios de estatus' }));
@@ -86,7 +88,7 @@ describe('POST /api/policy/update/{id} with the whole form', () => {
   });
 
   it('records no event for a save that changes nothing, and ignores a non-admin’s branchId', async () => {
-    const created = await createPolicy(polancoAgent.token);
+    const created = await newPolicy(ctx, { token: polancoAgent.token, via: 'admin-jump' });
     const response = await post(`/api/policy/update/${created.id}`, polancoAgent.token, asBody(created, { branchId: 2 }));
     expect(response.statusCode).toBe(200);
     expect(json(response).branchId).toBe(1);
@@ -94,7 +96,7 @@ describe('POST /api/policy/update/{id} with the whole form', () => {
   });
 
   it('answers 400 for invalid input and leaves the policy as it was', async () => {
-    const created = await createPolicy(polancoAgent.token);
+    const created = await newPolicy(ctx, { token: polancoAgent.token, via: 'admin-jump' });
     const response = await post(`/api/policy/update/${created.id}`, polancoAgent.token, asBody(created, { policyType: 'plus', tenants: [] }));
     expect(response.statusCode).toBe(400);
     expect(json(response).details).toEqual(
@@ -104,7 +106,7 @@ describe('POST /api/policy/update/{id} with the whole form', () => {
   });
 
   it('answers 404 for another branch’s policy, and leaves it alone', async () => {
-    const theirs = await createPolicy(santaFeAgent.token);
+    const theirs = await newPolicy(ctx, { token: santaFeAgent.token, via: 'admin-jump' });
     const response = await post(`/api/policy/update/${theirs.id}`, polancoAgent.token, asBody(theirs, { policyNumber: 'X' }));
     expect(response.statusCode).toBe(404);
     expect(json(await get(`/api/policy/unique/${theirs.id}`, santaFeAgent.token)).policyNumber).toBe('');
@@ -135,7 +137,7 @@ describe('POST /api/policy/update/{id} with a status change', () => {
   });
 
   it('answers 409 for a transition the row menu does not offer, and changes nothing', async () => {
-    const policy = await createPolicy(polancoAgent.token);
+    const policy = await newPolicy(ctx, { token: polancoAgent.token, via: 'admin-jump' });
     const before = await counts();
     const response = await change(policy.id, 'active');
     expect(response.statusCode).toBe(409);
@@ -145,7 +147,7 @@ describe('POST /api/policy/update/{id} with a status change', () => {
   });
 
   it('answers 400 for an unknown status, 404 for another branch’s policy', async () => {
-    const policy = await createPolicy(polancoAgent.token, examplePolicyInput({ status: 'signature' }));
+    const policy = await newPolicy(ctx, { token: polancoAgent.token, overrides: { status: 'signature' }, via: 'admin-jump' });
     const bad = await change(policy.id, 'archivada');
     expect(bad.statusCode).toBe(400);
     expect(json(bad).details).toContainEqual({ field: 'status', message: 'El estatus de la póliza no es válido' });

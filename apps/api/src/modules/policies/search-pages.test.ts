@@ -6,6 +6,7 @@ import { policySearchResultSchema, type Policy } from '@portal/domain';
 import { exampleGuarantor, examplePolicyInput } from '@portal/domain/testing';
 import { openDatabase, type Database } from '../../db/client';
 import { bearer, buildTestApp, createTestContext, json, signInAs, testConfig, type TestContext } from '../../test/app';
+import { newPolicy } from '../../test/policies';
 
 /**
  * Identical policy searches are answered from the instance's last page for SEARCH_CACHE_SECONDS
@@ -38,12 +39,6 @@ afterAll(async () => {
   await otherDatabase?.close();
   await ctx.close();
 });
-
-async function createPolicy(token: string, app = ctx.app): Promise<Policy> {
-  const response = await app.inject({ method: 'POST', url: '/api/policy', headers: bearer(token), payload: examplePolicyInput() });
-  if (response.statusCode !== 201) throw new Error(`create failed ${response.statusCode}: ${response.body}`);
-  return json<Policy>(response);
-}
 
 async function search(app: FastifyInstance, token: string, query = '') {
   const response = await app.inject({ url: `/api/policy/search${query}`, headers: bearer(token) });
@@ -81,7 +76,7 @@ async function createdAndAnnounced(token: string): Promise<Policy> {
   const landed = new Promise<void>((resolve) => (announced = resolve));
   const unlisten = await ctx.testDb.database.listen('policies_changed', { onNotify: () => announced(), onState: () => {} });
   try {
-    const policy = await createPolicy(token);
+    const policy = await newPolicy(ctx, { token });
     await landed;
     for (let turn = 0; turn < 3; turn++) await new Promise((resolve) => setImmediate(resolve));
     return policy;
@@ -113,7 +108,7 @@ describe('the policy search cache', () => {
 
   it('shows a write made through the API in the very next search of the writer, and soon on every instance', async () => {
     const warmed = [await search(ctx.app, polanco.token), await search(other, polanco.token)];
-    const created = await createPolicy(polanco.token);
+    const created = await newPolicy(ctx, { token: polanco.token });
     expect(warmed.every((page) => page.items.every((item) => item.id !== created.id))).toBe(true);
     // No waiting on this instance: its own write dropped its pages before answering.
     const next = await search(ctx.app, polanco.token);
@@ -123,7 +118,7 @@ describe('the policy search cache', () => {
   });
 
   it('follows a change written straight to the table once its notification arrives, on every instance', async () => {
-    const policy = await createPolicy(polanco.token);
+    const policy = await newPolicy(ctx, { token: polanco.token });
     // The writer's very next search has it; the other instance once the create's NOTIFY lands (as above).
     expect(await ownerOf(ctx.app, polanco.token, policy.id)).toBe(policy.ownerName);
     await expect.poll(() => ownerOf(other, polanco.token, policy.id), soon).toBe(policy.ownerName);
@@ -145,7 +140,7 @@ describe('the policy search cache', () => {
   });
 
   it('answers in Brotli or gzip as the client accepts, the same page as plain JSON', async () => {
-    for (let index = 0; index < 30; index++) await createPolicy(polanco.token);
+    for (let index = 0; index < 30; index++) await newPolicy(ctx, { token: polanco.token });
     const url = '/api/policy/search?limit=30';
     const plain = await ctx.app.inject({ url, headers: bearer(polanco.token) });
     expect(plain.headers['content-encoding']).toBeUndefined();
@@ -169,8 +164,8 @@ describe('the policy search cache', () => {
   });
 
   it("never answers one branch's search with another branch's page", async () => {
-    const polancoPolicy = await createPolicy(polanco.token);
-    const santaFePolicy = await createPolicy(santaFe.token);
+    const polancoPolicy = await newPolicy(ctx, { token: polanco.token });
+    const santaFePolicy = await newPolicy(ctx, { token: santaFe.token });
     const polancoPage = await search(ctx.app, polanco.token);
     const santaFePage = await search(ctx.app, santaFe.token);
     expect(polancoPage.items.map((item) => item.id)).toContain(polancoPolicy.id);

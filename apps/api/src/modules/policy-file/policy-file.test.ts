@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { policyFileSchema, type Appointment, type Policy, type PolicyFile } from '@portal/domain';
 import { exampleGuarantor, examplePolicyInput } from '@portal/domain/testing';
 import { ADMIN, bearer, createTestContext, json, login, tokenFor, type TestContext } from '../../test/app';
+import { newPolicy } from '../../test/policies';
 import { multipartFile, sampleFiles } from '../../test/files';
 
 let ctx: TestContext;
@@ -26,12 +27,6 @@ afterAll(() => ctx.close());
 const get = (url: string, token?: string) => ctx.app.inject({ url, ...(token ? { headers: bearer(token) } : {}) });
 const post = (url: string, token: string, payload: object) => ctx.app.inject({ method: 'POST', url, headers: bearer(token), payload });
 
-async function createPolicy(overrides: Parameters<typeof examplePolicyInput>[0] = {}, token = agent): Promise<Policy> {
-  const response = await post('/api/policy', token, examplePolicyInput(overrides));
-  expect(response.statusCode, response.body).toBe(201);
-  return json<Policy>(response);
-}
-
 async function upload(folio: string, documentType: string, identificationType?: string) {
   const { payload, headers } = multipartFile(sampleFiles.pdf(), 'documento.pdf');
   const suffix = identificationType ? `/${identificationType}` : '';
@@ -53,7 +48,7 @@ async function fileOf(policy: Pick<Policy, 'id'>, token = agent): Promise<Policy
 
 describe('GET /api/policy/{id}/file', () => {
   it("answers the branch's and agent's names, the checklist, the addendums and the appointments", async () => {
-    const policy = await createPolicy();
+    const policy = await newPolicy(ctx, { token: agent });
     await upload(policy.investigationId, 'tenantId', 'ineSeparada');
     await upload(policy.investigationId, 'incomeProof');
     await upload(policy.investigationId, 'incomeProof2');
@@ -94,7 +89,7 @@ describe('GET /api/policy/{id}/file', () => {
   });
 
   it('lists a Plus policy with a guarantor its guarantor papers instead of the letter and the proof of address', async () => {
-    const policy = await createPolicy({ policyType: 'plus', guarantors: [exampleGuarantor('Jorge Aval')] });
+    const policy = await newPolicy(ctx, { token: agent, overrides: { policyType: 'plus', guarantors: [exampleGuarantor('Jorge Aval')] } });
     const file = await fileOf(policy);
     expect(file.checklist.map((item) => item.slot)).toEqual(['tenantId', 'incomeProof', 'guarantorId', 'guarantorDeed', 'ownerId']);
     expect(file.checklist.every((item) => item.present === 0)).toBe(true);
@@ -102,12 +97,12 @@ describe('GET /api/policy/{id}/file', () => {
   });
 
   it('is read by every role of the branch (as the policy is) and by an admin', async () => {
-    const policy = await createPolicy();
+    const policy = await newPolicy(ctx, { token: agent });
     for (const token of [manager, approver, admin]) expect((await fileOf(policy, token)).policyId).toBe(policy.id);
   });
 
   it("answers 404 for another branch's policy, as for one that does not exist", async () => {
-    const policy = await createPolicy();
+    const policy = await newPolicy(ctx, { token: agent });
     const response = await get(`/api/policy/${policy.id}/file`, santaFeAgent);
     expect(response.statusCode).toBe(404);
     expect(json(response)).toMatchObject({ message: 'Póliza no encontrada' });

@@ -6,6 +6,7 @@ import {
   type IssuedLink,
   type Policy,
   type PolicyEvent,
+  type PolicyFormValues,
   type PolicyLinks,
   type PrivacyNoticeVersions,
   type PublicLink,
@@ -13,6 +14,7 @@ import {
 import { exampleGuarantor, examplePolicyInput, exampleTenant } from '@portal/domain/testing';
 import { emailOutbox, publicLinks, signingRounds } from '../../db/schema/index';
 import { ADMIN, bearer, createTestContext, json, login, signInAs, tokenFor, type TestContext } from '../../test/app';
+import { newPolicy } from '../../test/policies';
 import { smtpReceiver } from '../../test/smtp';
 import { deliverDueEmails } from '../email/index';
 import { insertLink } from './repository';
@@ -41,15 +43,12 @@ const post = (url: string, token: string | undefined, payload: object = {}) => c
 const put = (url: string, token: string | undefined, payload: object) => ctx.app.inject({ method: 'PUT', url, ...(token ? { headers: bearer(token) } : {}), payload });
 
 /** A Plus policy with two tenants (the second without e-mail or phones), a guarantor and the owner. */
-async function createPolicy(): Promise<Policy> {
-  const response = await post('/api/policy', agent.token, {
-    ...examplePolicyInput({ policyType: 'plus' }),
-    tenants: [exampleTenant('María López'), { ...exampleTenant('Pedro Ruiz'), email: '', mobile: '', phone: '' }],
-    guarantors: [exampleGuarantor('Jorge Aval')],
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return json<Policy>(response);
-}
+/** A Plus with two tenants (the second with no e-mail nor phone) and one guarantor. */
+const twoTenantsAndAGuarantor = (): Partial<PolicyFormValues> => ({
+  policyType: 'plus',
+  tenants: [exampleTenant('María López'), { ...exampleTenant('Pedro Ruiz'), email: '', mobile: '', phone: '' }],
+  guarantors: [exampleGuarantor('Jorge Aval')],
+});
 
 async function createLink(policyId: number, body: object = { party: 'tenant', partyIndex: 0 }, token = agent.token): Promise<IssuedLink> {
   const response = await post(`/api/policy/${policyId}/links`, token, body);
@@ -65,7 +64,7 @@ const notes = async (policyId: number) => json<PolicyEvent[]>(await get(`/api/po
 
 describe('GET /api/policy/{id}/links', () => {
   it('lists every person of the policy with e-mail and E.164 phone, and no links yet', async () => {
-    const policy = await createPolicy();
+    const policy = await newPolicy(ctx, { token: agent.token, overrides: twoTenantsAndAGuarantor() });
     expect(await linksOf(policy.id)).toEqual({
       links: [],
       recipients: [
@@ -78,7 +77,7 @@ describe('GET /api/policy/{id}/links', () => {
   });
 
   it('lists the links newest first, with their state and who made them', async () => {
-    const policy = await createPolicy();
+    const policy = await newPolicy(ctx, { token: agent.token, overrides: twoTenantsAndAGuarantor() });
     const first = await createLink(policy.id);
     const second = await createLink(policy.id, { party: 'owner' });
     const { links } = await linksOf(policy.id);
@@ -90,7 +89,7 @@ describe('GET /api/policy/{id}/links', () => {
 
 describe('the link lifecycle', () => {
   it('creates a link (201): URL under PUBLIC_URL, WhatsApp to the E.164 mobile, history line, no e-mail unless asked', async () => {
-    const policy = await createPolicy();
+    const policy = await newPolicy(ctx, { token: agent.token, overrides: twoTenantsAndAGuarantor() });
     const issued = await createLink(policy.id, { party: 'tenant', partyIndex: 0, expiresInDays: 3 });
     expect(issued.url).toMatch(new RegExp(`^${publicUrl}/p/[A-Za-z0-9_-]{43}$`));
     expect(issued.whatsappUrl).toMatch(/^https:\/\/wa\.me\/525511122233\?text=/);
@@ -107,7 +106,7 @@ describe('the link lifecycle', () => {
   });
 
   it('queues the e-mail when asked (lastSentAt set), and refuses it (400) for a person without e-mail', async () => {
-    const policy = await createPolicy();
+    const policy = await newPolicy(ctx, { token: agent.token, overrides: twoTenantsAndAGuarantor() });
     const issued = await createLink(policy.id, { party: 'guarantor', partyIndex: 0, sendEmail: true });
     expect(issued.link.lastSentAt).not.toBeNull();
     const emails = await db().select().from(emailOutbox).where(eq(emailOutbox.recipient, 'aval@example.mx'));
@@ -125,7 +124,7 @@ describe('the link lifecycle', () => {
   });
 
   it("shows 'opened' once the person opens it", async () => {
-    const policy = await createPolicy();
+    const policy = await newPolicy(ctx, { token: agent.token, overrides: twoTenantsAndAGuarantor() });
     const issued = await createLink(policy.id);
     expect((await view(issued.url)).statusCode).toBe(200);
     const link = await linkIn(policy.id, issued.link.id);
@@ -134,7 +133,7 @@ describe('the link lifecycle', () => {
   });
 
   it("shows 'expired' after its date, and the token opens nothing", async () => {
-    const policy = await createPolicy();
+    const policy = await newPolicy(ctx, { token: agent.token, overrides: twoTenantsAndAGuarantor() });
     const issued = await createLink(policy.id);
     await db().update(publicLinks).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(publicLinks.id, issued.link.id));
     expect((await linkIn(policy.id, issued.link.id)).state).toBe('expired');
@@ -144,7 +143,7 @@ describe('the link lifecycle', () => {
   });
 
   it('revokes (200): the token opens nothing, the history says so, and twice is a 409', async () => {
-    const policy = await createPolicy();
+    const policy = await newPolicy(ctx, { token: agent.token, overrides: twoTenantsAndAGuarantor() });
     const issued = await createLink(policy.id);
     const revoked = await post(`/api/policy/${policy.id}/links/${issued.link.id}/revoke`, manager);
     expect(revoked.statusCode, revoked.body).toBe(200);
@@ -158,7 +157,7 @@ describe('the link lifecycle', () => {
   });
 
   it('resends with a new token: the old one opens nothing, the new one works, the e-mail goes to the current address', async () => {
-    const policy = await createPolicy();
+    const policy = await newPolicy(ctx, { token: agent.token, overrides: twoTenantsAndAGuarantor() });
     const issued = await createLink(policy.id, { party: 'owner' });
     await view(issued.url);
     const response = await post(`/api/policy/${policy.id}/links/${issued.link.id}/resend`, agent.token, { sendEmail: true, expiresInDays: 10 });
@@ -179,7 +178,7 @@ describe('the link lifecycle', () => {
   });
 
   it('refuses to resend a revoked or finished link (409), or by e-mail to a person without one (400)', async () => {
-    const policy = await createPolicy();
+    const policy = await newPolicy(ctx, { token: agent.token, overrides: twoTenantsAndAGuarantor() });
     const revoked = await createLink(policy.id);
     await post(`/api/policy/${policy.id}/links/${revoked.link.id}/revoke`, agent.token);
     const finished = await createLink(policy.id);
@@ -198,7 +197,7 @@ describe('the link lifecycle', () => {
   });
 
   it('resends an expired link with a new expiry', async () => {
-    const policy = await createPolicy();
+    const policy = await newPolicy(ctx, { token: agent.token, overrides: twoTenantsAndAGuarantor() });
     const issued = await createLink(policy.id);
     await db().update(publicLinks).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(publicLinks.id, issued.link.id));
     const resent = json<IssuedLink>(await post(`/api/policy/${policy.id}/links/${issued.link.id}/resend`, agent.token, {}));
@@ -207,7 +206,7 @@ describe('the link lifecycle', () => {
   });
 
   it('resends a signing link the same way, keeping its round; not once the round is closed', async () => {
-    const policy = await createPolicy();
+    const policy = await newPolicy(ctx, { token: agent.token, overrides: twoTenantsAndAGuarantor() });
     const [round] = await db()
       .insert(signingRounds)
       .values({ policyId: policy.id, packVersion: 1, documentKinds: ['lease'], packStoredName: 'pack.pdf', packSha256: 'a'.repeat(64) })
@@ -224,7 +223,7 @@ describe('the link lifecycle', () => {
   });
 
   it('refuses new upload links and resends once the investigation no longer takes documents (409)', async () => {
-    const policy = await createPolicy();
+    const policy = await newPolicy(ctx, { token: agent.token, overrides: twoTenantsAndAGuarantor() });
     const issued = await createLink(policy.id);
     const moved = await post(`/api/policy/update/${policy.id}`, manager, { ...examplePolicyInput({ policyType: 'plus', status: 'active' }), guarantors: [exampleGuarantor('Jorge Aval')] });
     expect(moved.statusCode, moved.body).toBe(200);
@@ -241,7 +240,7 @@ describe('the link lifecycle', () => {
     const smtp = await smtpReceiver();
     try {
       await ctx.testDb.database.db.delete(emailOutbox);
-      const policy = await createPolicy();
+      const policy = await newPolicy(ctx, { token: agent.token, overrides: twoTenantsAndAGuarantor() });
       const issued = await createLink(policy.id, { party: 'tenant', partyIndex: 0, sendEmail: true });
       // A second on: the row's first attempt time is PostgreSQL's now(), which has microseconds.
       expect(await deliverDueEmails(db(), smtp.transport, new Date(Date.now() + 1000))).toMatchObject({ sent: 1 });
@@ -261,7 +260,7 @@ describe('the link lifecycle', () => {
 
 describe('who may manage links', () => {
   it('every staff role of the branch, and an admin', async () => {
-    const policy = await createPolicy();
+    const policy = await newPolicy(ctx, { token: agent.token, overrides: twoTenantsAndAGuarantor() });
     for (const token of [agent.token, manager, approver, admin]) {
       const issued = await createLink(policy.id, { party: 'owner' }, token);
       expect((await post(`/api/policy/${policy.id}/links/${issued.link.id}/resend`, token, {})).statusCode).toBe(200);
@@ -271,7 +270,7 @@ describe('who may manage links', () => {
   });
 
   it("answers 404 for another branch's policy, and for a link of another policy", async () => {
-    const policy = await createPolicy();
+    const policy = await newPolicy(ctx, { token: agent.token, overrides: twoTenantsAndAGuarantor() });
     const issued = await createLink(policy.id);
     const calls = [
       get(`/api/policy/${policy.id}/links`, santaFeAgent),
@@ -283,7 +282,7 @@ describe('who may manage links', () => {
       expect(response.statusCode).toBe(404);
       expect(json(response).message).toBe(policyMessages.notFound);
     }
-    const other = await createPolicy();
+    const other = await newPolicy(ctx, { token: agent.token, overrides: twoTenantsAndAGuarantor() });
     for (const action of ['resend', 'revoke']) {
       const response = await post(`/api/policy/${other.id}/links/${issued.link.id}/${action}`, agent.token, {});
       expect(response.statusCode).toBe(404);
@@ -302,7 +301,7 @@ describe('who may manage links', () => {
 
 describe('invalid input (400, in Spanish, naming the field)', () => {
   it('refuses a party that is not on the policy', async () => {
-    const policy = await createPolicy();
+    const policy = await newPolicy(ctx, { token: agent.token, overrides: twoTenantsAndAGuarantor() });
     const cases: [object, string][] = [
       [{ party: 'tenant', partyIndex: 2 }, 'partyIndex'],
       [{ party: 'guarantor', partyIndex: 1 }, 'partyIndex'],
@@ -319,7 +318,7 @@ describe('invalid input (400, in Spanish, naming the field)', () => {
   });
 
   it('refuses a malformed body or id on every endpoint', async () => {
-    const policy = await createPolicy();
+    const policy = await newPolicy(ctx, { token: agent.token, overrides: twoTenantsAndAGuarantor() });
     const issued = await createLink(policy.id);
     const cases: [Promise<Awaited<ReturnType<typeof get>>>, string][] = [
       [post(`/api/policy/${policy.id}/links`, agent.token, { party: 'vecino' }), 'party'],
@@ -354,7 +353,7 @@ describe('the aviso de privacidad (admins)', () => {
     expect(versions.current.createdByName).not.toBe('Sistema');
     expect(versions.versions.map((version) => version.version)).toEqual([initial.current.version + 1, ...initial.versions.map((version) => version.version)]);
 
-    const policy = await createPolicy();
+    const policy = await newPolicy(ctx, { token: agent.token, overrides: twoTenantsAndAGuarantor() });
     const issued = await createLink(policy.id);
     expect(json(await view(issued.url))).toMatchObject({ privacy: { version: versions.current.version, text, accepted: false } });
   });

@@ -6,6 +6,7 @@ import { examplePolicyInput } from '@portal/domain/testing';
 import { rowsOf } from '../../db/client';
 import { businessJobs } from '../../jobs/business-jobs';
 import { ADMIN, bearer, createTestContext, insertBranch, json, login, TEST_SECRET_BOX, tokenFor, type TestContext } from '../../test/app';
+import { newPolicy, policyWithDocument } from '../../test/policies';
 import { multipartFile, sampleFiles } from '../../test/files';
 import { applyRetention, planRetention, runRetention } from './index';
 
@@ -32,12 +33,6 @@ const ago = (days: number) => new Date(now.getTime() - days * 24 * 60 * 60 * 100
 /** The policies, by what they are. */
 const policies = {} as Record<'rejectedDue' | 'rejectedRecent' | 'expiredDue' | 'cancelledDue' | 'rejectedNeverBranch' | 'active', Policy>;
 
-async function createPolicy(token: string): Promise<Policy> {
-  const response = await ctx.app.inject({ method: 'POST', url: '/api/policy', headers: bearer(token), payload: examplePolicyInput() });
-  expect(response.statusCode, response.body).toBe(201);
-  return json<Policy>(response);
-}
-
 async function uploadDocument(policy: Policy, token: string, slot = 'utilities', name = 'recibo.pdf') {
   const { payload, headers } = multipartFile(sampleFiles.pdf(name), name);
   const url = `/api/files/upload/${encodeURIComponent(policy.investigationId)}/${slot}`;
@@ -58,8 +53,7 @@ async function reject(policy: Policy) {
 
 /** A policy with one investigation document, rejected `daysAgo` days ago. */
 async function rejectedPolicy(token: string, daysAgo: number): Promise<Policy> {
-  const policy = await createPolicy(token);
-  expect((await uploadDocument(policy, token)).statusCode).toBe(201);
+  const { policy } = await policyWithDocument(ctx, { token }, { filename: 'recibo.pdf', content: sampleFiles.pdf('recibo.pdf') });
   await reject(policy);
   await db().execute(sql`update policy_events set created_at = ${ago(daysAgo).toISOString()}::timestamptz where policy_id = ${policy.id} and to_status = 'investigation_rejected'`);
   return policy;
@@ -99,7 +93,7 @@ beforeAll(async () => {
   policies.rejectedNeverBranch = await rejectedPolicy(neverAgent, 20 * 366);
 
   // Ended 11 years ago: an investigation document, the generated contract pack and an addendum's file.
-  policies.expiredDue = await createPolicy(agent);
+  policies.expiredDue = await newPolicy(ctx, { token: agent });
   expect((await uploadDocument(policies.expiredDue, agent)).statusCode).toBe(201);
   const approved = await ctx.app.inject({ url: `/api/policy/approve/${policies.expiredDue.investigationId}?confirmMissing=true`, headers: bearer(admin) });
   expect(approved.statusCode, approved.body).toBe(200);
@@ -129,7 +123,7 @@ beforeAll(async () => {
   await db().execute(sql`update policies set end_date = ${endDate}::date where id = ${policies.expiredDue.id}`);
   await jobs().find((job) => job.name === 'policy-lifecycle')!.run(now);
 
-  policies.cancelledDue = await createPolicy(agent);
+  policies.cancelledDue = await newPolicy(ctx, { token: agent });
   expect((await uploadDocument(policies.cancelledDue, agent)).statusCode).toBe(201);
   await setStatus(policies.cancelledDue, 'active', true);
   const terminated = await ctx.app.inject({ method: 'POST', url: `/api/policy/${policies.cancelledDue.id}/terminate`, headers: bearer(admin), payload: { reason: 'Desocupó el inmueble' } });
@@ -137,7 +131,7 @@ beforeAll(async () => {
   await db().execute(sql`update policy_events set created_at = ${ago(11 * 366).toISOString()}::timestamptz where policy_id = ${policies.cancelledDue.id} and to_status = 'cancelled'`);
 
   // In force, with a document and an old start: never due.
-  policies.active = await createPolicy(agent);
+  policies.active = await newPolicy(ctx, { token: agent });
   expect((await uploadDocument(policies.active, agent)).statusCode).toBe(201);
   await setStatus(policies.active, 'active', true);
   await db().execute(sql`update policies set created_at = ${ago(20 * 366).toISOString()}::timestamptz, updated_at = ${ago(20 * 366).toISOString()}::timestamptz where id = ${policies.active.id}`);
