@@ -8,6 +8,8 @@ export * from './common/search';
 export * from './common/export';
 export * from './common/params';
 export * from './common/endpoint';
+export * from './common/endpoint-path';
+export * from './common/endpoint-answers';
 export * from './common/record-version';
 export * from './auth/roles';
 export * from './auth/login';

@@ -1,4 +1,5 @@
-import { endpoint, noContentSchema } from '../common/endpoint';
+import { endpoint } from '../common/endpoint';
+import { noContentSchema } from '../common/endpoint-answers';
 import { loginRequestSchema, loginTokensSchema, logoutBodySchema, refreshTokenRequestSchema, refreshTokenResponseSchema, sessionUserSchema } from './login';
 import { loginResponseSchema, mfaChallengeRequestSchema, mfaEnrolledLoginResponseSchema, mfaLoginRequestSchema, mfaSetupResponseSchema } from './mfa';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { endpoint, endpointPath } from './endpoint';
+import { endpoint } from './endpoint';
+import { endpointPath } from './endpoint-path';
 
 describe('endpoint contracts', () => {
   it('default to 200 and keep a status given', () => {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 
 /**
  * One API endpoint's contract (issue 31, decision 024): what the route accepts and answers, and
@@ -21,12 +21,6 @@ export interface Endpoint {
   status: number;
 }
 
-/** The answer of a 204 (the route sends `null`, which Fastify sends as no body at all). */
-export const noContentSchema = z.null();
-
-/** An answer that only says what was done: `{ message: 'Cita eliminada' }`. */
-export const messageResultSchema = z.object({ message: z.string() });
-
 type EndpointInput = Omit<Endpoint, 'status'> & { status?: number };
 
 /** An endpoint with its status defaulted to 200: `endpoint({ method: 'GET', path: '/api/x', response })`. */
@@ -48,12 +42,3 @@ export type EndpointBody<E extends Endpoint> = E['body'] extends z.ZodType ? z.i
 
 /** What a successful call answers: nothing for a 204, whose `null` never reaches the browser as a body. */
 export type EndpointResponse<E extends Endpoint> = E['status'] extends 204 ? void : E['response'] extends z.ZodType ? z.output<E['response']> : void;
-
-/** The path with its parameters put in, each encoded: `/api/branches/:id` + { id: 3 } → `/api/branches/3`. */
-export function endpointPath(path: string, params: Record<string, string | number> | undefined): string {
-  return path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
-    const value = params?.[name];
-    if (value === undefined) throw new Error(`${path}: falta el parámetro ${name}`);
-    return encodeURIComponent(String(value));
-  });
-}

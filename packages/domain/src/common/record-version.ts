@@ -44,8 +44,13 @@ export function versionMatches(condition: IfMatch | undefined, current: number):
   return !condition || condition.kind === 'any' || condition.versions.includes(current);
 }
 
-const clock = new Intl.DateTimeFormat('es-MX', { timeZone: businessTimeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-const day = new Intl.DateTimeFormat('es-MX', { timeZone: businessTimeZone, day: '2-digit', month: '2-digit', year: 'numeric' });
+// Made on first use (a 412's message): the many pages that import this module never need them.
+let formats: { clock: Intl.DateTimeFormat; day: Intl.DateTimeFormat } | undefined;
+const staleFormats = () =>
+  (formats ??= {
+    clock: new Intl.DateTimeFormat('es-MX', { timeZone: businessTimeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
+    day: new Intl.DateTimeFormat('es-MX', { timeZone: businessTimeZone, day: '2-digit', month: '2-digit', year: 'numeric' }),
+  });
 
 export const recordVersionMessages = {
   /** A malformed If-Match: the field is the header's name. */
@@ -63,6 +68,7 @@ export const recordVersionMessages = {
  */
 export function staleVersionMessage(savedBy: string | null, savedAt: Date, now: Date = new Date()): string {
   const who = savedBy?.trim() || recordVersionMessages.someoneElse;
+  const { clock, day } = staleFormats();
   const sameDay = day.format(savedAt) === day.format(now);
   const when = sameDay ? `a las ${clock.format(savedAt)}` : `el ${day.format(savedAt)} a las ${clock.format(savedAt)}`;
   return `${who} guardó cambios ${when}. Recargue para verlos; lo que usted escribió sigue aquí.`;

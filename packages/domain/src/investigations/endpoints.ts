@@ -1,4 +1,5 @@
-import { endpoint, messageResultSchema } from '../common/endpoint';
+import { endpoint } from '../common/endpoint';
+import { messageResultSchema } from '../common/endpoint-answers';
 import { investigationDecisionBodySchema } from './investigation-decision';
 import {
   documentDownloadQuerySchema,

@@ -11,7 +11,10 @@ export function businessDate(at: Date = new Date()): string {
   return businessDayFormat.format(at);
 }
 
-const folioClock = new Intl.DateTimeFormat('en-GB', {
+// Made on first use: a browser page that never writes a folio does not pay for it.
+let folioClockFormat: Intl.DateTimeFormat | undefined;
+const folioClock = () =>
+  (folioClockFormat ??= new Intl.DateTimeFormat('en-GB', {
   timeZone: businessTimeZone,
   day: '2-digit',
   month: '2-digit',
@@ -19,7 +22,7 @@ const folioClock = new Intl.DateTimeFormat('en-GB', {
   hour: '2-digit',
   minute: '2-digit',
   hourCycle: 'h23',
-});
+}));
 
 /**
  * Investigation folio `INV-{ddMMyyyy}-{HHmm}-{3 digits}` (spec section 9), in Mexico City time.
@@ -38,7 +41,7 @@ export function investigationFolioMinute(at: Date): string {
   // Mexico City's offsets are whole hours, so its minutes are the epoch's minutes.
   const epochMinute = Math.floor(at.getTime() / 60_000);
   if (lastMinute?.epochMinute === epochMinute) return lastMinute.prefix;
-  const parts = Object.fromEntries(folioClock.formatToParts(at).map((part) => [part.type, part.value]));
+  const parts = Object.fromEntries(folioClock().formatToParts(at).map((part) => [part.type, part.value]));
   const prefix = `INV-${parts.day}${parts.month}${parts.year}-${parts.hour}${parts.minute}-`;
   lastMinute = { epochMinute, prefix };
   return prefix;

@@ -1,4 +1,5 @@
-import { endpoint, noContentSchema } from '../common/endpoint';
+import { endpoint } from '../common/endpoint';
+import { noContentSchema } from '../common/endpoint-answers';
 import { idParamsSchema } from '../common/fields';
 import {
   whatsappGatewayAnswerSchema,
