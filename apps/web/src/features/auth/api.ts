@@ -1,15 +1,16 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { authEndpoints, authMessages, type SessionUser } from '@portal/domain';
+import { authMessages, type SessionUser } from '@portal/domain';
 import { callEndpoint } from '@/lib/endpoint-client';
 import { endSession } from './session/session-lifecycle';
 import { getRefreshToken } from './session/session-store';
 import { meQueryKey } from './sign-in';
 import { notify } from '@/lib/toast';
+import { loadAuthEndpoints } from './load-auth-endpoints';
 
 // --- who am I (re-checked on entering protected routes) ----------------------------------------
 
-function fetchMe({ signal }: { signal?: AbortSignal } = {}): Promise<SessionUser> {
-  return callEndpoint(authEndpoints.me, {}, { signal, timeoutMs: 15_000 });
+async function fetchMe({ signal }: { signal?: AbortSignal } = {}): Promise<SessionUser> {
+  return callEndpoint((await loadAuthEndpoints()).me, {}, { signal, timeoutMs: 15_000 });
 }
 
 /** Cached briefly: moving between screens re-checks at most every 30 s. */
@@ -25,8 +26,8 @@ export function meQueryOptions() {
 // --- sign out ----------------------------------------------------------------------------------
 
 /** Revokes the refresh token on the server. */
-function logout(refreshToken: string | null): Promise<void> {
-  return callEndpoint(authEndpoints.logout, { body: refreshToken ? { refreshToken } : {} }, {
+async function logout(refreshToken: string | null): Promise<void> {
+  return callEndpoint((await loadAuthEndpoints()).logout, { body: refreshToken ? { refreshToken } : {} }, {
     refreshOnUnauthorized: false,
     timeoutMs: 5_000,
   });

@@ -1,6 +1,7 @@
-import { authEndpoints, type LoginRequest, type LoginTokens, type MfaEnrolledLogin, type MfaSetup } from '@portal/domain';
+import { type LoginRequest, type LoginTokens, type MfaEnrolledLogin, type MfaSetup } from '@portal/domain';
 import { callEndpoint } from '@/lib/endpoint-client';
 import { startSession } from './session/session-lifecycle';
+import { loadAuthEndpoints } from './load-auth-endpoints';
 
 /** The cache key of 'who am I' (GET /api/auth/me). */
 export const meQueryKey = ['auth', 'me'] as const;
@@ -16,7 +17,7 @@ export type SignInOutcome =
  * challenge for the second step. No TanStack Query here: /login loads without it (issue 13).
  */
 export async function signIn(body: LoginRequest): Promise<SignInOutcome> {
-  const answer = await callEndpoint(authEndpoints.login, { body }, { auth: false, timeoutMs: 15_000 });
+  const answer = await callEndpoint((await loadAuthEndpoints()).login, { body }, { auth: false, timeoutMs: 15_000 });
   if ('mfaRequired' in answer) return { kind: 'mfaRequired', challenge: answer.challenge };
   if ('mfaEnrolmentRequired' in answer) return { kind: 'mfaEnrolmentRequired', challenge: answer.challenge };
   await beginSession(answer);
@@ -25,19 +26,19 @@ export async function signIn(body: LoginRequest): Promise<SignInOutcome> {
 
 /** POST /api/auth/login/mfa: the code (or a recovery code) for the challenge; then the session starts. */
 export async function signInWithCode(challenge: string, code: string): Promise<LoginTokens> {
-  const session = await callEndpoint(authEndpoints.loginWithCode, { body: { challenge, code } }, { auth: false, timeoutMs: 15_000 });
+  const session = await callEndpoint((await loadAuthEndpoints()).loginWithCode, { body: { challenge, code } }, { auth: false, timeoutMs: 15_000 });
   await beginSession(session);
   return session;
 }
 
 /** POST /api/auth/login/mfa-setup: the secret and QR of an enrolment the sign-in requires. */
-export function startRequiredEnrolment(challenge: string): Promise<MfaSetup> {
-  return callEndpoint(authEndpoints.startRequiredMfaSetup, { body: { challenge } }, { auth: false, timeoutMs: 15_000 });
+export async function startRequiredEnrolment(challenge: string): Promise<MfaSetup> {
+  return callEndpoint((await loadAuthEndpoints()).startRequiredMfaSetup, { body: { challenge } }, { auth: false, timeoutMs: 15_000 });
 }
 
 /** POST /api/auth/login/mfa-setup/confirm: MFA on, the session starts; the recovery codes come back to show. */
 export async function confirmRequiredEnrolment(challenge: string, code: string): Promise<MfaEnrolledLogin> {
-  const session = await callEndpoint(authEndpoints.confirmRequiredMfaSetup, { body: { challenge, code } }, { auth: false, timeoutMs: 15_000 });
+  const session = await callEndpoint((await loadAuthEndpoints()).confirmRequiredMfaSetup, { body: { challenge, code } }, { auth: false, timeoutMs: 15_000 });
   await beginSession(session);
   return session;
 }

@@ -1,8 +1,9 @@
-import { authEndpoints, type RefreshTokenResponse, type SessionUser } from '@portal/domain';
+import { type RefreshTokenResponse, type SessionUser } from '@portal/domain';
 import { ApiError, apiMessages, setSessionHandlers } from '@/lib/api-client';
 import { sessionExpiredError } from '@/lib/api-error';
 import { callEndpoint } from '@/lib/endpoint-client';
 import { clearSession, getRefreshToken, getToken, getUser, hasToken, setTokens, setUser, tokenExpiry } from './session-store';
+import { loadAuthEndpoints } from '../load-auth-endpoints';
 
 /**
  * The session's life: start, resume, the refresh timer, single-flight refresh and the forced
@@ -105,7 +106,7 @@ async function runRefresh(): Promise<RefreshOutcome> {
   if (!refreshToken) return { kind: 'rejected' };
   let data: RefreshTokenResponse;
   try {
-    data = await callEndpoint(authEndpoints.refreshToken, { body: { refreshToken } }, { timeoutMs: refreshTimeoutMs, auth: false });
+    data = await callEndpoint((await loadAuthEndpoints()).refreshToken, { body: { refreshToken } }, { timeoutMs: refreshTimeoutMs, auth: false });
   } catch (error) {
     const status = error instanceof ApiError ? error.status : 0;
     // Another tab may have rotated the token at the same moment (the server refuses the loser):
