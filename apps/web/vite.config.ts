@@ -2,12 +2,15 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { shellPreload } from './build/shell-preload';
+import { preloadMissingOnly } from './build/preload-missing-only';
 
 const srcDir = decodeURIComponent(new URL('./src', import.meta.url).pathname);
 const outDir = decodeURIComponent(new URL('./dist', import.meta.url).pathname);
 
+const preload = preloadMissingOnly();
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), shellPreload()],
+  plugins: [react(), tailwindcss(), shellPreload(), preload.plugin],
   resolve: { alias: { '@': srcDir } },
   server: {
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: true } },
@@ -15,6 +18,7 @@ export default defineConfig({
   build: {
     outDir,
     emptyOutDir: true,
+    modulePreload: { resolveDependencies: preload.resolveDependencies },
     rolldownOptions: {
       output: {
         // Libraries in a few named, long-cached chunks; each screen stays its own lazy chunk.

@@ -78,7 +78,7 @@ export function shellPreload(): Plugin {
 }
 
 /** The files of `roots` and of everything they import statically. */
-function staticClosure(bundle: OutputBundle, roots: OutputChunk[]): Set<string> {
+export function staticClosure(bundle: OutputBundle, roots: OutputChunk[]): Set<string> {
   const files = new Set<string>();
   const visit = (chunk: OutputChunk) => {
     if (files.has(chunk.fileName)) return;
