@@ -2,7 +2,6 @@ import { useId, type ComponentProps, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import { Input } from './input';
 import { Label } from './label';
-import { Select } from './select';
 
 interface FieldFrameProps {
   id: string;
@@ -58,20 +57,6 @@ export function TextField({ label, error, hint, fieldClassName, id, required, ..
   return (
     <FormField id={fieldId} label={label} error={error} hint={hint} required={required} className={fieldClassName}>
       <Input {...describedControl(fieldId, error, hint)} aria-required={required || undefined} {...props} />
-    </FormField>
-  );
-}
-
-type SelectFieldProps = ComponentProps<'select'> & { label: string; error?: string; hint?: string; fieldClassName?: string };
-
-export function SelectField({ label, error, hint, fieldClassName, id, required, children, ...props }: SelectFieldProps) {
-  const autoId = useId();
-  const fieldId = id ?? autoId;
-  return (
-    <FormField id={fieldId} label={label} error={error} hint={hint} required={required} className={fieldClassName}>
-      <Select {...describedControl(fieldId, error, hint)} aria-required={required || undefined} {...props}>
-        {children}
-      </Select>
     </FormField>
   );
 }

@@ -2,7 +2,8 @@ import { useId } from 'react';
 import { useFormContext, useFormState, type FieldPath } from 'react-hook-form';
 import { addendumFieldLabels as labels, addendumStatusLabels, addendumStatuses, type AddendumFormValues } from '@portal/domain';
 import { cn } from '@/lib/cn';
-import { describedControl, FormField, SelectField, TextField } from '@/components/ui/form-field';
+import { describedControl, FormField, TextField } from '@/components/ui/form-field';
+import { SelectField } from '@/components/ui/select-field';
 import { controlClasses, Input } from '@/components/ui/input';
 
 type AddendumField = FieldPath<AddendumFormValues>;

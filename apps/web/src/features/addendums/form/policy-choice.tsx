@@ -14,7 +14,7 @@ import { useErrorToast } from '@/lib/use-error-toast';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import type { RetryableQuery } from '@/components/ui/query-state';
-import { SelectField } from '@/components/ui/form-field';
+import { SelectField } from '@/components/ui/select-field';
 import { SearchInput } from '@/components/ui/search-input';
 import { searchDebounceMs, useDebouncedValue } from '@/lib/use-debounced-value';
 import { useActivePolicies } from '../api';

@@ -7,7 +7,7 @@ import { ExportButtons } from '@/components/export-buttons';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { SearchInput } from '@/components/ui/search-input';
-import { SelectField } from '@/components/ui/form-field';
+import { SelectField } from '@/components/ui/select-field';
 import { AddendumListTable } from '../components/addendum-list-table';
 import { AddendumResults } from '../components/addendum-results';
 import { useCanEditAddendums } from '../components/use-addendum-editor';

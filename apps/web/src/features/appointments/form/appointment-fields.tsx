@@ -9,7 +9,8 @@ import {
   type AppointmentFormValues,
 } from '@portal/domain';
 import { cn } from '@/lib/cn';
-import { describedControl, FormField, SelectField, TextField } from '@/components/ui/form-field';
+import { describedControl, FormField, TextField } from '@/components/ui/form-field';
+import { SelectField } from '@/components/ui/select-field';
 import { controlClasses } from '@/components/ui/input';
 import { useFieldError } from './field-error';
 import { PolicyPicker } from './policy-picker';

@@ -3,7 +3,8 @@ import { useFieldArray, useFormContext } from 'react-hook-form';
 import { Trash2, UserPlus } from 'lucide-react';
 import { appointmentFieldLabels as labels, attendeeRoleLabels, attendeeRoles, type AppointmentFormValues } from '@portal/domain';
 import { Button } from '@/components/ui/button';
-import { SelectField, TextField } from '@/components/ui/form-field';
+import { TextField } from '@/components/ui/form-field';
+import { SelectField } from '@/components/ui/select-field';
 import { newAttendee } from './appointment-form-values';
 import { useFieldError } from './field-error';
 

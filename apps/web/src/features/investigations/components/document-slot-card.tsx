@@ -8,7 +8,7 @@ import {
   type RequiredDocument,
 } from '@portal/domain';
 import { Card } from '@/components/ui/card';
-import { SelectField } from '@/components/ui/form-field';
+import { SelectField } from '@/components/ui/select-field';
 import { FileUploadRow } from './file-upload-row';
 import { initialIdentificationType, slotRows } from './slot-rows';
 

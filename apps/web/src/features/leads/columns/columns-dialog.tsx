@@ -19,7 +19,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog, DialogClose, DialogContent } from '@/components/ui/dialog';
-import { SelectField } from '@/components/ui/form-field';
+import { SelectField } from '@/components/ui/select-field';
 import { useSaveLeadColumns } from '../api';
 import { ColumnRow } from './column-row';
 import {

@@ -2,7 +2,8 @@ import { useId, type ComponentProps, type ReactNode } from 'react';
 import { get, useFormContext, useFormState, type FieldError, type FieldPath, type RegisterOptions } from 'react-hook-form';
 import type { PolicyFormValues } from '@portal/domain';
 import { cn } from '@/lib/cn';
-import { describedControl, FormField, SelectField, TextField } from '@/components/ui/form-field';
+import { describedControl, FormField, TextField } from '@/components/ui/form-field';
+import { SelectField } from '@/components/ui/select-field';
 import { controlClasses, Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 

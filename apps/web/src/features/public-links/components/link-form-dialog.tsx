@@ -4,7 +4,8 @@ import { errorMessage, isSessionExpired } from '@/lib/api-error';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
-import { CheckboxField, SelectField, TextField } from '@/components/ui/form-field';
+import { CheckboxField, TextField } from '@/components/ui/form-field';
+import { SelectField } from '@/components/ui/select-field';
 import { linkTexts, partyLabel } from './link-texts';
 
 /** What the dialog asks: for a new link, the person too; for a resend, the person is the link's. */

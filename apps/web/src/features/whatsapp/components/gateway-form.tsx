@@ -12,7 +12,8 @@ import {
 } from '@portal/domain';
 import { notify } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
-import { SelectField, TextField } from '@/components/ui/form-field';
+import { TextField } from '@/components/ui/form-field';
+import { SelectField } from '@/components/ui/select-field';
 import { SaveFailureAlert, useSaveFailure } from '@/components/ui/save-failure-alert';
 import { StaleVersionAlert, useStaleVersion } from '@/components/form/stale-version';
 import { useReloadGateway, useSaveGateway } from '../api';

@@ -4,7 +4,8 @@ import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { notify } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
-import { describedControl, FormField, SelectField } from '@/components/ui/form-field';
+import { describedControl, FormField } from '@/components/ui/form-field';
+import { SelectField } from '@/components/ui/select-field';
 import { controlClasses } from '@/components/ui/input';
 import { useLeadTemplates, useSendWhatsapp } from '../api';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { adminRoles, hasRole, whatsappMessages as texts } from '@portal/domain';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
-import { SelectField } from '@/components/ui/form-field';
+import { SelectField } from '@/components/ui/select-field';
 import { PageHeader } from '@/components/ui/page-header';
 import { QueryState } from '@/components/ui/query-state';
 import { useSession } from '@/features/auth';
