@@ -21,6 +21,7 @@ export * from './users/endpoints';
 export * from './branches/branch';
 export * from './branches/endpoints';
 export * from './policies/index';
+export * from './rents/index';
 export * from './investigations/index';
 export * from './addendums/index';
 export * from './appointments/index';

@@ -25,6 +25,12 @@ export const addendumEditorRoles: readonly Role[] = ['admin', 'manager', 'agent'
 /** Approvers decide investigations; they do not sell renewals. */
 export const renewalRoles: readonly Role[] = ['admin', 'manager', 'agent'];
 
+/** Who records a rent payment (issue 32): staff who deal with the policy, not the approver. */
+export const paymentRecorderRoles: readonly Role[] = ['admin', 'manager', 'agent'];
+
+/** Who reverses a payment: those who answer for the money. */
+export const paymentReverserRoles: readonly Role[] = managerRoles;
+
 /** Whether a role (none when signed out) is one of the allowed. */
 export function hasRole(role: Role | null | undefined, allowed: readonly Role[]): boolean {
   return role != null && allowed.includes(role);

@@ -1,0 +1,5 @@
+export * from './money';
+export * from './rent-values';
+export * from './allocation';
+export * from './rents';
+export * from './endpoints';

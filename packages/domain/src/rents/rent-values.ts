@@ -1,0 +1,62 @@
+// The rent schedule's words without zod: states, methods and their Spanish labels (issue 32).
+import { formatPesos } from './money';
+
+/** A month of the schedule: Pendiente, Pagada, Pagada con atraso, Parcial, En mora, Condonada. */
+export const rentMonthStates = ['pending', 'paid', 'paid_late', 'partial', 'overdue', 'waived'] as const;
+export type RentMonthState = (typeof rentMonthStates)[number];
+
+export const rentMonthStateLabels: Record<RentMonthState, string> = {
+  pending: 'Pendiente',
+  paid: 'Pagada',
+  paid_late: 'Pagada con atraso',
+  partial: 'Parcial',
+  overdue: 'En mora',
+  waived: 'Condonada',
+};
+
+export const paymentMethods = ['transfer', 'deposit', 'cash', 'check', 'card'] as const;
+export type PaymentMethod = (typeof paymentMethods)[number];
+
+export const paymentMethodLabels: Record<PaymentMethod, string> = {
+  transfer: 'Transferencia / SPEI',
+  deposit: 'Depósito',
+  cash: 'Efectivo',
+  check: 'Cheque',
+  card: 'Tarjeta',
+};
+
+/** Each month's pagaré: kept by the office, paid (to give back), or past due (the evidence a case needs). */
+export const pagareStates = ['custody', 'paid', 'overdue'] as const;
+export type PagareState = (typeof pagareStates)[number];
+export const pagareStateLabels: Record<PagareState, string> = { custody: 'En custodia', paid: 'Pagado', overdue: 'Vencido' };
+
+const monthNames = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'];
+
+/** '2026-12' → 'diciembre 2026'. */
+export function periodLabel(period: string): string {
+  const [year, month] = period.split('-').map(Number) as [number, number];
+  return `${monthNames[month - 1] ?? ''} ${year}`;
+}
+
+export const rentMessages = {
+  notFound: 'Póliza no encontrada',
+  paymentNotFound: 'Pago no encontrado',
+  noSchedule: 'La póliza aún no tiene calendario de rentas: se crea al activarse, con la fecha de inicio del contrato y la renta.',
+  cancelled: 'La póliza está cancelada: no se pueden registrar pagos.',
+  alreadyReversed: 'Este pago ya fue revertido.',
+  receivedOnFuture: 'La fecha de recepción no puede ser posterior a hoy',
+  receivedOnBeforeContract: (start: string) => `La fecha de recepción no puede ser anterior al inicio del contrato (${start})`,
+  recorded: 'Pago registrado',
+  reversed: 'Pago revertido',
+  paymentEvent: (amount: string, receivedOn: string) => `Pago registrado: ${formatPesos(amount)} recibido el ${receivedOn}`,
+  reversalEvent: (amount: string, reason: string) => `Pago de ${formatPesos(amount)} revertido: ${reason}`,
+  upToDate: 'Al corriente',
+} as const;
+
+/** 'Atraso: 1 mes, $18,500.00, 12 días' — or 'Al corriente' when nothing is in arrears. */
+export function arrearsSummary(arrears: { months: number; amount: string; daysLate: number }): string {
+  if (arrears.months === 0) return rentMessages.upToDate;
+  const months = arrears.months === 1 ? '1 mes' : `${arrears.months} meses`;
+  const days = arrears.daysLate === 1 ? '1 día' : `${arrears.daysLate} días`;
+  return `Atraso: ${months}, ${formatPesos(arrears.amount)}, ${days}`;
+}
