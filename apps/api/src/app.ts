@@ -37,6 +37,7 @@ import { mfaModule } from './modules/mfa/index';
 import { notificationsModule, notifyAppointmentAnswerChanged, notifyJobFailed } from './modules/notifications/index';
 import { policiesModule, startSearchPages } from './modules/policies/index';
 import { policyFileModule } from './modules/policy-file/index';
+import { rentsModule } from './modules/rents/index';
 import { policyLifecycleModule } from './modules/policy-lifecycle/index';
 import { publicLinksModule } from './modules/public-links/index';
 import { retentionModule } from './modules/retention/index';
@@ -183,6 +184,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(policyLifecycleModule);
   await app.register(contractsModule);
   await app.register(policyFileModule);
+  await app.register(rentsModule);
   await app.register(investigationsModule);
   await app.register(addendumsModule);
   // The notifications module reads appointments (reminders): its notice is handed in, not imported.

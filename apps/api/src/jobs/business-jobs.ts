@@ -7,6 +7,7 @@ import { sweepUnreferencedFiles } from '../modules/files/index';
 import { sendLeadFollowUps } from '../modules/leads/index';
 import { deliverDueEmails, notifyPolicyExpiring, sendAppointmentReminders } from '../modules/notifications/index';
 import { runDailyLifecycle } from '../modules/policy-lifecycle/index';
+import { runRentArrears } from '../modules/rents/index';
 import { purgeOldMessages, runRetention } from '../modules/retention/index';
 import { deliverDueWhatsappMessages, type GatewayHosts, type GatewayLog } from '../modules/whatsapp/index';
 import type { JobDefinition } from './job-queue';
@@ -52,6 +53,22 @@ export function businessJobs({ db, files, mail, secretBox, whatsapp }: JobDepend
           expiring: day.expiring,
           expired: day.expired,
           notices,
+        };
+      },
+    },
+    {
+      name: 'rent-arrears',
+      // After the lifecycle's run (00:05): a policy that expired today still has its months followed.
+      cron: '15 0 * * *',
+      catchUpAtStart: true,
+      retryLimit: 5,
+      retryDelaySeconds: 60,
+      expireInMinutes: 60,
+      async run(now) {
+        const day = await runRentArrears(db, now);
+        return {
+          summary: `${day.today}: ${day.created} calendarios de renta creados, ${day.overdueMonths} meses en mora en ${day.overduePolicies} pólizas.`,
+          ...day,
         };
       },
     },

@@ -15,6 +15,8 @@ export interface ScheduleMonth {
   graceDays: number;
   amountDueCents: number;
   waived: boolean;
+  /** Due before its schedule was kept here (a policy in force before the portal kept rents): never En mora by itself. */
+  untracked?: boolean;
 }
 
 export interface StandingPayment {
@@ -47,7 +49,7 @@ export function monthState(month: ScheduleMonth, paidCents: number, paidOn: stri
   if (month.waived) return 'waived';
   const deadline = lastDayOnTime(month);
   if (paidCents >= month.amountDueCents) return paidOn !== null && paidOn > deadline ? 'paid_late' : 'paid';
-  if (today > deadline) return 'overdue';
+  if (today > deadline && !month.untracked) return 'overdue';
   return paidCents > 0 ? 'partial' : 'pending';
 }
 

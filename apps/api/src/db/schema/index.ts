@@ -11,3 +11,4 @@ export * from './notifications';
 export * from './contracts';
 export * from './public-links';
 export * from './privacy';
+export * from './rents';

@@ -1,0 +1,106 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, numeric, pgEnum, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { paymentMethods, rentMonthStates } from '@portal/domain';
+import { users } from './branches-and-users';
+import { policies } from './policies';
+
+/*
+ * The policy's year of rents (issue 32, decision 026). Money is numeric(12,2), read as a string
+ * (never a JavaScript float); days are `date` in Mexico City's calendar.
+ */
+
+export const rentMonthStateEnum = pgEnum('rent_month_state', rentMonthStates);
+export const paymentMethodEnum = pgEnum('payment_method', paymentMethods);
+
+const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'string' });
+const instant = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: 'date' }).notNull().defaultNow();
+
+/**
+ * One per policy whose schedule exists (written when the policy becomes active: migration 0034's
+ * trigger). Its version rises with every payment or reversal: the If-Match of a payment form.
+ */
+export const rentSchedules = pgTable('rent_schedules', {
+  policyId: integer('policy_id')
+    .primaryKey()
+    .references(() => policies.id, { onDelete: 'cascade' }),
+  version: integer('version').notNull().default(1),
+  /**
+   * The first deadline the arrears follow: the contract start for a schedule written at
+   * activation; the day it was written for a policy already in force before the portal kept
+   * rents (its earlier months stay Pendiente, never silently En mora).
+   */
+  trackedFrom: date('tracked_from', { mode: 'string' }).notNull(),
+  createdAt: instant('created_at'),
+  updatedAt: instant('updated_at'),
+});
+
+/** A month of the term: what is due, when, and what the payments cover of it. */
+export const rentMonths = pgTable(
+  'rent_months',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    policyId: integer('policy_id')
+      .notNull()
+      .references(() => rentSchedules.policyId, { onDelete: 'cascade' }),
+    /** 1…N: the month of the term, and its pagaré's number. */
+    seq: smallint('seq').notNull(),
+    dueOn: date('due_on', { mode: 'string' }).notNull(),
+    graceDays: smallint('grace_days').notNull().default(0),
+    amountDue: money('amount_due').notNull(),
+    paid: money('paid').notNull().default('0'),
+    paidOn: date('paid_on', { mode: 'string' }),
+    state: rentMonthStateEnum('state').notNull().default('pending'),
+    waivedReason: text('waived_reason'),
+  },
+  (table) => [
+    uniqueIndex('rent_months_policy_seq_key').on(table.policyId, table.seq),
+    // The daily arrears run: the months still open, by the day they fall late.
+    index('rent_months_open_due_idx')
+      .on(sql`(${table.dueOn} + ${table.graceDays})`)
+      .where(sql`${table.state} in ('pending', 'partial')`),
+    check('rent_months_amounts_check', sql`${table.amountDue} >= 0 and ${table.paid} >= 0`),
+  ],
+);
+
+/** A payment as received. Never edited: a mistake is corrected by its reversal. */
+export const rentPayments = pgTable(
+  'rent_payments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    policyId: integer('policy_id')
+      .notNull()
+      .references(() => rentSchedules.policyId, { onDelete: 'cascade' }),
+    amount: money('amount').notNull(),
+    receivedOn: date('received_on', { mode: 'string' }).notNull(),
+    method: paymentMethodEnum('method').notNull(),
+    reference: varchar('reference', { length: 100 }).notNull().default(''),
+    recordedBy: integer('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: instant('created_at'),
+  },
+  (table) => [index('rent_payments_policy_idx').on(table.policyId, table.receivedOn, table.id), check('rent_payments_amount_check', sql`${table.amount} > 0`)],
+);
+
+/** A payment's reversal: who, when and why. At most one per payment. */
+export const rentPaymentReversals = pgTable('rent_payment_reversals', {
+  paymentId: integer('payment_id')
+    .primaryKey()
+    .references(() => rentPayments.id, { onDelete: 'cascade' }),
+  reason: text('reason').notNull(),
+  reversedBy: integer('reversed_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: instant('created_at'),
+});
+
+/** What each standing payment covers of each month: recomputed whole with every change (decision 026). */
+export const rentAllocations = pgTable(
+  'rent_allocations',
+  {
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => rentPayments.id, { onDelete: 'cascade' }),
+    monthId: integer('month_id')
+      .notNull()
+      .references(() => rentMonths.id, { onDelete: 'cascade' }),
+    amount: money('amount').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.paymentId, table.monthId] }), index('rent_allocations_month_idx').on(table.monthId)],
+);

@@ -1,0 +1,38 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiErrorSchema, paymentRecorderRoles, paymentReverserRoles, rentEndpoints } from '@portal/domain';
+import { currentUser } from '../../plugins/auth';
+import { endpointRoute } from '../../lib/endpoint-route';
+import { ifMatchOf, withETag } from '../../lib/conditional-write';
+import * as service from './service';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 412: apiErrorSchema };
+
+/** The policy's rents (issue 32): every role of the branch reads them; staff record, managers reverse. */
+export const rentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['rents'];
+  const security = [{ bearerAuth: [] }];
+
+  app.route({
+    ...endpointRoute(rentEndpoints.ledger, { tags, security, summary: 'Rentas de la póliza: calendario, pagos, adeudo y atraso' }, errors),
+    handler: async (request, reply) => withETag(reply, await service.getLedger(app.db, currentUser(request), request.params.id)),
+  });
+
+  app.route({
+    ...endpointRoute(
+      rentEndpoints.recordPayment,
+      { tags, security, summary: 'Registrar un pago de renta (se aplica a los meses más antiguos; If-Match: "v{versión}" opcional, 412 si alguien registró antes)' },
+      errors,
+    ),
+    onRequest: app.requireRole(paymentRecorderRoles),
+    handler: async (request, reply) => {
+      const ledger = await service.recordPayment(app.db, currentUser(request), request.params.id, request.body, ifMatchOf(request));
+      return reply.status(201).send(withETag(reply, ledger));
+    },
+  });
+
+  app.route({
+    ...endpointRoute(rentEndpoints.reversePayment, { tags, security, summary: 'Revertir un pago, con motivo (nunca se edita en su lugar)' }, errors),
+    onRequest: app.requireRole(paymentReverserRoles),
+    handler: async (request, reply) => withETag(reply, await service.reversePayment(app.db, currentUser(request), request.params.id, request.body, ifMatchOf(request))),
+  });
+};

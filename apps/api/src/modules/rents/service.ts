@@ -1,0 +1,116 @@
+import {
+  allocatePayments,
+  businessDate,
+  centsToMoney,
+  moneyToCents,
+  rentMessages,
+  versionMatches,
+  type IfMatch,
+  type PaymentInput,
+  type RentLedger,
+  type ReversalInput,
+} from '@portal/domain';
+import type { Db, Executor } from '../../db/client';
+import { conflict, ensure, invalidField, notFound } from '../../lib/app-error';
+import type { AuthUser } from '../../lib/auth-user';
+import { actorScope } from '../../lib/branch-scope';
+import { staleVersion } from '../../lib/conditional-write';
+import { insertEvent } from '../policies/index';
+import { ledgerOf, ledgerRows, scheduleMonth } from './ledger';
+import * as repo from './repository/ledger';
+
+/*
+ * The policy's rents (issue 32, decision 026): the schedule, payments applied to the oldest
+ * months owed, reversals. Every write locks the schedule's header, checks If-Match against its
+ * version, writes the payment or reversal, recomputes the whole allocation and the history
+ * event — one transaction, so two people recording at once are applied one after the other, and
+ * the second is told (412) when the form named the version it saw.
+ */
+
+/** GET /api/policy/{id}/rents. */
+export async function getLedger(db: Executor, actor: AuthUser, policyId: number, now: Date = new Date()): Promise<RentLedger> {
+  const policy = ensure(await repo.findRentPolicy(db, policyId, actorScope(actor)), notFound(rentMessages.notFound));
+  return readLedger(db, policy, businessDate(now));
+}
+
+async function readLedger(db: Executor, policy: repo.RentPolicy, today: string): Promise<RentLedger> {
+  const schedule = await repo.findSchedule(db, policy.id);
+  if (!schedule) {
+    const preview = await repo.previewMonths(db, policy);
+    const months = preview.map((month) => ({ ...month, id: -month.seq, paid: '0.00', paidOn: null, state: 'pending' as const, waivedReason: null }));
+    // Before activation nothing is late yet: the preview is measured from its own start.
+    return ledgerOf(policy.id, false, ledgerRows(months, '9999-12-31', today), [], [], 0);
+  }
+  const [months, payments, allocations] = await Promise.all([repo.loadMonths(db, policy.id), repo.loadPayments(db, policy.id), repo.loadAllocations(db, policy.id)]);
+  return ledgerOf(policy.id, true, ledgerRows(months, schedule.trackedFrom, today), payments, allocations, schedule.version);
+}
+
+/** The schedule's header under lock, and the 412 when the form saw another version. */
+async function lockForWrite(tx: Executor, policyId: number, ifMatch: IfMatch | undefined): Promise<repo.ScheduleHeader> {
+  const header = await repo.lockSchedule(tx, policyId);
+  if (!header) throw conflict(rentMessages.noSchedule);
+  if (!versionMatches(ifMatch, header.version)) {
+    const last = (await repo.loadPayments(tx, policyId)).reduce<{ by: string; at: Date } | null>((latest, payment) => {
+      const candidates = [{ by: payment.recordedBy, at: payment.recordedAt }, ...(payment.reversal ? [{ by: payment.reversal.by, at: payment.reversal.at }] : [])];
+      return candidates.reduce((best, candidate) => (best === null || candidate.at > best.at ? candidate : best), latest);
+    }, null);
+    throw staleVersion(last?.by || null, last?.at ?? new Date());
+  }
+  return header;
+}
+
+/** Recomputes the whole allocation from the standing payments and writes it. */
+async function reallocate(tx: Executor, policyId: number, trackedFrom: string, today: string): Promise<void> {
+  const [months, payments] = await Promise.all([repo.loadMonths(tx, policyId), repo.loadPayments(tx, policyId)]);
+  const standing = payments.filter((payment) => !payment.reversal).map((payment) => ({ id: payment.id, amountCents: moneyToCents(payment.amount) ?? 0, receivedOn: payment.receivedOn }));
+  const result = allocatePayments(
+    months.map((month) => scheduleMonth(month, trackedFrom)),
+    standing,
+    today,
+  );
+  await repo.writeAllocation(
+    tx,
+    policyId,
+    result.months.map((month) => ({ id: month.id, paid: centsToMoney(month.paidCents), paidOn: month.paidOn, state: month.state })),
+    result.allocations.map((allocation) => ({ paymentId: allocation.paymentId, monthId: allocation.monthId, amount: centsToMoney(allocation.amountCents) })),
+  );
+}
+
+/** POST /api/policy/{id}/payments: `input.amount` already in cents (the schema's transform). */
+export async function recordPayment(
+  db: Db,
+  actor: AuthUser,
+  policyId: number,
+  input: { amount: number; receivedOn: string; method: PaymentInput['method']; reference: string },
+  ifMatch: IfMatch | undefined,
+  now: Date = new Date(),
+): Promise<RentLedger> {
+  const today = businessDate(now);
+  return db.transaction(async (tx) => {
+    const policy = ensure(await repo.findRentPolicy(tx, policyId, actorScope(actor)), notFound(rentMessages.notFound));
+    if (policy.status === 'cancelled') throw conflict(rentMessages.cancelled);
+    const header = await lockForWrite(tx, policyId, ifMatch);
+    if (input.receivedOn > today) throw invalidField('receivedOn', rentMessages.receivedOnFuture);
+    if (policy.startDate && input.receivedOn < policy.startDate) throw invalidField('receivedOn', rentMessages.receivedOnBeforeContract(policy.startDate));
+    const amount = centsToMoney(input.amount);
+    await repo.insertPayment(tx, { policyId, amount, receivedOn: input.receivedOn, method: input.method, reference: input.reference, recordedBy: actor.id });
+    await reallocate(tx, policyId, header.trackedFrom, today);
+    await insertEvent(tx, { policyId, userId: actor.id, fromStatus: null, toStatus: null, changes: [], note: rentMessages.paymentEvent(amount, input.receivedOn) });
+    return readLedger(tx, policy, today);
+  });
+}
+
+/** POST /api/payments/{id}/reverse. */
+export async function reversePayment(db: Db, actor: AuthUser, paymentId: number, input: ReversalInput, ifMatch: IfMatch | undefined, now: Date = new Date()): Promise<RentLedger> {
+  const today = businessDate(now);
+  return db.transaction(async (tx) => {
+    const scope = actorScope(actor);
+    const payment = ensure(await repo.findPayment(tx, paymentId, scope), notFound(rentMessages.paymentNotFound));
+    const policy = ensure(await repo.findRentPolicy(tx, payment.policyId, scope), notFound(rentMessages.notFound));
+    const header = await lockForWrite(tx, payment.policyId, ifMatch);
+    if (!(await repo.insertReversal(tx, { paymentId, reason: input.reason.trim(), reversedBy: actor.id }))) throw conflict(rentMessages.alreadyReversed);
+    await reallocate(tx, payment.policyId, header.trackedFrom, today);
+    await insertEvent(tx, { policyId: payment.policyId, userId: actor.id, fromStatus: null, toStatus: null, changes: [], note: rentMessages.reversalEvent(payment.amount, input.reason.trim()) });
+    return readLedger(tx, policy, today);
+  });
+}
