@@ -122,3 +122,54 @@ CREATE TRIGGER policies_rent_schedule AFTER UPDATE ON policies
   FOR EACH STATEMENT EXECUTE FUNCTION rent_schedule_on_activation();
 --> statement-breakpoint
 CREATE TRIGGER rent_schedules_bump_version BEFORE UPDATE ON rent_schedules FOR EACH ROW EXECUTE FUNCTION bump_row_version();
+--> statement-breakpoint
+-- Each policy's arrears in one row, for the aging report and the dashboard (decision 026).
+CREATE TABLE "rent_arrears" (
+	"policy_id" integer PRIMARY KEY NOT NULL,
+	"branch_id" integer NOT NULL,
+	"months" smallint NOT NULL,
+	"amount" numeric(12, 2) NOT NULL,
+	"oldest_due_on" date NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "rent_arrears" ADD CONSTRAINT "rent_arrears_policy_id_rent_schedules_policy_id_fk" FOREIGN KEY ("policy_id") REFERENCES "public"."rent_schedules"("policy_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "rent_arrears" ADD CONSTRAINT "rent_arrears_branch_id_branches_id_fk" FOREIGN KEY ("branch_id") REFERENCES "public"."branches"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "rent_arrears_branch_oldest_idx" ON "rent_arrears" USING btree ("branch_id","oldest_due_on","policy_id");--> statement-breakpoint
+CREATE INDEX "rent_arrears_oldest_idx" ON "rent_arrears" USING btree ("oldest_due_on","policy_id");
+--> statement-breakpoint
+-- Recomputes the arrears rows of `ids` from their months En mora: set-based, for the one policy a
+-- payment touched or the many the daily run moved. A policy with none left loses its row.
+CREATE FUNCTION rent_arrears_refresh(ids integer[]) RETURNS void LANGUAGE sql AS $$
+  DELETE FROM rent_arrears a WHERE a.policy_id = ANY (ids)
+    AND NOT EXISTS (SELECT 1 FROM rent_months m WHERE m.policy_id = a.policy_id AND m.state = 'overdue');
+  INSERT INTO rent_arrears AS a (policy_id, branch_id, months, amount, oldest_due_on)
+  SELECT m.policy_id, p.branch_id, count(*), sum(m.amount_due - m.paid), min(m.due_on)
+  FROM rent_months m JOIN policies p ON p.id = m.policy_id
+  WHERE m.policy_id = ANY (ids) AND m.state = 'overdue'
+  GROUP BY m.policy_id, p.branch_id
+  ON CONFLICT (policy_id) DO UPDATE SET months = EXCLUDED.months, amount = EXCLUDED.amount, oldest_due_on = EXCLUDED.oldest_due_on;
+$$;
+--> statement-breakpoint
+-- The daily run's step (decision 026): every month past its due date plus grace and not fully paid
+-- becomes En mora — found by the partial index of open months by deadline — except a month due
+-- before its schedule was followed (tracked_from) or of a cancelled policy; then the arrears rows
+-- of the policies it moved. Returns the months and policies moved.
+CREATE FUNCTION rent_months_mark_overdue(today date) RETURNS TABLE (months integer, policies integer)
+LANGUAGE plpgsql AS $$
+DECLARE
+  moved_months integer;
+  moved_policies integer[];
+BEGIN
+  WITH moved AS (
+    UPDATE rent_months m SET state = 'overdue'
+    FROM rent_schedules s, policies p
+    WHERE m.state IN ('pending', 'partial') AND (m.due_on + m.grace_days) < today
+      AND s.policy_id = m.policy_id AND (m.due_on + m.grace_days) >= s.tracked_from
+      AND p.id = m.policy_id AND p.status IN ('active', 'expiring', 'expired')
+    RETURNING m.policy_id
+  )
+  SELECT count(*), array_agg(DISTINCT policy_id) INTO moved_months, moved_policies FROM moved;
+  PERFORM rent_arrears_refresh(coalesce(moved_policies, '{}'));
+  RETURN QUERY SELECT moved_months, coalesce(cardinality(moved_policies), 0);
+END
+$$;

@@ -3,3 +3,4 @@ export * from './rent-values';
 export * from './allocation';
 export * from './rents';
 export * from './endpoints';
+export * from './aging';

@@ -51,6 +51,8 @@ export const rentMessages = {
   paymentEvent: (amount: string, receivedOn: string) => `Pago registrado: ${formatPesos(amount)} recibido el ${receivedOn}`,
   reversalEvent: (amount: string, reason: string) => `Pago de ${formatPesos(amount)} revertido: ${reason}`,
   upToDate: 'Al corriente',
+  otherBranchList: 'No tiene acceso a las rentas de otra sucursal',
+  branchNotFound: 'La sucursal no existe',
 } as const;
 
 /** 'Atraso: 1 mes, $18,500.00, 12 días' — or 'Al corriente' when nothing is in arrears. */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, numeric, pgEnum, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { paymentMethods, rentMonthStates } from '@portal/domain';
-import { users } from './branches-and-users';
+import { branches, users } from './branches-and-users';
 import { policies } from './policies';
 
 /*
@@ -103,4 +103,25 @@ export const rentAllocations = pgTable(
     amount: money('amount').notNull(),
   },
   (table) => [primaryKey({ columns: [table.paymentId, table.monthId] }), index('rent_allocations_month_idx').on(table.monthId)],
+);
+
+/**
+ * Each policy's arrears in one row (months En mora, what they owe, the oldest one's due date),
+ * kept by `rent_arrears_refresh` (migration 0034) whenever its months change state: the aging
+ * report and the dashboard read this instead of adding up millions of months.
+ */
+export const rentArrears = pgTable(
+  'rent_arrears',
+  {
+    policyId: integer('policy_id')
+      .primaryKey()
+      .references(() => rentSchedules.policyId, { onDelete: 'cascade' }),
+    branchId: integer('branch_id')
+      .notNull()
+      .references(() => branches.id),
+    months: smallint('months').notNull(),
+    amount: money('amount').notNull(),
+    oldestDueOn: date('oldest_due_on', { mode: 'string' }).notNull(),
+  },
+  (table) => [index('rent_arrears_branch_oldest_idx').on(table.branchId, table.oldestDueOn, table.policyId), index('rent_arrears_oldest_idx').on(table.oldestDueOn, table.policyId)],
 );

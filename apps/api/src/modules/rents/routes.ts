@@ -1,8 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema, paymentRecorderRoles, paymentReverserRoles, rentEndpoints } from '@portal/domain';
+import { apiErrorSchema, businessDate, exportFileName, paymentRecorderRoles, paymentReverserRoles, rentEndpoints } from '@portal/domain';
 import { currentUser } from '../../plugins/auth';
 import { endpointRoute } from '../../lib/endpoint-route';
 import { ifMatchOf, withETag } from '../../lib/conditional-write';
+import { exportSubject, sendTableExport } from '../../lib/table-export';
+import { recordAccess } from '../access-log/index';
+import { arrearsExport, arrearsReport } from './aging';
+import { arrearsExportColumns } from './export-columns';
 import * as service from './service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 412: apiErrorSchema };
@@ -34,5 +38,25 @@ export const rentRoutes: FastifyPluginAsyncZod = async (app) => {
     ...endpointRoute(rentEndpoints.reversePayment, { tags, security, summary: 'Revertir un pago, con motivo (nunca se edita en su lugar)' }, errors),
     onRequest: app.requireRole(paymentReverserRoles),
     handler: async (request, reply) => withETag(reply, await service.reversePayment(app.db, currentUser(request), request.params.id, request.body, ifMatchOf(request))),
+  });
+
+  app.route({
+    ...endpointRoute(
+      rentEndpoints.arrears,
+      { tags, security, summary: 'Antigüedad de saldos: pólizas con rentas en mora por días de atraso (con format=csv|xlsx, todas como archivo)' },
+      errors,
+    ),
+    handler: async (request, reply) => {
+      const { format, ...query } = request.query;
+      if (!format) return arrearsReport(app.db, currentUser(request), query);
+      await recordAccess(app.db, request, { action: 'export', policyId: null, subject: exportSubject('Rentas en mora', request.query) });
+      return sendTableExport(reply, {
+        format,
+        fileName: exportFileName('rentas_en_mora', format, businessDate()),
+        sheetName: 'Rentas en mora',
+        columns: arrearsExportColumns,
+        batches: await arrearsExport(app.db, currentUser(request), query),
+      });
+    },
   });
 };

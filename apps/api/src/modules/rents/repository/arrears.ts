@@ -21,22 +21,9 @@ export async function createMissingSchedules(db: Executor, today: string): Promi
   return Number(rowsOf<{ created: number }>(result)[0]?.created ?? 0);
 }
 
-/**
- * Every month past its due date plus grace and not fully paid becomes En mora: the partial index
- * on open months by deadline finds them; a month due before its schedule's `tracked_from`, or of
- * a cancelled policy, is left as it is. Returns the months and policies it moved.
- */
+/** Every month fallen into arrears becomes En mora, and its policy's arrears row follows (migration 0034's `rent_months_mark_overdue`). */
 export async function markOverdue(db: Executor, today: string): Promise<{ months: number; policies: number }> {
-  const result = await db.execute(sql`
-    with moved as (
-      update rent_months m set state = 'overdue'
-      from rent_schedules s, policies p
-      where m.state in ('pending', 'partial') and (m.due_on + m.grace_days) < ${today}::date
-        and s.policy_id = m.policy_id and (m.due_on + m.grace_days) >= s.tracked_from
-        and p.id = m.policy_id and p.status in ('active', 'expiring', 'expired')
-      returning m.policy_id
-    )
-    select count(*)::int as months, count(distinct policy_id)::int as policies from moved`);
+  const result = await db.execute(sql`select months, policies from rent_months_mark_overdue(${today}::date)`);
   const [row] = rowsOf<{ months: number; policies: number }>(result);
   return { months: Number(row?.months ?? 0), policies: Number(row?.policies ?? 0) };
 }

@@ -184,5 +184,6 @@ export async function writeAllocation(db: Executor, policyId: number, months: Mo
       from (values ${values}) as v(id, paid, paid_on, state)
       where m.id = v.id and m.policy_id = ${policyId}`);
   }
+  await db.execute(sql`select rent_arrears_refresh(array[${policyId}::int])`);
   await db.update(rentSchedules).set({ updatedAt: new Date() }).where(eq(rentSchedules.policyId, policyId));
 }
