@@ -50,6 +50,10 @@ export const paths = {
     results: { pattern: '/policies/results', to: (folio?: string, from?: InvestigationOrigin) => withFolio('/policies/results', folio, from) },
   },
   uploadDocuments: { pattern: '/upload-documents', to: (folio?: string, from?: InvestigationOrigin) => withFolio('/upload-documents', folio, from) },
+  /** The aging report (issue 32); `query` as it keeps its filters in the URL (`?sucursal=2&antiguedad=61-90`). */
+  rents: {
+    arrears: { pattern: '/rents/arrears', to: (query?: Record<string, string | number>) => withQuery('/rents/arrears', query) },
+  },
   addendums: {
     list: { pattern: '/addendums', to: () => '/addendums' },
     new: { pattern: '/addendums/new', to: () => '/addendums/new' },

@@ -29,7 +29,7 @@ export const renewalRoles: readonly Role[] = ['admin', 'manager', 'agent'];
 export const paymentRecorderRoles: readonly Role[] = ['admin', 'manager', 'agent'];
 
 /** Who reverses a payment: those who answer for the money. */
-export const paymentReverserRoles: readonly Role[] = managerRoles;
+export const paymentReverserRoles: readonly Role[] = ['admin', 'manager'];
 
 /** Whether a role (none when signed out) is one of the allowed. */
 export function hasRole(role: Role | null | undefined, allowed: readonly Role[]): boolean {
