@@ -4,6 +4,8 @@ import { policyMessages, type Policy } from '@portal/domain';
 import { isApiError } from '@/lib/api-error';
 // Issue 20 (leads pipeline): the expediente names the lead the policy came from.
 import { OriginLeadLink } from '@/features/leads';
+// Issue 32: the policy's year of rents.
+import { RentsSection } from '@/features/rents';
 import { paths } from '@/lib/paths';
 import { usePageTitle } from '@/lib/use-page-title';
 import { Button } from '@/components/ui/button';
@@ -52,6 +54,7 @@ function PolicyFileContent({ policy }: { policy: Policy }) {
       <LinksSection policy={policy} />
       <ContractsSection policy={policy} />
       <SigningSection policy={policy} />
+      <RentsSection policy={policy} />
       <AddendumsSection addendums={file.data?.addendums} />
       <AppointmentsSection appointments={file.data?.appointments} />
       {/* The history card carries its own 'Historial' heading: only the anchor is added here. */}

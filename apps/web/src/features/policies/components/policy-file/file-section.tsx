@@ -8,6 +8,7 @@ export const fileSections = [
   { id: 'enlaces', label: 'Enlaces' },
   { id: 'contratos', label: 'Contratos' },
   { id: 'firma', label: 'Firma electrónica' },
+  { id: 'rentas', label: 'Rentas' },
   { id: 'addendums', label: 'Addendums' },
   { id: 'citas', label: 'Citas' },
   { id: 'historial', label: 'Historial' },

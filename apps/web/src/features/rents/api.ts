@@ -1,0 +1,50 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { rentEndpoints, type PaymentInput, type RentLedger } from '@portal/domain';
+import { callEndpoint } from '@/lib/endpoint-client';
+
+/*
+ * The policy's rents (issue 32). The ledger is kept under 'policies' on purpose: every policy
+ * write (activation, termination, a new start date or rent) invalidates ['policies'], so the
+ * schedule follows the policy without this feature knowing each of those writes.
+ */
+
+export function rentLedgerQueryOptions(policyId: number) {
+  return queryOptions({
+    queryKey: ['policies', 'rents', policyId] as const,
+    queryFn: ({ signal }) => callEndpoint(rentEndpoints.ledger, { params: { id: policyId } }, { signal }),
+  });
+}
+
+export function useRentLedger(policyId: number) {
+  return useQuery({ ...rentLedgerQueryOptions(policyId), enabled: Number.isInteger(policyId) && policyId > 0 });
+}
+
+/** After a write: the answered ledger is the cache's, and the history gets the event the API wrote. */
+function useLedgerWritten(policyId: number) {
+  const queryClient = useQueryClient();
+  return async (ledger: RentLedger) => {
+    queryClient.setQueryData(rentLedgerQueryOptions(policyId).queryKey, ledger);
+    // The expediente's 'Historial' (policies' ['policies', 'events', id]) now has 'Pago registrado…'.
+    await queryClient.invalidateQueries({ queryKey: ['policies', 'events', policyId] });
+  };
+}
+
+/** 'Registrar pago': `ifMatch` is the ledger's version the form was opened at (412 when someone wrote since). */
+export function useRecordPayment(policyId: number) {
+  const written = useLedgerWritten(policyId);
+  return useMutation({
+    mutationFn: ({ body, ifMatch }: { body: PaymentInput; ifMatch: number }) =>
+      callEndpoint(rentEndpoints.recordPayment, { params: { id: policyId }, body }, { ifMatch }),
+    onSuccess: written,
+  });
+}
+
+/** 'Revertir': the payment stays, struck through with its reason; the months are recomputed. */
+export function useReversePayment(policyId: number) {
+  const written = useLedgerWritten(policyId);
+  return useMutation({
+    mutationFn: ({ paymentId, reason, ifMatch }: { paymentId: number; reason: string; ifMatch: number }) =>
+      callEndpoint(rentEndpoints.reversePayment, { params: { id: paymentId }, body: { reason } }, { ifMatch }),
+    onSuccess: written,
+  });
+}

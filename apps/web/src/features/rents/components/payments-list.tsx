@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { Undo2 } from 'lucide-react';
+import { formatPesos, periodLabel, type RentLedger, type RentPayment } from '@portal/domain';
+import { cn } from '@/lib/cn';
+import { formatDateTime } from '@/lib/dates';
+import { Button } from '@/components/ui/button';
+import { paymentTitle } from './rent-format';
+import { ReversePaymentDialog } from './reverse-payment-dialog';
+
+/**
+ * 'Pagos': every payment in the order it was applied (by receipt date), reversed ones kept and
+ * struck through with their reason — a payment is never edited or deleted. Managers may reverse.
+ */
+export function PaymentsList({ ledger, canReverse }: { ledger: RentLedger; canReverse: boolean }) {
+  const [reversing, setReversing] = useState<RentPayment | null>(null);
+  return (
+    <div className="space-y-3 p-4">
+      <h3 className="text-sm font-semibold text-slate-700 dark:text-slate-300">Pagos</h3>
+      {ledger.payments.length === 0 ? (
+        <p className="text-sm text-slate-600 dark:text-slate-400">Aún no se ha registrado ningún pago.</p>
+      ) : (
+        <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 dark:divide-slate-800 dark:border-slate-700">
+          {ledger.payments.map((payment) => (
+            <PaymentLine key={payment.id} payment={payment} onReverse={canReverse && !payment.reversal ? () => setReversing(payment) : undefined} />
+          ))}
+        </ul>
+      )}
+      {canReverse ? <ReversePaymentDialog policyId={ledger.policyId} version={ledger.version} payment={reversing} onClose={() => setReversing(null)} /> : null}
+    </div>
+  );
+}
+
+function coveredText(payment: RentPayment): string | null {
+  if (payment.appliedTo.length === 0) return null;
+  return `Cubre: ${payment.appliedTo.map((part) => `${periodLabel(part.period)} (${formatPesos(part.amount)})`).join(', ')}`;
+}
+
+function PaymentLine({ payment, onReverse }: { payment: RentPayment; onReverse: (() => void) | undefined }) {
+  const reversed = payment.reversal !== null;
+  const covered = coveredText(payment);
+  return (
+    <li className="flex flex-wrap items-center gap-x-4 gap-y-2 p-3 text-sm">
+      <div className="min-w-0 flex-1 basis-64 space-y-0.5">
+        <p className={cn('font-medium text-slate-900 tabular-nums dark:text-white', reversed && 'text-slate-500 line-through dark:text-slate-400')}>
+          {paymentTitle(payment)}
+          {payment.reference ? <span className="font-normal"> · Ref. {payment.reference}</span> : null}
+        </p>
+        {payment.reversal ? (
+          <p className="text-red-700 dark:text-red-400">
+            Revertido: {payment.reversal.reason}
+            <span className="text-slate-600 dark:text-slate-400">
+              {' '}
+              ({payment.reversal.by}, {formatDateTime(payment.reversal.at)})
+            </span>
+          </p>
+        ) : covered ? (
+          <p className="text-slate-700 dark:text-slate-300">{covered}</p>
+        ) : null}
+        <p className="text-xs text-slate-500 dark:text-slate-400">
+          Registró {payment.recordedBy || 'Usuario eliminado'} · {formatDateTime(payment.recordedAt)}
+        </p>
+      </div>
+      {onReverse ? (
+        <Button variant="danger-outline" size="sm" onClick={onReverse} aria-label={`Revertir pago del ${paymentTitle(payment)}`}>
+          <Undo2 aria-hidden="true" />
+          Revertir
+        </Button>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,2 @@
+// Issue 32: what the expediente shows of the policy's rents.
+export { RentsSection } from './components/rents-section';
