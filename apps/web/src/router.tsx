@@ -102,6 +102,10 @@ export const routes: RouteObject[] = [
               import('@/features/investigations/pages/upload-documents-page').then((m) => ({ Component: m.UploadDocumentsPage })),
           },
           {
+            path: paths.rents.arrears.pattern,
+            lazy: () => import('@/features/rents/pages/arrears-page').then((m) => ({ Component: m.ArrearsPage })),
+          },
+          {
             path: paths.addendums.list.pattern,
             lazy: () => import('@/features/addendums/pages/addendums-page').then((m) => ({ Component: m.AddendumsPage })),
           },

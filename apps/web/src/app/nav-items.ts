@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import { ArchiveX, Building2, CalendarClock, FilePlus2, FileText, Inbox, LayoutDashboard, ListChecks, Mail, MessageCircle, ScrollText, ShieldCheck, Timer, UserSearch, Users, Users2 } from 'lucide-react';
+import { ArchiveX, Building2, CalendarClock, FilePlus2, FileText, Inbox, LayoutDashboard, ListChecks, Mail, MessageCircle, ScrollText, ShieldCheck, Timer, UserSearch, Users, Users2, Wallet } from 'lucide-react';
 import { investigationOrigin, paths } from '@/lib/paths';
 
 export interface NavItem {
@@ -41,6 +41,7 @@ export const mainNavItems: NavItem[] = [
     isActive: (p, search) => below(paths.policies.tracking.to())(p) || fromTracking(p, search),
   },
   { label: 'Control de Citas', to: paths.appointments.to(), icon: CalendarClock },
+  { label: 'Rentas en mora', to: paths.rents.arrears.to(), icon: Wallet },
   { label: 'Addendums', to: paths.addendums.list.to(), icon: FilePlus2 },
   { label: 'Leads', to: paths.leads.to(), icon: Users2 },
 ];

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { rentEndpoints, type PaymentInput, type RentLedger } from '@portal/domain';
 import { callEndpoint } from '@/lib/endpoint-client';
+import { arrearsQueryKeyBase } from './arrears-api';
 
 /*
  * The policy's rents (issue 32). The ledger is kept under 'policies' on purpose: every policy
@@ -25,7 +26,8 @@ function useLedgerWritten(policyId: number) {
   return async (ledger: RentLedger) => {
     queryClient.setQueryData(rentLedgerQueryOptions(policyId).queryKey, ledger);
     // The expediente's 'Historial' (policies' ['policies', 'events', id]) now has 'Pago registrado…'.
-    await queryClient.invalidateQueries({ queryKey: ['policies', 'events', policyId] });
+    // The aging report and the dashboard's 'Con atraso' count follow the payment.
+    await Promise.all([queryClient.invalidateQueries({ queryKey: ['policies', 'events', policyId] }), queryClient.invalidateQueries({ queryKey: arrearsQueryKeyBase })]);
   };
 }
 

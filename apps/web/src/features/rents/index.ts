@@ -1,2 +1,3 @@
 // Issue 32: what the expediente shows of the policy's rents.
 export { RentsSection } from './components/rents-section';
+export { ArrearsCard } from './components/arrears-card';

@@ -9,6 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { EmptyState } from '@/components/ui/state-panels';
 import { useSession } from '@/features/auth';
 import { useDashboardStats } from '@/features/policies';
+import { ArrearsCard } from '@/features/rents';
 import { DashboardBranchSelect, useDashboardScope, useScopeDescription } from '../components/dashboard-scope';
 import { classifyDashboardFailure, dashboardLogoutDelayMs, dashboardMessages } from '../components/dashboard-failure';
 import { StatCards } from '../components/stat-cards';
@@ -75,6 +76,8 @@ export function DashboardPage() {
             </Alert>
           ) : null}
           <StatCards stats={counts} listFilters={listFilters} />
+          {/* Issue 32: the policies with a month En mora, opening the aging report. */}
+          <ArrearsCard branchId={scope} />
           <StatusBar stats={counts} />
         </>
       )}
