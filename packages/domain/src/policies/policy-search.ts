@@ -36,6 +36,8 @@ const policyFilterFields = {
   from: optionalDate('Desde'),
   to: optionalDate('Hasta'),
   sort: blankAsMissing(z.enum(policySorts, { error: 'El orden no es válido' }).default(defaultPolicySort)),
+  /** 'Con atraso' (issue 32): only policies with a month En mora. `?arrears=1`. */
+  arrears: blankAsMissing(z.enum(['1'], { error: 'El filtro Con atraso solo admite 1' }).optional()),
   /** Admins may search one branch; for everyone else the server uses their own. */
   branchId: z.coerce.number().int().positive().max(maxId).optional(),
 };

@@ -75,6 +75,18 @@ describe('GET /api/rents/arrears', () => {
     expect((await report('?branchId=2', admin)).items.map((row) => row.policyId)).toEqual([policies.otherBranch.id]);
   });
 
+  it("gives the policy list's 'Con atraso' filter (search and export) the same policies", async () => {
+    const search = await ctx.app.inject({ url: '/api/policy/search?arrears=1', headers: bearer(manager) });
+    expect(search.statusCode, search.body).toBe(200);
+    const found = json<{ items: Array<{ id: number }>; total: number }>(search);
+    expect(found.items.map((item) => item.id).sort((a, b) => a - b)).toEqual([policies.none.id, policies.threePaid.id, policies.onePaid.id].sort((a, b) => a - b));
+    expect(found.total).toBe(3);
+    const exported = await ctx.app.inject({ url: '/api/policy/export?arrears=1&format=csv', headers: bearer(manager) });
+    expect(exported.statusCode).toBe(200);
+    expect(exported.body.trim().split(/\r?\n/)).toHaveLength(4);
+    expect((await ctx.app.inject({ url: '/api/policy/search?arrears=yes', headers: bearer(manager) })).statusCode).toBe(400);
+  });
+
   it('follows a payment at once: the month it pays leaves the report', async () => {
     await pay(policies.threePaid, '2027-03-09');
     expect((await report('')).items.map((row) => row.policyId)).not.toContain(policies.threePaid.id);

@@ -29,6 +29,7 @@ export function policyFiltersQuery(filters: PolicyListFilters) {
     // The server's default order goes unsaid: the same search, the same URL (and cached page).
     sort: filters.sort === defaultPolicySort ? undefined : filters.sort,
     branchId: filters.branch,
+    arrears: filters.arrears ? ('1' as const) : undefined,
   };
 }
 

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PolicySort, PolicyStatus, PolicyType } from '@portal/domain';
 import { businessTimeZone } from '@portal/domain';
-import { policies } from '../../../db/schema/index';
+import { policies, rentArrears } from '../../../db/schema/index';
 import { inBranchScope } from '../../../db/scope';
 import { containsPattern, prefixPattern } from '../../../db/sql-search';
 import type { BranchScope } from '../../../lib/branch-scope';
@@ -23,6 +23,8 @@ export interface PolicyFilter {
   /** Calendar days (yyyy-MM-dd) of creation in Mexico City, both included. */
   createdFrom?: string | null | undefined;
   createdTo?: string | null | undefined;
+  /** Only policies with a month En mora (their row in rent_arrears, issue 32). */
+  inArrears?: boolean | undefined;
 }
 
 export function filterSql(filter: PolicyFilter): SQL | undefined {
@@ -36,6 +38,7 @@ export function filterSql(filter: PolicyFilter): SQL | undefined {
     filter.userId === undefined ? undefined : eq(policies.userId, filter.userId),
     filter.createdFrom ? sql`${policies.createdAt} >= ${businessDayStart(filter.createdFrom, 0)}` : undefined,
     filter.createdTo ? sql`${policies.createdAt} < ${businessDayStart(filter.createdTo, 1)}` : undefined,
+    filter.inArrears ? sql`exists (select 1 from ${rentArrears} a where a.policy_id = ${policies.id})` : undefined,
   );
 }
 

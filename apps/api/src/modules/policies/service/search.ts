@@ -49,10 +49,13 @@ export async function searchPoliciesJson(db: Db, actor: AuthUser, query: SearchQ
     filter.userId ?? null,
     filter.createdFrom ?? null,
     filter.createdTo ?? null,
+    filter.inArrears ?? false,
     query.sort,
     query.limit,
     query.cursor ?? null,
   ]);
+  // 'Con atraso' changes with payments, which do not touch the policies the cache listens to: never cached.
+  if (filter.inArrears) return new JsonText(await searchBranch(db, branchId, query));
   return pages.read(key, async () => new JsonText(await searchBranch(db, branchId, query)));
 }
 
@@ -67,6 +70,7 @@ function policyFilter(branchId: number | undefined, filters: Filters): PolicyFil
     userId: filters.agent,
     createdFrom: filters.from,
     createdTo: filters.to,
+    inArrears: filters.arrears === '1',
   };
 }
 
@@ -75,7 +79,7 @@ function policyFilter(branchId: number | undefined, filters: Filters): PolicyFil
  * however large the branch). Any other filter: the matches, up to the cap (decision 008).
  */
 function totalSource(filter: PolicyFilter): repo.TotalFrom {
-  const narrowed = filter.text || filter.type || filter.userId || filter.createdFrom || filter.createdTo;
+  const narrowed = filter.text || filter.type || filter.userId || filter.createdFrom || filter.createdTo || filter.inArrears;
   return narrowed ? 'matches' : 'counters';
 }
 

@@ -76,8 +76,8 @@ export function DashboardPage() {
             </Alert>
           ) : null}
           <StatCards stats={counts} listFilters={listFilters} />
-          {/* Issue 32: the policies with a month En mora, opening the aging report. */}
-          <ArrearsCard branchId={scope} />
+          {/* Issue 32: the policies with a month En mora, opening the list filtered 'Con atraso'. */}
+          <ArrearsCard branchId={scope} listFilters={listFilters} />
           <StatusBar stats={counts} />
         </>
       )}

@@ -103,6 +103,7 @@ export function PolicyFilters({ list, statusLabels }: PolicyFiltersProps) {
       <AgentFilter branchId={filters.branch} agent={filters.agent} onChange={(agent) => setFilters({ agent })} />
       <DateRange from={filters.from} to={filters.to} onChange={(range) => setFilters(range)} />
       {isAdmin ? <BranchFilter branch={filters.branch} onChange={(branch) => setFilters({ branch, agent: undefined })} /> : null}
+      <ArrearsFilter checked={filters.arrears === true} onChange={(arrears) => setFilters({ arrears: arrears || undefined })} />
       {hasListFilters(filters) ? (
         <div>
           <Button variant="ghost" onClick={list.clearFilters}>
@@ -171,5 +172,15 @@ function BranchFilter({ branch, onChange }: { branch: number | undefined; onChan
         </Select>
       )}
     </Filter>
+  );
+}
+
+/** 'Con atraso' (issue 32): only the policies with a month En mora. */
+function ArrearsFilter({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <label className="flex h-10 cursor-pointer items-center gap-2 text-sm font-medium">
+      <input type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} className="size-4 accent-brand-600" />
+      Con atraso
+    </label>
   );
 }

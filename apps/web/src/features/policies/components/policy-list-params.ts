@@ -17,6 +17,8 @@ export interface PolicyListFilters {
   sort?: PolicySort | undefined;
   /** Admins only: one branch (all when undefined). */
   branch?: number | undefined;
+  /** 'Con atraso' (issue 32): only policies with a month En mora (`?arrears=1`). */
+  arrears?: true | undefined;
 }
 
 const dayPattern = /^\d{4}-\d{2}-\d{2}$/;
@@ -44,6 +46,7 @@ export function readListFilters(params: URLSearchParams): PolicyListFilters {
     to: day(params.get('to')),
     sort: oneOf(policySorts, params.get('sort')),
     branch: positiveId(params.get('branch')),
+    arrears: params.get('arrears') === '1' ? true : undefined,
   };
 }
 
@@ -59,6 +62,7 @@ export function listFiltersQuery(filters: Partial<PolicyListFilters>): URLSearch
     ['to', filters.to],
     ['sort', filters.sort === defaultPolicySort ? undefined : filters.sort],
     ['branch', filters.branch],
+    ['arrears', filters.arrears ? '1' : undefined],
   ];
   for (const [key, value] of entries) if (value !== undefined && value !== '') params.set(key, String(value));
   return params;
@@ -66,5 +70,5 @@ export function listFiltersQuery(filters: Partial<PolicyListFilters>): URLSearch
 
 /** Whether anything narrows the list (the sort does not): offers 'Limpiar filtros'. */
 export function hasListFilters(filters: PolicyListFilters): boolean {
-  return Boolean(filters.q.trim() || filters.status || filters.type || filters.agent || filters.from || filters.to || filters.branch);
+  return Boolean(filters.q.trim() || filters.status || filters.type || filters.agent || filters.from || filters.to || filters.branch || filters.arrears);
 }

@@ -7,16 +7,17 @@ import { useArrearsReport } from '../arrears-api';
 
 /**
  * The dashboard's 'Con atraso' card: policies with a month En mora and what they owe, for the
- * dashboard's branch (or every branch); it opens the aging report of that scope.
+ * dashboard's branch (or every branch); it opens the policy list filtered 'Con atraso' with the
+ * dashboard's `listFilters` (an admin's chosen branch), as the status cards do.
  */
-export function ArrearsCard({ branchId }: { branchId: number | 'all' }) {
+export function ArrearsCard({ branchId, listFilters }: { branchId: number | 'all'; listFilters: Record<string, number> }) {
   const filter = branchId === 'all' ? {} : { branchId };
   const report = useArrearsReport(filter);
   const total = report.data?.total;
   return (
     <Card className="p-0">
       <Link
-        to={paths.rents.arrears.to(filter.branchId ? { sucursal: filter.branchId } : undefined)}
+        to={paths.policies.list.to({ ...listFilters, arrears: 1 })}
         className="flex items-center gap-4 rounded-xl p-5 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-500 dark:hover:bg-slate-800/60"
       >
         <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-red-50 text-red-700 dark:bg-red-950/50 dark:text-red-300">

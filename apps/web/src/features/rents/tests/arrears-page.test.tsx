@@ -74,13 +74,13 @@ describe("'Rentas en mora'", () => {
 });
 
 describe("the dashboard's 'Con atraso'", () => {
-  it('counts the policies in arrears and what they owe, and opens the report of its branch', async () => {
+  it("counts the policies in arrears and what they owe, and opens the list filtered 'Con atraso' for its branch", async () => {
     storeSession(adminUser);
     mockFetch({ 'GET /api/rents/arrears?branchId=2': { body: report() } });
-    renderRoute(<ArrearsCard branchId={2} />);
+    renderRoute(<ArrearsCard branchId={2} listFilters={{ branch: 2 }} />);
     const link = await screen.findByRole('link', { name: /Con atraso/ });
     await within(link).findByText('3');
     expect(link).toHaveTextContent('pólizas · $148,000.00');
-    expect(link).toHaveAttribute('href', '/rents/arrears?sucursal=2');
+    expect(link).toHaveAttribute('href', '/policies?branch=2&arrears=1');
   });
 });
