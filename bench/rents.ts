@@ -14,8 +14,8 @@ import { writeBenchResult } from './bench-result';
  * at `count` policies in force (12 months each) on PostgreSQL (BENCH_DATABASE_URL, a throwaway
  * database). An ordinary day (yesterday's run done, one policy in ten in arrears: the months that
  * fell late yesterday move) is the target, under 60 s; a month without any run (the queue down for 30
- * days: a month's worth of unpaid months move at once) must meet it too. Then the aging report's
- * first page (`arrearsReport`, the route's own service, so its SQL and the row building): p95 of
+ * days: a month's worth of unpaid months move at once) must meet it too. Between the two, with one policy
+ * in ten in arrears, the aging report's first page (`arrearsReport`, the route's own service, so its SQL and the row building): p95 of
  * 50 calls after 5 warm-up ones, for an admin's every branch, one branch, and one bucket; target
  * under 200 ms.
  *
@@ -80,12 +80,6 @@ async function main(): Promise<number> {
     const ordinary = await timed(() => runRentArrears(db, now));
     process.stderr.write(`ordinary day: ${ordinary.seconds.toFixed(2)} s, ${JSON.stringify(ordinary.value)}\n`);
 
-    // The queue down for 30 days: nothing that fell late since then was marked, nothing paid.
-    await db.execute(sql`update rent_months set state = 'pending', paid = 0, paid_on = null where due_on + grace_days >= ${addDays(today, -31)}::date`);
-    await db.execute(sql`vacuum analyze rent_months`);
-    const outage = await timed(() => runRentArrears(db, now));
-    process.stderr.write(`after 30 days without a run: ${outage.seconds.toFixed(2)} s, ${JSON.stringify(outage.value)}\n`);
-
     const admin = { id: 1, email: 'admin@bench.local', role: 'admin' as const, branchId: 1 };
     const pages = [
       { label: "an admin's every branch", query: { page: 1 } },
@@ -105,6 +99,12 @@ async function main(): Promise<number> {
       reportTimes.push({ label, p95: times[Math.ceil(times.length * 0.95) - 1]!, items: last!.items.length, total: last!.total.policies });
       process.stderr.write(`aging report, ${label}: p95 ${reportTimes.at(-1)!.p95.toFixed(1)} ms\n`);
     }
+
+    // The queue down for 30 days: nothing that fell late since then was marked, nothing paid.
+    await db.execute(sql`update rent_months set state = 'pending', paid = 0, paid_on = null where due_on + grace_days >= ${addDays(today, -31)}::date`);
+    await db.execute(sql`vacuum analyze rent_months`);
+    const outage = await timed(() => runRentArrears(db, now));
+    process.stderr.write(`after 30 days without a run: ${outage.seconds.toFixed(2)} s, ${JSON.stringify(outage.value)}\n`);
 
     const verdict = (seconds: number) => (seconds < TARGET_SECONDS ? 'met' : '**not met**');
     const section =

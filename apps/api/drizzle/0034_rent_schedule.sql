@@ -84,10 +84,11 @@ DECLARE
 BEGIN
   WITH due AS (
     SELECT p.id, p.start_date, p.term_months, coalesce(r.grace_period, 0) AS grace, r.price
-    FROM policies p
+    FROM (SELECT DISTINCT unnest(ids) AS id) i
+    JOIN policies p ON p.id = i.id
     JOIN properties pr ON pr.policy_id = p.id
     JOIN rents r ON r.property_id = pr.id
-    WHERE p.id = ANY (ids) AND p.start_date IS NOT NULL AND r.price IS NOT NULL
+    WHERE p.start_date IS NOT NULL AND r.price IS NOT NULL
       AND NOT EXISTS (SELECT 1 FROM rent_schedules s WHERE s.policy_id = p.id)
   ), scheduled AS (
     INSERT INTO rent_schedules (policy_id, tracked_from)
@@ -140,12 +141,16 @@ CREATE INDEX "rent_arrears_oldest_idx" ON "rent_arrears" USING btree ("oldest_du
 -- Recomputes the arrears rows of `ids` from their months En mora: set-based, for the one policy a
 -- payment touched or the many the daily run moved. A policy with none left loses its row.
 CREATE FUNCTION rent_arrears_refresh(ids integer[]) RETURNS void LANGUAGE sql AS $$
-  DELETE FROM rent_arrears a WHERE a.policy_id = ANY (ids)
+  -- The ids joined as a set, not tested with = ANY (a million-element array would be searched
+  -- once per row read).
+  DELETE FROM rent_arrears a USING (SELECT DISTINCT unnest(ids) AS id) i
+  WHERE a.policy_id = i.id
     AND NOT EXISTS (SELECT 1 FROM rent_months m WHERE m.policy_id = a.policy_id AND m.state = 'overdue');
   INSERT INTO rent_arrears AS a (policy_id, branch_id, months, amount, oldest_due_on)
   SELECT m.policy_id, p.branch_id, count(*), sum(m.amount_due - m.paid), min(m.due_on)
-  FROM rent_months m JOIN policies p ON p.id = m.policy_id
-  WHERE m.policy_id = ANY (ids) AND m.state = 'overdue'
+  FROM (SELECT DISTINCT unnest(ids) AS id) i
+  JOIN rent_months m ON m.policy_id = i.id AND m.state = 'overdue'
+  JOIN policies p ON p.id = m.policy_id
   GROUP BY m.policy_id, p.branch_id
   ON CONFLICT (policy_id) DO UPDATE SET months = EXCLUDED.months, amount = EXCLUDED.amount, oldest_due_on = EXCLUDED.oldest_due_on;
 $$;
