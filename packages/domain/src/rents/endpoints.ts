@@ -1,13 +1,15 @@
 import { idParamsSchema } from '../common/fields';
 import { endpoint } from '../common/endpoint';
 import { arrearsQuerySchema, arrearsReportSchema } from './aging';
-import { paymentIdParamsSchema, paymentInputSchema, rentLedgerSchema, reversalInputSchema } from './rents';
+import { paymentIdParamsSchema, paymentInputSchema, rentLedgerSchema, rentMonthIdParamsSchema, reversalInputSchema, waiverInputSchema } from './rents';
 
 /** The policy's year of rents (issue 32; other clients rely on these paths). */
 export const rentEndpoints = {
   ledger: endpoint({ method: 'GET', path: '/api/policy/:id/rents', params: idParamsSchema, response: rentLedgerSchema }),
   recordPayment: endpoint({ method: 'POST', path: '/api/policy/:id/payments', params: idParamsSchema, body: paymentInputSchema, response: rentLedgerSchema, status: 201 }),
   reversePayment: endpoint({ method: 'POST', path: '/api/payments/:id/reverse', params: paymentIdParamsSchema, body: reversalInputSchema, response: rentLedgerSchema }),
+  /** 'Condonar' a month not paid: it owes nothing more and takes no payment (managers). */
+  waiveMonth: endpoint({ method: 'POST', path: '/api/rents/months/:id/waive', params: rentMonthIdParamsSchema, body: waiverInputSchema, response: rentLedgerSchema }),
   /** The aging report; with `format` the same rows as a CSV or XLSX download (all pages). */
   arrears: endpoint({ method: 'GET', path: '/api/rents/arrears', query: arrearsQuerySchema, response: arrearsReportSchema }),
 };

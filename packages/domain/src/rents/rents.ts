@@ -75,3 +75,15 @@ export const reversalInputSchema = z.object({
 export type ReversalInput = z.input<typeof reversalInputSchema>;
 
 export const paymentIdParamsSchema = z.object({ id: idSchema });
+
+/** 'Condonar': why the office forgives the month. */
+export const waiverInputSchema = z.object({
+  reason: z
+    .string({ error: 'El campo Motivo es obligatorio' })
+    .trim()
+    .min(3, 'El campo Motivo es obligatorio')
+    .max(500, 'El campo Motivo admite como máximo 500 caracteres'),
+});
+export type WaiverInput = z.input<typeof waiverInputSchema>;
+
+export const rentMonthIdParamsSchema = z.object({ id: idSchema });

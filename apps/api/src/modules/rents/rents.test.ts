@@ -15,6 +15,7 @@ let agent: string;
 let manager: string;
 let approver: string;
 let otherBranchAgent: string;
+let otherBranchManagerToken: string;
 
 beforeAll(async () => {
   vi.useFakeTimers({ toFake: ['Date'] });
@@ -27,6 +28,7 @@ beforeAll(async () => {
     tokenFor(ctx, 'approver', 1),
     tokenFor(ctx, 'agent', 2),
   ]);
+  otherBranchManagerToken = await tokenFor(ctx, 'manager', 2);
 });
 afterAll(async () => {
   await ctx.close();
@@ -174,6 +176,36 @@ describe('payments', () => {
     const refused = await pay(policy.id, body);
     expect(refused.statusCode).toBe(409);
     expect(json<{ message: string }>(refused).message).toBe('La póliza está cancelada: no se pueden registrar pagos.');
+  });
+});
+
+describe('waiving a month', () => {
+  const waive = (monthId: number, reason: string, token = manager) =>
+    ctx.app.inject({ method: 'POST', url: `/api/rents/months/${monthId}/waive`, headers: bearer(token), payload: { reason } });
+
+  it("marks it Condonada with the reason; what covered it moves on to the next month owed; managers only, once, never a paid month", async () => {
+    const policy = await activePolicy();
+    const paid = json<RentLedger>(await pay(policy.id, { amount: '27750', receivedOn: '2027-01-03', method: 'transfer' }));
+    const [december, january, february] = paid.rows;
+    expect([december!.state, january!.paid]).toEqual(['paid_late', '9250.00']);
+
+    expect((await waive(january!.id, 'Reparación a cargo del inquilino', agent)).statusCode).toBe(403);
+    expect((await waive(january!.id, '')).statusCode).toBe(400);
+    expect((await waive(january!.id, 'Reparación', otherBranchManagerToken)).statusCode).toBe(404);
+    const waived = await waive(january!.id, 'Reparación a cargo del inquilino');
+    expect(waived.statusCode, waived.body).toBe(200);
+    const ledger = json<RentLedger>(waived);
+    expect(ledger.rows[1]).toMatchObject({ state: 'waived', owed: '0.00', paid: '0.00', waivedReason: 'Reparación a cargo del inquilino' });
+    expect(ledger.rows[2]).toMatchObject({ id: february!.id, paid: '9250.00', state: 'overdue' });
+    expect(ledger.totals.due).toBe('203500.00');
+    expect(ledger.arrears.months).toBe(2);
+
+    expect((await waive(january!.id, 'Otra vez')).statusCode).toBe(409);
+    const paidMonth = await waive(december!.id, 'Por error');
+    expect(paidMonth.statusCode).toBe(409);
+    expect(json<{ message: string }>(paidMonth).message).toBe('Esta renta ya está pagada: no se puede condonar.');
+    const history = json<PolicyEvent[]>(await ctx.app.inject({ url: `/api/policy/${policy.id}/events`, headers: bearer(agent) }));
+    expect(history.map((event) => event.note)).toContain('Renta de enero 2027 condonada: Reparación a cargo del inquilino');
   });
 });
 

@@ -41,6 +41,12 @@ export const rentRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.route({
+    ...endpointRoute(rentEndpoints.waiveMonth, { tags, security, summary: 'Condonar una renta no pagada, con motivo (gerentes)' }, errors),
+    onRequest: app.requireRole(paymentReverserRoles),
+    handler: async (request, reply) => withETag(reply, await service.waiveMonth(app.db, currentUser(request), request.params.id, request.body, ifMatchOf(request))),
+  });
+
+  app.route({
     ...endpointRoute(
       rentEndpoints.arrears,
       { tags, security, summary: 'Antigüedad de saldos: pólizas con rentas en mora por días de atraso (con format=csv|xlsx, todas como archivo)' },

@@ -9,6 +9,7 @@ import {
   type PaymentInput,
   type RentLedger,
   type ReversalInput,
+  type WaiverInput,
 } from '@portal/domain';
 import type { Db, Executor } from '../../db/client';
 import { conflict, ensure, invalidField, notFound } from '../../lib/app-error';
@@ -111,6 +112,27 @@ export async function reversePayment(db: Db, actor: AuthUser, paymentId: number,
     if (!(await repo.insertReversal(tx, { paymentId, reason: input.reason.trim(), reversedBy: actor.id }))) throw conflict(rentMessages.alreadyReversed);
     await reallocate(tx, payment.policyId, header.trackedFrom, today);
     await insertEvent(tx, { policyId: payment.policyId, userId: actor.id, fromStatus: null, toStatus: null, changes: [], note: rentMessages.reversalEvent(payment.amount, input.reason.trim()) });
+    return readLedger(tx, policy, today);
+  });
+}
+
+/**
+ * POST /api/rents/months/{id}/waive: 'Condonada', with the reason. What payments had covered of
+ * it moves on to the next months owed (the allocation is recomputed whole).
+ */
+export async function waiveMonth(db: Db, actor: AuthUser, monthId: number, input: WaiverInput, ifMatch: IfMatch | undefined, now: Date = new Date()): Promise<RentLedger> {
+  const today = businessDate(now);
+  return db.transaction(async (tx) => {
+    const scope = actorScope(actor);
+    const month = ensure(await repo.findMonth(tx, monthId, scope), notFound(rentMessages.monthNotFound));
+    const policy = ensure(await repo.findRentPolicy(tx, month.policyId, scope), notFound(rentMessages.notFound));
+    const header = await lockForWrite(tx, month.policyId, ifMatch);
+    if (month.state === 'waived') throw conflict(rentMessages.alreadyWaived);
+    if ((moneyToCents(month.paid) ?? 0) >= (moneyToCents(month.amountDue) ?? 0)) throw conflict(rentMessages.alreadyPaid);
+    const reason = input.reason.trim();
+    await repo.waiveMonth(tx, monthId, reason);
+    await reallocate(tx, month.policyId, header.trackedFrom, today);
+    await insertEvent(tx, { policyId: month.policyId, userId: actor.id, fromStatus: null, toStatus: null, changes: [], note: rentMessages.waiverEvent(month.dueOn.slice(0, 7), reason) });
     return readLedger(tx, policy, today);
   });
 }

@@ -187,3 +187,17 @@ export async function writeAllocation(db: Executor, policyId: number, months: Mo
   await db.execute(sql`select rent_arrears_refresh(array[${policyId}::int])`);
   await db.update(rentSchedules).set({ updatedAt: new Date() }).where(eq(rentSchedules.policyId, policyId));
 }
+
+/** The month with its policy, within the caller's scope, for a waiver. */
+export async function findMonth(db: Executor, id: number, scope: BranchScope) {
+  const [row] = await db
+    .select({ id: rentMonths.id, policyId: rentMonths.policyId, dueOn: rentMonths.dueOn, state: rentMonths.state, amountDue: rentMonths.amountDue, paid: rentMonths.paid })
+    .from(rentMonths)
+    .innerJoin(policies, eq(policies.id, rentMonths.policyId))
+    .where(and(eq(rentMonths.id, id), inBranchScope(policies.branchId, scope)));
+  return row;
+}
+
+export async function waiveMonth(db: Executor, id: number, reason: string): Promise<void> {
+  await db.update(rentMonths).set({ state: 'waived', waivedReason: reason }).where(eq(rentMonths.id, id));
+}
