@@ -108,19 +108,25 @@ END
 $$;
 --> statement-breakpoint
 -- A policy that becomes active gets its schedule in the same transaction, whatever wrote the
--- status (the last signature, a status change, an admin's jump): a trigger, so no path forgets it.
+-- status (the last signature, a status change, an admin's jump, a policy created active): a
+-- trigger, so no path forgets it. Deferred to the commit, because the rent and the contract start
+-- date are written by later statements of the same transaction (the policy's children).
 CREATE FUNCTION rent_schedule_on_activation() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM rent_schedule_create(array(
-    SELECT n.id FROM new_rows n JOIN old_rows o ON o.id = n.id
-    WHERE n.status = 'active' AND o.status <> 'active'));
+  IF (SELECT status FROM policies WHERE id = NEW.id) = 'active' THEN
+    PERFORM rent_schedule_create(array[NEW.id]);
+  END IF;
   RETURN NULL;
 END
 $$;
 --> statement-breakpoint
-CREATE TRIGGER policies_rent_schedule AFTER UPDATE ON policies
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION rent_schedule_on_activation();
+CREATE CONSTRAINT TRIGGER policies_rent_schedule_on_insert AFTER INSERT ON policies
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (NEW.status = 'active')
+  EXECUTE FUNCTION rent_schedule_on_activation();
+--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER policies_rent_schedule_on_update AFTER UPDATE OF status ON policies
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (NEW.status = 'active' AND OLD.status <> 'active')
+  EXECUTE FUNCTION rent_schedule_on_activation();
 --> statement-breakpoint
 CREATE TRIGGER rent_schedules_bump_version BEFORE UPDATE ON rent_schedules FOR EACH ROW EXECUTE FUNCTION bump_row_version();
 --> statement-breakpoint

@@ -75,6 +75,13 @@ describe('the schedule', () => {
     expect(ledger.rows.map((row) => row.dueOn)).toEqual(['2028-01-31', '2028-02-29', '2028-03-31', '2028-04-30', '2028-05-31', '2028-06-30']);
   });
 
+  it('is written for a policy created active too, with the rent saved in the same request', async () => {
+    const created = await newPolicy(ctx, { token: admin, overrides: { ...rentOverrides({ contractStartDate: '2027-02-15', price: '21000.50' }), status: 'active', policyNumber: 'POL-CREADA-ACTIVA' } });
+    const ledger = await ledgerOf(created.id, admin);
+    expect(ledger.scheduled).toBe(true);
+    expect(ledger.rows[0]).toMatchObject({ dueOn: '2027-02-15', amountDue: '21000.50' });
+  });
+
   it('is written when the policy becomes active, and shows what is late today', async () => {
     const policy = await activePolicy();
     const ledger = await ledgerOf(policy.id);
