@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import type { RentConfirmationLink, RentLedger } from '@portal/domain';
 import { adminUser, agentUser } from '@/test/fixtures';
-import { arrearsLedger, month, renderRents } from './rent-fixtures';
+import { arrearsLedger, month, payment, renderRents } from './rent-fixtures';
 
 // 'Today' is 10 March 2027 in Mexico City: December to March are past their deadline, April is not.
 beforeEach(() => {
@@ -90,6 +90,13 @@ describe("'Pedir confirmación por WhatsApp' in a month's details", () => {
     const april = (await openMonth(/abril 2027/)).dialog;
     expect(within(april).getByText('Confirmación del propietario').nextSibling).toHaveTextContent('Sin pedir');
     expect(within(april).queryByRole('button', { name: 'Pedir confirmación por WhatsApp' })).not.toBeInTheDocument();
+  });
+
+  it('lists a payment the owner confirmed by link as such', async () => {
+    const ledger = arrearsLedger();
+    renderRents(agentUser, { [ledgerPath]: { body: { ...ledger, payments: [payment(40, { method: 'owner_report', reference: '', recordedBy: 'Propietario (por enlace)' })] } } });
+    expect(await screen.findByText(/Confirmado por el propietario/)).toBeInTheDocument();
+    expect(screen.getByText(/Registró Propietario \(por enlace\)/)).toBeInTheDocument();
   });
 
   it('is not offered to the approver', async () => {
