@@ -127,7 +127,6 @@ export interface ConfirmationRecord {
   ownerName: string;
   propertyAddress: string;
   branchName: string;
-  folio: string;
 }
 
 /** The confirmation a token opens, while it has not expired. */
@@ -135,7 +134,7 @@ export async function findByTokenHash(db: Executor, tokenHash: string, now: Date
   const result = await db.execute(sql`
     select c.id, c.month_id as "monthId", c.policy_id as "policyId", p.status as "policyStatus", to_char(m.due_on, 'YYYY-MM') as period,
       greatest(m.amount_due - m.paid, 0)::numeric(12,2)::text as owed, m.state as "monthState", c.answered_at as "answeredAt", c.answer,
-      coalesce(o.name, '') as "ownerName", b.name as "branchName", coalesce(nullif(p.policy_number, ''), p.investigation_id) as folio,
+      coalesce(o.name, '') as "ownerName", b.name as "branchName",
       coalesce(concat_ws(', ', nullif(trim(concat_ws(' ', pr.street, pr.exterior_number)), ''), nullif(trim(pr.colony), '')), '') as "propertyAddress"
     from rent_confirmations c
     join rent_months m on m.id = c.month_id
