@@ -149,7 +149,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   // Built here, started later (main.ts, after listen): serving requests never waits for it.
   const mail = createMailTransport(config);
   const whatsapp = { hosts: { allowed: config.whatsappGatewayHosts }, log: app.log };
-  const jobs = businessJobs({ db, files: app.files, mail, secretBox: deps.secretBox, whatsapp });
+  const jobs = businessJobs({ db, files: app.files, mail, secretBox: deps.secretBox, whatsapp, publicUrl: config.publicUrl });
   const jobQueue = createJobQueue(deps.database.jobConnection, jobs, {
     enabled: config.jobsEnabled,
     log: app.log,

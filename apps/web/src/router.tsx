@@ -56,6 +56,11 @@ export const routes: RouteObject[] = [
         lazy: () => import('@/app/appointment-invitation-route').then((m) => ({ Component: m.AppointmentInvitationRoute })),
       },
       {
+        // Public (issue 32): the owner confirms a month's rent.
+        path: paths.rentConfirmation.pattern,
+        lazy: () => import('@/app/rent-confirmation-route').then((m) => ({ Component: m.RentConfirmationRoute })),
+      },
+      {
         id: 'app',
         loader: protectedLoader,
         shouldRevalidate: alwaysRecheck,

@@ -32,9 +32,11 @@ export interface JobDependencies {
   secretBox: SecretBox;
   /** The gateways WhatsApp messages may go to (WHATSAPP_GATEWAY_HOSTS), and where a failed attempt's detail is logged. */
   whatsapp: { hosts: GatewayHosts; log: GatewayLog };
+  /** The portal's public address (PUBLIC_URL), for the links e-mailed by a job; undefined: no such e-mails. */
+  publicUrl?: string | undefined;
 }
 
-export function businessJobs({ db, files, mail, secretBox, whatsapp }: JobDependencies): BusinessJob[] {
+export function businessJobs({ db, files, mail, secretBox, whatsapp, publicUrl }: JobDependencies): BusinessJob[] {
   return [
     {
       name: 'policy-lifecycle',
@@ -65,9 +67,12 @@ export function businessJobs({ db, files, mail, secretBox, whatsapp }: JobDepend
       retryDelaySeconds: 60,
       expireInMinutes: 60,
       async run(now) {
-        const day = await runRentArrears(db, now);
+        const day = await runRentArrears(db, now, { publicUrl });
+        const asking = day.askingSkipped
+          ? 'Sin PUBLIC_URL: no se pidió confirmación a los propietarios.'
+          : `${day.ownersAsked} confirmaciones pedidas a propietarios, ${day.ownersAskedAgain} pedidas de nuevo, ${day.agentsTold} avisos a agentes.`;
         return {
-          summary: `${day.today}: ${day.created} calendarios de renta creados, ${day.overdueMonths} meses en mora en ${day.overduePolicies} pólizas.`,
+          summary: `${day.today}: ${day.created} calendarios de renta creados, ${day.overdueMonths} meses en mora en ${day.overduePolicies} pólizas. ${asking}`,
           ...day,
         };
       },

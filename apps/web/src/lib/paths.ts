@@ -74,6 +74,8 @@ export const paths = {
   publicLink: { pattern: '/p/:token', to: (token: string) => `/p/${token}` },
   /** An appointment invitation's answer page (issue 20), public. */
   appointmentInvitation: { pattern: '/cita/:token' },
+  /** An owner's rent confirmation page (issue 32), public. */
+  rentConfirmation: { pattern: '/r/:token' },
   admin: {
     users: {
       list: { pattern: '/admin/users', to: () => '/admin/users' },

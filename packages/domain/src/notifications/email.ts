@@ -23,6 +23,7 @@ const outboxOnlyKindLabels: Record<string, string> = {
   signing_code: 'Código para firmar',
   link_upload: 'Enlace para subir documentos',
   link_sign: 'Enlace para firmar contratos',
+  rent_confirmation: 'Confirmación de renta al propietario',
 };
 
 /** The Spanish name of an outbox e-mail's kind; an unknown kind (a newer server) says so rather than showing the id alone. */

@@ -14,6 +14,8 @@ export const notificationKinds = [
   'signature_completed',
   'lead_follow_up',
   'appointment_answer_changed',
+  'rent_not_received',
+  'rent_confirmation_unanswered',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -38,6 +40,8 @@ export const notificationKindLabels: Record<NotificationKind, string> = {
   signature_completed: 'Firma electrónica completada',
   lead_follow_up: 'Seguimiento de lead (el día marcado)',
   appointment_answer_changed: 'Un invitado cambió su respuesta a una cita',
+  rent_not_received: 'El propietario no recibió una renta',
+  rent_confirmation_unanswered: 'El propietario no confirma una renta',
 };
 
 /**

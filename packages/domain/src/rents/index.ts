@@ -4,3 +4,4 @@ export * from './allocation';
 export * from './rents';
 export * from './endpoints';
 export * from './aging';
+export * from './confirmations';

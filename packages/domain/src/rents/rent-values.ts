@@ -14,7 +14,12 @@ export const rentMonthStateLabels: Record<RentMonthState, string> = {
   waived: 'Condonada',
 };
 
-export const paymentMethods = ['transfer', 'deposit', 'cash', 'check', 'card'] as const;
+/** The ways staff record a payment (the form's choices, what POST /payments accepts). */
+export const recordablePaymentMethods = ['transfer', 'deposit', 'cash', 'check', 'card'] as const;
+export type RecordablePaymentMethod = (typeof recordablePaymentMethods)[number];
+
+/** Every method a stored payment may have: also 'owner_report', a payment the owner confirmed by link (never typed by staff). */
+export const paymentMethods = [...recordablePaymentMethods, 'owner_report'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
 
 export const paymentMethodLabels: Record<PaymentMethod, string> = {
@@ -23,6 +28,7 @@ export const paymentMethodLabels: Record<PaymentMethod, string> = {
   cash: 'Efectivo',
   check: 'Cheque',
   card: 'Tarjeta',
+  owner_report: 'Confirmado por el propietario',
 };
 
 /** Each month's pagaré: kept by the office, paid (to give back), or past due (the evidence a case needs). */

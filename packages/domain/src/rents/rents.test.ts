@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { allocatePayments, daysBetween, type ScheduleMonth } from './allocation';
+import { rentConfirmationAnswerInputSchema, rentConfirmationMessages } from './confirmations';
 import { centsToMoney, formatPesos, moneyToCents } from './money';
 import { paymentInputSchema } from './rents';
 import { arrearsSummary, periodLabel } from './rent-values';
@@ -90,5 +91,23 @@ describe('words', () => {
     expect(arrearsSummary({ months: 1, amount: '18500.00', daysLate: 12 })).toBe('Atraso: 1 mes, $18,500.00, 12 días');
     expect(daysBetween('2026-12-01', '2026-12-13')).toBe(12);
     expect(daysBetween('2028-02-28', '2028-03-01')).toBe(2);
+  });
+});
+
+describe("the owner's confirmation", () => {
+  it('asks about the month with its amount, and takes an amount only with a partial answer, naming the field', () => {
+    expect(rentConfirmationMessages.question('2026-12', '18500.00')).toBe('¿Recibió la renta de diciembre 2026 ($18,500.00)?');
+    expect(rentConfirmationAnswerInputSchema.parse({ answer: 'partial', amount: '9,000.50' })).toEqual({ answer: 'partial', amount: 900_050 });
+    expect(rentConfirmationAnswerInputSchema.parse({ answer: 'full' })).toEqual({ answer: 'full' });
+    const missing = rentConfirmationAnswerInputSchema.safeParse({ answer: 'partial' });
+    expect(missing.error?.issues[0]).toMatchObject({ path: ['amount'], message: 'El campo Importe es obligatorio' });
+    for (const amount of [0, '1.001', 'mucho']) {
+      expect(rentConfirmationAnswerInputSchema.safeParse({ answer: 'partial', amount }).error?.issues[0]?.path).toEqual(['amount']);
+    }
+    expect(rentConfirmationAnswerInputSchema.safeParse({ answer: 'maybe' }).error?.issues[0]?.path).toEqual(['answer']);
+  });
+
+  it('keeps the payment method staff may type apart from the one an owner confirms', () => {
+    expect(paymentInputSchema.safeParse({ amount: 1, receivedOn: '2026-12-01', method: 'owner_report' }).error?.issues[0]?.message).toMatch(/Forma de pago/);
   });
 });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { idSchema } from '../common/fields';
 import { moneySchema, positiveMoneyInput } from './money';
-import { pagareStates, paymentMethodLabels, paymentMethods, rentMonthStates } from './rent-values';
+import { rentMonthConfirmationSchema } from './confirmations';
+import { pagareStates, paymentMethodLabels, paymentMethods, recordablePaymentMethods, rentMonthStates } from './rent-values';
 
 /** A month of the schedule as `GET /api/policy/{id}/rents` answers it. */
 export const rentMonthSchema = z.object({
@@ -20,6 +21,8 @@ export const rentMonthSchema = z.object({
   paidOn: z.string().nullable(),
   pagare: z.object({ number: z.number(), of: z.number(), state: z.enum(pagareStates) }),
   waivedReason: z.string().nullable(),
+  /** The owner's confirmation of the month (the latest asked), or null when never asked. */
+  confirmation: rentMonthConfirmationSchema.nullable(),
 });
 export type RentMonth = z.infer<typeof rentMonthSchema>;
 
@@ -60,7 +63,7 @@ const calendarDay = (label: string) =>
 export const paymentInputSchema = z.object({
   amount: positiveMoneyInput('Importe'),
   receivedOn: calendarDay('Fecha de recepción'),
-  method: z.enum(paymentMethods, { error: `El campo Forma de pago debe ser una de: ${Object.values(paymentMethodLabels).join(', ')}` }),
+  method: z.enum(recordablePaymentMethods, { error: `El campo Forma de pago debe ser una de: ${recordablePaymentMethods.map((method) => paymentMethodLabels[method]).join(', ')}` }),
   reference: z.string().trim().max(100, 'El campo Referencia admite como máximo 100 caracteres').optional().default(''),
 });
 export type PaymentInput = z.input<typeof paymentInputSchema>;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, numeric, pgEnum, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { paymentMethods, rentMonthStates } from '@portal/domain';
+import { paymentMethods, rentConfirmationAnswers, rentMonthStates } from '@portal/domain';
 import { branches, users } from './branches-and-users';
 import { policies } from './policies';
 
@@ -11,9 +11,11 @@ import { policies } from './policies';
 
 export const rentMonthStateEnum = pgEnum('rent_month_state', rentMonthStates);
 export const paymentMethodEnum = pgEnum('payment_method', paymentMethods);
+export const rentConfirmationAnswerEnum = pgEnum('rent_confirmation_answer', rentConfirmationAnswers);
 
 const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'string' });
-const instant = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: 'date' }).notNull().defaultNow();
+const moment = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: 'date' });
+const instant = (name: string) => moment(name).notNull().defaultNow();
 
 /**
  * One per policy whose schedule exists (written when the policy becomes active: migration 0034's
@@ -124,4 +126,48 @@ export const rentArrears = pgTable(
     oldestDueOn: date('oldest_due_on', { mode: 'string' }).notNull(),
   },
   (table) => [index('rent_arrears_branch_oldest_idx').on(table.branchId, table.oldestDueOn, table.policyId), index('rent_arrears_oldest_idx').on(table.oldestDueOn, table.policyId)],
+);
+
+/**
+ * The owner asked by a personal link whether a month's rent arrived (issue 32). Only the token's
+ * SHA-256 is kept; asking again replaces it. At most one unanswered per month; the answered ones
+ * stay as the record of what the owner said.
+ */
+export const rentConfirmations = pgTable(
+  'rent_confirmations',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    monthId: integer('month_id')
+      .notNull()
+      .references(() => rentMonths.id, { onDelete: 'cascade' }),
+    policyId: integer('policy_id')
+      .notNull()
+      .references(() => rentSchedules.policyId, { onDelete: 'cascade' }),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    expiresAt: moment('expires_at').notNull(),
+    /** E-mails and WhatsApp links sent for it: the daily run asks again once, then tells the agent. */
+    askedCount: smallint('asked_count').notNull().default(1),
+    lastAskedAt: moment('last_asked_at').notNull(),
+    answeredAt: moment('answered_at'),
+    answer: rentConfirmationAnswerEnum('answer'),
+    partialAmount: money('partial_amount'),
+    /** When the agent was told the owner does not answer (once). */
+    escalatedAt: moment('escalated_at'),
+    createdAt: instant('created_at'),
+  },
+  (table) => [
+    uniqueIndex('rent_confirmations_token_hash_key').on(table.tokenHash),
+    uniqueIndex('rent_confirmations_open_month_key').on(table.monthId).where(sql`${table.answeredAt} is null`),
+    index('rent_confirmations_month_idx').on(table.monthId, table.id),
+    // A policy's ledger reads its months' confirmations.
+    index('rent_confirmations_policy_idx').on(table.policyId),
+    // The daily run's asking again and telling the agent: the open ones, by when they were last asked.
+    index('rent_confirmations_open_asked_idx')
+      .on(table.lastAskedAt)
+      .where(sql`${table.answeredAt} is null and ${table.escalatedAt} is null`),
+    check(
+      'rent_confirmations_answer_check',
+      sql`(${table.answeredAt} is null) = (${table.answer} is null) and (${table.partialAmount} is null or (${table.answer} = 'partial' and ${table.partialAmount} > 0))`,
+    ),
+  ],
 );

@@ -2,7 +2,17 @@ import { and, desc, eq, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { EmailStatus, OutboxEmail } from '@portal/domain';
 import { rowsOf, type Executor } from '../../db/client';
 import { emailOutbox, type StoredAttachment } from '../../db/schema/index';
-import { codeMask, codePattern, invitationTokenMask, invitationTokenPattern, linkTokenMask, linkTokenPattern, signingCodeKind } from './secrets';
+import {
+  codeMask,
+  codePattern,
+  invitationTokenMask,
+  invitationTokenPattern,
+  linkTokenMask,
+  linkTokenPattern,
+  rentConfirmationTokenMask,
+  rentConfirmationTokenPattern,
+  signingCodeKind,
+} from './secrets';
 
 export interface NewEmail {
   recipient: string;
@@ -56,7 +66,8 @@ export async function claimDueEmails(db: Executor, now: Date, leaseUntil: Date, 
 /** The column with its secrets blanked: every link token, and the code of a one-time-code e-mail. */
 function blanked(column: typeof emailOutbox.subject | typeof emailOutbox.html | typeof emailOutbox.text): SQL<string> {
   const withoutLinkToken = sql`regexp_replace(${column}, ${linkTokenPattern}::text, ${linkTokenMask}::text, 'g')`;
-  const withoutToken = sql`regexp_replace(${withoutLinkToken}, ${invitationTokenPattern}::text, ${invitationTokenMask}::text, 'g')`;
+  const withoutInvitationToken = sql`regexp_replace(${withoutLinkToken}, ${invitationTokenPattern}::text, ${invitationTokenMask}::text, 'g')`;
+  const withoutToken = sql`regexp_replace(${withoutInvitationToken}, ${rentConfirmationTokenPattern}::text, ${rentConfirmationTokenMask}::text, 'g')`;
   return sql<string>`case when ${emailOutbox.kind} = ${signingCodeKind} then regexp_replace(${withoutToken}, ${codePattern}::text, ${codeMask}::text, 'g') else ${withoutToken} end`;
 }
 

@@ -13,6 +13,9 @@ export const linkTokenMask = '/p/[enlace enviado]';
 /** An appointment invitation's answer page (issue 20): the same kind of token under /cita/. */
 export const invitationTokenPattern = '/cita/[A-Za-z0-9_-]{43}';
 export const invitationTokenMask = '/cita/[enlace enviado]';
+/** An owner's rent confirmation page (issue 32): the same kind of token under /r/. */
+export const rentConfirmationTokenPattern = '/r/[A-Za-z0-9_-]{43}';
+export const rentConfirmationTokenMask = '/r/[enlace enviado]';
 
 /** Six digits on their own (not a colour such as #475569, not part of a longer number). */
 export const codePattern = '(?<![0-9#])[0-9]{6}(?![0-9])';
@@ -20,6 +23,9 @@ export const codeMask = '******';
 
 /** A text as the admin's list shows it: tokens masked, and the code of a one-time-code e-mail. */
 export function maskSecrets(text: string, kind: string): string {
-  const withoutToken = text.replace(new RegExp(linkTokenPattern, 'g'), linkTokenMask).replace(new RegExp(invitationTokenPattern, 'g'), invitationTokenMask);
+  const withoutToken = text
+    .replace(new RegExp(linkTokenPattern, 'g'), linkTokenMask)
+    .replace(new RegExp(invitationTokenPattern, 'g'), invitationTokenMask)
+    .replace(new RegExp(rentConfirmationTokenPattern, 'g'), rentConfirmationTokenMask);
   return kind === signingCodeKind ? withoutToken.replace(new RegExp(codePattern, 'g'), codeMask) : withoutToken;
 }

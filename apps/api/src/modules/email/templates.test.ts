@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { appointmentInvitationEmail, appointmentReminderEmail, notificationEmail, publicLinkEmail, signingCodeEmail } from './templates';
+import { appointmentInvitationEmail, appointmentReminderEmail, notificationEmail, publicLinkEmail, rentConfirmationEmail, signingCodeEmail } from './templates';
 import { maskSecrets, signingCodeKind } from './secrets';
 
 /** The e-mail's HTML as a mail client reads it (happy-dom's parser, as a browser would). */
@@ -20,6 +20,15 @@ describe('e-mail HTML (issue 29)', () => {
       expect(links.filter((link) => link.href === url)).toHaveLength(2);
       expect(email.text).toContain(url);
     }
+  });
+
+  it("makes the owner's rent question a button to the page, and its token is masked once sent (issue 32)", () => {
+    const url = `https://polizas.test/r/${token}`;
+    const email = rentConfirmationEmail({ ownerName: 'Roberto', branchName: 'Sucursal Polanco', question: '¿Recibió la renta de diciembre 2026 ($18,500.00)?', propertyAddress: 'Calle Durango 214, Roma Norte', url, expiresOn: '24 de marzo de 2027' });
+    expect(anchors(email.html).find((link) => link.inButton)).toMatchObject({ href: url, text: 'Responder' });
+    expect(email.text).toContain('¿Recibió la renta de diciembre 2026 ($18,500.00)?');
+    expect(maskSecrets(email.text, 'rent_confirmation')).not.toContain(token);
+    expect(maskSecrets(email.text, 'rent_confirmation')).toContain('/r/[enlace enviado]');
   });
 
   it('makes Confirmar asistencia a button and No podré asistir a link on invitations and updates; none on a cancellation', () => {

@@ -121,6 +121,8 @@ const hints: Record<NotificationKind, string> = {
   signature_declined: 'Abra el expediente de la póliza en el Portal de Pólizas para ver el motivo y comunicarse con el firmante.',
   signature_completed: 'Abra el expediente de la póliza en el Portal de Pólizas para descargar los contratos firmados.',
   appointment_answer_changed: 'Consulte la cita en Control de Citas del Portal de Pólizas.',
+  rent_not_received: 'Abra la sección Rentas del expediente en el Portal de Pólizas para dar seguimiento al adeudo.',
+  rent_confirmation_unanswered: 'Abra la sección Rentas del expediente en el Portal de Pólizas para pedir la confirmación por WhatsApp.',
 };
 
 const subjectPrefix = '[Portal de Pólizas]';
@@ -241,5 +243,21 @@ export function appointmentInvitationEmail(message: AppointmentInvitationEmail):
       message.kind === 'cancellation'
         ? 'El archivo adjunto (.ics) la quita de su calendario.'
         : 'Adjuntamos la cita en formato de calendario (.ics) para agregarla a su agenda. El enlace es personal: no lo comparta.',
+  });
+}
+
+/** The owner's question about a month's rent (issue 32): one tap opens the answers. */
+export function rentConfirmationEmail(message: { ownerName: string; branchName: string; question: string; propertyAddress: string; url: string; expiresOn: string }): RenderedEmail {
+  return layout({
+    subject: `${message.question} — ${message.branchName}`,
+    heading: 'Confirme la renta de su inmueble',
+    greeting: `Hola, ${message.ownerName}:`,
+    blocks: [
+      `${message.branchName} le pregunta por la renta de su inmueble${message.propertyAddress ? ` en ${message.propertyAddress}` : ''}.`,
+      message.question,
+      { label: 'Responder', url: message.url, style: 'button' },
+      `El enlace vence el ${message.expiresOn}. No lo comparta: es solo para usted.`,
+    ],
+    hint: 'Con su respuesta mantenemos al día el registro de pagos de su póliza. Si no esperaba este correo, comuníquese con la oficina.',
   });
 }

@@ -25,3 +25,4 @@ export {
 export { sendAppointmentReminders } from './reminders';
 export { deleteOldNotifications } from './repository';
 export { notifyAppointmentAnswerChanged } from './appointment-answers';
+export { notifyRentConfirmationUnanswered, notifyRentNotReceived } from './rent-notices';

@@ -15,5 +15,6 @@ export const publicLinksModule: FastifyPluginAsyncZod = async (app) => {
   await app.register(staffRoutes(privacyAdminRoutes));
 };
 export { invalidLink, issueLink, requestOrigin, relockLink, requirePrivacyAccepted, resolveLink, type ActiveLink } from './service';
-export { newLinkToken } from './tokens';
+export { hashToken, newLinkToken } from './tokens';
+export { e164Phone, whatsappUrl } from './delivery';
 export { markFinished as markLinkFinished } from './repository';

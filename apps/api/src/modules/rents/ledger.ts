@@ -7,9 +7,11 @@ import {
   type PagareState,
   type RentLedger,
   type RentMonth,
+  type RentMonthConfirmation,
   type RentMonthState,
   type ScheduleMonth,
 } from '@portal/domain';
+import type { ConfirmationSummary } from './repository/confirmations';
 import type { MonthRow, PaymentRow } from './repository/ledger';
 
 /*
@@ -42,7 +44,15 @@ function daysLate(month: { dueOn: string; paidOn: string | null }, state: RentMo
   return 0;
 }
 
-export function ledgerRows(months: MonthRow[], trackedFrom: string, today: string): RentMonth[] {
+function confirmationOf(summary: ConfirmationSummary | undefined): RentMonthConfirmation | null {
+  if (!summary) return null;
+  const asked = { askedCount: summary.askedCount, askedAt: summary.askedAt.toISOString() };
+  if (!summary.answeredAt || !summary.answer) return { state: 'asked', ...asked, answeredAt: null };
+  return { state: 'answered', answer: summary.answer, ...asked, answeredAt: summary.answeredAt.toISOString() };
+}
+
+export function ledgerRows(months: MonthRow[], trackedFrom: string, today: string, confirmations: ConfirmationSummary[] = []): RentMonth[] {
+  const confirmationByMonth = new Map(confirmations.map((summary) => [summary.monthId, summary]));
   return months.map((row) => {
     const paidCents = cents(row.paid);
     const state = monthState(scheduleMonth(row, trackedFrom), paidCents, row.paidOn, today);
@@ -60,6 +70,7 @@ export function ledgerRows(months: MonthRow[], trackedFrom: string, today: strin
       paidOn: row.paidOn,
       pagare: { number: row.seq, of: months.length, state: pagareState(state) },
       waivedReason: row.waivedReason,
+      confirmation: confirmationOf(confirmationByMonth.get(row.id)),
     };
   });
 }

@@ -6,6 +6,8 @@ import { ifMatchOf, withETag } from '../../lib/conditional-write';
 import { exportSubject, sendTableExport } from '../../lib/table-export';
 import { recordAccess } from '../access-log/index';
 import { arrearsExport, arrearsReport } from './aging';
+import { publicBaseUrl } from '../../lib/public-url';
+import { issueConfirmationLink } from './confirmations/staff-link';
 import { arrearsExportColumns } from './export-columns';
 import * as service from './service';
 
@@ -44,6 +46,16 @@ export const rentRoutes: FastifyPluginAsyncZod = async (app) => {
     ...endpointRoute(rentEndpoints.waiveMonth, { tags, security, summary: 'Condonar una renta no pagada, con motivo (gerentes)' }, errors),
     onRequest: app.requireRole(paymentReverserRoles),
     handler: async (request, reply) => withETag(reply, await service.waiveMonth(app.db, currentUser(request), request.params.id, request.body, ifMatchOf(request))),
+  });
+
+  app.route({
+    ...endpointRoute(
+      rentEndpoints.confirmationLink,
+      { tags, security, summary: 'Enlace nuevo para que el propietario confirme la renta del mes, con el mensaje de WhatsApp (se muestra una sola vez)' },
+      errors,
+    ),
+    onRequest: app.requireRole(paymentRecorderRoles),
+    handler: async (request, reply) => reply.status(201).send(await issueConfirmationLink(app.db, currentUser(request), request.params.id, publicBaseUrl(request))),
   });
 
   app.route({

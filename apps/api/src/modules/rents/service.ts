@@ -6,7 +6,7 @@ import {
   rentMessages,
   versionMatches,
   type IfMatch,
-  type PaymentInput,
+  type PaymentMethod,
   type RentLedger,
   type ReversalInput,
   type WaiverInput,
@@ -18,6 +18,7 @@ import { actorScope } from '../../lib/branch-scope';
 import { staleVersion } from '../../lib/conditional-write';
 import { insertEvent } from '../policies/index';
 import { ledgerOf, ledgerRows, scheduleMonth } from './ledger';
+import { loadConfirmations } from './repository/confirmations';
 import * as repo from './repository/ledger';
 
 /*
@@ -42,8 +43,13 @@ async function readLedger(db: Executor, policy: repo.RentPolicy, today: string):
     // Before activation nothing is late yet: the preview is measured from its own start.
     return ledgerOf(policy.id, false, ledgerRows(months, '9999-12-31', today), [], [], 0);
   }
-  const [months, payments, allocations] = await Promise.all([repo.loadMonths(db, policy.id), repo.loadPayments(db, policy.id), repo.loadAllocations(db, policy.id)]);
-  return ledgerOf(policy.id, true, ledgerRows(months, schedule.trackedFrom, today), payments, allocations, schedule.version);
+  const [months, payments, allocations, confirmations] = await Promise.all([
+    repo.loadMonths(db, policy.id),
+    repo.loadPayments(db, policy.id),
+    repo.loadAllocations(db, policy.id),
+    loadConfirmations(db, policy.id),
+  ]);
+  return ledgerOf(policy.id, true, ledgerRows(months, schedule.trackedFrom, today, confirmations), payments, allocations, schedule.version);
 }
 
 /** The schedule's header under lock, and the 412 when the form saw another version. */
@@ -77,12 +83,31 @@ async function reallocate(tx: Executor, policyId: number, trackedFrom: string, t
   );
 }
 
+export interface PaymentToApply {
+  policyId: number;
+  /** The schedule's, from its locked header. */
+  trackedFrom: string;
+  amount: string;
+  receivedOn: string;
+  method: PaymentMethod;
+  reference: string;
+  /** Null for a payment the owner confirmed by link. */
+  recordedBy: number | null;
+}
+
+/** Writes a payment and recomputes the allocation: the caller holds the schedule's lock (staff's form and the owner's link alike). */
+export async function applyPayment(tx: Executor, payment: PaymentToApply, today: string): Promise<void> {
+  const { trackedFrom, ...values } = payment;
+  await repo.insertPayment(tx, values);
+  await reallocate(tx, payment.policyId, trackedFrom, today);
+}
+
 /** POST /api/policy/{id}/payments: `input.amount` already in cents (the schema's transform). */
 export async function recordPayment(
   db: Db,
   actor: AuthUser,
   policyId: number,
-  input: { amount: number; receivedOn: string; method: PaymentInput['method']; reference: string },
+  input: { amount: number; receivedOn: string; method: PaymentMethod; reference: string },
   ifMatch: IfMatch | undefined,
   now: Date = new Date(),
 ): Promise<RentLedger> {
@@ -94,8 +119,7 @@ export async function recordPayment(
     if (input.receivedOn > today) throw invalidField('receivedOn', rentMessages.receivedOnFuture);
     if (policy.startDate && input.receivedOn < policy.startDate) throw invalidField('receivedOn', rentMessages.receivedOnBeforeContract(policy.startDate));
     const amount = centsToMoney(input.amount);
-    await repo.insertPayment(tx, { policyId, amount, receivedOn: input.receivedOn, method: input.method, reference: input.reference, recordedBy: actor.id });
-    await reallocate(tx, policyId, header.trackedFrom, today);
+    await applyPayment(tx, { policyId, trackedFrom: header.trackedFrom, amount, receivedOn: input.receivedOn, method: input.method, reference: input.reference, recordedBy: actor.id }, today);
     await insertEvent(tx, { policyId, userId: actor.id, fromStatus: null, toStatus: null, changes: [], note: rentMessages.paymentEvent(amount, input.receivedOn) });
     return readLedger(tx, policy, today);
   });

@@ -50,3 +50,15 @@ export function useReversePayment(policyId: number) {
     onSuccess: written,
   });
 }
+
+/**
+ * 'Pedir confirmación por WhatsApp': a fresh link for the owner (answered once: the server keeps
+ * only its hash); the month then shows the confirmation asked.
+ */
+export function useConfirmationLink(policyId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (monthId: number) => callEndpoint(rentEndpoints.confirmationLink, { params: { id: monthId } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: rentLedgerQueryOptions(policyId).queryKey }),
+  });
+}

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { PaymentMethod, PolicyStatus, RentMonthState } from '@portal/domain';
+import { rentConfirmationMessages, type PaymentMethod, type PolicyStatus, type RentMonthState } from '@portal/domain';
 import { rowsOf, type Executor } from '../../../db/client';
 import { policies, properties, rentAllocations, rentMonths, rentPaymentReversals, rentPayments, rentSchedules, rents, users } from '../../../db/schema/index';
 import { inBranchScope } from '../../../db/scope';
@@ -120,7 +120,8 @@ export async function loadPayments(db: Executor, policyId: number): Promise<Paym
     receivedOn: row.receivedOn,
     method: row.method,
     reference: row.reference,
-    recordedBy: row.recordedBy,
+    // A payment the owner confirmed by link has no user behind it.
+    recordedBy: row.method === 'owner_report' ? rentConfirmationMessages.ownerRecorder : row.recordedBy,
     recordedAt: new Date(row.recordedAt),
     reversal: row.reversalReason === null ? null : { reason: row.reversalReason, by: row.reversedBy, at: new Date(row.reversedAt ?? 0) },
   }));
@@ -137,7 +138,7 @@ export async function loadAllocations(db: Executor, policyId: number): Promise<A
 
 export async function insertPayment(
   db: Executor,
-  values: { policyId: number; amount: string; receivedOn: string; method: PaymentMethod; reference: string; recordedBy: number },
+  values: { policyId: number; amount: string; receivedOn: string; method: PaymentMethod; reference: string; recordedBy: number | null },
 ): Promise<number> {
   const [row] = await db.insert(rentPayments).values(values).returning({ id: rentPayments.id });
   return row!.id;

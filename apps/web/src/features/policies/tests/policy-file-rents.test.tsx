@@ -25,6 +25,7 @@ const ledger: RentLedger = {
       paidOn: null,
       pagare: { number: 1, of: 1, state: 'overdue' },
       waivedReason: null,
+      confirmation: null,
     },
   ],
   payments: [],

@@ -2,22 +2,27 @@ import { formatPesos, pagareStateLabels, paymentMethodLabels, periodLabel, rentM
 import { formatDate, formatLongDate } from '@/lib/dates';
 import { DetailList } from '@/components/ui/detail-list';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { ConfirmationRequest, confirmationText, isAskable } from './confirmation-request';
 import { daysText } from './rent-format';
 
 interface MonthDialogProps {
   /** The month whose cell was clicked; null while none is open. */
   month: RentMonth | null;
   payments: RentPayment[];
+  policyId: number;
+  /** Whether the user may ask the owner to confirm (staff who record payments, a schedule in force). */
+  canAsk: boolean;
   onOpenChange: (open: boolean) => void;
 }
 
-/** A month's details: its dates, what it owes, its pagaré and the payments applied to it. */
-export function MonthDialog({ month, payments, onOpenChange }: MonthDialogProps) {
+/** A month's details: its dates, what it owes, its pagaré, the owner's confirmation and the payments applied to it. */
+export function MonthDialog({ month, payments, policyId, canAsk, onOpenChange }: MonthDialogProps) {
   return (
     <Dialog open={month !== null} onOpenChange={onOpenChange}>
       {month ? (
         <DialogContent title={`Renta de ${periodLabel(month.period)}`} className="max-h-[calc(100dvh-2rem)] overflow-y-auto">
           <DetailList className="mt-5" items={monthDetails(month)} />
+          {canAsk && isAskable(month) ? <ConfirmationRequest policyId={policyId} month={month} /> : null}
           <AppliedPayments period={month.period} payments={payments} />
         </DialogContent>
       ) : null}
@@ -38,6 +43,7 @@ function monthDetails(month: RentMonth) {
   ];
   if (month.paidOn) items.push({ label: 'Liquidada el', value: formatLongDate(month.paidOn) });
   if (month.waivedReason) items.push({ label: 'Motivo de la condonación', value: month.waivedReason, wide: true });
+  items.push({ label: 'Confirmación del propietario', value: confirmationText(month.confirmation), wide: true });
   return items;
 }
 

@@ -8,9 +8,9 @@ import {
   formatPesos,
   paymentInputSchema,
   paymentMethodLabels,
-  paymentMethods,
+  recordablePaymentMethods,
   rentMessages,
-  type PaymentMethod,
+  type RecordablePaymentMethod,
 } from '@portal/domain';
 import { notify } from '@/lib/toast';
 import { Alert } from '@/components/ui/alert';
@@ -26,7 +26,7 @@ import { useLedgerVersion } from './use-ledger-version';
 interface PaymentFormValues {
   amount: string;
   receivedOn: string;
-  method: PaymentMethod | '';
+  method: RecordablePaymentMethod | '';
   reference: string;
 }
 /** What the API's schema makes of it: the amount in cents. */
@@ -101,7 +101,7 @@ function PaymentForm({ policyId, openedAt, onDone }: { policyId: number; openedA
         <TextField label="Fecha de recepción" required type="date" max={today} error={errors.receivedOn?.message} {...register('receivedOn')} />
         <SelectField label="Forma de pago" required error={errors.method?.message} {...register('method')}>
           <option value="">Seleccione la forma de pago</option>
-          {paymentMethods.map((method) => (
+          {recordablePaymentMethods.map((method) => (
             <option key={method} value={method}>
               {paymentMethodLabels[method]}
             </option>

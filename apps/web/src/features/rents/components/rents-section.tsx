@@ -49,7 +49,7 @@ export function RentsSection({ policy }: { policy: Policy }) {
         {(stored) => (
           <Card className="divide-y divide-slate-100 dark:divide-slate-800">
             <LedgerHeader ledger={stored} cancelled={policy.status === 'cancelled'} />
-            <YearGrid ledger={stored} />
+            <YearGrid ledger={stored} canAsk={canRecord} />
             <PaymentsList ledger={stored} canReverse={canReverse} />
           </Card>
         )}

@@ -42,6 +42,8 @@ describe("'Registrar pago'", () => {
     await user.type(within(dialog).getByLabelText('Importe'), '18,500');
     await user.clear(within(dialog).getByLabelText('Fecha de recepción'));
     await user.type(within(dialog).getByLabelText('Fecha de recepción'), '2027-03-05');
+    // A payment the owner confirmed by link is not something staff type.
+    expect(within(within(dialog).getByLabelText('Forma de pago')).queryByRole('option', { name: 'Confirmado por el propietario' })).not.toBeInTheDocument();
     await user.selectOptions(within(dialog).getByLabelText('Forma de pago'), 'Transferencia / SPEI');
     await user.type(within(dialog).getByLabelText('Referencia'), 'SPEI 999');
     await user.click(within(dialog).getByRole('button', { name: 'Registrar pago' }));

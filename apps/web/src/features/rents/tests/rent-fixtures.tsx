@@ -22,6 +22,7 @@ export function month(index: number, overrides: Partial<RentMonth> = {}): RentMo
     paidOn: null,
     pagare: { number: index + 1, of: 12, state: 'custody' },
     waivedReason: null,
+    confirmation: null,
     ...overrides,
   };
 }
