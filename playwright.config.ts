@@ -72,6 +72,8 @@ export default defineConfig({
       // E-mail goes to a real SMTP receiver on loopback; the job queue delivers it (issue 17's one-time codes).
       SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
       JOBS: 'on',
+      // Where e-mailed links point when no request gives the address (the rents' daily run asks owners, issue 32).
+      PUBLIC_URL: baseURL,
       // The loopback gateway is private: the server calls it only because it is listed (issue 28).
       WHATSAPP_GATEWAY_HOSTS: `127.0.0.1:${process.env.E2E_WHATSAPP_PORT}`,
     },

@@ -73,7 +73,7 @@ function ArrearsContent({ report, filter, change, showBranch }: { report: Arrear
   return (
     <>
       <p className="text-sm text-slate-600 dark:text-slate-400">
-        {report.total.policies === 0 ? 'Ninguna póliza con atraso.' : `${report.total.policies.toLocaleString('es-MX')} pólizas con atraso, ${formatPesos(report.total.amount)} en total.`}
+        {report.total.policies === 0 ? 'Ninguna póliza con atraso.' : `${report.total.policies.toLocaleString('es-MX')} ${report.total.policies === 1 ? 'póliza' : 'pólizas'} con atraso, ${formatPesos(report.total.amount)} en total.`}
       </p>
       <BucketTiles report={report} chosen={filter.bucket} onChoose={(bucket) => change({ branchId: filter.branchId, bucket })} />
       {report.items.length === 0 ? (
