@@ -41,6 +41,9 @@ const openOnPurpose = new Set([
   'GET /api/public/links/{token}/documents',
   'POST /api/public/links/{token}/upload/{documentType}',
   'POST /api/public/links/{token}/upload/{documentType}/{identificationType}',
+  // Issue 32: the owner's rent confirmation.
+  'GET /api/public/rent-confirmations/{token}',
+  'POST /api/public/rent-confirmations/{token}',
 ]);
 
 const methods = ['get', 'post', 'put', 'patch', 'delete'] as const;
