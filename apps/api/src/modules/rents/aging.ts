@@ -9,7 +9,7 @@ import * as repo from './repository/aging';
 
 const listMessages = { otherBranchList: rentMessages.otherBranchList, branchNotFound: rentMessages.branchNotFound };
 
-export function arrearsRow(record: repo.ArrearsRecord, today: string): ArrearsRow {
+function arrearsRow(record: repo.ArrearsRecord, today: string): ArrearsRow {
   const daysLate = daysBetween(record.oldestDueOn, today);
   return {
     policyId: record.policyId,

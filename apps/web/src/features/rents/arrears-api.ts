@@ -12,7 +12,7 @@ export interface ArrearsFilter {
 /** Every cached aging report: a payment or a reversal makes them stale. */
 export const arrearsQueryKeyBase = ['rents', 'arrears'] as const;
 
-export function arrearsQueryOptions(filter: ArrearsFilter) {
+function arrearsQueryOptions(filter: ArrearsFilter) {
   return queryOptions({
     queryKey: [...arrearsQueryKeyBase, filter],
     queryFn: ({ signal }) => callEndpoint(rentEndpoints.arrears, { query: filter }, { signal }),
