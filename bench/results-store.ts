@@ -34,7 +34,7 @@ export const benches: Bench[] = [
     needs: { env: 'BENCH_PHOTOS_BEFORE_DIST', flag: '--before-dist' },
   },
   { name: 'policies', title: 'Searches at 100,000 policies', script: 'bench/policies.ts', args: [] },
-  { name: 'rents', title: 'The daily arrears run at 1,000,000 policies', script: 'bench/rents.ts', args: [] },
+  { name: 'rents', title: 'The daily arrears run at 1,000,000 policies', script: 'bench/rents.ts', args: [], notes: 'docs/performance/rents.md' },
 ];
 
 export async function readResults(): Promise<Map<string, StoredBenchResult>> {
