@@ -148,9 +148,11 @@ export async function waiveMonth(db: Db, actor: AuthUser, monthId: number, input
   const today = businessDate(now);
   return db.transaction(async (tx) => {
     const scope = actorScope(actor);
+    const found = ensure(await repo.findMonth(tx, monthId, scope), notFound(rentMessages.monthNotFound));
+    const policy = ensure(await repo.findRentPolicy(tx, found.policyId, scope), notFound(rentMessages.notFound));
+    const header = await lockForWrite(tx, found.policyId, ifMatch);
+    // Read again under the schedule's lock: a payment committed meanwhile may have paid it.
     const month = ensure(await repo.findMonth(tx, monthId, scope), notFound(rentMessages.monthNotFound));
-    const policy = ensure(await repo.findRentPolicy(tx, month.policyId, scope), notFound(rentMessages.notFound));
-    const header = await lockForWrite(tx, month.policyId, ifMatch);
     if (month.state === 'waived') throw conflict(rentMessages.alreadyWaived);
     if ((moneyToCents(month.paid) ?? 0) >= (moneyToCents(month.amountDue) ?? 0)) throw conflict(rentMessages.alreadyPaid);
     const reason = input.reason.trim();
