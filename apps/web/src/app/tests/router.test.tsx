@@ -7,11 +7,11 @@ import { queryClient } from '@/lib/query-client';
 import { endSession } from '@/features/auth';
 import { mockFetch } from '@/test/fetch-mock';
 import { adminUser, agentUser, storeSession } from '@/test/fixtures';
-import { routes } from '@/router';
+import { patchStaffRoutes, routes } from '@/router';
 import { ErrorScreen } from '../error-screen';
 
 function renderApp(url: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  const router = createMemoryRouter(routes, { initialEntries: [url], patchRoutesOnNavigation: patchStaffRoutes });
   render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

@@ -6,7 +6,7 @@ import { queryClient } from '@/lib/query-client';
 import { bindSessionToRouter, endSession } from '@/features/auth';
 import { mockFetch } from '@/test/fetch-mock';
 import { adminUser, storeSession } from '@/test/fixtures';
-import { routes } from '@/router';
+import { patchStaffRoutes, routes } from '@/router';
 
 /**
  * Spec section 8 on a list screen, through the whole app: the failures it lists end the session
@@ -22,7 +22,7 @@ function openPolicies(listCall: ListCall) {
   fetchMock.mockImplementation((input, init) =>
     String(input).startsWith('/api/policy/search') ? listCall(input, init) : answered(input, init),
   );
-  const router = createMemoryRouter(routes, { initialEntries: ['/policies'] });
+  const router = createMemoryRouter(routes, { initialEntries: ['/policies'], patchRoutesOnNavigation: patchStaffRoutes });
   const unbind = bindSessionToRouter(router);
   render(
     <QueryClientProvider client={queryClient}>
