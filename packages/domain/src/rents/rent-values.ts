@@ -58,6 +58,7 @@ export const rentMessages = {
   reversalEvent: (amount: string, reason: string) => `Pago de ${formatPesos(amount)} revertido: ${reason}`,
   monthNotFound: 'Renta no encontrada',
   alreadyWaived: 'Esta renta ya está condonada.',
+  waived: 'Renta condonada',
   alreadyPaid: 'Esta renta ya está pagada: no se puede condonar.',
   waiverEvent: (period: string, reason: string) => `Renta de ${periodLabel(period)} condonada: ${reason}`,
   upToDate: 'Al corriente',

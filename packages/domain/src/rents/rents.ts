@@ -68,25 +68,23 @@ export const paymentInputSchema = z.object({
 });
 export type PaymentInput = z.input<typeof paymentInputSchema>;
 
-export const reversalInputSchema = z.object({
-  reason: z
-    .string({ error: 'El campo Motivo es obligatorio' })
-    .trim()
-    .min(3, 'El campo Motivo es obligatorio')
-    .max(500, 'El campo Motivo admite como máximo 500 caracteres'),
-});
+/** The longest reason a reversal or a waiver takes. */
+export const rentReasonMax = 500;
+
+/** Why a payment is reversed or a month forgiven: it stays beside it and in the history. */
+const reasonField = z
+  .string({ error: 'El campo Motivo es obligatorio' })
+  .trim()
+  .min(3, 'El campo Motivo es obligatorio')
+  .max(rentReasonMax, `El campo Motivo admite como máximo ${rentReasonMax} caracteres`);
+
+export const reversalInputSchema = z.object({ reason: reasonField });
 export type ReversalInput = z.input<typeof reversalInputSchema>;
 
 export const paymentIdParamsSchema = z.object({ id: idSchema });
 
 /** 'Condonar': why the office forgives the month. */
-export const waiverInputSchema = z.object({
-  reason: z
-    .string({ error: 'El campo Motivo es obligatorio' })
-    .trim()
-    .min(3, 'El campo Motivo es obligatorio')
-    .max(500, 'El campo Motivo admite como máximo 500 caracteres'),
-});
+export const waiverInputSchema = z.object({ reason: reasonField });
 export type WaiverInput = z.input<typeof waiverInputSchema>;
 
 export const rentMonthIdParamsSchema = z.object({ id: idSchema });

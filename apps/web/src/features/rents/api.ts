@@ -51,6 +51,16 @@ export function useReversePayment(policyId: number) {
   });
 }
 
+/** 'Condonar': the month is forgiven with its reason (managers); the arrears are recomputed. */
+export function useWaiveMonth(policyId: number) {
+  const written = useLedgerWritten(policyId);
+  return useMutation({
+    mutationFn: ({ monthId, reason, ifMatch }: { monthId: number; reason: string; ifMatch: number }) =>
+      callEndpoint(rentEndpoints.waiveMonth, { params: { id: monthId }, body: { reason } }, { ifMatch }),
+    onSuccess: written,
+  });
+}
+
 /**
  * 'Pedir confirmación por WhatsApp': a fresh link for the owner (answered once: the server keeps
  * only its hash); the month then shows the confirmation asked.

@@ -4,19 +4,24 @@ import { DetailList } from '@/components/ui/detail-list';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { ConfirmationRequest, confirmationText, isAskable } from './confirmation-request';
 import { daysText } from './rent-format';
+import { isWaivable, WaiveMonthButton } from './waive-month-dialog';
 
 interface MonthDialogProps {
   /** The month whose cell was clicked; null while none is open. */
   month: RentMonth | null;
   payments: RentPayment[];
   policyId: number;
+  /** The ledger's version as the section shows it (a waiver's If-Match). */
+  version: number;
   /** Whether the user may ask the owner to confirm (staff who record payments, a schedule in force). */
   canAsk: boolean;
+  /** Whether the user may forgive a month (managers, a schedule in force). */
+  canWaive: boolean;
   onOpenChange: (open: boolean) => void;
 }
 
 /** A month's details: its dates, what it owes, its pagaré, the owner's confirmation and the payments applied to it. */
-export function MonthDialog({ month, payments, policyId, canAsk, onOpenChange }: MonthDialogProps) {
+export function MonthDialog({ month, payments, policyId, version, canAsk, canWaive, onOpenChange }: MonthDialogProps) {
   return (
     <Dialog open={month !== null} onOpenChange={onOpenChange}>
       {month ? (
@@ -24,6 +29,11 @@ export function MonthDialog({ month, payments, policyId, canAsk, onOpenChange }:
           <DetailList className="mt-5" items={monthDetails(month)} />
           {canAsk && isAskable(month) ? <ConfirmationRequest policyId={policyId} month={month} /> : null}
           <AppliedPayments period={month.period} payments={payments} />
+          {canWaive && isWaivable(month) ? (
+            <div className="mt-6 flex justify-end">
+              <WaiveMonthButton policyId={policyId} version={version} month={month} />
+            </div>
+          ) : null}
         </DialogContent>
       ) : null}
     </Dialog>

@@ -15,12 +15,13 @@ import { YearGrid } from './year-grid';
 /** Shown instead of the arrears before activation: the months are what the schedule will be. */
 const notScheduledNote = 'El calendario se activa con la póliza: aún no se pueden registrar pagos.';
 
-/** What the signed-in user may do with the ledger: record (staff) and reverse (managers). */
+/** What the signed-in user may do with the ledger: record (staff), reverse and forgive (managers). */
 function useRentPermissions(policy: Policy, ledger: RentLedger | undefined) {
   const role = useSession().user?.role;
   return {
     canRecord: hasRole(role, paymentRecorderRoles) && ledger?.scheduled === true && policy.status !== 'cancelled',
     canReverse: hasRole(role, paymentReverserRoles),
+    canWaive: hasRole(role, paymentReverserRoles) && ledger?.scheduled === true && policy.status !== 'cancelled',
   };
 }
 
@@ -30,7 +31,7 @@ function useRentPermissions(policy: Policy, ledger: RentLedger | undefined) {
  */
 export function RentsSection({ policy }: { policy: Policy }) {
   const ledger = useRentLedger(policy.id);
-  const { canRecord, canReverse } = useRentPermissions(policy, ledger.data);
+  const { canRecord, canReverse, canWaive } = useRentPermissions(policy, ledger.data);
   return (
     <FileSection
       id="rentas"
@@ -49,7 +50,7 @@ export function RentsSection({ policy }: { policy: Policy }) {
         {(stored) => (
           <Card className="divide-y divide-slate-100 dark:divide-slate-800">
             <LedgerHeader ledger={stored} cancelled={policy.status === 'cancelled'} />
-            <YearGrid ledger={stored} canAsk={canRecord} />
+            <YearGrid ledger={stored} canAsk={canRecord} canWaive={canWaive} />
             <PaymentsList ledger={stored} canReverse={canReverse} />
           </Card>
         )}

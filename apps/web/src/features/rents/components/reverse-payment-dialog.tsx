@@ -1,17 +1,14 @@
-import { useId, useState } from 'react';
-import { rentMessages, reversalInputSchema, type RentPayment } from '@portal/domain';
+import { useState } from 'react';
+import { rentMessages, rentReasonMax, reversalInputSchema, type RentPayment } from '@portal/domain';
 import { errorMessage, isApiError, isSessionExpired } from '@/lib/api-error';
-import { cn } from '@/lib/cn';
 import { notify } from '@/lib/toast';
 import { Alert } from '@/components/ui/alert';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { FormField, describedControl } from '@/components/ui/form-field';
-import { controlClasses } from '@/components/ui/input';
+import { ReasonField } from '@/components/ui/reason-field';
 import { useReversePayment } from '../api';
 import { paymentTitle } from './rent-format';
 import { useLedgerVersion } from './use-ledger-version';
 
-const reasonMax = 500;
 const reasonHint = 'Obligatorio. Quedará junto al pago y en el historial de la póliza.';
 
 interface ReversePaymentDialogProps {
@@ -34,7 +31,6 @@ function ReverseConfirm({ policyId, version: openedAt, payment, onClose }: Rever
   const { version, staleMessage, caughtStale, clearStale } = useLedgerVersion(policyId, openedAt);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const id = useId();
 
   const confirm = () => {
     clearStale();
@@ -84,21 +80,18 @@ function ReverseConfirm({ policyId, version: openedAt, payment, onClose }: Rever
             <p className="mt-1">Las rentas ya se actualizaron: revíselas antes de confirmar.</p>
           </Alert>
         ) : null}
-        <FormField id={id} label="Motivo" error={error} hint={reasonHint} required>
-          <textarea
-            {...describedControl(id, error, reasonHint)}
-            aria-required="true"
-            value={reason}
-            onChange={(event) => {
-              setReason(event.target.value);
-              setError(undefined);
-            }}
-            maxLength={reasonMax}
-            rows={3}
-            disabled={reverse.isPending}
-            className={cn(controlClasses, 'min-h-20 py-2')}
-          />
-        </FormField>
+        <ReasonField
+          label="Motivo"
+          hint={reasonHint}
+          value={reason}
+          onChange={(value) => {
+            setReason(value);
+            setError(undefined);
+          }}
+          error={error}
+          max={rentReasonMax}
+          disabled={reverse.isPending}
+        />
       </div>
     </ConfirmDialog>
   );

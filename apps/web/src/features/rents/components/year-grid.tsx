@@ -8,7 +8,7 @@ import { monthStateClasses, monthStateDotClasses } from './rent-format';
  * The year at a glance: a cell per month (6 a row on a laptop, 3 on a phone), each a button that
  * opens the month's details. The state is written in each cell; the colour only repeats it.
  */
-export function YearGrid({ ledger, canAsk }: { ledger: RentLedger; canAsk: boolean }) {
+export function YearGrid({ ledger, canAsk, canWaive }: { ledger: RentLedger; canAsk: boolean; canWaive: boolean }) {
   const [openPeriod, setOpenPeriod] = useState<string | null>(null);
   const headingId = useId();
   const open = ledger.rows.find((row) => row.period === openPeriod) ?? null;
@@ -28,7 +28,9 @@ export function YearGrid({ ledger, canAsk }: { ledger: RentLedger; canAsk: boole
         month={open}
         payments={ledger.payments}
         policyId={ledger.policyId}
+        version={ledger.version}
         canAsk={canAsk}
+        canWaive={canWaive}
         onOpenChange={(next) => {
           if (!next) setOpenPeriod(null);
         }}

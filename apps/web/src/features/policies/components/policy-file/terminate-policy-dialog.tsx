@@ -1,11 +1,9 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { policyDisplayFolio, policyLifecycleMessages, policyTerminationInputSchema, terminationReasonLabel, terminationReasonMax, type Policy } from '@portal/domain';
 import { errorMessage, isSessionExpired } from '@/lib/api-error';
-import { cn } from '@/lib/cn';
 import { notify } from '@/lib/toast';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { FormField, describedControl } from '@/components/ui/form-field';
-import { controlClasses } from '@/components/ui/input';
+import { ReasonField } from '@/components/ui/reason-field';
 import { useTerminatePolicy } from '../../api';
 
 const reasonHint = 'Obligatorio. Quedará en el historial de la póliza.';
@@ -18,7 +16,6 @@ export function TerminatePolicyDialog({ policy, open, onClose }: { policy: Polic
   const mutation = useTerminatePolicy();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const id = useId();
 
   const close = () => {
     if (mutation.isPending) return;
@@ -68,24 +65,18 @@ export function TerminatePolicyDialog({ policy, open, onClose }: { policy: Polic
       onConfirm={confirm}
     >
       <div className="mt-4">
-        <FormField id={id} label={terminationReasonLabel} error={error} hint={reasonHint} required>
-          <textarea
-            {...describedControl(id, error, reasonHint)}
-            aria-required="true"
-            value={reason}
-            onChange={(event) => {
-              setReason(event.target.value);
-              setError(undefined);
-            }}
-            maxLength={terminationReasonMax}
-            rows={3}
-            disabled={mutation.isPending}
-            className={cn(controlClasses, 'min-h-20 py-2')}
-          />
-        </FormField>
-        <p aria-hidden="true" className="mt-1 text-right text-xs text-slate-500 dark:text-slate-400">
-          {reason.length}/{terminationReasonMax}
-        </p>
+        <ReasonField
+          label={terminationReasonLabel}
+          hint={reasonHint}
+          value={reason}
+          onChange={(value) => {
+            setReason(value);
+            setError(undefined);
+          }}
+          error={error}
+          max={terminationReasonMax}
+          disabled={mutation.isPending}
+        />
       </div>
     </ConfirmDialog>
   );
