@@ -1,11 +1,8 @@
-import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { adminRoles, hasRole, type Role } from '@portal/domain';
 import type { DashboardScope } from '@/features/policies';
 import { useQuery } from '@tanstack/react-query';
-import { branchesQueryOptions, useBranches } from '@/features/branches';
-import { Label } from '@/components/ui/label';
-import { Select } from '@/components/ui/select';
+import { branchesQueryOptions } from '@/features/branches';
 
 interface SessionUser {
   role: Role;
@@ -34,31 +31,6 @@ export function useDashboardScope(user: SessionUser | null) {
   // The list the cards open shows every branch to an admin: name the one the counts are of.
   const listFilters: Record<string, number> = isAdmin && typeof scope === 'number' ? { branch: scope } : {};
   return { isAdmin, scope, choose, listFilters };
-}
-
-/** The admin's branch picker: 'Todas las sucursales' or one branch. */
-export function DashboardBranchSelect({ scope, onChange }: { scope: DashboardScope | null; onChange: (scope: DashboardScope) => void }) {
-  const id = useId();
-  const branches = useBranches();
-  return (
-    <div className="flex items-center gap-2">
-      <Label htmlFor={id} className="text-sm whitespace-nowrap">
-        Sucursal
-      </Label>
-      <Select id={id} value={scope === null ? '' : String(scope)} onChange={(event) => onChange(event.target.value === 'all' ? 'all' : Number(event.target.value))} className="w-56">
-        <option value="all">Todas las sucursales</option>
-        {/* Until the branches arrive, the chosen one still shows as chosen. */}
-        {typeof scope === 'number' && !branches.data?.some((branch) => branch.id === scope) ? (
-          <option value={scope}>{branches.isPending ? 'Cargando sucursales...' : `Sucursal ${scope}`}</option>
-        ) : null}
-        {branches.data?.map((branch) => (
-          <option key={branch.id} value={branch.id}>
-            {branch.name}
-          </option>
-        ))}
-      </Select>
-    </div>
-  );
 }
 
 /**

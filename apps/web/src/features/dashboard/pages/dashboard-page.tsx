@@ -8,9 +8,10 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { EmptyState } from '@/components/ui/state-panels';
 import { useSession } from '@/features/auth';
+import { BranchScopeSelect } from '@/features/branches';
 import { useDashboardStats } from '@/features/policies';
 import { ArrearsCard } from '@/features/rents';
-import { DashboardBranchSelect, useDashboardScope, useScopeDescription } from '../components/dashboard-scope';
+import { useDashboardScope, useScopeDescription } from '../components/dashboard-scope';
 import { classifyDashboardFailure, dashboardLogoutDelayMs, dashboardMessages } from '../components/dashboard-failure';
 import { StatCards } from '../components/stat-cards';
 import { StatusBar } from '../components/status-bar';
@@ -39,7 +40,7 @@ export function DashboardPage() {
         actions={
           scope !== null ? (
             <>
-              {isAdmin ? <DashboardBranchSelect scope={scope} onChange={choose} /> : null}
+              {isAdmin ? <BranchScopeSelect value={scope} onChange={choose} /> : null}
               {stats.dataUpdatedAt > 0 ? (
                 <p className="text-sm text-slate-500 dark:text-slate-400">
                   Última actualización: {format(stats.dataUpdatedAt, 'HH:mm:ss')}

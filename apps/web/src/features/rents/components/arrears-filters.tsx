@@ -1,9 +1,5 @@
-import { useId } from 'react';
 import { agingBucketLabels, agingBuckets, formatPesos, type AgingBucket, type ArrearsReport } from '@portal/domain';
 import { cn } from '@/lib/cn';
-import { useBranches } from '@/features/branches';
-import { Label } from '@/components/ui/label';
-import { Select } from '@/components/ui/select';
 
 /** The four buckets as toggle buttons with their policies and amount; pressing the chosen one shows them all again. */
 export function BucketTiles({ report, chosen, onChoose }: { report: ArrearsReport; chosen: AgingBucket | undefined; onChoose: (bucket: AgingBucket | undefined) => void }) {
@@ -33,26 +29,5 @@ export function BucketTiles({ report, chosen, onChoose }: { report: ArrearsRepor
         );
       })}
     </ul>
-  );
-}
-
-/** An admin's branch picker: 'Todas las sucursales' or one. */
-export function ArrearsBranchSelect({ branchId, onChange }: { branchId: number | undefined; onChange: (branchId: number | undefined) => void }) {
-  const id = useId();
-  const branches = useBranches();
-  return (
-    <div className="flex items-center gap-2">
-      <Label htmlFor={id} className="text-sm whitespace-nowrap">
-        Sucursal
-      </Label>
-      <Select id={id} value={branchId ?? 'all'} onChange={(event) => onChange(event.target.value === 'all' ? undefined : Number(event.target.value))} className="w-56">
-        <option value="all">Todas las sucursales</option>
-        {branches.data?.map((branch) => (
-          <option key={branch.id} value={branch.id}>
-            {branch.name}
-          </option>
-        ))}
-      </Select>
-    </div>
   );
 }

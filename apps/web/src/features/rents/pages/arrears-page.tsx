@@ -7,8 +7,9 @@ import { PageHeader } from '@/components/ui/page-header';
 import { QueryState } from '@/components/ui/query-state';
 import { EmptyState } from '@/components/ui/state-panels';
 import { useSession } from '@/features/auth';
+import { BranchScopeSelect } from '@/features/branches';
 import { fetchArrearsFile, useArrearsReport, type ArrearsFilter } from '../arrears-api';
-import { ArrearsBranchSelect, BucketTiles } from '../components/arrears-filters';
+import { BucketTiles } from '../components/arrears-filters';
 import { ArrearsTable } from '../components/arrears-table';
 
 /** The filters as the URL keeps them: `?sucursal=2&antiguedad=61-90&pagina=2` (a reload or a shared link keeps them). */
@@ -47,7 +48,9 @@ export function ArrearsPage() {
         description="Pólizas con al menos un mes vencido y no pagado, por antigüedad del mes más antiguo."
         actions={
           <>
-            {isAdmin ? <ArrearsBranchSelect branchId={filter.branchId} onChange={(branchId) => change({ branchId, bucket: filter.bucket })} /> : null}
+            {isAdmin ? (
+              <BranchScopeSelect value={filter.branchId ?? 'all'} onChange={(chosen) => change({ branchId: chosen === 'all' ? undefined : chosen, bucket: filter.bucket })} />
+            ) : null}
             {(['csv', 'xlsx'] as const).map((format) => (
               <DownloadButton
                 key={format}
