@@ -16,7 +16,7 @@ import { readStored, storePdf } from './rounds';
  * it names) and the end: the signed PDF is kept on the round and the policy's status is left alone.
  */
 
-export type DocumentSubject = Exclude<SigningSubject, 'contracts'>;
+type DocumentSubject = Exclude<SigningSubject, 'contracts'>;
 
 /** How long a signer's link lives (as the pack's). */
 const linkDays = 7;

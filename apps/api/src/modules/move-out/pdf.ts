@@ -1,5 +1,5 @@
 import { formatAddress, formatPesos, roomConditionLabels, type Policy, type Settlement } from '@portal/domain';
-import type { StoredDamage, StoredRoom } from '../../db/schema/index';
+import type { StoredDamage, StoredRoom } from './repository';
 import { renderDocument } from '../contracts/index';
 
 /*

@@ -35,7 +35,7 @@ export async function checkStaffUpload(db: Db, actor: AuthUser, policyId: number
 }
 
 /** The live link a token opens (any other token: the uniform 404 of every link). */
-export async function linkOf(db: Executor, token: string, now = new Date()) {
+async function linkOf(db: Executor, token: string, now = new Date()) {
   return ensure(await repo.findLiveLink(db, hashToken(token), now), invalidLink());
 }
 

@@ -5,6 +5,8 @@ import { inBranchScope } from '../../db/scope';
 import { moveOutActas, moveOutPhotoLinks, moveOutPhotos, policies, properties, rents, users } from '../../db/schema/index';
 import type { BranchScope } from '../../lib/branch-scope';
 
+export type { StoredDamage, StoredRoom } from '../../db/schema/index';
+
 /** SQL of the acta de entrega (issue 32). Every staff read is scoped to the actor's branch: another branch's policy is not found. */
 
 export interface ActaPolicy {
