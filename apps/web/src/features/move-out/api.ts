@@ -8,7 +8,7 @@ import { callEndpoint, callEndpointForBlob, uploadToEndpoint } from '@/lib/endpo
  * settlement's rent owed follows without this feature knowing each of those writes.
  */
 
-export function moveOutQueryOptions(policyId: number) {
+function moveOutQueryOptions(policyId: number) {
   return queryOptions({
     queryKey: ['policies', 'move-out', policyId] as const,
     queryFn: ({ signal }) => callEndpoint(moveOutEndpoints.get, { params: { id: policyId } }, { signal }),

@@ -17,7 +17,7 @@ export interface SettlementFigures {
 }
 
 /** The deposit's settlement as the form stands: deposit − damages − unpaid rent − unpaid services, in cents. */
-export function liveSettlement({ settlement, damages, unpaidServices }: SettlementFigures) {
+function liveSettlement({ settlement, damages, unpaidServices }: SettlementFigures) {
   return settleDeposit({
     depositCents: typedCents(settlement.deposit),
     damagesCents: damages.map((damage) => typedCents(damage.amount)),
