@@ -78,6 +78,8 @@ export const paths = {
   appointmentInvitation: { pattern: '/cita/:token' },
   /** An owner's rent confirmation page (issue 32), public. */
   rentConfirmation: { pattern: '/r/:token' },
+  /** The owner's or tenant's photos for the acta de entrega (issue 32), public. */
+  moveOutPhotos: { pattern: '/entrega/:token' },
   admin: {
     users: {
       list: { pattern: '/admin/users', to: () => '/admin/users' },
