@@ -1,18 +1,19 @@
 import { Link } from 'react-router';
-import { ClipboardCheck } from 'lucide-react';
+import { ClipboardCheck, FileText } from 'lucide-react';
 import { moveOutMessages, moveOutStateLabels, type Policy } from '@portal/domain';
 import { paths } from '@/lib/paths';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { DownloadButton } from '@/components/download-button';
 import { QueryState } from '@/components/ui/query-state';
 import { FileSection } from '@/features/policies';
-import { useMoveOut } from '../api';
+import { downloadActaPdf, useMoveOut } from '../api';
 
 /** Policies whose term is running or over: the ones an acta de entrega is made for. */
 const withActa = new Set<Policy['status']>(['active', 'expiring', 'expired']);
 
-/** 'Entrega del inmueble' in the expediente (issue 32): the acta's state and settlement, and the way to it. */
+/** 'Entrega del inmueble' in the expediente (issue 32): the acta's state and settlement, its PDF (the signed one once everyone signed), and the way to it. */
 export function MoveOutSection({ policy }: { policy: Policy }) {
   const shown = withActa.has(policy.status);
   const acta = useMoveOut(policy.id, shown);
@@ -45,6 +46,15 @@ export function MoveOutSection({ policy }: { policy: Policy }) {
                 <Badge tone={stored.state === 'signed' ? 'success' : stored.state === 'signing' ? 'brand' : 'neutral'}>{moveOutStateLabels[stored.state]}</Badge>
                 <span>Entrega: {stored.deliveredOn}</span>
                 <span className="font-semibold">{stored.settlement.label}</span>
+                {stored.hasPdf ? (
+                  <DownloadButton
+                    label={stored.state === 'signed' ? 'Acta firmada (PDF)' : 'Acta enviada a firma (PDF)'}
+                    icon={FileText}
+                    fetchFile={() => downloadActaPdf(stored.policyId)}
+                    fileName={`acta-entrega-${stored.folio}.pdf`}
+                    errorTitle="Error al descargar el acta"
+                  />
+                ) : null}
               </>
             ) : (
               <span className="text-slate-600 dark:text-slate-400">Aún no se levanta el acta de entrega-recepción.</span>

@@ -150,9 +150,11 @@ describe("'Entrega del inmueble'", () => {
 describe('the expediente’s section', () => {
   it('shows the state and the settlement of an active policy, and only a note for one not in force', async () => {
     storeSession(agentUser);
-    mockFetch({ [actaPath]: { body: savedActa() } });
+    mockFetch({ [actaPath]: { body: savedActa({ state: 'signed', hasPdf: true }) } });
     const view = renderRoute(<MoveOutSection policy={makePolicy({ id: 5, status: 'active' })} />);
     expect(await screen.findByText('Reembolso al inquilino: $17,299.50')).toBeInTheDocument();
+    expect(screen.getByText('Firmada')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Acta firmada (PDF)' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Abrir acta de entrega' })).toHaveAttribute('href', '/policies/5/entrega');
     view.unmount();
 
