@@ -71,6 +71,7 @@ export async function startDocumentRound(tx: Executor, files: FileStore, actor: 
       createdBy: actor.id,
       baseUrl: start.baseUrl,
       sendEmail: true,
+      document: start.subject,
     });
     await repo.insertSignature(tx, { linkId, roundId, signerName: signer.name.slice(0, 150), signerEmail: signer.email });
   }

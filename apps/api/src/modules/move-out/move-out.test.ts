@@ -221,6 +221,7 @@ describe("'Enviar a firma'", () => {
 
 async function linkEmails(email: string): Promise<string> {
   const [row] = await ctx.app.db.select().from(emailOutbox).where(and(eq(emailOutbox.recipient, email), eq(emailOutbox.kind, 'link_sign'))).orderBy(desc(emailOutbox.id)).limit(1);
+  expect(row!.subject).toMatch(/^Acta de entrega para firmar/);
   return row!.text;
 }
 const tokenOf = (_email: string, text: string) => /\/p\/([A-Za-z0-9_-]{43})/.exec(text)![1]!;
