@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { apiErrorSchema, moveOutPublicEndpoints, moveOutPublicRoomParamsSchema } from '@portal/domain';
+import { apiErrorSchema, moveOutPublicEndpoints } from '@portal/domain';
 import { discardStoredFile, receiveUpload } from '../../plugins/files';
 import { endpointRoute } from '../../lib/endpoint-route';
 import { checkLinkUpload, publicView, recordPhoto } from './photos';
@@ -21,14 +20,14 @@ export const moveOutPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post(
-    '/api/public/move-out/:token/rooms/:roomKey/photos',
+    moveOutPublicEndpoints.uploadPhoto.path,
     {
       schema: {
         tags,
         summary: 'Agregar una foto a una habitación por enlace (JPG o PNG; campo «file»)',
         consumes: ['multipart/form-data'],
-        params: moveOutPublicRoomParamsSchema,
-        response: { ...errors, 201: z.object({ ok: z.literal(true) }), 413: apiErrorSchema, 415: apiErrorSchema },
+        params: moveOutPublicEndpoints.uploadPhoto.params,
+        response: { ...errors, 201: moveOutPublicEndpoints.uploadPhoto.response, 413: apiErrorSchema, 415: apiErrorSchema },
       },
     },
     async (request, reply) => {

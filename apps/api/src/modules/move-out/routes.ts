@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema, idParamsSchema, moveOutActaSchema, moveOutEditorRoles, moveOutEndpoints, moveOutMessages, moveOutRoomParamsSchema } from '@portal/domain';
+import { apiErrorSchema, idParamsSchema, moveOutEditorRoles, moveOutEndpoints, moveOutMessages } from '@portal/domain';
 import { currentUser } from '../../plugins/auth';
 import { discardStoredFile, receiveUpload, sendStoredFile } from '../../plugins/files';
 import { endpointRoute } from '../../lib/endpoint-route';
@@ -44,7 +44,7 @@ export const moveOutRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post(
-    '/api/policy/:id/move-out/rooms/:roomKey/photos',
+    moveOutEndpoints.uploadPhoto.path,
     {
       onRequest: editors,
       schema: {
@@ -52,8 +52,8 @@ export const moveOutRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Agregar una foto a una habitación del acta (JPG o PNG; campo «file»)',
         consumes: ['multipart/form-data'],
-        params: moveOutRoomParamsSchema,
-        response: { ...errors, 201: moveOutActaSchema, 413: apiErrorSchema, 415: apiErrorSchema },
+        params: moveOutEndpoints.uploadPhoto.params,
+        response: { ...errors, 201: moveOutEndpoints.uploadPhoto.response, 413: apiErrorSchema, 415: apiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -71,13 +71,13 @@ export const moveOutRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/move-out/photos/:id', { schema: { tags, security, summary: 'Ver una foto del acta de entrega', params: idParamsSchema } }, async (request, reply) => {
+  app.get(moveOutEndpoints.photo.path, { schema: { tags, security, summary: 'Ver una foto del acta de entrega', params: idParamsSchema } }, async (request, reply) => {
     const photo = await photoDownload(app.db, currentUser(request), request.params.id);
     await recordAccess(app.db, request, { action: 'move_out_download', policyId: photo.policyId, subject: `Foto del acta de entrega: ${photo.downloadName}` });
     return sendStoredFile(reply, photo, 'inline');
   });
 
-  app.get('/api/policy/:id/move-out/pdf', { schema: { tags, security, summary: 'PDF del acta de entrega (la firmada cuando todos firmaron)', params: idParamsSchema } }, async (request, reply) => {
+  app.get(moveOutEndpoints.pdf.path, { schema: { tags, security, summary: 'PDF del acta de entrega (la firmada cuando todos firmaron)', params: idParamsSchema } }, async (request, reply) => {
     const pdf = await service.actaPdf(app.db, currentUser(request), request.params.id);
     await recordAccess(app.db, request, { action: 'move_out_download', policyId: pdf.policyId, subject: pdf.downloadName });
     return sendStoredFile(reply, pdf);
