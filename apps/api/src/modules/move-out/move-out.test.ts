@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { moveOutActaSchema, moveOutPhotoLinkSchema, moveOutPublicViewSchema, type MoveOutActa, type MoveOutInput, type Policy } from '@portal/domain';
-import { emailOutbox } from '../../db/schema/index';
+import { emailOutbox, moveOutPhotoLinks } from '../../db/schema/index';
+import { newLinkToken } from '../public-links/index';
 import { bearer, createTestContext, json, tokenFor, type TestContext } from '../../test/app';
 import { multipartFile, sampleFiles } from '../../test/files';
 import { pdfPages } from '../../test/pdf-text';
@@ -172,6 +173,12 @@ describe('photos', () => {
     const badToken = 'A'.repeat(43);
     expect((await ctx.app.inject({ url: `/api/public/move-out/${badToken}` })).statusCode).toBe(404);
     expect((await upload(`/api/public/move-out/${badToken}/rooms/bano/photos`, sampleFiles.png())).statusCode).toBe(404);
+
+    // An expired link opens nothing: the same 404 as a wrong one.
+    const expired = newLinkToken();
+    await ctx.app.db.insert(moveOutPhotoLinks).values({ policyId: policy.id, party: 'owner', tokenHash: expired.tokenHash, expiresAt: new Date(NOW.getTime() - 1000) });
+    expect((await ctx.app.inject({ url: `/api/public/move-out/${expired.token}` })).statusCode).toBe(404);
+    expect((await upload(`/api/public/move-out/${expired.token}/rooms/bano/photos`, sampleFiles.png())).statusCode).toBe(404);
 
     const rooms = acta(await get(policy)).rooms;
     expect(rooms[1]!.photos.map((p) => p.takenBy)).toEqual(['Inquilino (por enlace)']);
