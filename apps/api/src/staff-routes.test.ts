@@ -44,6 +44,9 @@ const openOnPurpose = new Set([
   // Issue 32: the owner's rent confirmation.
   'GET /api/public/rent-confirmations/{token}',
   'POST /api/public/rent-confirmations/{token}',
+  // The owner's or tenant's photos of the move-out (issue 32): the token is the credential.
+  'GET /api/public/move-out/{token}',
+  'POST /api/public/move-out/{token}/rooms/{roomKey}/photos',
 ]);
 
 const methods = ['get', 'post', 'put', 'patch', 'delete'] as const;

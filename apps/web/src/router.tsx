@@ -67,6 +67,11 @@ export const routes: RouteObject[] = [
         lazy: () => import('@/app/rent-confirmation-route').then((m) => ({ Component: m.RentConfirmationRoute })),
       },
       {
+        // Public (issue 32): the owner or the tenant adds photos for the acta de entrega.
+        path: paths.moveOutPhotos.pattern,
+        lazy: () => import('@/app/move-out-photos-route').then((m) => ({ Component: m.MoveOutPhotosRoute })),
+      },
+      {
         id: 'app',
         loader: protectedLoader,
         shouldRevalidate: alwaysRecheck,

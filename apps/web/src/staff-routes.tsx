@@ -43,6 +43,10 @@ export const staffRoutes: RouteObject[] = [
     lazy: () => import('@/features/policies/pages/policy-file-page').then((m) => ({ Component: m.PolicyFilePage })),
   },
   {
+    path: paths.policies.moveOut.pattern,
+    lazy: () => import('@/features/move-out/pages/move-out-page').then((m) => ({ Component: m.MoveOutPage })),
+  },
+  {
     path: paths.policies.results.pattern,
     lazy: () =>
       import('@/features/investigations/pages/investigation-results-page').then((m) => ({

@@ -39,3 +39,4 @@ export * from './privacy/arco';
 export * from './privacy/arco-export';
 export * from './privacy/endpoints';
 export * from './whatsapp/index';
+export * from './move-out/index';

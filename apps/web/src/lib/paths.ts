@@ -47,6 +47,8 @@ export const paths = {
     edit: { pattern: '/policies/:id/edit', to: (id: string | number) => `/policies/${id}/edit` },
     /** The policy's file (expediente, issue 14); `section` is an anchor such as 'documentos'. */
     detail: { pattern: '/policies/:id', to: (id: string | number, section?: string) => `/policies/${id}${section ? `#${section}` : ''}` },
+    /** 'Entrega del inmueble' (issue 32): the acta de entrega-recepción and the deposit's settlement. */
+    moveOut: { pattern: '/policies/:id/entrega', to: (id: string | number) => `/policies/${id}/entrega` },
     results: { pattern: '/policies/results', to: (folio?: string, from?: InvestigationOrigin) => withFolio('/policies/results', folio, from) },
   },
   uploadDocuments: { pattern: '/upload-documents', to: (folio?: string, from?: InvestigationOrigin) => withFolio('/upload-documents', folio, from) },
@@ -76,6 +78,8 @@ export const paths = {
   appointmentInvitation: { pattern: '/cita/:token' },
   /** An owner's rent confirmation page (issue 32), public. */
   rentConfirmation: { pattern: '/r/:token' },
+  /** The owner's or tenant's photos for the acta de entrega (issue 32), public. */
+  moveOutPhotos: { pattern: '/entrega/:token' },
   admin: {
     users: {
       list: { pattern: '/admin/users', to: () => '/admin/users' },

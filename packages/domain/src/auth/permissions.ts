@@ -31,6 +31,9 @@ export const paymentRecorderRoles: readonly Role[] = ['admin', 'manager', 'agent
 /** Who reverses a payment: those who answer for the money. */
 export const paymentReverserRoles: readonly Role[] = ['admin', 'manager'];
 
+/** Who writes the acta de entrega-recepción, adds its photos and sends it to signature (issue 32); the others read it. */
+export const moveOutEditorRoles: readonly Role[] = ['admin', 'manager', 'agent'];
+
 /** Whether a role (none when signed out) is one of the allowed. */
 export function hasRole(role: Role | null | undefined, allowed: readonly Role[]): boolean {
   return role != null && allowed.includes(role);

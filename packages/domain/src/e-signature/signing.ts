@@ -9,6 +9,14 @@ import { linkParties, type LinkParty } from '../public-links/links';
  */
 
 export const signingRoundStatuses = ['open', 'completed', 'declined', 'cancelled'] as const;
+
+/**
+ * What a round signs: the contract pack (its completion makes the policy active) or a document of
+ * its own, such as the acta de entrega-recepción (issue 32: the signed PDF is kept on the round).
+ */
+export const signingSubjects = ['contracts', 'move_out'] as const;
+export type SigningSubject = (typeof signingSubjects)[number];
+export const signingSubjectLabels: Record<Exclude<SigningSubject, 'contracts'>, string> = { move_out: 'Acta de entrega-recepción' };
 export type SigningRoundStatus = (typeof signingRoundStatuses)[number];
 export const signingRoundStatusLabels: Record<SigningRoundStatus, string> = {
   open: 'En firma',
@@ -93,7 +101,7 @@ export function maskEmail(email: string): string {
 /** GET /api/public/links/{token}/signing: the round as this signer sees it. */
 export const signingViewSchema = z.object({
   status: z.enum(signingRoundStatuses),
-  documents: z.array(z.object({ kind: z.enum(contractDocumentKinds), label: z.string(), pageCount: z.number().int(), sha256: z.string() })),
+  documents: z.array(z.object({ kind: z.enum([...contractDocumentKinds, 'move_out']), label: z.string(), pageCount: z.number().int(), sha256: z.string() })),
   /** SHA-256 of the PDF served at …/signing/pack: the signer sends it back when signing. */
   packSha256: z.string(),
   /** Where the code was sent, masked ('ma***@correo.com'). */

@@ -12,3 +12,4 @@ export * from './contracts';
 export * from './public-links';
 export * from './privacy';
 export * from './rents';
+export * from './move-out';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { char, index, integer, pgEnum, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { linkParties, linkPurposes, signingRoundStatuses } from '@portal/domain';
+import { linkParties, linkPurposes, signingRoundStatuses, signingSubjects } from '@portal/domain';
 import { users } from './branches-and-users';
 import { policies } from './policies';
 import { contractDocumentKindEnum } from './contracts';
@@ -17,6 +17,7 @@ const instant = (name: string) => timestamp(name, { withTimezone: true, precisio
 export const linkPartyEnum = pgEnum('link_party', linkParties);
 export const linkPurposeEnum = pgEnum('link_purpose', linkPurposes);
 export const signingRoundStatusEnum = pgEnum('signing_round_status', signingRoundStatuses);
+export const signingSubjectEnum = pgEnum('signing_subject', signingSubjects);
 
 /** The pack a policy's signers are asked to sign: exactly the PDF they are shown, kept in the file store. */
 export const signingRounds = pgTable(
@@ -39,6 +40,13 @@ export const signingRounds = pgTable(
     packSha256: char('pack_sha256', { length: 64 }).notNull(),
     packSize: integer('pack_size'),
     status: signingRoundStatusEnum('status').notNull().default('open'),
+    /** What is signed: the contract pack, or a document of its own (the acta de entrega, issue 32). */
+    subject: signingSubjectEnum('subject').notNull().default('contracts'),
+    /** A document of its own: its pages, and once every signer signed, the signed PDF (stamped, with the evidence page). */
+    pageCount: smallint('page_count'),
+    signedStoredName: varchar('signed_stored_name', { length: 100 }),
+    signedSha256: char('signed_sha256', { length: 64 }),
+    signedSize: integer('signed_size'),
     /** The pack version holding the signed documents, once every signer signed. */
     signedPackVersion: integer('signed_pack_version'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
@@ -47,8 +55,8 @@ export const signingRounds = pgTable(
   },
   (table) => [
     index('signing_rounds_policy_id_idx').on(table.policyId),
-    // At most one open round per policy.
-    uniqueIndex('signing_rounds_open_key').on(table.policyId).where(sql`${table.status} = 'open'`),
+    // At most one open round per policy and subject.
+    uniqueIndex('signing_rounds_open_key').on(table.policyId, table.subject).where(sql`${table.status} = 'open'`),
   ],
 );
 

@@ -13,3 +13,4 @@ export const contractsModule: FastifyPluginAsyncZod = async (app) => {
 };
 export { contractPackHook } from './service';
 export { warmUpPdfRendering } from './pdf';
+export { pdfRenderingReady, renderDocument } from './pdf';

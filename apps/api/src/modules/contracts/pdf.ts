@@ -55,6 +55,8 @@ export interface DocumentInput {
   initials: number;
   paperSize: PaperSize;
   title: string;
+  /** The PDF's subject when it is not one of the pack (the acta de entrega, issue 32). */
+  subject?: string;
   /** Drawing stops with PageLimitExceeded when the document would take more pages (issue 28). */
   maxPages: number;
 }
@@ -92,7 +94,7 @@ export async function renderDocument(input: DocumentInput): Promise<RenderedPdf>
   let pageCount = 0;
   const drawFooter = footer(input.initials);
   const definition: TDocumentDefinitions = {
-    info: { title: input.title, subject: contractDocumentLabels[input.kind], creator: 'Portal de Pólizas' },
+    info: { title: input.title, subject: input.subject ?? contractDocumentLabels[input.kind], creator: 'Portal de Pólizas' },
     pageSize: input.paperSize === 'a4' ? 'A4' : 'LETTER',
     pageMargins: [60, 56, 60, 56],
     defaultStyle: { font: 'Roboto', fontSize: 10 },

@@ -13,3 +13,4 @@ export const eSignatureModule: FastifyPluginAsyncZod = async (app) => {
   await app.register(staffRoutes(signingStaffRoutes));
 };
 export { signingHook } from './rounds';
+export { documentRound, startDocumentRound, type DocumentRound } from './document-rounds';

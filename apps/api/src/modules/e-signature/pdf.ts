@@ -1,5 +1,5 @@
 import type { Color, PDFDocument, PDFFont, PDFPage, StandardFonts } from 'pdf-lib';
-import { contractDocumentLabels, linkPartyLabels, signingMessages, type ContractDocumentKind, type LinkParty } from '@portal/domain';
+import { contractDocumentLabels, linkPartyLabels, signingMessages, signingSubjectLabels, type ContractDocumentKind, type LinkParty } from '@portal/domain';
 
 /*
  * The PDFs of a signing round (issue 17, decision 017), drawn with pdf-lib: the one pack every
@@ -52,7 +52,8 @@ export interface EvidenceFacts {
   roundId: number;
   packVersion: number;
   packSha256: string;
-  documents: Array<{ kind: ContractDocumentKind; fileName: string; sha256: string }>;
+  /** A contract of the pack, or a document signed on its own ('move_out': the acta de entrega). */
+  documents: Array<{ kind: ContractDocumentKind | 'move_out'; fileName: string; sha256: string }>;
   signers: SignerEvidence[];
 }
 
@@ -169,11 +170,11 @@ async function signaturesPage(writer: PageWriter, facts: EvidenceFacts): Promise
 async function evidencePage(writer: PageWriter, facts: EvidenceFacts): Promise<void> {
   writer.line(signingMessages.evidenceTitle, { size: 14, font: 'bold', gap: 4 });
   writer.line(`Folio: ${facts.folio}`);
-  writer.line(`Ronda de firma: ${facts.roundId}. Versión de los contratos firmados: ${facts.packVersion}.`);
+  writer.line(facts.documents.some((document) => document.kind === 'move_out') ? `Ronda de firma: ${facts.roundId}.` : `Ronda de firma: ${facts.roundId}. Versión de los contratos firmados: ${facts.packVersion}.`);
   writer.line(`SHA-256 del paquete mostrado a los firmantes: ${facts.packSha256}`, { gap: 8 });
   writer.line('Documentos originales', { font: 'bold' });
   for (const document of facts.documents) {
-    writer.line(`${contractDocumentLabels[document.kind]} (${document.fileName})`);
+    writer.line(`${document.kind === 'move_out' ? signingSubjectLabels.move_out : contractDocumentLabels[document.kind]} (${document.fileName})`);
     writer.line(`SHA-256: ${document.sha256}`, { gap: 4 });
   }
   writer.line('Firmantes', { font: 'bold', gap: 2 });

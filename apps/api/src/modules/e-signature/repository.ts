@@ -120,22 +120,32 @@ export async function findRound(db: Executor, roundId: number, lock = false): Pr
   return row;
 }
 
+/** The contract pack's open round (the policy leaving 'signature' cancels it). */
 export async function openRoundOf(db: Executor, policyId: number): Promise<RoundRow | undefined> {
   const [row] = await db
     .select()
     .from(signingRounds)
-    .where(and(eq(signingRounds.policyId, policyId), eq(signingRounds.status, 'open')))
+    .where(and(eq(signingRounds.policyId, policyId), eq(signingRounds.subject, 'contracts'), eq(signingRounds.status, 'open')))
     .for('update');
   return row;
 }
 
+/** The newest round of the contract pack (a document's own rounds are read by their module). */
 export async function newestRoundOf(db: Executor, policyId: number): Promise<RoundRow | undefined> {
-  const [row] = await db.select().from(signingRounds).where(eq(signingRounds.policyId, policyId)).orderBy(desc(signingRounds.id)).limit(1);
+  const [row] = await db.select().from(signingRounds).where(and(eq(signingRounds.policyId, policyId), eq(signingRounds.subject, 'contracts'))).orderBy(desc(signingRounds.id)).limit(1);
   return row;
 }
 
 export async function closeRound(db: Executor, roundId: number, status: Exclude<SigningRoundStatus, 'open'>, now: Date, signedPackVersion: number | null = null): Promise<void> {
   await db.update(signingRounds).set({ status, closedAt: now, signedPackVersion }).where(eq(signingRounds.id, roundId));
+}
+
+/** A document round's end: the signed PDF kept on the round. */
+export async function completeDocumentRound(db: Executor, roundId: number, now: Date, signed: { storedName: string; size: number; sha256: string }): Promise<void> {
+  await db
+    .update(signingRounds)
+    .set({ status: 'completed', closedAt: now, signedStoredName: signed.storedName, signedSha256: signed.sha256, signedSize: signed.size })
+    .where(eq(signingRounds.id, roundId));
 }
 
 /** Every link of the round still alive stops working. */

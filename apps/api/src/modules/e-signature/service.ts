@@ -6,6 +6,7 @@ import {
   policyMessages,
   signingCode,
   signingMessages,
+  signingSubjectLabels,
   type CodeSent,
   type SigningRound,
   type SigningView,
@@ -23,6 +24,7 @@ import { relockLink, requirePrivacyAccepted, resolveLink, type ActiveLink } from
 import { isEmbeddablePng, signedDocument, type EvidenceFacts, type SignerEvidence } from './pdf';
 import * as repo from './repository';
 import { readStored, storePdf } from './rounds';
+import { completeOwnDocument, documentFileName, drawSignedOwnDocument } from './document-rounds';
 
 /*
  * Signing by link (issue 17, decision 017). A policy marked 'Firma electrónica' entering
@@ -80,11 +82,16 @@ async function viewOf(db: Db, link: ActiveLink): Promise<SigningView> {
   const { round, signature } = await signerContext(db, link);
   const [documents, signers] = await Promise.all([repo.packDocuments(db, round.policyId, round.packVersion), repo.roundSigners(db, round.id)]);
   const now = Date.now();
+  // A document signed on its own (the acta de entrega) is the round's one PDF.
+  const own = round.subject === 'contracts' ? [] : [{ kind: 'move_out' as const, label: signingSubjectLabels.move_out, pageCount: round.pageCount ?? 0, sha256: round.packSha256 }];
   return {
     status: round.status,
-    documents: documents
-      .filter((document) => round.documentKinds.includes(document.kind))
-      .map((document) => ({ kind: document.kind, label: contractDocumentLabels[document.kind], pageCount: document.pageCount, sha256: document.sha256 })),
+    documents: [
+      ...own,
+      ...documents
+        .filter((document) => round.subject === 'contracts' && round.documentKinds.includes(document.kind))
+        .map((document) => ({ kind: document.kind, label: contractDocumentLabels[document.kind], pageCount: document.pageCount, sha256: document.sha256 })),
+    ],
     packSha256: round.packSha256,
     emailMasked: maskEmail(signature.signerEmail),
     otpVerified: signature.otpVerifiedAt !== null && now - signature.otpVerifiedAt.getTime() <= verifiedForMs,
@@ -101,7 +108,7 @@ export async function signingPack(db: Db, token: string): Promise<{ storedName: 
   const { round, link } = await signerContext(db, await signingLink(db, token));
   // Emptied by retention years after the policy ended; the link itself is long expired by then.
   if (round.packStoredName === null) throw notFound(signingMessages.roundClosed);
-  return { storedName: round.packStoredName, fileName: `contratos-${link.folio}.pdf` };
+  return { storedName: round.packStoredName, fileName: round.subject === 'contracts' ? `contratos-${link.folio}.pdf` : documentFileName(round, link.folio) };
 }
 
 /**
@@ -213,7 +220,8 @@ async function discard(files: FileStore, written: string[], onError: (error: unk
 const evidenceKey = (signers: repo.RoundSigner[]) => signers.map((signer) => `${signer.linkId}:${signer.signedAt?.toISOString()}`).join(',');
 
 interface DrawnDocument {
-  source: repo.PackDocument;
+  /** The pack's document it was drawn from; null for a round's own document. */
+  source: repo.PackDocument | null;
   stored: { storedName: string; size: number; sha256: string };
   pageCount: number;
   signed: boolean;
@@ -276,6 +284,7 @@ function evidenceOf(signer: repo.RoundSigner): SignerEvidence {
 async function drawSignedPack(db: Executor, files: FileStore, round: repo.RoundRow, signers: repo.RoundSigner[], written: string[]): Promise<DrawnDocument[]> {
   const [documents, state] = await readTogether(db, [() => repo.packDocuments(db, round.policyId, round.packVersion), () => repo.policySigningState(db, round.policyId)]);
   const folio = state?.folio ?? '';
+  if (round.subject !== 'contracts') return [await drawSignedOwnDocument(files, round, folio, signers.map(evidenceOf), written)];
   const signedSources = documents.filter((document) => round.documentKinds.includes(document.kind));
   const facts: EvidenceFacts = {
     folio,
@@ -298,12 +307,13 @@ async function drawSignedPack(db: Executor, files: FileStore, round: repo.RoundR
 
 /** Stores the signed pack as the policy's new version, closes the round and makes the policy active. */
 async function completeRound(tx: Executor, round: repo.RoundRow, drawn: DrawnDocument[], now: Date): Promise<void> {
+  if (round.subject !== 'contracts') return completeOwnDocument(tx, round, drawn[0]!.stored, now);
   const state = ensure(await repo.policySigningState(tx, round.policyId, true), notFound(policyMessages.notFound));
   const packVersion = (await repo.latestPackVersion(tx, round.policyId)) + 1;
   await repo.insertSignedPack(
     tx,
     round.policyId,
-    drawn.map(({ source, stored, pageCount, signed }) => ({
+    drawn.flatMap(({ source, stored, pageCount, signed }) => (source === null ? [] : [{
       policyId: round.policyId,
       kind: source.kind,
       packVersion,
@@ -317,7 +327,7 @@ async function completeRound(tx: Executor, round: repo.RoundRow, drawn: DrawnDoc
       pageCount,
       signed,
       createdBy: null,
-    })),
+    }])),
   );
   await repo.closeRound(tx, round.id, 'completed', now, packVersion);
   // A policy moved out of 'signature' meanwhile would have cancelled the round: it is in 'signature' here.

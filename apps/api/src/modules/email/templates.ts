@@ -162,7 +162,8 @@ export function appointmentReminderEmail(reminder: AppointmentReminderEmail): Re
 }
 
 /** The e-mail that carries a person's link (issue 17): who asks, what for, until when. */
-export function publicLinkEmail(message: { name: string; branchName: string; purpose: 'upload' | 'sign'; url: string; expiresOn: string }): RenderedEmail {
+export function publicLinkEmail(message: { name: string; branchName: string; purpose: 'upload' | 'sign'; document?: 'move_out'; url: string; expiresOn: string }): RenderedEmail {
+  if (message.document === 'move_out') return actaLinkEmail(message);
   const asks =
     message.purpose === 'upload'
       ? 'le pide los documentos de su póliza jurídica de arrendamiento. Puede subirlos desde su teléfono con este enlace personal:'
@@ -174,6 +175,21 @@ export function publicLinkEmail(message: { name: string; branchName: string; pur
     blocks: [
       `${message.branchName} ${asks}`,
       { label: message.purpose === 'upload' ? 'Subir mis documentos' : 'Revisar y firmar', url: message.url, style: 'button' },
+      `El enlace vence el ${message.expiresOn}. No lo comparta: es solo para usted.`,
+    ],
+    hint: 'Si no esperaba este correo, ignórelo o comuníquese con la oficina.',
+  });
+}
+
+/** The signing link of the acta de entrega-recepción (issue 32). */
+function actaLinkEmail(message: { name: string; branchName: string; url: string; expiresOn: string }): RenderedEmail {
+  return layout({
+    subject: `Acta de entrega para firmar — ${message.branchName}`,
+    heading: 'Firme el acta de entrega',
+    greeting: `Hola, ${message.name}:`,
+    blocks: [
+      `${message.branchName} le envía el acta de entrega-recepción del inmueble, con la liquidación del depósito, para firmarla electrónicamente. Revísela y fírmela con este enlace personal:`,
+      { label: 'Revisar y firmar', url: message.url, style: 'button' },
       `El enlace vence el ${message.expiresOn}. No lo comparta: es solo para usted.`,
     ],
     hint: 'Si no esperaba este correo, ignórelo o comuníquese con la oficina.',

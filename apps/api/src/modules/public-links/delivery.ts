@@ -14,8 +14,13 @@ export function e164Phone(...candidates: string[]): string {
 }
 
 /** The Spanish message staff send by WhatsApp, with the link. */
-export function whatsappText(message: { name: string; branchName: string; purpose: LinkPurpose; url: string }): string {
-  const what = message.purpose === 'upload' ? 'subir los documentos de su póliza jurídica de arrendamiento' : 'revisar y firmar los contratos de su póliza jurídica de arrendamiento';
+export function whatsappText(message: { name: string; branchName: string; purpose: LinkPurpose; document?: 'move_out'; url: string }): string {
+  const what =
+    message.purpose === 'upload'
+      ? 'subir los documentos de su póliza jurídica de arrendamiento'
+      : message.document === 'move_out'
+        ? 'revisar y firmar el acta de entrega-recepción del inmueble'
+        : 'revisar y firmar los contratos de su póliza jurídica de arrendamiento';
   return `Hola, ${message.name}. Le escribimos de ${message.branchName}. Con este enlace personal puede ${what} desde su teléfono: ${message.url}`;
 }
 

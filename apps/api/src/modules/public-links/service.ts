@@ -138,6 +138,8 @@ export interface LinkToIssue {
   baseUrl: string;
   /** Also e-mail it (through the outbox, in this transaction). */
   sendEmail: boolean;
+  /** A signing link for the acta de entrega rather than the contracts (issue 32): its e-mail and message say so. */
+  document?: 'move_out';
 }
 
 export interface IssuedLinkAddress {
@@ -157,6 +159,7 @@ interface LinkAddressee {
   /** E.164, or '' without a usable number. */
   phone: string;
   branchName: string;
+  document?: 'move_out';
 }
 
 /**
@@ -166,10 +169,10 @@ interface LinkAddressee {
 async function deliver(tx: Executor, to: LinkAddressee, token: string, options: { baseUrl: string; expiresAt: Date; sendEmail: boolean }) {
   const url = `${options.baseUrl}/p/${token}`;
   if (options.sendEmail) {
-    const email = publicLinkEmail({ name: to.partyName, branchName: to.branchName, purpose: to.purpose, url, expiresOn: expiryDate(options.expiresAt) });
+    const email = publicLinkEmail({ name: to.partyName, branchName: to.branchName, purpose: to.purpose, document: to.document, url, expiresOn: expiryDate(options.expiresAt) });
     await queueEmails(tx, [{ recipient: to.email, ...email, kind: `link_${to.purpose}` }]);
   }
-  return { url, whatsappUrl: whatsappUrl(to.phone, whatsappText({ name: to.partyName, branchName: to.branchName, purpose: to.purpose, url })) };
+  return { url, whatsappUrl: whatsappUrl(to.phone, whatsappText({ name: to.partyName, branchName: to.branchName, purpose: to.purpose, document: to.document, url })) };
 }
 
 /**

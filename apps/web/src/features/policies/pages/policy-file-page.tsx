@@ -6,6 +6,8 @@ import { isApiError } from '@/lib/api-error';
 import { OriginLeadLink } from '@/features/leads';
 // Issue 32: the policy's year of rents.
 import { RentsSection } from '@/features/rents';
+// Issue 32: the end of the term, the acta de entrega-recepción.
+import { MoveOutSection } from '@/features/move-out';
 import { paths } from '@/lib/paths';
 import { usePageTitle } from '@/lib/use-page-title';
 import { Button } from '@/components/ui/button';
@@ -55,6 +57,7 @@ function PolicyFileContent({ policy }: { policy: Policy }) {
       <ContractsSection policy={policy} />
       <SigningSection policy={policy} />
       <RentsSection policy={policy} />
+      <MoveOutSection policy={policy} />
       <AddendumsSection addendums={file.data?.addendums} />
       <AppointmentsSection appointments={file.data?.appointments} />
       {/* The history card carries its own 'Historial' heading: only the anchor is added here. */}

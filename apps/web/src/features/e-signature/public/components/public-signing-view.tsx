@@ -21,6 +21,8 @@ function Outcome({ icon, title, children }: { icon: 'ok' | 'no' | 'lock'; title:
   );
 }
 
+const isActa = (signing: SigningView) => signing.documents.some((document) => document.kind === 'move_out');
+
 /** Where the signer stands when there is nothing left for them to do, or null while there is. */
 function finishedState(signing: SigningView, declined: boolean) {
   if (signing.signedAt) {
@@ -29,7 +31,7 @@ function finishedState(signing: SigningView, declined: boolean) {
         <p>Firmó el {formatDateTime(signing.signedAt)}.</p>
         <p className="mt-1">
           {signing.status === 'completed'
-            ? 'Todos los firmantes firmaron: la oficina ya tiene los contratos firmados.'
+            ? `Todos los firmantes firmaron: la oficina ya tiene ${isActa(signing) ? 'el acta firmada' : 'los contratos firmados'}.`
             : `Han firmado ${signing.signersSigned} de ${signing.signersTotal} firmantes. La oficina le avisará cuando firmen todos.`}
         </p>
       </Outcome>
@@ -77,7 +79,8 @@ export function PublicSigningView({ token, view }: { token: string; view: Public
   return (
     <div className="space-y-6">
       <header>
-        <h1 className="text-xl font-semibold">Firma de contratos</h1>
+        {/* Issue 32: a round may sign the acta de entrega-recepción instead of the contracts. */}
+        <h1 className="text-xl font-semibold">{isActa(data) ? 'Firma del acta de entrega' : 'Firma de contratos'}</h1>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
           Hola, {view.partyName}. Lea los documentos de la póliza {view.folio} y, si está de acuerdo, fírmelos aquí.
         </p>

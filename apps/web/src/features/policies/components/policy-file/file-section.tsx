@@ -9,6 +9,7 @@ export const fileSections = [
   { id: 'contratos', label: 'Contratos' },
   { id: 'firma', label: 'Firma electrónica' },
   { id: 'rentas', label: 'Rentas' },
+  { id: 'entrega', label: 'Entrega' },
   { id: 'addendums', label: 'Addendums' },
   { id: 'citas', label: 'Citas' },
   { id: 'historial', label: 'Historial' },

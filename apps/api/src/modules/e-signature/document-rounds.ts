@@ -1,0 +1,132 @@
+import { policySigners, signingMessages, signingSubjectLabels, type LinkParty, type SigningRoundStatus, type SigningSubject } from '@portal/domain';
+import type { Executor } from '../../db/client';
+import { conflict, ensure, notFound } from '../../lib/app-error';
+import type { AuthUser } from '../../lib/auth-user';
+import type { FileStore } from '../../lib/file-store';
+import { insertEvent, loadPolicies } from '../policies/index';
+import { issueLink } from '../public-links/index';
+import { signedDocument, type SignerEvidence } from './pdf';
+import * as repo from './repository';
+import { readStored, storePdf } from './rounds';
+
+/*
+ * Rounds that sign a document of their own rather than the contract pack (issue 32: the acta de
+ * entrega-recepción). The same links, one-time codes, evidence and stamping as the pack's
+ * rounds (service.ts signs them); what differs is the start (a PDF the caller drew, the parties
+ * it names) and the end: the signed PDF is kept on the round and the policy's status is left alone.
+ */
+
+type DocumentSubject = Exclude<SigningSubject, 'contracts'>;
+
+/** How long a signer's link lives (as the pack's). */
+const linkDays = 7;
+
+export interface DocumentRoundStart {
+  policyId: number;
+  subject: DocumentSubject;
+  pdf: Uint8Array;
+  pageCount: number;
+  /** Who signs, in this order (every tenant when 'tenant'). */
+  parties: readonly LinkParty[];
+  baseUrl: string;
+}
+
+/**
+ * Starts the round inside the caller's transaction: 409 naming a signer without e-mail, and
+ * nothing written. The stored PDF's name is pushed to `written` (removed by the caller on failure).
+ */
+export async function startDocumentRound(tx: Executor, files: FileStore, actor: AuthUser, start: DocumentRoundStart, written: string[]): Promise<number> {
+  const [policy] = await loadPolicies(tx, { id: start.policyId }, 'none');
+  const state = ensure(policy && (await repo.policySigningState(tx, start.policyId)), notFound(signingMessages.roundClosed));
+  const signers = policySigners(policy!)
+    .filter(({ party }) => start.parties.includes(party))
+    .sort((a, b) => start.parties.indexOf(a.party) - start.parties.indexOf(b.party))
+    .map(({ party, partyIndex, person }) => ({ party, partyIndex, name: person.name.trim(), email: person.email.trim(), phones: [person.mobile, person.phone] }));
+  const withoutEmail = signers.find((signer) => !signer.email);
+  if (withoutEmail) throw conflict(signingMessages.signerWithoutEmail(withoutEmail.name));
+  const stored = await storePdf(files, start.pdf, written);
+  const roundId = await repo.insertRound(tx, {
+    policyId: start.policyId,
+    subject: start.subject,
+    packVersion: 0,
+    documentKinds: [],
+    pageCount: start.pageCount,
+    packStoredName: stored.storedName,
+    packSha256: stored.sha256,
+    packSize: stored.size,
+    createdBy: actor.id,
+  });
+  for (const signer of signers) {
+    const { linkId } = await issueLink(tx, {
+      policyId: start.policyId,
+      purpose: 'sign',
+      party: signer.party,
+      partyIndex: signer.partyIndex,
+      partyName: signer.name,
+      email: signer.email,
+      phones: signer.phones,
+      branchName: state.branchName,
+      expiresInDays: linkDays,
+      signingRoundId: roundId,
+      createdBy: actor.id,
+      baseUrl: start.baseUrl,
+      sendEmail: true,
+      document: start.subject,
+    });
+    await repo.insertSignature(tx, { linkId, roundId, signerName: signer.name.slice(0, 150), signerEmail: signer.email });
+  }
+  await insertEvent(tx, { policyId: start.policyId, userId: actor.id, fromStatus: null, toStatus: null, changes: [], note: `${signingSubjectLabels[start.subject]} enviada para firma electrónica a ${signers.length} firmante${signers.length === 1 ? '' : 's'}` });
+  return roundId;
+}
+
+/** The name a signer downloads the document under. */
+export const documentFileName = (round: repo.RoundRow, folio: string) => `acta-entrega-${folio}.pdf`.replace(/[^A-Za-z0-9._-]/g, '_') || `documento-${round.id}.pdf`;
+
+/** The one document of the round, stamped with the signatures and the evidence page. */
+export async function drawSignedOwnDocument(files: FileStore, round: repo.RoundRow, folio: string, signers: SignerEvidence[], written: string[]) {
+  const original = await readStored(files, round.packStoredName!);
+  const facts = {
+    folio,
+    roundId: round.id,
+    packVersion: 0,
+    packSha256: round.packSha256,
+    documents: [{ kind: 'move_out' as const, fileName: documentFileName(round, folio), sha256: round.packSha256 }],
+    signers,
+  };
+  const result = await signedDocument(original, facts, `${signingSubjectLabels.move_out} ${folio} (firmada)`);
+  const stored = await storePdf(files, result.bytes, written);
+  return { source: null, stored, pageCount: result.pageCount, signed: true };
+}
+
+/** Every signer signed: the signed PDF is kept on the round, which closes; the history says so. */
+export async function completeOwnDocument(tx: Executor, round: repo.RoundRow, stored: { storedName: string; size: number; sha256: string }, now: Date): Promise<void> {
+  await repo.completeDocumentRound(tx, round.id, now, stored);
+  await insertEvent(tx, { policyId: round.policyId, userId: null, fromStatus: null, toStatus: null, changes: [], note: `${signingSubjectLabels.move_out}: ${signingMessages.completedNote}`, bySystem: true });
+}
+
+export interface DocumentRound {
+  id: number;
+  status: SigningRoundStatus;
+  /** The PDF shown to the signers, and the signed one once the round completed. */
+  storedName: string | null;
+  storedSize: number | null;
+  signedStoredName: string | null;
+  signedSize: number | null;
+  signers: Array<{ party: LinkParty; name: string; signedAt: string | null; declinedAt: string | null }>;
+}
+
+/** A document round as its owner module shows it (null when it does not exist or signs the pack). */
+export async function documentRound(db: Executor, roundId: number): Promise<DocumentRound | null> {
+  const round = await repo.findRound(db, roundId);
+  if (!round || round.subject === 'contracts') return null;
+  const signers = await repo.roundSigners(db, round.id);
+  return {
+    id: round.id,
+    status: round.status,
+    storedName: round.packStoredName,
+    storedSize: round.packSize,
+    signedStoredName: round.signedStoredName,
+    signedSize: round.signedSize,
+    signers: signers.map((signer) => ({ party: signer.party, name: signer.signerName, signedAt: signer.signedAt?.toISOString() ?? null, declinedAt: signer.declinedAt?.toISOString() ?? null })),
+  };
+}

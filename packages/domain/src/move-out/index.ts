@@ -1,0 +1,3 @@
+export * from './settlement';
+export * from './move-out';
+export * from './endpoints';
