@@ -8,6 +8,7 @@ export const accessActions = [
   'contract_pack_download',
   'addendum_download',
   'signed_pack_view',
+  'rent_statement_download',
   'export',
 ] as const;
 export type AccessAction = (typeof accessActions)[number];
@@ -19,6 +20,7 @@ export const accessActionLabels: Record<AccessAction, string> = {
   contract_pack_download: 'Descargó el paquete de contratos',
   addendum_download: 'Descargó el archivo de un addendum',
   signed_pack_view: 'Abrió el paquete firmado',
+  rent_statement_download: 'Descargó el estado de cuenta de rentas',
   export: 'Exportó',
 };
 

@@ -14,3 +14,4 @@ export const rentsModule: FastifyPluginAsyncZod = async (app) => {
 };
 export { runRentArrears } from './arrears';
 export { arrearsReport } from './aging';
+export { rentStatementPreview } from './statement';

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { create as contentDisposition } from 'content-disposition';
 import { apiErrorSchema, businessDate, exportFileName, paymentRecorderRoles, paymentReverserRoles, rentEndpoints } from '@portal/domain';
 import { currentUser } from '../../plugins/auth';
 import { endpointRoute } from '../../lib/endpoint-route';
@@ -10,6 +11,7 @@ import { publicBaseUrl } from '../../lib/public-url';
 import { issueConfirmationLink } from './confirmations/staff-link';
 import { arrearsExportColumns } from './export-columns';
 import * as service from './service';
+import { rentStatement } from './statement';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 412: apiErrorSchema };
 
