@@ -26,6 +26,19 @@ export const rentRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.route({
+    ...endpointRoute(rentEndpoints.statement, { tags, security, summary: 'Estado de cuenta de rentas del propietario, en PDF (meses, pagos, saldo y pagarés)' }, errors),
+    handler: async (request, reply) => {
+      const statement = await rentStatement(app.db, currentUser(request), request.params.id);
+      await recordAccess(app.db, request, { action: 'rent_statement_download', policyId: request.params.id, subject: `Estado de cuenta: ${statement.fileName}` });
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', contentDisposition(statement.fileName, { type: 'attachment' }))
+        .header('cache-control', 'private, no-store')
+        .send(statement.bytes);
+    },
+  });
+
+  app.route({
     ...endpointRoute(
       rentEndpoints.recordPayment,
       { tags, security, summary: 'Registrar un pago de renta (se aplica a los meses más antiguos; If-Match: "v{versión}" opcional, 412 si alguien registró antes)' },
