@@ -99,7 +99,7 @@ function pagareText(month: RentMonth): string {
 
 function monthsTable(ledger: RentLedger): Content {
   const rows = ledger.rows.map((month) => [
-    cell(periodLabel(month.period)),
+    cell(periodLabel(month.period), { noWrap: true }),
     cell(shortDate(month.dueOn)),
     money(month.amountDue),
     money(month.paid),
