@@ -16,4 +16,4 @@ export const contractsModule: FastifyPluginAsyncZod<{ statementPreview?: Stateme
 export { contractPackHook } from './service';
 export { warmUpPdfRendering } from './pdf';
 export type { NamedBlocks, PlaceholderValues } from './markup';
-export { branchSetting, drawStatement, statementTemplate, type StatementDrawing, type StatementPreview } from './service';
+export { branchSetting, drawStatement, statementTemplate, type StatementPreview } from './service';

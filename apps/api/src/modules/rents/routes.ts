@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { create as contentDisposition } from 'content-disposition';
 import { apiErrorSchema, businessDate, exportFileName, paymentRecorderRoles, paymentReverserRoles, rentEndpoints } from '@portal/domain';
@@ -12,6 +13,15 @@ import { issueConfirmationLink } from './confirmations/staff-link';
 import { arrearsExportColumns } from './export-columns';
 import * as service from './service';
 import { rentStatement } from './statement';
+
+/** A PDF to save (never cached: it shows a person's payments). Untyped reply: the route's schema types JSON answers only. */
+function sendPdf(reply: FastifyReply, pdf: { bytes: Buffer; fileName: string }): FastifyReply {
+  return reply
+    .type('application/pdf')
+    .header('content-disposition', contentDisposition(pdf.fileName, { type: 'attachment' }))
+    .header('cache-control', 'private, no-store')
+    .send(pdf.bytes);
+}
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 412: apiErrorSchema };
 
@@ -30,11 +40,7 @@ export const rentRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const statement = await rentStatement(app.db, currentUser(request), request.params.id);
       await recordAccess(app.db, request, { action: 'rent_statement_download', policyId: request.params.id, subject: `Estado de cuenta: ${statement.fileName}` });
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', contentDisposition(statement.fileName, { type: 'attachment' }))
-        .header('cache-control', 'private, no-store')
-        .send(statement.bytes);
+      return sendPdf(reply, statement);
     },
   });
 
