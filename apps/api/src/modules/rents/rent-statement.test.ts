@@ -69,6 +69,15 @@ async function policyWithPayments(token = agent, reverser = manager): Promise<Po
 describe("the owner's statement (estado de cuenta)", () => {
   it('lists the policy, every month with its state and pagaré, the payments (the reversed one with its reason) and the totals to date', async () => {
     const policy = await policyWithPayments();
+    // The ledger's rows say the same of each pagaré: paid (returnable), past due, in custody.
+    const ledger = json<RentLedger>(await ctx.app.inject({ url: `/api/policy/${policy.id}/rents`, headers: bearer(agent) }));
+    expect(ledger.rows.slice(0, 5).map((row) => row.pagare)).toEqual([
+      { number: 1, of: 12, state: 'paid' },
+      { number: 2, of: 12, state: 'overdue' },
+      { number: 3, of: 12, state: 'overdue' },
+      { number: 4, of: 12, state: 'overdue' },
+      { number: 5, of: 12, state: 'custody' },
+    ]);
     const text = await statementText(policy.id);
     expect(text).toContain('ESTADO DE CUENTA DE RENTAS');
     expect(text).toContain(`Póliza: ${policy.policyNumber}`);
