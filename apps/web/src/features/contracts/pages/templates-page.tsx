@@ -98,6 +98,9 @@ export function TemplatesPage() {
         title={title}
         description="Los textos de los contratos, la póliza jurídica, los pagarés y el estado de cuenta de rentas. Cada cambio se guarda como una nueva versión."
       />
+      <p className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100">
+        Los textos predeterminados son borradores para que el abogado de la oficina los revise antes de usarlos.
+      </p>
       <KindTabs kind={selection.kind} onChoose={(kind) => choose({ ...selection, kind })} />
       <div id="template-panel" role="tabpanel" aria-labelledby={`template-tab-${selection.kind}`} className="space-y-4">
         <ScopeSelect branchId={selection.branchId} onChoose={(branchId) => choose({ ...selection, branchId })} />

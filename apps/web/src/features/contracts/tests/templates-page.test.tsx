@@ -58,6 +58,7 @@ describe("'Plantillas de documentos' (/admin/templates)", () => {
   it("shows the product's lease text, its version and who saved it, and the lease's fields only", async () => {
     renderTemplates();
     expect(screen.getByRole('heading', { level: 1, name: 'Plantillas de documentos' })).toBeInTheDocument();
+    expect(screen.getByText(/borradores para que el abogado de la oficina los revise/)).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Contrato de arrendamiento' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByText(/Versión 2 · guardada el .* por Ana Admin/)).toBeInTheDocument();
     expect(editor()).toHaveValue(v2.body);
