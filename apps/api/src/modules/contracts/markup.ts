@@ -50,9 +50,9 @@ function parseBlocks(body: string): Block[] {
     } else if (line.startsWith('# ')) {
       endParagraph();
       blocks.push({ kind: 'title', lines: [line.slice(2)] });
-    } else if (marker && markers[marker]) {
+    } else if (marker && Object.hasOwn(markers, marker)) {
       endParagraph();
-      blocks.push({ kind: markers[marker] });
+      blocks.push({ kind: markers[marker]! });
     } else if (marker) {
       endParagraph();
       blocks.push({ kind: 'named', name: marker, line });

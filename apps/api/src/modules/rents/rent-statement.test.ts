@@ -147,6 +147,8 @@ describe("the 'Estado de cuenta' template", () => {
     expect((await ctx.app.inject({ method: 'PUT', url: '/api/admin/templates/lease', headers: bearer(admin), payload: { branchId: 2, body: 'Saldo {{estado.saldo}}' } })).statusCode).toBe(400);
 
     const own = '# ESTADO DE CUENTA DE LA SUCURSAL DOS\n\nSaldo: **{{estado.saldo}}**\n\n[[meses]]';
+    // Branch 2 prints on A4: so does its statement (595 × 842 points; Letter is 612 × 792).
+    await ctx.app.db.execute(sql`update branches set paper_size = 'a4' where id = 2`);
     const saved = await ctx.app.inject({ method: 'PUT', url: templateUrl, headers: { ...bearer(admin), 'if-match': '"v0"' }, payload: { branchId: 2, body: own } });
     expect(saved.statusCode, saved.body).toBe(201);
     const inBranchTwo = await policyWithPayments(otherBranchAgent, await tokenFor(ctx, 'manager', 2));
@@ -154,6 +156,9 @@ describe("the 'Estado de cuenta' template", () => {
     expect(text).toContain('ESTADO DE CUENTA DE LA SUCURSAL DOS');
     expect(text).toContain('Saldo: $45,500.00');
     expect(text).not.toContain('PAGOS RECIBIDOS');
+    const { PDFDocument } = await import('pdf-lib');
+    const page = (await PDFDocument.load((await download(inBranchTwo.id, otherBranchAgent)).rawPayload)).getPage(0);
+    expect([Math.round(page.getWidth()), Math.round(page.getHeight())]).toEqual([595, 842]);
     expect(await statementText((await activePolicy()).id)).toContain('PAGOS RECIBIDOS');
   });
 
