@@ -37,7 +37,7 @@ import { mfaModule } from './modules/mfa/index';
 import { notificationsModule, notifyAppointmentAnswerChanged, notifyJobFailed } from './modules/notifications/index';
 import { policiesModule, startSearchPages } from './modules/policies/index';
 import { policyFileModule } from './modules/policy-file/index';
-import { rentsModule } from './modules/rents/index';
+import { rentStatementPreview, rentsModule } from './modules/rents/index';
 import { moveOutModule } from './modules/move-out/index';
 import { policyLifecycleModule } from './modules/policy-lifecycle/index';
 import { publicLinksModule } from './modules/public-links/index';
@@ -183,7 +183,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   const signing = signingHook(app.files, (error, storedName) => app.log.error({ err: error, storedName }, 'could not remove a signing file'));
   await app.register(policiesModule, { searchPages, contractPack, signing });
   await app.register(policyLifecycleModule);
-  await app.register(contractsModule);
+  await app.register(contractsModule, { statementPreview: rentStatementPreview });
   await app.register(policyFileModule);
   await app.register(rentsModule);
   await app.register(moveOutModule);

@@ -16,6 +16,15 @@ export const contractDocumentLabels: Record<ContractDocumentKind, string> = {
   promissory_notes: 'Pagarés',
 };
 
+/**
+ * The kinds of text the templates admin edits: the pack's documents, and the owner's rent
+ * statement (issue 32: 'Estado de cuenta'), drawn on request from the ledger, never part of a pack.
+ */
+export const templateKinds = [...contractDocumentKinds, 'rent_statement'] as const;
+export type TemplateKind = (typeof templateKinds)[number];
+
+export const templateKindLabels: Record<TemplateKind, string> = { ...contractDocumentLabels, rent_statement: 'Estado de cuenta' };
+
 /** A branch's paper for its documents (editable by admins with the branch). */
 export const paperSizes = ['letter', 'a4'] as const;
 export type PaperSize = (typeof paperSizes)[number];
@@ -58,7 +67,7 @@ export type PolicyContracts = z.infer<typeof policyContractsSchema>;
 /** A template's text, as stored: one version of one kind, for the product (branchId null) or one branch. */
 export const contractTemplateSchema = z.object({
   id: z.number().int(),
-  kind: z.enum(contractDocumentKinds),
+  kind: z.enum(templateKinds),
   branchId: z.number().int().nullable(),
   version: z.number().int(),
   body: z.string(),
@@ -109,7 +118,7 @@ export const previewContractTemplateSchema = saveContractTemplateSchema.extend({
 });
 export type PreviewContractTemplate = z.infer<typeof previewContractTemplateSchema>;
 
-export const contractKindParamsSchema = z.object({ kind: z.enum(contractDocumentKinds, 'Tipo de documento desconocido') });
+export const contractKindParamsSchema = z.object({ kind: z.enum(templateKinds, 'Tipo de documento desconocido') });
 
 /** GET /api/policy/{id}/contracts/{documentId}/file: inline, or `?download=1` to save it. */
 export const contractDocumentParamsSchema = z.object({ id: idSchema, documentId: idSchema });
@@ -128,6 +137,7 @@ export const contractMessages = {
   missingData: (field: string) => `Falta un dato de la póliza para los contratos: ${field}`,
   concurrentSave: 'Otra persona guardó esta plantilla al mismo tiempo; recargue y vuelva a intentarlo.',
   documentNotFound: 'El documento no existe',
+  noStatementPreview: 'La vista previa del estado de cuenta no está disponible.',
   packNotFound: 'La póliza no tiene contratos generados en esa versión',
   tooManyPages: (document: string, maxPages: number) =>
     `El texto de la plantilla (${document}) ocupa más de ${maxPages} páginas: acórtelo o quite saltos de página ([[salto]]).`,

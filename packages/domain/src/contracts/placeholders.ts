@@ -1,4 +1,4 @@
-import type { ContractDocumentKind } from './contracts';
+import type { ContractDocumentKind, TemplateKind } from './contracts';
 
 /*
  * The fields a contract template may name as {{key}} (issue 16). A missing or zero value is empty
@@ -10,20 +10,25 @@ import type { ContractDocumentKind } from './contracts';
 
 const allKinds = ['lease', 'policy', 'promissory_notes'] as const satisfies readonly ContractDocumentKind[];
 const notesOnly = ['promissory_notes'] as const satisfies readonly ContractDocumentKind[];
+/** The policy's facts the rent statement may name too (the rest are the contracts' own). */
+const withStatement = [...allKinds, 'rent_statement'] as const satisfies readonly TemplateKind[];
+const statementOnly = ['rent_statement'] as const satisfies readonly TemplateKind[];
 
 export interface ContractPlaceholder {
   key: string;
   label: string;
-  kinds: readonly ContractDocumentKind[];
+  kinds: readonly TemplateKind[];
 }
 
 const common = (key: string, label: string): ContractPlaceholder => ({ key, label, kinds: allKinds });
 const note = (key: string, label: string): ContractPlaceholder => ({ key, label, kinds: notesOnly });
+const shared = (key: string, label: string): ContractPlaceholder => ({ key, label, kinds: withStatement });
+const statement = (key: string, label: string): ContractPlaceholder => ({ key, label, kinds: statementOnly });
 
 export const contractPlaceholders: ReadonlyArray<ContractPlaceholder> = [
-  common('arrendador.nombre', 'Nombre del arrendador (propietario)'),
+  shared('arrendador.nombre', 'Nombre del arrendador (propietario)'),
   common('arrendador.domicilio', 'Domicilio del arrendador (vacío si no se capturó)'),
-  common('arrendatario.nombre', 'Nombre de los arrendatarios (todos, unidos con «y»)'),
+  shared('arrendatario.nombre', 'Nombre de los arrendatarios (todos, unidos con «y»)'),
   common('arrendatario.domicilio', 'Domicilio del primer arrendatario (vacío si no se capturó)'),
   common('arrendatarios.lista', 'Arrendatarios con su domicilio (si se capturó), uno por línea'),
   common('obligado.nombre', 'Nombre de los obligados solidarios (vacío si el tipo no tiene)'),
@@ -33,7 +38,7 @@ export const contractPlaceholders: ReadonlyArray<ContractPlaceholder> = [
   common('obligado.comparecencia', 'Comparecencia del obligado solidario en el proemio (vacía si no hay)'),
   common('obligado.declaracion', 'Declaración del obligado solidario (vacía si no hay)'),
   common('obligado.clausula', 'Cláusula de obligación solidaria (o la aclaración de que no hay obligado)'),
-  common('inmueble.domicilio', 'Domicilio del inmueble arrendado'),
+  shared('inmueble.domicilio', 'Domicilio del inmueble arrendado'),
   common('inmueble.tipo', 'Tipo de inmueble'),
   common('inmueble.estacionamientos', 'Cajones de estacionamiento, en número (vacío si no tiene)'),
   common('inmueble.cajones', 'Cajones de estacionamiento en palabras («un cajón de estacionamiento», vacío si no tiene)'),
@@ -52,17 +57,17 @@ export const contractPlaceholders: ReadonlyArray<ContractPlaceholder> = [
   common('renta.cuenta', 'Número de cuenta (vacío si no se capturó)'),
   common('renta.clabe', 'CLABE interbancaria (vacía si no se capturó)'),
   common('renta.titular', 'Titular de la cuenta'),
-  common('poliza.folio', 'Folio de póliza (vacío hasta que se asigna)'),
-  common('poliza.folio_investigacion', 'Folio de investigación'),
+  shared('poliza.folio', 'Folio de póliza (vacío hasta que se asigna)'),
+  shared('poliza.folio_investigacion', 'Folio de investigación'),
   common('poliza.tipo', 'Tipo de póliza'),
   common('poliza.cobertura', 'Cobertura del tipo de póliza'),
-  common('poliza.inicio_vigencia', 'Inicio de vigencia (fecha de inicio del contrato)'),
-  common('poliza.fin_vigencia', 'Fin de vigencia (vacío si no se conoce)'),
-  common('poliza.meses', 'Duración en meses'),
-  common('sucursal.nombre', 'Nombre de la sucursal («Sucursal Polanco»)'),
-  common('sucursal.domicilio', 'Domicilio de la sucursal (vacío si no se capturó)'),
+  shared('poliza.inicio_vigencia', 'Inicio de vigencia (fecha de inicio del contrato)'),
+  shared('poliza.fin_vigencia', 'Fin de vigencia (vacío si no se conoce)'),
+  shared('poliza.meses', 'Duración en meses'),
+  shared('sucursal.nombre', 'Nombre de la sucursal («Sucursal Polanco»)'),
+  shared('sucursal.domicilio', 'Domicilio de la sucursal (vacío si no se capturó)'),
   common('agente.nombre', 'Nombre del agente (vacío si no hay)'),
-  common('fecha.hoy', 'Fecha de hoy, en letra'),
+  shared('fecha.hoy', 'Fecha de hoy, en letra'),
   note('pagare.numero', 'Número del pagaré («1 de 12»)'),
   note('pagare.total', 'Número de pagarés'),
   note('pagare.vencimiento', 'Fecha de vencimiento del pagaré'),
@@ -70,8 +75,25 @@ export const contractPlaceholders: ReadonlyArray<ContractPlaceholder> = [
   note('pagare.importe_letra', 'Importe del pagaré en número y letra'),
   note('pagare.lugar', 'Lugar de suscripción y pago (municipio y estado del inmueble; vacío si no se capturaron)'),
   note('pagare.suscriptores', 'Suscriptores (arrendatarios), cada uno con su domicilio si se capturó, uno por línea'),
+  statement('estado.fecha_emision', 'Fecha y hora de emisión del estado de cuenta (Ciudad de México)'),
+  statement('estado.corte', 'Fecha de corte: las rentas vencidas hasta ese día son exigibles'),
+  statement('estado.exigible', 'Rentas exigibles a la fecha de corte ($18,500.00)'),
+  statement('estado.pagado', 'Pagado de las rentas exigibles'),
+  statement('estado.saldo', 'Saldo adeudado a la fecha de corte'),
+  statement('estado.adelantado', 'Pagado por adelantado a rentas aún no exigibles (vacío si nada)'),
+  statement('estado.saldo_a_favor', 'Saldo a favor del arrendatario (vacío si no hay)'),
+  statement('estado.atraso', '«Al corriente» o el atraso: meses, importe y días'),
   note('pagare.avales', 'Avales con su domicilio, uno por línea (vacío si el tipo de póliza no tiene aval)'),
 ];
+
+/**
+ * The statement's tables, written alone on a line: each month with its pagaré, and the payments
+ * (reversed ones marked with their reason). The admin's editor lists them beside the fields.
+ */
+export const statementTableMarkers = [
+  { marker: '[[meses]]', label: 'Tabla de meses: periodo, vencimiento, importe, pagado, estado, días de atraso y pagaré' },
+  { marker: '[[pagos]]', label: 'Tabla de pagos: fecha, forma, referencia e importe; los revertidos con su motivo' },
+] as const;
 
 /**
  * The conditional blocks of the templates (issue 29), shown beside the editor's fields: a missing or
@@ -117,7 +139,7 @@ export function unpairedBlockTags(body: string): string[] {
  * What a template of that kind may not say: unknown names or another kind's own, and block tags
  * without their pair (the server's 400 names the first).
  */
-export function unknownPlaceholders(kind: ContractDocumentKind, body: string): string[] {
+export function unknownPlaceholders(kind: TemplateKind, body: string): string[] {
   const allowed = new Set(contractPlaceholders.filter((p) => p.kinds.includes(kind)).map((p) => p.key));
   return [...templatePlaceholdersIn(body).filter((name) => !allowed.has(name)), ...unpairedBlockTags(body)];
 }

@@ -9,6 +9,7 @@ export const accessActions = [
   'addendum_download',
   'signed_pack_view',
   'move_out_download',
+  'rent_statement_download',
   'export',
 ] as const;
 export type AccessAction = (typeof accessActions)[number];
@@ -21,6 +22,7 @@ export const accessActionLabels: Record<AccessAction, string> = {
   addendum_download: 'Descargó el archivo de un addendum',
   signed_pack_view: 'Abrió el paquete firmado',
   move_out_download: 'Abrió el acta de entrega o una de sus fotos',
+  rent_statement_download: 'Descargó el estado de cuenta de rentas',
   export: 'Exportó',
 };
 

@@ -10,6 +10,8 @@ export const rentEndpoints = {
   ledger: endpoint({ method: 'GET', path: '/api/policy/:id/rents', params: idParamsSchema, response: rentLedgerSchema }),
   recordPayment: endpoint({ method: 'POST', path: '/api/policy/:id/payments', params: idParamsSchema, body: paymentInputSchema, response: rentLedgerSchema, status: 201 }),
   reversePayment: endpoint({ method: 'POST', path: '/api/payments/:id/reverse', params: paymentIdParamsSchema, body: reversalInputSchema, response: rentLedgerSchema }),
+  /** The owner's statement (estado de cuenta) as a PDF, from the 'Estado de cuenta' template; 409 before the schedule exists. */
+  statement: endpoint({ method: 'GET', path: '/api/policy/:id/rents/statement.pdf', params: idParamsSchema }),
   /** 'Condonar' a month not paid: it owes nothing more and takes no payment (managers). */
   waiveMonth: endpoint({ method: 'POST', path: '/api/rents/months/:id/waive', params: rentMonthIdParamsSchema, body: waiverInputSchema, response: rentLedgerSchema }),
   /** The aging report; with `format` the same rows as a CSV or XLSX download (all pages). */

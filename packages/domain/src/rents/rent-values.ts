@@ -35,6 +35,12 @@ export const paymentMethodLabels: Record<PaymentMethod, string> = {
 export const pagareStates = ['custody', 'paid', 'overdue'] as const;
 export type PagareState = (typeof pagareStates)[number];
 export const pagareStateLabels: Record<PagareState, string> = { custody: 'En custodia', paid: 'Pagado', overdue: 'Vencido' };
+/** What the office does with it, beside the label where there is room (the month's details, the statement). */
+export const pagareStateNotes: Record<PagareState, string> = {
+  custody: 'la oficina lo conserva',
+  paid: 'devolvible al inquilino',
+  overdue: 'prueba para la incidencia',
+};
 
 const monthNames = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'];
 
@@ -64,6 +70,8 @@ export const rentMessages = {
   upToDate: 'Al corriente',
   otherBranchList: 'No tiene acceso a las rentas de otra sucursal',
   branchNotFound: 'La sucursal no existe',
+  noStatement: 'La póliza aún no tiene calendario de rentas: el estado de cuenta se emite cuando la póliza está activa.',
+  statementFileName: (folio: string, today: string) => `estado-de-cuenta-${folio}-${today}.pdf`,
 } as const;
 
 /** 'Atraso: 1 mes, $18,500.00, 12 días' — or 'Al corriente' when nothing is in arrears. */

@@ -1,10 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, char, index, integer, pgEnum, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { contractDocumentKinds } from '@portal/domain';
+import { templateKinds, type ContractDocumentKind } from '@portal/domain';
 import { branches, users } from './branches-and-users';
 import { policies } from './policies';
 
-export const contractDocumentKindEnum = pgEnum('contract_document_kind', contractDocumentKinds);
+/*
+ * One enum for every kind of text the templates admin keeps (the name is older than the rent
+ * statement): a generated pack's documents are the contract kinds only (their columns say so).
+ */
+export const contractDocumentKindEnum = pgEnum('contract_document_kind', templateKinds);
 
 /**
  * The business's legal texts (issue 16), one row per saved version. branch_id null is the product's
@@ -36,7 +40,7 @@ export const contractDocuments = pgTable(
     policyId: integer('policy_id')
       .notNull()
       .references(() => policies.id, { onDelete: 'cascade' }),
-    kind: contractDocumentKindEnum('kind').notNull(),
+    kind: contractDocumentKindEnum('kind').$type<ContractDocumentKind>().notNull(),
     packVersion: integer('pack_version').notNull(),
     templateId: integer('template_id')
       .notNull()

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { char, index, integer, pgEnum, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { linkParties, linkPurposes, signingRoundStatuses, signingSubjects } from '@portal/domain';
+import { linkParties, linkPurposes, signingRoundStatuses, signingSubjects, type ContractDocumentKind } from '@portal/domain';
 import { users } from './branches-and-users';
 import { policies } from './policies';
 import { contractDocumentKindEnum } from './contracts';
@@ -30,7 +30,7 @@ export const signingRounds = pgTable(
     /** The unsigned pack's version the round was made from. */
     packVersion: integer('pack_version').notNull(),
     /** The documents signed electronically (pagarés are left out unless the branch allows them). */
-    documentKinds: contractDocumentKindEnum('document_kinds').array().notNull(),
+    documentKinds: contractDocumentKindEnum('document_kinds').$type<ContractDocumentKind>().array().notNull(),
     /**
      * The one PDF shown to every signer, its SHA-256 (what each signer's evidence names) and its
      * size. The file is emptied (null) once retention deleted it; the hash stays as evidence.

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ContractDocumentKind } from '@portal/domain';
+import type { TemplateKind } from '@portal/domain';
 
 /*
  * The product's default texts (version 1 of each kind's default template). They are inserted into
@@ -127,10 +127,47 @@ Suscrito {{#si pagare.lugar}}en {{pagare.lugar}}, {{/si}}el {{fecha.hoy}}.
 [[firmas]]
 `;
 
-export const defaultTemplateBodies: Record<ContractDocumentKind, string> = {
+/*
+ * The owner's statement (issue 32): drawn on request from the ledger, never stored. [[meses]] and
+ * [[pagos]] are the tables the server draws; the totals are values like any other field.
+ */
+const rentStatement = `# ESTADO DE CUENTA DE RENTAS
+
+{{#si poliza.folio}}**Póliza:** {{poliza.folio}}
+{{/si}}**Inmueble:** {{inmueble.domicilio}}
+**Arrendador:** {{arrendador.nombre}}
+**Arrendatario(s):** {{arrendatario.nombre}}
+**Vigencia:** {{poliza.meses}} meses, {{#si poliza.fin_vigencia}}del {{poliza.inicio_vigencia}} al {{poliza.fin_vigencia}}{{/si}}{{#no poliza.fin_vigencia}}a partir del {{poliza.inicio_vigencia}}{{/no}}
+
+## RESUMEN AL {{estado.corte}}
+
+**Rentas exigibles:** {{estado.exigible}}
+**Pagado:** {{estado.pagado}}
+**Saldo adeudado:** {{estado.saldo}}{{#si estado.adelantado}}
+**Pagado por adelantado:** {{estado.adelantado}}{{/si}}{{#si estado.saldo_a_favor}}
+**Saldo a favor:** {{estado.saldo_a_favor}}{{/si}}
+{{estado.atraso}}
+
+## MESES Y PAGARÉS
+
+[[meses]]
+
+Cada pagaré queda en custodia de la sucursal hasta que su mes se paga; el pagaré de un mes pagado es devolvible al arrendatario, y el de un mes vencido sin pagar es la prueba para la incidencia.
+
+## PAGOS RECIBIDOS
+
+[[pagos]]
+
+Un pago revertido no se aplica a ningún mes: se conserva con el motivo de la reversión.
+
+Emitido por la {{sucursal.nombre}} el {{estado.fecha_emision}}.
+`;
+
+export const defaultTemplateBodies: Record<TemplateKind, string> = {
   lease,
   policy,
   promissory_notes: promissoryNote,
+  rent_statement: rentStatement,
 };
 
 /*
@@ -138,13 +175,14 @@ export const defaultTemplateBodies: Record<ContractDocumentKind, string> = {
  * default version is one of these gets the current text as a new version the next time the kind is
  * needed; a text an admin wrote is never one of these, so it is never replaced.
  */
-const outdatedDefaultSha256: Record<ContractDocumentKind, readonly string[]> = {
+const outdatedDefaultSha256: Record<TemplateKind, readonly string[]> = {
   lease: ['c58eb087c3d2f4609ad4f98dbc0170509a3e86de237c6de3051aba8c53a3aa67'],
   policy: ['adcf42b0128616491509d67d5f36d984e95322a20c1d75f369480c5e08da3f4a'],
   promissory_notes: ['a31810a96ce0f0359900d275d68a4730cf739ed09cb91aea705c4142b1588bdd'],
+  rent_statement: [],
 };
 
 /** Whether a stored default text is an earlier product text, to be replaced by the current one. */
-export function isOutdatedDefault(kind: ContractDocumentKind, body: string): boolean {
+export function isOutdatedDefault(kind: TemplateKind, body: string): boolean {
   return outdatedDefaultSha256[kind].includes(createHash('sha256').update(body).digest('hex'));
 }

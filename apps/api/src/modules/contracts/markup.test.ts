@@ -33,6 +33,22 @@ describe('renderMarkup', () => {
     // An unknown marker is text, not silently lost.
     expect(content[2]).toEqual({ text: [{ text: '[[otro]]' }], style: 'paragraph' });
   });
+
+  it("draws the caller's blocks where the text names them alone on a line (the rent statement's tables)", () => {
+    const table = { table: { body: [[{ text: 'enero 2027' }]] } };
+    const content = renderMarkup('Antes\n\n[[meses]]\n\n[[pagos]]', values, [], { meses: table });
+    expect(content).toEqual([{ text: [{ text: 'Antes' }], style: 'paragraph' }, table, { text: [{ text: '[[pagos]]' }], style: 'paragraph' }]);
+    // A name of Object's own is no block.
+    expect(renderMarkup('[[constructor]]', values, [], { meses: table })).toEqual([{ text: [{ text: '[[constructor]]' }], style: 'paragraph' }]);
+  });
+});
+
+describe("the rent statement's default template", () => {
+  it('uses only its known placeholders and draws both tables', () => {
+    expect(unknownPlaceholders('rent_statement', defaultTemplateBodies.rent_statement)).toEqual([]);
+    expect(defaultTemplateBodies.rent_statement).toMatch(/^\[\[meses\]\]$/m);
+    expect(defaultTemplateBodies.rent_statement).toMatch(/^\[\[pagos\]\]$/m);
+  });
 });
 
 describe('{{#si}} and {{#no}} blocks', () => {

@@ -12,6 +12,8 @@ import type { Content } from 'pdfmake/interfaces';
  *                       its text only when the field is empty. Blocks may span lines and nest.
  *   [[firmas]]          the signature blocks of every party of the document
  *   [[salto]]           a page break
+ *   [[meses]], [[pagos]] a table the caller draws (the rent statement's: `blocks` of renderMarkup);
+ *                       any other [[…]] is plain text, as before
  * Blocks are resolved on the template's text, before anything else: a value is never read as markup.
  * Values are substituted after the bold markers are read, so a name with asterisks stays text.
  * A paragraph that is empty once its placeholders are filled (a clause for a guarantor the policy
@@ -27,7 +29,7 @@ export interface Signature {
 export type PlaceholderValues = Readonly<Record<string, string>>;
 
 type TextBlock = { kind: 'title' | 'heading' | 'paragraph'; lines: string[] };
-type Block = TextBlock | { kind: 'signatures' | 'pageBreak' };
+type Block = TextBlock | { kind: 'signatures' | 'pageBreak' } | { kind: 'named'; name: string; line: string };
 
 const markers: Record<string, 'signatures' | 'pageBreak'> = { firmas: 'signatures', salto: 'pageBreak' };
 
@@ -48,9 +50,12 @@ function parseBlocks(body: string): Block[] {
     } else if (line.startsWith('# ')) {
       endParagraph();
       blocks.push({ kind: 'title', lines: [line.slice(2)] });
-    } else if (marker && markers[marker]) {
+    } else if (marker && Object.hasOwn(markers, marker)) {
       endParagraph();
-      blocks.push({ kind: markers[marker] });
+      blocks.push({ kind: markers[marker]! });
+    } else if (marker) {
+      endParagraph();
+      blocks.push({ kind: 'named', name: marker, line });
     } else paragraph.push(line);
   }
   endParagraph();
@@ -133,13 +138,20 @@ function signatureBlocks(signatures: readonly Signature[]): Content {
   return { table: { widths: ['*', '*'], body: rows, dontBreakRows: true }, layout: 'noBorders', margin: [0, 12, 0, 0] };
 }
 
+/** Content the caller draws where the text names it alone on a line ('[[meses]]' → blocks.meses). */
+export type NamedBlocks = Readonly<Record<string, Content>>;
+
 /** The body of one document (or of one pagaré) as pdfmake content. */
-export function renderMarkup(body: string, values: PlaceholderValues, signatures: readonly Signature[]): Content[] {
+export function renderMarkup(body: string, values: PlaceholderValues, signatures: readonly Signature[], blocks: NamedBlocks = {}): Content[] {
   const content: Content[] = [];
   for (const block of parseBlocks(resolveBlocks(body, values))) {
     if (block.kind === 'signatures') content.push(signatureBlocks(signatures));
     else if (block.kind === 'pageBreak') content.push({ text: '', pageBreak: 'after' });
-    else if ('lines' in block) {
+    else if (block.kind === 'named') {
+      const named = Object.hasOwn(blocks, block.name) ? blocks[block.name] : undefined;
+      // A marker this document does not draw stays the text it was (a contract's '[[meses]]').
+      content.push(named ?? { text: textBlock([block.line], values), style: 'paragraph' });
+    } else if ('lines' in block) {
       const runs = textBlock(block.lines, values);
       if (runs.every((run) => run.text.trim() === '')) continue;
       content.push({ text: runs, style: block.kind });

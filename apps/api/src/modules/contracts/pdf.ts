@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Content, StyleDictionary, TDocumentDefinitions } from 'pdfmake/interfaces';
-import { contractDocumentLabels, type ContractDocumentKind, type PaperSize } from '@portal/domain';
-import { renderMarkup, type PlaceholderValues, type Signature } from './markup';
+import { templateKindLabels, type PaperSize, type TemplateKind } from '@portal/domain';
+import { renderMarkup, type NamedBlocks, type PlaceholderValues, type Signature } from './markup';
 
 /*
  * PDFs drawn on the server by pdfmake 0.3 in plain JavaScript, with Roboto embedded (every Spanish
@@ -46,7 +46,7 @@ export interface RenderedPdf {
 }
 
 export interface DocumentInput {
-  kind: ContractDocumentKind;
+  kind: TemplateKind;
   body: string;
   /** One set of values per copy of the body: one for the lease and the póliza, one per pagaré. */
   copies: PlaceholderValues[];
@@ -57,6 +57,8 @@ export interface DocumentInput {
   title: string;
   /** The PDF's subject when it is not one of the pack (the acta de entrega, issue 32). */
   subject?: string;
+  /** What the text's own markers draw ('[[meses]]'…): the rent statement's tables. */
+  blocks?: NamedBlocks;
   /** Drawing stops with PageLimitExceeded when the document would take more pages (issue 28). */
   maxPages: number;
 }
@@ -73,6 +75,8 @@ const styles: StyleDictionary = {
   title: { fontSize: 14, bold: true, alignment: 'center', margin: [0, 0, 0, 12] },
   heading: { fontSize: 11, bold: true, margin: [0, 10, 0, 4] },
   paragraph: { margin: [0, 0, 0, 6], alignment: 'justify', lineHeight: 1.15 },
+  tableHeader: { bold: true, fontSize: 8, fillColor: '#eeeeee' },
+  tableCell: { fontSize: 8 },
 };
 
 function footer(initials: number) {
@@ -88,13 +92,13 @@ function footer(initials: number) {
 /** One document of the pack; the pagarés repeat their body once per note, each on its own page. */
 export async function renderDocument(input: DocumentInput): Promise<RenderedPdf> {
   const content: Content[] = input.copies.map((values, index) => ({
-    stack: renderMarkup(input.body, values, input.signatures),
+    stack: renderMarkup(input.body, values, input.signatures, input.blocks),
     ...(index > 0 ? { pageBreak: 'before' as const } : {}),
   }));
   let pageCount = 0;
   const drawFooter = footer(input.initials);
   const definition: TDocumentDefinitions = {
-    info: { title: input.title, subject: input.subject ?? contractDocumentLabels[input.kind], creator: 'Portal de Pólizas' },
+    info: { title: input.title, subject: input.subject ?? templateKindLabels[input.kind], creator: 'Portal de Pólizas' },
     pageSize: input.paperSize === 'a4' ? 'A4' : 'LETTER',
     pageMargins: [60, 56, 60, 56],
     defaultStyle: { font: 'Roboto', fontSize: 10 },

@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull, max, sql } from 'drizzle-orm';
-import type { ContractDocument, ContractDocumentKind, ContractTemplate, PaperSize, PolicyStatus } from '@portal/domain';
+import type { ContractDocument, ContractTemplate, PaperSize, PolicyStatus, TemplateKind } from '@portal/domain';
 import type { Executor } from '../../db/client';
 import { inBranchScope } from '../../db/scope';
 import { addresses, branches, contractDocuments, contractTemplates, policies, users } from '../../db/schema/index';
@@ -27,7 +27,7 @@ const inScope = (branchId: number | null) =>
   branchId === null ? isNull(contractTemplates.branchId) : eq(contractTemplates.branchId, branchId);
 
 /** The versions of one kind for one scope (a branch, or the product's default when null), newest first. */
-export async function templateVersions(db: Executor, kind: ContractDocumentKind, branchId: number | null, limit?: number): Promise<ContractTemplate[]> {
+export async function templateVersions(db: Executor, kind: TemplateKind, branchId: number | null, limit?: number): Promise<ContractTemplate[]> {
   const query = db
     .select(templateColumns)
     .from(contractTemplates)
@@ -43,7 +43,7 @@ export async function templateVersions(db: Executor, kind: ContractDocumentKind,
  * unless the newest default is an earlier product text (isOutdatedDefault): then the current
  * text is written as the next version, as an admin's save would be.
  */
-export async function ensureDefaultTemplate(db: Executor, kind: ContractDocumentKind, body: string): Promise<void> {
+export async function ensureDefaultTemplate(db: Executor, kind: TemplateKind, body: string): Promise<void> {
   await db.insert(contractTemplates).values({ kind, branchId: null, version: 1, body }).onConflictDoNothing();
   const [newest] = await db
     .select({ version: contractTemplates.version, body: contractTemplates.body })
@@ -59,7 +59,7 @@ export async function ensureDefaultTemplate(db: Executor, kind: ContractDocument
 /** A new version of the scope's template; the unique index refuses a version a concurrent save took. */
 export async function insertTemplate(
   db: Executor,
-  values: { kind: ContractDocumentKind; branchId: number | null; body: string; createdBy: number },
+  values: { kind: TemplateKind; branchId: number | null; body: string; createdBy: number },
 ): Promise<number> {
   const [last] = await db
     .select({ version: max(contractTemplates.version) })

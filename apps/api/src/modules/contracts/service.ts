@@ -5,11 +5,13 @@ import {
   contractDocumentLabels,
   contractMessages,
   contractPageLimit,
+  templateKindLabels,
   policyDisplayFolio,
   policyMessages,
   policyStatuses,
   unknownPlaceholders,
   type ContractDocumentKind,
+  type TemplateKind,
   type IfMatch,
   type ContractTemplate,
   type PolicyContracts,
@@ -26,6 +28,7 @@ import type { FileStore } from '../../lib/file-store';
 import { insertEvent, loadPolicies } from '../policies/index';
 import { defaultTemplateBodies, isOutdatedDefault } from './default-templates';
 import { packFacts, type PackFacts } from './facts';
+import type { NamedBlocks, PlaceholderValues } from './markup';
 import { PageLimitExceeded, pdfRenderingReady, renderDocument, type RenderedPdf } from './pdf';
 import * as repo from './repository';
 
@@ -37,7 +40,7 @@ interface ResolvedTemplate {
 }
 
 /** The product's default of a kind, written from default-templates.ts the first time it is needed (and over an earlier product text). */
-async function defaultTemplate(db: Executor, kind: ContractDocumentKind): Promise<ContractTemplate> {
+async function defaultTemplate(db: Executor, kind: TemplateKind): Promise<ContractTemplate> {
   let [current] = await repo.templateVersions(db, kind, null, 1);
   if (!current || isOutdatedDefault(kind, current.body)) {
     await repo.ensureDefaultTemplate(db, kind, defaultTemplateBodies[kind]);
@@ -47,7 +50,7 @@ async function defaultTemplate(db: Executor, kind: ContractDocumentKind): Promis
 }
 
 /** The text a branch's documents use: its newest override, else the product's newest default. */
-async function resolveTemplate(db: Executor, kind: ContractDocumentKind, branchId: number | null): Promise<ResolvedTemplate> {
+async function resolveTemplate(db: Executor, kind: TemplateKind, branchId: number | null): Promise<ResolvedTemplate> {
   const [override] = branchId === null ? [] : await repo.templateVersions(db, kind, branchId, 1);
   if (override) return { template: override, isOverride: true };
   return { template: await defaultTemplate(db, kind), isOverride: false };
@@ -60,14 +63,14 @@ async function ensureBranch(db: Executor, branchId: number | null): Promise<void
 }
 
 /** GET /api/admin/templates/{kind}: the scope's current text and its versions (the default's without a branch). */
-export async function getTemplates(db: Db, kind: ContractDocumentKind, branchId: number | null) {
+export async function getTemplates(db: Db, kind: TemplateKind, branchId: number | null) {
   await ensureBranch(db, branchId);
   const { template, isOverride } = await resolveTemplate(db, kind, branchId);
   // A branch without an override has no versions of its own: the editor starts from the default's text.
   return { current: template, isOverride, versions: await repo.templateVersions(db, kind, branchId) };
 }
 
-function refuseUnknownPlaceholders(kind: ContractDocumentKind, body: string): void {
+function refuseUnknownPlaceholders(kind: TemplateKind, body: string): void {
   const [unknown] = unknownPlaceholders(kind, body);
   if (unknown !== undefined) throw invalidField('body', contractMessages.unknownPlaceholder(unknown));
 }
@@ -78,7 +81,7 @@ function refuseUnknownPlaceholders(kind: ContractDocumentKind, body: string): vo
  * a branch without an override) it is refused with a 412 when another version was saved since
  * (decision 023); two saves at the same instant meet at the unique index, the second a 412 too.
  */
-export async function saveTemplate(db: Db, actor: AuthUser, kind: ContractDocumentKind, input: SaveContractTemplate, ifMatch?: IfMatch): Promise<ContractTemplate> {
+export async function saveTemplate(db: Db, actor: AuthUser, kind: TemplateKind, input: SaveContractTemplate, ifMatch?: IfMatch): Promise<ContractTemplate> {
   refuseUnknownPlaceholders(kind, input.body);
   await ensureBranch(db, input.branchId);
   try {
@@ -102,14 +105,60 @@ export function templateScopeVersion(templates: { versions: ContractTemplate[] }
   return { version: templates.versions[0]?.version ?? 0 };
 }
 
+/**
+ * The rent statement's preview: its facts are the rents module's (a ledger), so app.ts hands the
+ * drawing in (contractsModule's option) rather than this module importing that one.
+ */
+export type StatementPreview = (db: Db, policyId: number, body: string) => Promise<Buffer>;
+
 /** POST /api/admin/templates/{kind}/preview: the text applied to a policy of any branch, not stored. */
-export async function previewTemplate(db: Db, kind: ContractDocumentKind, input: PreviewContractTemplate): Promise<Buffer> {
+export async function previewTemplate(db: Db, kind: TemplateKind, input: PreviewContractTemplate, statementPreview?: StatementPreview): Promise<Buffer> {
   refuseUnknownPlaceholders(kind, input.body);
+  if (kind === 'rent_statement') {
+    if (!statementPreview) throw conflict(contractMessages.noStatementPreview);
+    return statementPreview(db, input.policyId, input.body);
+  }
   const policy = ensure((await loadPolicies(db, { id: input.policyId }, 'none'))[0], invalidField('policyId', policyMessages.notFound));
   const setting = await packSetting(db, policy);
   const tooLong = (message: string) => invalidField('body', message);
   const rendered = await renderKind(kind, input.body, packFacts(policy, setting), setting.branch.paperSize, policyDisplayFolio(policy), tooLong);
   return rendered.bytes;
+}
+
+// --- the rent statement (drawn by the rents module) -------------------------------------------------
+
+/** The statement's text for a branch: its own newest version, else the product's default. */
+export async function statementTemplate(db: Executor, branchId: number): Promise<ContractTemplate> {
+  return (await resolveTemplate(db, 'rent_statement', branchId)).template;
+}
+
+/** The branch's name, address and paper, as a pack's letterhead uses them. */
+export async function branchSetting(db: Executor, branchId: number): Promise<repo.BranchLetterhead> {
+  return ensure(await repo.branchLetterhead(db, branchId), branchNotFound());
+}
+
+export interface StatementDrawing {
+  body: string;
+  values: PlaceholderValues;
+  blocks: NamedBlocks;
+  paperSize: 'letter' | 'a4';
+  title: string;
+}
+
+/**
+ * Draws the statement from a text. A text too long to draw is `tooLong`'s error: a 400 on the
+ * text for a preview, a 409 for a statement drawn from a saved template.
+ */
+export async function drawStatement(drawing: StatementDrawing, tooLong: (message: string) => AppError): Promise<Buffer> {
+  await pdfRenderingReady();
+  const { body, values, blocks, paperSize, title } = drawing;
+  try {
+    const rendered = await renderDocument({ kind: 'rent_statement', body, copies: [values], blocks, signatures: [], initials: 0, paperSize, title, maxPages: contractPageLimit(1) });
+    return rendered.bytes;
+  } catch (error) {
+    if (error instanceof PageLimitExceeded) throw tooLong(contractMessages.tooManyPages(templateKindLabels.rent_statement, error.maxPages));
+    throw error;
+  }
 }
 
 // --- generation ---------------------------------------------------------------------------------------

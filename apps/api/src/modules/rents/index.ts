@@ -15,3 +15,4 @@ export const rentsModule: FastifyPluginAsyncZod = async (app) => {
 export { runRentArrears } from './arrears';
 export { arrearsReport } from './aging';
 export { getLedger as rentLedger } from './service';
+export { rentStatementPreview } from './statement';

@@ -1,4 +1,6 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { create as contentDisposition } from 'content-disposition';
 import { apiErrorSchema, businessDate, exportFileName, paymentRecorderRoles, paymentReverserRoles, rentEndpoints } from '@portal/domain';
 import { currentUser } from '../../plugins/auth';
 import { endpointRoute } from '../../lib/endpoint-route';
@@ -10,6 +12,16 @@ import { publicBaseUrl } from '../../lib/public-url';
 import { issueConfirmationLink } from './confirmations/staff-link';
 import { arrearsExportColumns } from './export-columns';
 import * as service from './service';
+import { rentStatement } from './statement';
+
+/** A PDF to save (never cached: it shows a person's payments). Untyped reply: the route's schema types JSON answers only. */
+function sendPdf(reply: FastifyReply, pdf: { bytes: Buffer; fileName: string }): FastifyReply {
+  return reply
+    .type('application/pdf')
+    .header('content-disposition', contentDisposition(pdf.fileName, { type: 'attachment' }))
+    .header('cache-control', 'private, no-store')
+    .send(pdf.bytes);
+}
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 412: apiErrorSchema };
 
@@ -21,6 +33,15 @@ export const rentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...endpointRoute(rentEndpoints.ledger, { tags, security, summary: 'Rentas de la póliza: calendario, pagos, adeudo y atraso' }, errors),
     handler: async (request, reply) => withETag(reply, await service.getLedger(app.db, currentUser(request), request.params.id)),
+  });
+
+  app.route({
+    ...endpointRoute(rentEndpoints.statement, { tags, security, summary: 'Estado de cuenta de rentas del propietario, en PDF (meses, pagos, saldo y pagarés)' }, errors),
+    handler: async (request, reply) => {
+      const statement = await rentStatement(app.db, currentUser(request), request.params.id);
+      await recordAccess(app.db, request, { action: 'rent_statement_download', policyId: request.params.id, subject: `Estado de cuenta: ${statement.fileName}` });
+      return sendPdf(reply, statement);
+    },
   });
 
   app.route({

@@ -35,6 +35,12 @@ export async function getLedger(db: Executor, actor: AuthUser, policyId: number,
   return readLedger(db, policy, businessDate(now));
 }
 
+/** The ledger of any branch's policy: the templates admin's preview (admins only, checked by its route). */
+export async function getLedgerAnyBranch(db: Executor, policyId: number, now: Date = new Date()): Promise<RentLedger> {
+  const policy = ensure(await repo.findRentPolicy(db, policyId, { branchId: undefined }), notFound(rentMessages.notFound));
+  return readLedger(db, policy, businessDate(now));
+}
+
 async function readLedger(db: Executor, policy: repo.RentPolicy, today: string): Promise<RentLedger> {
   const schedule = await repo.findSchedule(db, policy.id);
   if (!schedule) {

@@ -3,7 +3,7 @@ import {
   contractEndpoints,
   contractTemplateEndpoints,
   policyEndpoints,
-  type ContractDocumentKind,
+  type TemplateKind,
   type PreviewContractTemplate,
   type SaveContractTemplate,
 } from '@portal/domain';
@@ -58,11 +58,11 @@ export function fetchContractPack(policyId: number, version: number): Promise<Bl
 
 // --- templates (admins) ------------------------------------------------------------------------------
 
-function templateQueryKey(kind: ContractDocumentKind, branchId: number | null) {
+function templateQueryKey(kind: TemplateKind, branchId: number | null) {
   return ['contract-templates', kind, branchId] as const;
 }
 
-export function useContractTemplate(kind: ContractDocumentKind, branchId: number | null) {
+export function useContractTemplate(kind: TemplateKind, branchId: number | null) {
   return useQuery({
     queryKey: templateQueryKey(kind, branchId),
     queryFn: ({ signal }) =>
@@ -70,7 +70,7 @@ export function useContractTemplate(kind: ContractDocumentKind, branchId: number
   });
 }
 
-export function useSaveContractTemplate(kind: ContractDocumentKind) {
+export function useSaveContractTemplate(kind: TemplateKind) {
   const queryClient = useQueryClient();
   return useMutation({
     /** `ifMatch`: the scope's latest version when the editor opened, 0 without one (412 when another admin saved since, decision 023). */
@@ -82,7 +82,7 @@ export function useSaveContractTemplate(kind: ContractDocumentKind) {
 }
 
 /** 'Vista previa': the editor's text (saved or not) applied to one policy, as a PDF. */
-export function previewContractTemplate(kind: ContractDocumentKind, body: PreviewContractTemplate): Promise<Blob> {
+export function previewContractTemplate(kind: TemplateKind, body: PreviewContractTemplate): Promise<Blob> {
   return callEndpointForBlob(contractTemplateEndpoints.preview, { params: { kind }, body }, { timeoutMs: pdfTimeoutMs });
 }
 

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { rentEndpoints, type PaymentInput, type RentLedger } from '@portal/domain';
-import { callEndpoint } from '@/lib/endpoint-client';
+import { callEndpoint, callEndpointForBlob } from '@/lib/endpoint-client';
 import { arrearsQueryKeyBase } from './arrears-api';
 
 /*
@@ -71,4 +71,9 @@ export function useConfirmationLink(policyId: number) {
     mutationFn: (monthId: number) => callEndpoint(rentEndpoints.confirmationLink, { params: { id: monthId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: rentLedgerQueryOptions(policyId).queryKey }),
   });
+}
+
+/** 'Estado de cuenta (PDF)': drawn by the server from the ledger and the branch's template on each request. */
+export function fetchRentStatement(policyId: number): Promise<Blob> {
+  return callEndpointForBlob(rentEndpoints.statement, { params: { id: policyId } }, { requireToken: true, timeoutMs: 60_000 });
 }

@@ -1,4 +1,4 @@
-import { contractBlockHelp, contractPlaceholders, type ContractDocumentKind } from '@portal/domain';
+import { contractBlockHelp, contractPlaceholders, statementTableMarkers, type TemplateKind } from '@portal/domain';
 import { Card } from '@/components/ui/card';
 
 /**
@@ -6,13 +6,14 @@ import { Card } from '@/components/ui/card';
  * cursor: the admin never has to type (or misspell) a key. Above them, how a sentence is written
  * only when a field has a value (or has none): the {{#si}}/{{#no}} blocks.
  */
-export function PlaceholderList({ kind, onInsert }: { kind: ContractDocumentKind; onInsert: (key: string) => void }) {
+export function PlaceholderList({ kind, onInsert }: { kind: TemplateKind; onInsert: (key: string) => void }) {
   const placeholders = contractPlaceholders.filter((placeholder) => placeholder.kinds.includes(kind));
   return (
     <Card className="p-4">
       <h2 className="text-sm font-semibold text-slate-900 dark:text-white">Campos disponibles</h2>
       <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">Pulse un campo para insertarlo donde está el cursor.</p>
       <BlockHelp />
+      {kind === 'rent_statement' ? <StatementTables /> : null}
       <ul aria-label="Campos disponibles" className="mt-3 max-h-[32rem] space-y-1 overflow-y-auto">
         {placeholders.map((placeholder) => (
           <li key={placeholder.key}>
@@ -44,6 +45,27 @@ function BlockHelp() {
           <div key={row.example}>
             <dt>
               <code className="font-mono text-xs break-all text-brand-700 dark:text-brand-300">{row.example}</code>
+            </dt>
+            <dd className="text-xs text-slate-600 dark:text-slate-400">{row.label}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+/** The statement's tables: a marker alone on its line draws the table there (the server fills it). */
+function StatementTables() {
+  return (
+    <section aria-labelledby="template-statement-tables" className="mt-3 rounded-lg bg-slate-50 p-3 dark:bg-slate-800/60">
+      <h3 id="template-statement-tables" className="text-xs font-semibold text-slate-900 dark:text-white">
+        Tablas (cada marca sola en su línea)
+      </h3>
+      <dl className="mt-2 space-y-2">
+        {statementTableMarkers.map((row) => (
+          <div key={row.marker}>
+            <dt>
+              <code className="font-mono text-xs text-brand-700 dark:text-brand-300">{row.marker}</code>
             </dt>
             <dd className="text-xs text-slate-600 dark:text-slate-400">{row.label}</dd>
           </div>

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Save } from 'lucide-react';
-import { contractDocumentLabels, type ContractDocumentKind, type ContractTemplate, type ContractTemplateState } from '@portal/domain';
+import { templateKindLabels, type TemplateKind, type ContractTemplate, type ContractTemplateState } from '@portal/domain';
 import { isSessionExpired, isStaleVersion } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/dates';
 import { notify } from '@/lib/toast';
@@ -41,7 +41,7 @@ function Provenance({ state, branchId }: { state: ContractTemplateState; branchI
 }
 
 interface EditorFormProps {
-  kind: ContractDocumentKind;
+  kind: TemplateKind;
   branchId: number | null;
   state: ContractTemplateState;
   onDirtyChange: (dirty: boolean) => void;
@@ -103,7 +103,7 @@ function EditorForm({ kind, branchId, state, onDirtyChange, onReload }: EditorFo
       <Card className="min-w-0 space-y-3 p-4 lg:col-start-1 lg:row-start-1">
           <Provenance state={state} branchId={branchId} />
           <label htmlFor={editorId} className="block text-sm font-medium text-slate-900 dark:text-white">
-            Texto de la plantilla: {contractDocumentLabels[kind]}
+            Texto de la plantilla: {templateKindLabels[kind]}
           </label>
           <textarea
             id={editorId}
@@ -152,7 +152,7 @@ export function TemplateEditor({
   branchId,
   onDirtyChange,
 }: {
-  kind: ContractDocumentKind;
+  kind: TemplateKind;
   branchId: number | null;
   onDirtyChange: (dirty: boolean) => void;
 }) {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Eye, ExternalLink } from 'lucide-react';
-import type { ContractDocumentKind } from '@portal/domain';
+import type { TemplateKind } from '@portal/domain';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -19,7 +19,7 @@ function usePreviewUrl() {
  * 'Vista previa': the editor's text as it is now (saved or not) applied to a chosen policy, shown
  * as the server's PDF in a frame, with a link to open it in its own tab.
  */
-export function TemplatePreview({ kind, branchId, body }: { kind: ContractDocumentKind; branchId: number | null; body: string }) {
+export function TemplatePreview({ kind, branchId, body }: { kind: TemplateKind; branchId: number | null; body: string }) {
   const [policy, setPolicy] = useState<PreviewPolicy | null>(null);
   const [loading, setLoading] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { contractDocumentKinds, contractDocumentLabels, type ContractDocumentKind } from '@portal/domain';
+import { templateKinds, templateKindLabels, type TemplateKind } from '@portal/domain';
 import { useBranches } from '@/features/branches';
 import { cn } from '@/lib/cn';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -12,21 +12,21 @@ import { TemplateEditor } from '../components/template-editor';
 const title = 'Plantillas de documentos';
 
 interface Selection {
-  kind: ContractDocumentKind;
+  kind: TemplateKind;
   branchId: number | null;
 }
 
 /** Kind tabs: a tablist, arrows move between them as in any tab strip. */
-function KindTabs({ kind, onChoose }: { kind: ContractDocumentKind; onChoose: (kind: ContractDocumentKind) => void }) {
+function KindTabs({ kind, onChoose }: { kind: TemplateKind; onChoose: (kind: TemplateKind) => void }) {
   const move = (step: number) => {
-    const index = contractDocumentKinds.indexOf(kind);
-    const next = contractDocumentKinds[(index + step + contractDocumentKinds.length) % contractDocumentKinds.length]!;
+    const index = templateKinds.indexOf(kind);
+    const next = templateKinds[(index + step + templateKinds.length) % templateKinds.length]!;
     onChoose(next);
     requestAnimationFrame(() => document.getElementById(`template-tab-${next}`)?.focus());
   };
   return (
     <div role="tablist" aria-label="Tipo de documento" className="flex gap-1 overflow-x-auto border-b border-slate-200 dark:border-slate-800">
-      {contractDocumentKinds.map((each) => (
+      {templateKinds.map((each) => (
         <button
           key={each}
           id={`template-tab-${each}`}
@@ -47,7 +47,7 @@ function KindTabs({ kind, onChoose }: { kind: ContractDocumentKind; onChoose: (k
               : 'border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white',
           )}
         >
-          {contractDocumentLabels[each]}
+          {templateKindLabels[each]}
         </button>
       ))}
     </div>
@@ -96,8 +96,11 @@ export function TemplatesPage() {
     <div className="mx-auto max-w-7xl space-y-6">
       <PageHeader
         title={title}
-        description="Los textos de los contratos, la póliza jurídica y los pagarés. Cada cambio se guarda como una nueva versión."
+        description="Los textos de los contratos, la póliza jurídica, los pagarés y el estado de cuenta de rentas. Cada cambio se guarda como una nueva versión."
       />
+      <p className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100">
+        Los textos predeterminados son borradores para que el abogado de la oficina los revise antes de usarlos.
+      </p>
       <KindTabs kind={selection.kind} onChoose={(kind) => choose({ ...selection, kind })} />
       <div id="template-panel" role="tabpanel" aria-labelledby={`template-tab-${selection.kind}`} className="space-y-4">
         <ScopeSelect branchId={selection.branchId} onChoose={(branchId) => choose({ ...selection, branchId })} />

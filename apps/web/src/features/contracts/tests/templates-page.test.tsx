@@ -40,9 +40,25 @@ describe('insertAt', () => {
 });
 
 describe("'Plantillas de documentos' (/admin/templates)", () => {
+  it("has the rent statement's tab: its own fields, the contracts' shared ones, and its tables", async () => {
+    const statement = makeTemplate({ kind: 'rent_statement', body: '# ESTADO DE CUENTA\n\n[[meses]]' });
+    renderTemplates({ 'GET /api/admin/templates/rent_statement': { body: { current: statement, isOverride: false, versions: [statement] } } });
+    await userEvent.setup({ delay: null }).click(screen.getByRole('tab', { name: 'Estado de cuenta' }));
+    await waitFor(() => expect(editor()).toHaveValue(statement.body));
+    const fields = screen.getByRole('list', { name: 'Campos disponibles' });
+    expect(within(fields).getByText('{{estado.saldo}}')).toBeInTheDocument();
+    expect(within(fields).getByText('{{arrendador.nombre}}')).toBeInTheDocument();
+    expect(within(fields).queryByText('{{pagare.vencimiento}}')).not.toBeInTheDocument();
+    expect(within(fields).queryByText('{{obligado.clausula}}')).not.toBeInTheDocument();
+    const tables = screen.getByRole('region', { name: 'Tablas (cada marca sola en su línea)' });
+    expect(within(tables).getByText('[[meses]]')).toBeInTheDocument();
+    expect(within(tables).getByText('[[pagos]]')).toBeInTheDocument();
+  });
+
   it("shows the product's lease text, its version and who saved it, and the lease's fields only", async () => {
     renderTemplates();
     expect(screen.getByRole('heading', { level: 1, name: 'Plantillas de documentos' })).toBeInTheDocument();
+    expect(screen.getByText(/borradores para que el abogado de la oficina los revise/)).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Contrato de arrendamiento' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByText(/Versión 2 · guardada el .* por Ana Admin/)).toBeInTheDocument();
     expect(editor()).toHaveValue(v2.body);

@@ -1,4 +1,4 @@
-import { formatPesos, pagareStateLabels, paymentMethodLabels, periodLabel, rentMonthStateLabels, type RentMonth, type RentPayment } from '@portal/domain';
+import { formatPesos, pagareStateLabels, pagareStateNotes, paymentMethodLabels, periodLabel, rentMonthStateLabels, type RentMonth, type RentPayment } from '@portal/domain';
 import { formatDate, formatLongDate } from '@/lib/dates';
 import { DetailList } from '@/components/ui/detail-list';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
@@ -49,7 +49,7 @@ function monthDetails(month: RentMonth) {
     { label: 'Importe', value: formatPesos(month.amountDue) },
     { label: 'Pagado', value: formatPesos(month.paid) },
     { label: 'Adeudo', value: formatPesos(month.owed) },
-    { label: 'Pagaré', value: `${month.pagare.number} de ${month.pagare.of} · ${pagareStateLabels[month.pagare.state]}` },
+    { label: 'Pagaré', value: `${month.pagare.number} de ${month.pagare.of} · ${pagareStateLabels[month.pagare.state]} (${pagareStateNotes[month.pagare.state]})` },
   ];
   if (month.paidOn) items.push({ label: 'Liquidada el', value: formatLongDate(month.paidOn) });
   if (month.waivedReason) items.push({ label: 'Motivo de la condonación', value: month.waivedReason, wide: true });

@@ -1,12 +1,13 @@
-import { CheckCircle2, AlertTriangle, Info } from 'lucide-react';
-import { arrearsSummary, hasRole, paymentRecorderRoles, paymentReverserRoles, rentMessages, type Policy, type RentLedger } from '@portal/domain';
+import { CheckCircle2, AlertTriangle, FileText, Info } from 'lucide-react';
+import { arrearsSummary, businessDate, hasRole, paymentRecorderRoles, paymentReverserRoles, policyDisplayFolio, rentMessages, type Policy, type RentLedger } from '@portal/domain';
 import { cn } from '@/lib/cn';
+import { DownloadButton } from '@/components/download-button';
 import { Card } from '@/components/ui/card';
 import { QueryState } from '@/components/ui/query-state';
 import { EmptyState } from '@/components/ui/state-panels';
 import { useSession } from '@/features/auth';
 import { FileSection } from '@/features/policies';
-import { useRentLedger } from '../api';
+import { fetchRentStatement, useRentLedger } from '../api';
 import { PaymentsList } from './payments-list';
 import { RecordPaymentButton } from './record-payment-dialog';
 import { ledgerTotals } from './rent-format';
@@ -37,7 +38,14 @@ export function RentsSection({ policy }: { policy: Policy }) {
       id="rentas"
       title="Rentas"
       className="print:hidden"
-      actions={canRecord && ledger.data ? <RecordPaymentButton policyId={policy.id} version={ledger.data.version} /> : null}
+      actions={
+        ledger.data?.scheduled ? (
+          <>
+            <StatementButton policy={policy} />
+            {canRecord ? <RecordPaymentButton policyId={policy.id} version={ledger.data.version} /> : null}
+          </>
+        ) : null
+      }
     >
       <QueryState
         query={ledger}
@@ -56,6 +64,20 @@ export function RentsSection({ policy }: { policy: Policy }) {
         )}
       </QueryState>
     </FileSection>
+  );
+}
+
+/** The owner's statement: every role that reads the ledger may download it, once the schedule exists. */
+function StatementButton({ policy }: { policy: Policy }) {
+  return (
+    <DownloadButton
+      label="Estado de cuenta (PDF)"
+      icon={FileText}
+      variant="secondary"
+      fetchFile={() => fetchRentStatement(policy.id)}
+      fileName={rentMessages.statementFileName(policyDisplayFolio(policy), businessDate())}
+      errorTitle="No se pudo descargar el estado de cuenta"
+    />
   );
 }
 

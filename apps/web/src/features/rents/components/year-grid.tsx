@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { formatPesos, periodLabel, rentMonthStateLabels, type RentLedger, type RentMonth } from '@portal/domain';
+import { formatPesos, pagareStateLabels, periodLabel, rentMonthStateLabels, type RentLedger, type RentMonth } from '@portal/domain';
 import { cn } from '@/lib/cn';
 import { MonthDialog } from './month-dialog';
 import { monthStateClasses, monthStateDotClasses } from './rent-format';
@@ -56,6 +56,9 @@ function MonthCell({ month, onOpen }: { month: RentMonth; onOpen: () => void }) 
       <span className="flex items-start gap-1.5 text-xs font-medium">
         <span aria-hidden="true" className={cn('mt-1 size-2 shrink-0 rounded-full', monthStateDotClasses[month.state])} />
         {rentMonthStateLabels[month.state]}
+      </span>
+      <span className="text-xs opacity-80">
+        Pagaré {month.pagare.number}/{month.pagare.of}: {pagareStateLabels[month.pagare.state]}
       </span>
     </button>
   );

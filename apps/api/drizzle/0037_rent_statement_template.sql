@@ -1,0 +1,1 @@
+ALTER TYPE "public"."contract_document_kind" ADD VALUE 'rent_statement';
