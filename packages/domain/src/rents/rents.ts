@@ -37,6 +37,8 @@ export const rentPaymentSchema = z.object({
   /** The months it was applied to, oldest first. */
   appliedTo: z.array(z.object({ period: z.string(), amount: moneySchema })),
   reversal: z.object({ reason: z.string(), by: z.string(), at: z.string() }).nullable(),
+  /** The comprobante attached (download: GET /api/payments/{id}/receipt), or null. */
+  receipt: z.object({ fileName: z.string(), size: z.number() }).nullable(),
 });
 export type RentPayment = z.infer<typeof rentPaymentSchema>;
 

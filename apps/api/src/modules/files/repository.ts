@@ -1,16 +1,18 @@
 import { inArray, isNotNull } from 'drizzle-orm';
 import { readTogether, type Executor } from '../../db/client';
-import { addendums, contractDocuments, investigationDocuments, signingRounds } from '../../db/schema/index';
+import { addendums, contractDocuments, investigationDocuments, rentPaymentProofs, rentPayments, signingRounds } from '../../db/schema/index';
 
-/** Which of `names` a document, an addendum, a generated contract or a signing round's pack names. */
+/** Which of `names` a document, an addendum, a generated contract, a signing round's pack or a rent receipt or proof names. */
 export async function referencedNames(db: Executor, names: string[]): Promise<string[]> {
-  const [documents, addendumFiles, contracts, signingPacks] = await readTogether(db, [
+  const [documents, addendumFiles, contracts, signingPacks, receipts, proofs] = await readTogether(db, [
     () => db.select({ name: investigationDocuments.storedName }).from(investigationDocuments).where(inArray(investigationDocuments.storedName, names)),
     () => db.select({ name: addendums.fileStoredName }).from(addendums).where(inArray(addendums.fileStoredName, names)),
     () => db.select({ name: contractDocuments.storedName }).from(contractDocuments).where(inArray(contractDocuments.storedName, names)),
     () => db.select({ name: signingRounds.packStoredName }).from(signingRounds).where(inArray(signingRounds.packStoredName, names)),
+    () => db.select({ name: rentPayments.receiptStoredName }).from(rentPayments).where(inArray(rentPayments.receiptStoredName, names)),
+    () => db.select({ name: rentPaymentProofs.storedName }).from(rentPaymentProofs).where(inArray(rentPaymentProofs.storedName, names)),
   ]);
-  return [...documents, ...addendumFiles, ...contracts, ...signingPacks].map((row) => row.name ?? '');
+  return [...documents, ...addendumFiles, ...contracts, ...signingPacks, ...receipts, ...proofs].map((row) => row.name ?? '');
 }
 
 /** A file some row names, with the SHA-256 that row recorded. */
@@ -21,7 +23,7 @@ interface ReferencedFile {
 
 /** Every file a document, an addendum, a generated contract or a signing round's pack names (what a migration copies). */
 export async function allReferencedFiles(db: Executor): Promise<ReferencedFile[]> {
-  const [documents, addendumFiles, contracts, signingPacks] = await readTogether(db, [
+  const [documents, addendumFiles, contracts, signingPacks, receipts, proofs] = await readTogether(db, [
     () => db.select({ storedName: investigationDocuments.storedName, sha256: investigationDocuments.sha256 }).from(investigationDocuments),
     () =>
       db
@@ -34,8 +36,14 @@ export async function allReferencedFiles(db: Executor): Promise<ReferencedFile[]
         .select({ storedName: signingRounds.packStoredName, sha256: signingRounds.packSha256 })
         .from(signingRounds)
         .where(isNotNull(signingRounds.packStoredName)),
+    () =>
+      db
+        .select({ storedName: rentPayments.receiptStoredName, sha256: rentPayments.receiptSha256 })
+        .from(rentPayments)
+        .where(isNotNull(rentPayments.receiptStoredName)),
+    () => db.select({ storedName: rentPaymentProofs.storedName, sha256: rentPaymentProofs.sha256 }).from(rentPaymentProofs),
   ]);
   const files = new Map<string, string>();
-  for (const row of [...documents, ...addendumFiles, ...contracts, ...signingPacks]) if (row.storedName) files.set(row.storedName, row.sha256 ?? '');
+  for (const row of [...documents, ...addendumFiles, ...contracts, ...signingPacks, ...receipts, ...proofs]) if (row.storedName) files.set(row.storedName, row.sha256 ?? '');
   return [...files].map(([storedName, sha256]) => ({ storedName, sha256 })).sort((a, b) => a.storedName.localeCompare(b.storedName));
 }

@@ -15,7 +15,11 @@ export function e164Phone(...candidates: string[]): string {
 
 /** The Spanish message staff send by WhatsApp, with the link. */
 export function whatsappText(message: { name: string; branchName: string; purpose: LinkPurpose; url: string }): string {
-  const what = message.purpose === 'upload' ? 'subir los documentos de su póliza jurídica de arrendamiento' : 'revisar y firmar los contratos de su póliza jurídica de arrendamiento';
+  const what = {
+    upload: 'subir los documentos de su póliza jurídica de arrendamiento',
+    sign: 'revisar y firmar los contratos de su póliza jurídica de arrendamiento',
+    rent_proof: 'ver sus rentas pendientes y enviar los comprobantes de sus pagos',
+  }[message.purpose];
   return `Hola, ${message.name}. Le escribimos de ${message.branchName}. Con este enlace personal puede ${what} desde su teléfono: ${message.url}`;
 }
 

@@ -1,5 +1,18 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema, businessDate, exportFileName, paymentRecorderRoles, paymentReverserRoles, rentEndpoints } from '@portal/domain';
+import {
+  apiErrorSchema,
+  businessDate,
+  documentDownloadQuerySchema,
+  exportFileName,
+  paymentIdParamsSchema,
+  paymentRecorderRoles,
+  paymentReverserRoles,
+  receiptField,
+  rentEndpoints,
+} from '@portal/domain';
+import { discardStoredFile, receiveForm, sendStoredFile, type ReceivedUpload } from '../../plugins/files';
+import { receiptOf, receiptFileTypes, receiptUploadMessages } from './proofs/receipt-files';
 import { currentUser } from '../../plugins/auth';
 import { endpointRoute } from '../../lib/endpoint-route';
 import { ifMatchOf, withETag } from '../../lib/conditional-write';
@@ -23,18 +36,54 @@ export const rentRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => withETag(reply, await service.getLedger(app.db, currentUser(request), request.params.id)),
   });
 
+  // A receipt arrives as multipart: its file is stored while the form is read (streamed), and removed
+  // again unless the payment that names it committed (a refused field, a 412, another branch…).
+  const receipts = new WeakMap<FastifyRequest, { upload: ReceivedUpload; kept: boolean }>();
+  const receiptMessages = receiptUploadMessages(app.config.maxUploadBytes);
+  const recordPaymentRoute = endpointRoute(
+    rentEndpoints.recordPayment,
+    {
+      tags,
+      security,
+      summary:
+        'Registrar un pago de renta (se aplica a los meses más antiguos; If-Match: "v{versión}" opcional, 412 si alguien registró antes). JSON, o multipart/form-data con los mismos campos y el comprobante en «receipt» (PDF, JPEG o PNG)',
+    },
+    { ...errors, 413: apiErrorSchema, 415: apiErrorSchema },
+  );
   app.route({
-    ...endpointRoute(
-      rentEndpoints.recordPayment,
-      { tags, security, summary: 'Registrar un pago de renta (se aplica a los meses más antiguos; If-Match: "v{versión}" opcional, 412 si alguien registró antes)' },
-      errors,
-    ),
+    ...recordPaymentRoute,
+    schema: { ...recordPaymentRoute.schema, consumes: ['application/json', 'multipart/form-data'] },
     onRequest: app.requireRole(paymentRecorderRoles),
+    preValidation: async (request) => {
+      if (!request.isMultipart()) return;
+      // Another branch's policy (or none) is refused before a single byte of the file is read.
+      await service.checkPaymentTarget(app.db, currentUser(request), request.params.id);
+      const form = await receiveForm(request, receiptField, receiptFileTypes, receiptMessages);
+      if (form.upload) receipts.set(request, { upload: form.upload, kept: false });
+      request.body = form.fields as unknown as typeof request.body;
+    },
+    onResponse: async (request) => {
+      const receipt = receipts.get(request);
+      if (receipt && !receipt.kept) await discardStoredFile(app.files, receipt.upload.stored.storedName, request.log);
+    },
     handler: async (request, reply) => {
-      const ledger = await service.recordPayment(app.db, currentUser(request), request.params.id, request.body, ifMatchOf(request));
+      const receipt = receipts.get(request);
+      const ledger = await service.recordPayment(app.db, currentUser(request), request.params.id, request.body, ifMatchOf(request), new Date(), receipt ? receiptOf(receipt.upload) : null);
+      if (receipt) receipt.kept = true;
       return reply.status(201).send(withETag(reply, ledger));
     },
   });
+
+  app.get(
+    '/api/payments/:id/receipt',
+    { schema: { tags, security, summary: 'Descargar (o ver, con disposition=inline) el comprobante de un pago', params: paymentIdParamsSchema, querystring: documentDownloadQuerySchema } },
+    async (request, reply) => {
+      const file = await service.findReceipt(app.db, currentUser(request), request.params.id);
+      const viewed = request.query.disposition === 'inline';
+      await recordAccess(app.db, request, { action: viewed ? 'document_view' : 'document_download', policyId: file.policyId, subject: `Comprobante de pago: ${file.downloadName}` });
+      return sendStoredFile(reply, file, request.query.disposition);
+    },
+  );
 
   app.route({
     ...endpointRoute(rentEndpoints.reversePayment, { tags, security, summary: 'Revertir un pago, con motivo (nunca se edita en su lugar)' }, errors),
