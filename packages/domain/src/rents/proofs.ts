@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idParamsSchema } from '../common/fields';
 import { endpoint } from '../common/endpoint';
+import { documentDownloadQuerySchema } from '../investigations/investigation-api';
 import { linkTokenParamsSchema } from '../public-links/links';
 import { formatPesos, moneySchema, positiveMoneyInput } from './money';
 import { paymentInputSchema, rentLedgerSchema } from './rents';
@@ -118,14 +119,15 @@ export const rentProofEndpoints = {
   reject: endpoint({ method: 'POST', path: '/api/rents/proofs/:id/reject', params: idParamsSchema, body: rejectProofInputSchema, response: rentProofListSchema }),
 };
 
-/** Files (streamed, not JSON): the paths the web's download buttons use. */
-export const rentFilePaths = {
-  paymentReceipt: (paymentId: number) => `/api/payments/${paymentId}/receipt`,
-  proofFile: (proofId: number) => `/api/rents/proofs/${proofId}/file`,
+/** The files (streamed, not JSON): a payment's receipt and a tenant's proof, for staff of the policy's branch. */
+export const rentFileEndpoints = {
+  paymentReceipt: endpoint({ method: 'GET', path: '/api/payments/:id/receipt', params: idParamsSchema, query: documentDownloadQuerySchema }),
+  proofFile: endpoint({ method: 'GET', path: '/api/rents/proofs/:id/file', params: idParamsSchema, query: documentDownloadQuerySchema }),
 };
 
 /** The tenant's page (the token is the credential; the upload is multipart, not a contract). */
 export const rentProofPublicEndpoints = {
   view: endpoint({ method: 'GET', path: '/api/public/rent-proofs/:token', params: linkTokenParamsSchema, response: rentProofViewSchema }),
+  /** multipart/form-data: rentProofInputSchema's fields as text, then the `receipt` file. */
+  upload: endpoint({ method: 'POST', path: '/api/public/rent-proofs/:token', params: linkTokenParamsSchema, response: rentProofViewSchema, status: 201 }),
 };
-export const rentProofUploadPath = (token: string) => `/api/public/rent-proofs/${token}`;

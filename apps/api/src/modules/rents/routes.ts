@@ -3,13 +3,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   apiErrorSchema,
   businessDate,
-  documentDownloadQuerySchema,
   exportFileName,
-  paymentIdParamsSchema,
   paymentRecorderRoles,
   paymentReverserRoles,
   receiptField,
   rentEndpoints,
+  rentFileEndpoints,
 } from '@portal/domain';
 import { discardStoredFile, receiveForm, sendStoredFile, type ReceivedUpload } from '../../plugins/files';
 import { receiptOf, receiptFileTypes, receiptUploadMessages } from './proofs/receipt-files';
@@ -74,16 +73,15 @@ export const rentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  app.get(
-    '/api/payments/:id/receipt',
-    { schema: { tags, security, summary: 'Descargar (o ver, con disposition=inline) el comprobante de un pago', params: paymentIdParamsSchema, querystring: documentDownloadQuerySchema } },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(rentFileEndpoints.paymentReceipt, { tags, security, summary: 'Descargar (o ver, con disposition=inline) el comprobante de un pago' }, errors),
+    handler: async (request, reply) => {
       const file = await service.findReceipt(app.db, currentUser(request), request.params.id);
       const viewed = request.query.disposition === 'inline';
       await recordAccess(app.db, request, { action: viewed ? 'document_view' : 'document_download', policyId: file.policyId, subject: `Comprobante de pago: ${file.downloadName}` });
       return sendStoredFile(reply, file, request.query.disposition);
     },
-  );
+  });
 
   app.route({
     ...endpointRoute(rentEndpoints.reversePayment, { tags, security, summary: 'Revertir un pago, con motivo (nunca se edita en su lugar)' }, errors),

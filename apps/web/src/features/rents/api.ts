@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { rentEndpoints, type PaymentInput, type RentLedger } from '@portal/domain';
-import { callEndpoint } from '@/lib/endpoint-client';
+import { receiptField, rentEndpoints, type PaymentInput, type RentLedger } from '@portal/domain';
+import { callEndpoint, uploadToEndpoint } from '@/lib/endpoint-client';
 import { arrearsQueryKeyBase } from './arrears-api';
 
 /*
@@ -35,10 +35,17 @@ function useLedgerWritten(policyId: number) {
 export function useRecordPayment(policyId: number) {
   const written = useLedgerWritten(policyId);
   return useMutation({
-    mutationFn: ({ body, ifMatch }: { body: PaymentInput; ifMatch: number }) =>
-      callEndpoint(rentEndpoints.recordPayment, { params: { id: policyId }, body }, { ifMatch }),
+    mutationFn: ({ body, ifMatch, receipt }: { body: PaymentInput; ifMatch: number; receipt?: File | null }) =>
+      receipt
+        ? // With a comprobante the same endpoint takes multipart: the fields as text, then the file.
+          uploadToEndpoint(rentEndpoints.recordPayment, { id: policyId }, receipt, { fieldName: receiptField, fields: formFields(body), ifMatch })
+        : callEndpoint(rentEndpoints.recordPayment, { params: { id: policyId }, body }, { ifMatch }),
     onSuccess: written,
   });
+}
+
+function formFields(body: PaymentInput): Record<string, string> {
+  return { amount: String(body.amount), receivedOn: body.receivedOn, method: body.method, reference: body.reference ?? '' };
 }
 
 /** 'Revertir': the payment stays, struck through with its reason; the months are recomputed. */
