@@ -1,4 +1,5 @@
 CREATE TYPE "public"."rent_proof_state" AS ENUM('pending', 'accepted', 'rejected');--> statement-breakpoint
+ALTER TYPE "public"."notification_kind" ADD VALUE 'rent_proof_received';--> statement-breakpoint
 ALTER TYPE "public"."link_purpose" ADD VALUE 'rent_proof';--> statement-breakpoint
 CREATE TABLE "rent_payment_proofs" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "rent_payment_proofs_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),

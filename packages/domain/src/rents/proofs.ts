@@ -4,7 +4,7 @@ import { endpoint } from '../common/endpoint';
 import { documentDownloadQuerySchema } from '../investigations/investigation-api';
 import { linkTokenParamsSchema } from '../public-links/links';
 import { formatPesos, moneySchema, positiveMoneyInput } from './money';
-import { paymentInputSchema, rentLedgerSchema } from './rents';
+import { isCalendarDay, paymentInputSchema, rentLedgerSchema } from './rents';
 import { paymentMethods, rentMonthStates, rentProofStates } from './rent-values';
 
 /*
@@ -39,7 +39,7 @@ export const rentProofMessages = {
 const proofDate = z
   .string({ error: 'El campo Fecha de pago es obligatorio' })
   .trim()
-  .refine((value) => /^(19|2[01])\d{2}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'El campo Fecha de pago debe ser una fecha válida');
+  .refine((value) => isCalendarDay(value), 'El campo Fecha de pago debe ser una fecha válida');
 
 /** The tenant's form (multipart, with the `receipt` file). */
 export const rentProofInputSchema = z.object({

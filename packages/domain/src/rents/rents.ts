@@ -56,11 +56,18 @@ export const rentLedgerSchema = z.object({
 });
 export type RentLedger = z.infer<typeof rentLedgerSchema>;
 
+/** 'YYYY-MM-DD' naming a real day ('2027-02-30' is not; '2027-13-40' must not throw either: it was a 500). */
+export function isCalendarDay(value: string): boolean {
+  if (!/^(19|2[01])\d{2}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}
+
 const calendarDay = (label: string) =>
   z
     .string({ error: `El campo ${label} es obligatorio` })
     .trim()
-    .refine((value) => /^(19|2[01])\d{2}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), `El campo ${label} debe ser una fecha válida`);
+    .refine((value) => isCalendarDay(value), `El campo ${label} debe ser una fecha válida`);
 
 export const paymentInputSchema = z.object({
   amount: positiveMoneyInput('Importe'),

@@ -123,6 +123,7 @@ const hints: Record<NotificationKind, string> = {
   appointment_answer_changed: 'Consulte la cita en Control de Citas del Portal de Pólizas.',
   rent_not_received: 'Abra la sección Rentas del expediente en el Portal de Pólizas para dar seguimiento al adeudo.',
   rent_confirmation_unanswered: 'Abra la sección Rentas del expediente en el Portal de Pólizas para pedir la confirmación por WhatsApp.',
+  rent_proof_received: 'Abra la sección Rentas del expediente en el Portal de Pólizas para confirmar o rechazar el comprobante.',
 };
 
 const subjectPrefix = '[Portal de Pólizas]';

@@ -36,7 +36,8 @@ export async function getLedger(db: Executor, actor: AuthUser, policyId: number,
   return readLedger(db, policy, businessDate(now));
 }
 
-async function readLedger(db: Executor, policy: repo.RentPolicy, today: string): Promise<RentLedger> {
+/** The ledger of a policy already found (in scope, or by a link's token). */
+export async function readLedger(db: Executor, policy: repo.RentPolicy, today: string): Promise<RentLedger> {
   const schedule = await repo.findSchedule(db, policy.id);
   if (!schedule) {
     const preview = await repo.previewMonths(db, policy);

@@ -74,6 +74,10 @@ describe('POST /api/policy/{id}/payments with a receipt (multipart)', () => {
       ['1000.00', null],
       ['500.50', null],
     ]);
+    // A month 13 was a 500 (the date check threw): it is a 400 naming the field.
+    const badDay = await ctx.app.inject({ method: 'POST', url: `/api/policy/${policy.id}/payments`, headers: bearer(agent), payload: { amount: '1', receivedOn: '2027-13-40', method: 'cash' } });
+    expect(badDay.statusCode).toBe(400);
+    expect(json<{ details: Array<{ field: string }> }>(badDay).details[0]!.field).toBe('receivedOn');
     const none = await ctx.app.inject({ url: `/api/payments/${ledger.payments[0]!.id}/receipt`, headers: bearer(agent) });
     expect(none.statusCode).toBe(404);
   });
