@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { receiptField, rentEndpoints, type PaymentInput, type RentLedger } from '@portal/domain';
+import { receiptField, rentEndpoints, rentProofEndpoints, type ConfirmProofInput, type PaymentInput, type RentLedger, type RentProofLinkInput } from '@portal/domain';
 import { callEndpoint, uploadToEndpoint } from '@/lib/endpoint-client';
 import { arrearsQueryKeyBase } from './arrears-api';
 
@@ -67,5 +67,50 @@ export function useConfirmationLink(policyId: number) {
   return useMutation({
     mutationFn: (monthId: number) => callEndpoint(rentEndpoints.confirmationLink, { params: { id: monthId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: rentLedgerQueryOptions(policyId).queryKey }),
+  });
+}
+
+// --- the tenant's proofs of payment ----------------------------------------------------------------
+
+export function rentProofsQueryOptions(policyId: number) {
+  return queryOptions({
+    queryKey: ['policies', 'rent-proofs', policyId] as const,
+    queryFn: ({ signal }) => callEndpoint(rentProofEndpoints.list, { params: { id: policyId } }, { signal }),
+  });
+}
+
+export function useRentProofs(policyId: number) {
+  return useQuery(rentProofsQueryOptions(policyId));
+}
+
+/** 'Enlace para el inquilino': a fresh link (shown once), to send by WhatsApp or e-mail. */
+export function useIssueProofLink(policyId: number) {
+  return useMutation({ mutationFn: (body: RentProofLinkInput) => callEndpoint(rentProofEndpoints.issueLink, { params: { id: policyId }, body }) });
+}
+
+/** 'Confirmar': the proof becomes a payment; the ledger answered is the cache's, the list is read again. */
+export function useConfirmProof(policyId: number) {
+  const written = useLedgerWritten(policyId);
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ proofId, body, ifMatch }: { proofId: number; body: ConfirmProofInput; ifMatch: number }) =>
+      callEndpoint(rentProofEndpoints.confirm, { params: { id: proofId }, body }, { ifMatch }),
+    onSuccess: async (ledger) => {
+      await written(ledger);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: rentProofsQueryOptions(policyId).queryKey }),
+  });
+}
+
+/** 'Rechazar': with the reason the tenant will read. */
+export function useRejectProof(policyId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ proofId, reason }: { proofId: number; reason: string }) => callEndpoint(rentProofEndpoints.reject, { params: { id: proofId }, body: { reason } }),
+    onSuccess: async (list) => {
+      queryClient.setQueryData(rentProofsQueryOptions(policyId).queryKey, list);
+      await queryClient.invalidateQueries({ queryKey: ['policies', 'events', policyId] });
+    },
+    onError: () => queryClient.invalidateQueries({ queryKey: rentProofsQueryOptions(policyId).queryKey }),
   });
 }

@@ -9,6 +9,7 @@ import { FileSection } from '@/features/policies';
 import { useRentLedger } from '../api';
 import { PaymentsList } from './payments-list';
 import { RecordPaymentButton } from './record-payment-dialog';
+import { TenantProofs } from './tenant-proofs';
 import { ledgerTotals } from './rent-format';
 import { YearGrid } from './year-grid';
 
@@ -51,6 +52,7 @@ export function RentsSection({ policy }: { policy: Policy }) {
             <LedgerHeader ledger={stored} cancelled={policy.status === 'cancelled'} />
             <YearGrid ledger={stored} canAsk={canRecord} />
             <PaymentsList ledger={stored} canReverse={canReverse} />
+            {stored.scheduled ? <TenantProofs policyId={policy.id} version={stored.version} canDecide={canRecord} /> : null}
           </Card>
         )}
       </QueryState>
