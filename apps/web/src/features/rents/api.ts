@@ -72,7 +72,7 @@ export function useConfirmationLink(policyId: number) {
 
 // --- the tenant's proofs of payment ----------------------------------------------------------------
 
-export function rentProofsQueryOptions(policyId: number) {
+function rentProofsQueryOptions(policyId: number) {
   return queryOptions({
     queryKey: ['policies', 'rent-proofs', policyId] as const,
     queryFn: ({ signal }) => callEndpoint(rentProofEndpoints.list, { params: { id: policyId } }, { signal }),

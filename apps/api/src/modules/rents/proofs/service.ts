@@ -26,7 +26,7 @@ import { insertEvent } from '../../policies/index';
 import { issueLink, relockLink, requirePrivacyAccepted, resolveLink, type ActiveLink } from '../../public-links/index';
 import * as ledgerRepo from '../repository/ledger';
 import { readLedger, recordPaymentIn } from '../service';
-import * as repo from './repository';
+import * as repo from '../repository/proofs';
 
 /*
  * The tenant's proofs of payment (issue 32): sent through a 'rent_proof' link (the public-links
