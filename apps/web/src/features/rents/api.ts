@@ -98,6 +98,8 @@ export function useConfirmProof(policyId: number) {
     onSuccess: async (ledger) => {
       await written(ledger);
     },
+    // A 412 (someone recorded meanwhile) or 409 (confirmed elsewhere): the section reads the ledger again.
+    onError: () => queryClient.invalidateQueries({ queryKey: rentLedgerQueryOptions(policyId).queryKey }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: rentProofsQueryOptions(policyId).queryKey }),
   });
 }
