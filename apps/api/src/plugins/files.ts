@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import multipart from '@fastify/multipart';
 import { create as contentDisposition } from 'content-disposition';
+import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, badRequest, invalidField } from '../lib/app-error';
 import { FileRejection, type FileStore, type StoredFile } from '../lib/file-store';
@@ -75,22 +76,63 @@ export async function receiveUpload(
     part?.file.resume();
     throw invalidField('file', messages.missing);
   }
+  return storePart(request, part, accept, messages, 'file', fallbackName);
+}
+
+/** Saves one file part in the store, its refusals answered on `field` (413, 415, or 400). */
+async function storePart(request: FastifyRequest, part: MultipartFile, accept: readonly DetectedFileType[], messages: UploadMessages, field: string, fallbackName: string): Promise<ReceivedUpload> {
   try {
     const stored = await request.server.files.save(part.file, { accept, wasTruncated: () => part.file.truncated });
     request.server.metrics.countUploadBytes(stored.size);
     return { stored, fileName: uploadFileName(part.filename, stored.type, fallbackName) };
   } catch (error) {
     if (!(error instanceof FileRejection)) throw error;
-    if (error.reason === 'too-large') throw new AppError(413, messages.tooLarge, [{ field: 'file', message: messages.tooLarge }]);
-    if (error.reason === 'unsupported-type') throw new AppError(415, messages.unsupportedType, [{ field: 'file', message: messages.unsupportedType }]);
-    if (error.reason === 'incomplete') throw invalidField('file', malformedUpload);
+    if (error.reason === 'too-large') throw new AppError(413, messages.tooLarge, [{ field, message: messages.tooLarge }]);
+    if (error.reason === 'unsupported-type') throw new AppError(415, messages.unsupportedType, [{ field, message: messages.unsupportedType }]);
+    if (error.reason === 'incomplete') throw invalidField(field, malformedUpload);
     if (error.reason === 'too-many-pixels') {
       const { width, height } = error.dimensions!;
-      throw invalidField('file', messages.imageTooLarge?.(width, height, maxImageMegapixels) ?? messages.unsupportedType);
+      throw invalidField(field, messages.imageTooLarge?.(width, height, maxImageMegapixels) ?? messages.unsupportedType);
     }
-    if (error.reason === 'unreadable-image') throw invalidField('file', messages.imageUnreadable ?? messages.unsupportedType);
-    throw badRequest(messages.empty, [{ field: 'file', message: messages.empty }]);
+    if (error.reason === 'unreadable-image') throw invalidField(field, messages.imageUnreadable ?? messages.unsupportedType);
+    throw badRequest(messages.empty, [{ field, message: messages.empty }]);
   }
+}
+
+export interface ReceivedForm {
+  /** The text parts, as strings (the route's zod schema reads them like a JSON body's). */
+  fields: Record<string, string>;
+  /** The one file part named `fileField`, streamed into the store; null when the form has none. */
+  upload: ReceivedUpload | null;
+}
+
+/**
+ * A multipart form of text fields and at most one optional file (`fileField`), in any order: the
+ * file is streamed into the store as it arrives (never buffered whole), with the checks of
+ * receiveUpload. A file under another name is refused (400 on `fileField`). When anything fails
+ * after the file was stored, the file is removed before the error goes on.
+ */
+export async function receiveForm(request: FastifyRequest, fileField: string, accept: readonly DetectedFileType[], messages: UploadMessages, fallbackName = 'comprobante'): Promise<ReceivedForm> {
+  const fields: Record<string, string> = {};
+  let upload: ReceivedUpload | null = null;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
+        continue;
+      }
+      if (part.fieldname !== fileField || upload) {
+        part.file.resume();
+        throw invalidField(fileField, messages.missing);
+      }
+      upload = await storePart(request, part, accept, messages, fileField, fallbackName);
+    }
+  } catch (error) {
+    if (upload) await discardStoredFile(request.server.files, upload.stored.storedName, request.log);
+    if (error instanceof AppError || isClientError(error)) throw error;
+    throw invalidField(fileField, malformedUpload);
+  }
+  return { fields, upload };
 }
 
 const malformedUpload = 'El archivo llegó incompleto o el formulario de carga no es válido';

@@ -86,3 +86,14 @@ export function filesUnder(root: string): string[] {
     .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
     .sort();
 }
+
+/** A multipart/form-data body with text fields and, when given, one file part (after them, as browsers send a FormData built in that order). */
+export function multipartForm(fields: Record<string, string>, file?: { field: string; content: Buffer; filename?: string; contentType?: string }) {
+  const boundary = `----portal-test-${crypto.randomUUID()}`;
+  const parts = Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`, 'utf8'));
+  if (file) {
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename ?? 'comprobante.pdf'}"\r\nContent-Type: ${file.contentType ?? 'application/octet-stream'}\r\n\r\n`;
+    parts.push(Buffer.concat([Buffer.from(head, 'utf8'), file.content, Buffer.from('\r\n')]));
+  }
+  return { payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}

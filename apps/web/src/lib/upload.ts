@@ -12,6 +12,10 @@ export interface UploadOptions {
    * public link pages, where the token in the path is the only credential. True by default.
    */
   auth?: boolean;
+  /** Text parts sent before the file (a form with its file: a payment and its receipt). */
+  fields?: Record<string, string>;
+  /** The record's version the form was loaded at, as `If-Match: "v{n}"` (decision 023). */
+  ifMatch?: number;
 }
 
 interface XhrAnswer {
@@ -50,6 +54,7 @@ function send(path: string, file: File, token: string | null, options: UploadOpt
     if (options.signal?.aborted) return reject(abortError());
     const xhr = new XMLHttpRequest();
     const form = new FormData();
+    for (const [name, value] of Object.entries(options.fields ?? {})) form.append(name, value);
     form.append(options.fieldName ?? 'file', file, file.name);
 
     const onAbort = () => xhr.abort();
@@ -77,6 +82,7 @@ function send(path: string, file: File, token: string | null, options: UploadOpt
     xhr.open('POST', path);
     xhr.setRequestHeader('Accept', 'application/json');
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    if (options.ifMatch !== undefined) xhr.setRequestHeader('If-Match', `"v${options.ifMatch}"`);
     // No timeout: a large file on a slow line may take minutes, and the progress shows it moving.
     xhr.send(form);
   });

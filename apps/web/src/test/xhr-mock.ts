@@ -8,6 +8,7 @@ export interface FakeUpload {
   method: string;
   path: string;
   authorization: string | null;
+  ifMatch: string | null;
   /** The multipart parts, by name. */
   form: FormData | null;
   file: File | null;
@@ -63,6 +64,7 @@ export function mockUploads(autoReply?: (upload: FakeUpload) => Reply | undefine
         method: this.method,
         path: this.path,
         authorization: this.headers.get('authorization') ?? null,
+        ifMatch: this.headers.get('if-match') ?? null,
         form,
         file: file instanceof File ? file : null,
         aborted: false,

@@ -23,6 +23,7 @@ const outboxOnlyKindLabels: Record<string, string> = {
   signing_code: 'Código para firmar',
   link_upload: 'Enlace para subir documentos',
   link_sign: 'Enlace para firmar contratos',
+  link_rent_proof: 'Enlace para enviar comprobantes de renta',
   rent_confirmation: 'Confirmación de renta al propietario',
 };
 

@@ -16,6 +16,7 @@ export const notificationKinds = [
   'appointment_answer_changed',
   'rent_not_received',
   'rent_confirmation_unanswered',
+  'rent_proof_received',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -42,6 +43,7 @@ export const notificationKindLabels: Record<NotificationKind, string> = {
   appointment_answer_changed: 'Un invitado cambió su respuesta a una cita',
   rent_not_received: 'El propietario no recibió una renta',
   rent_confirmation_unanswered: 'El propietario no confirma una renta',
+  rent_proof_received: 'Comprobante de pago enviado por el inquilino',
 };
 
 /**

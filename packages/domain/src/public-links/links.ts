@@ -18,11 +18,13 @@ export const linkPartyLabels: Record<LinkParty, string> = {
   owner: 'Propietario',
 };
 
-export const linkPurposes = ['upload', 'sign'] as const;
+/** 'rent_proof': the tenant sends proofs of rent payments (issue 32). */
+export const linkPurposes = ['upload', 'sign', 'rent_proof'] as const;
 export type LinkPurpose = (typeof linkPurposes)[number];
 export const linkPurposeLabels: Record<LinkPurpose, string> = {
   upload: 'Subir documentos',
   sign: 'Firmar contratos',
+  rent_proof: 'Comprobantes de renta',
 };
 
 /** What staff see of a link, derived from its dates (revoked wins, then finished, then expired). */

@@ -31,6 +31,11 @@ export const paymentMethodLabels: Record<PaymentMethod, string> = {
   owner_report: 'Confirmado por el propietario',
 };
 
+/** A tenant's proof of payment sent by link: En revisión until staff confirm it (a payment) or reject it (with a reason). */
+export const rentProofStates = ['pending', 'accepted', 'rejected'] as const;
+export type RentProofState = (typeof rentProofStates)[number];
+export const rentProofStateLabels: Record<RentProofState, string> = { pending: 'En revisión', accepted: 'Aceptado', rejected: 'Rechazado' };
+
 /** Each month's pagaré: kept by the office, paid (to give back), or past due (the evidence a case needs). */
 export const pagareStates = ['custody', 'paid', 'overdue'] as const;
 export type PagareState = (typeof pagareStates)[number];

@@ -37,6 +37,8 @@ export const rentPaymentSchema = z.object({
   /** The months it was applied to, oldest first. */
   appliedTo: z.array(z.object({ period: z.string(), amount: moneySchema })),
   reversal: z.object({ reason: z.string(), by: z.string(), at: z.string() }).nullable(),
+  /** The comprobante attached (download: GET /api/payments/{id}/receipt), or null. */
+  receipt: z.object({ fileName: z.string(), size: z.number() }).nullable(),
 });
 export type RentPayment = z.infer<typeof rentPaymentSchema>;
 
@@ -54,11 +56,18 @@ export const rentLedgerSchema = z.object({
 });
 export type RentLedger = z.infer<typeof rentLedgerSchema>;
 
+/** 'YYYY-MM-DD' naming a real day ('2027-02-30' is not; '2027-13-40' must not throw either: it was a 500). */
+export function isCalendarDay(value: string): boolean {
+  if (!/^(19|2[01])\d{2}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}
+
 const calendarDay = (label: string) =>
   z
     .string({ error: `El campo ${label} es obligatorio` })
     .trim()
-    .refine((value) => /^(19|2[01])\d{2}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), `El campo ${label} debe ser una fecha válida`);
+    .refine((value) => isCalendarDay(value), `El campo ${label} debe ser una fecha válida`);
 
 export const paymentInputSchema = z.object({
   amount: positiveMoneyInput('Importe'),

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, numeric, pgEnum, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { paymentMethods, rentConfirmationAnswers, rentMonthStates } from '@portal/domain';
+import { bigint, char, check, date, index, integer, numeric, pgEnum, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { paymentMethods, rentConfirmationAnswers, rentMonthStates, rentProofStates } from '@portal/domain';
 import { branches, users } from './branches-and-users';
 import { policies } from './policies';
+import { publicLinks } from './public-links';
 
 /*
  * The policy's year of rents (issue 32, decision 026). Money is numeric(12,2), read as a string
@@ -12,6 +13,7 @@ import { policies } from './policies';
 export const rentMonthStateEnum = pgEnum('rent_month_state', rentMonthStates);
 export const paymentMethodEnum = pgEnum('payment_method', paymentMethods);
 export const rentConfirmationAnswerEnum = pgEnum('rent_confirmation_answer', rentConfirmationAnswers);
+export const rentProofStateEnum = pgEnum('rent_proof_state', rentProofStates);
 
 const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'string' });
 const moment = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: 'date' });
@@ -78,6 +80,12 @@ export const rentPayments = pgTable(
     reference: varchar('reference', { length: 100 }).notNull().default(''),
     recordedBy: integer('recorded_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: instant('created_at'),
+    /** The receipt (comprobante) staff attached, or the tenant's proof it was confirmed from; all null without one. */
+    receiptStoredName: varchar('receipt_stored_name', { length: 100 }),
+    receiptFileName: varchar('receipt_file_name', { length: 255 }),
+    receiptMimeType: varchar('receipt_mime_type', { length: 100 }),
+    receiptSize: bigint('receipt_size', { mode: 'number' }),
+    receiptSha256: char('receipt_sha256', { length: 64 }),
   },
   (table) => [index('rent_payments_policy_idx').on(table.policyId, table.receivedOn, table.id), check('rent_payments_amount_check', sql`${table.amount} > 0`)],
 );
@@ -169,5 +177,42 @@ export const rentConfirmations = pgTable(
       'rent_confirmations_answer_check',
       sql`(${table.answeredAt} is null) = (${table.answer} is null) and (${table.partialAmount} is null or (${table.answer} = 'partial' and ${table.partialAmount} > 0))`,
     ),
+  ],
+);
+
+/**
+ * A tenant's proof of payment (comprobante) sent by link (issue 32): staff confirm it — it becomes
+ * a payment with this file as its receipt — or reject it with a reason the tenant sees. Decided
+ * once (`UPDATE … WHERE state = 'pending'`), so two staff confirming at once make one payment.
+ */
+export const rentPaymentProofs = pgTable(
+  'rent_payment_proofs',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    policyId: integer('policy_id')
+      .notNull()
+      .references(() => rentSchedules.policyId, { onDelete: 'cascade' }),
+    /** The link it came through (the tenant's name is on it). */
+    linkId: integer('link_id').references(() => publicLinks.id, { onDelete: 'set null' }),
+    amount: money('amount').notNull(),
+    paidOn: date('paid_on', { mode: 'string' }).notNull(),
+    method: paymentMethodEnum('method').notNull(),
+    reference: varchar('reference', { length: 100 }).notNull().default(''),
+    fileName: varchar('file_name', { length: 255 }).notNull(),
+    storedName: varchar('stored_name', { length: 100 }).notNull(),
+    mimeType: varchar('mime_type', { length: 100 }).notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    sha256: char('sha256', { length: 64 }).notNull(),
+    state: rentProofStateEnum('state').notNull().default('pending'),
+    rejectReason: text('reject_reason'),
+    paymentId: integer('payment_id').references(() => rentPayments.id, { onDelete: 'set null' }),
+    decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: moment('decided_at'),
+    createdAt: instant('created_at'),
+  },
+  (table) => [
+    index('rent_payment_proofs_policy_idx').on(table.policyId, table.id),
+    check('rent_payment_proofs_amount_check', sql`${table.amount} > 0`),
+    check('rent_payment_proofs_reason_check', sql`(${table.state} = 'rejected') = (${table.rejectReason} is not null)`),
   ],
 );

@@ -123,6 +123,7 @@ const hints: Record<NotificationKind, string> = {
   appointment_answer_changed: 'Consulte la cita en Control de Citas del Portal de Pólizas.',
   rent_not_received: 'Abra la sección Rentas del expediente en el Portal de Pólizas para dar seguimiento al adeudo.',
   rent_confirmation_unanswered: 'Abra la sección Rentas del expediente en el Portal de Pólizas para pedir la confirmación por WhatsApp.',
+  rent_proof_received: 'Abra la sección Rentas del expediente en el Portal de Pólizas para confirmar o rechazar el comprobante.',
 };
 
 const subjectPrefix = '[Portal de Pólizas]';
@@ -162,19 +163,16 @@ export function appointmentReminderEmail(reminder: AppointmentReminderEmail): Re
 }
 
 /** The e-mail that carries a person's link (issue 17): who asks, what for, until when. */
-export function publicLinkEmail(message: { name: string; branchName: string; purpose: 'upload' | 'sign'; document?: 'move_out'; url: string; expiresOn: string }): RenderedEmail {
+export function publicLinkEmail(message: { name: string; branchName: string; purpose: 'upload' | 'sign' | 'rent_proof'; document?: 'move_out'; url: string; expiresOn: string }): RenderedEmail {
   if (message.document === 'move_out') return actaLinkEmail(message);
-  const asks =
-    message.purpose === 'upload'
-      ? 'le pide los documentos de su póliza jurídica de arrendamiento. Puede subirlos desde su teléfono con este enlace personal:'
-      : 'le envía los contratos de su póliza jurídica de arrendamiento para firmarlos electrónicamente. Revíselos y fírmelos con este enlace personal:';
+  const words = linkEmailWords[message.purpose];
   return layout({
-    subject: message.purpose === 'upload' ? `Documentos para su póliza — ${message.branchName}` : `Contratos para firmar — ${message.branchName}`,
-    heading: message.purpose === 'upload' ? 'Suba sus documentos' : 'Firme sus contratos',
+    subject: `${words.subject} — ${message.branchName}`,
+    heading: words.heading,
     greeting: `Hola, ${message.name}:`,
     blocks: [
-      `${message.branchName} ${asks}`,
-      { label: message.purpose === 'upload' ? 'Subir mis documentos' : 'Revisar y firmar', url: message.url, style: 'button' },
+      `${message.branchName} ${words.asks}`,
+      { label: words.button, url: message.url, style: 'button' },
       `El enlace vence el ${message.expiresOn}. No lo comparta: es solo para usted.`,
     ],
     hint: 'Si no esperaba este correo, ignórelo o comuníquese con la oficina.',
@@ -195,6 +193,26 @@ function actaLinkEmail(message: { name: string; branchName: string; url: string;
     hint: 'Si no esperaba este correo, ignórelo o comuníquese con la oficina.',
   });
 }
+const linkEmailWords = {
+  upload: {
+    asks: 'le pide los documentos de su póliza jurídica de arrendamiento. Puede subirlos desde su teléfono con este enlace personal:',
+    subject: 'Documentos para su póliza',
+    heading: 'Suba sus documentos',
+    button: 'Subir mis documentos',
+  },
+  sign: {
+    asks: 'le envía los contratos de su póliza jurídica de arrendamiento para firmarlos electrónicamente. Revíselos y fírmelos con este enlace personal:',
+    subject: 'Contratos para firmar',
+    heading: 'Firme sus contratos',
+    button: 'Revisar y firmar',
+  },
+  rent_proof: {
+    asks: 'le envía su enlace personal para ver las rentas pendientes y enviar los comprobantes de sus pagos desde su teléfono:',
+    subject: 'Comprobantes de pago de su renta',
+    heading: 'Envíe sus comprobantes de pago',
+    button: 'Enviar comprobante',
+  },
+} as const;
 
 /** The one-time code of a signing link (issue 17). */
 export function signingCodeEmail(message: { name: string; code: string; validMinutes: number }): RenderedEmail {

@@ -1,18 +1,20 @@
 import { inArray, isNotNull } from 'drizzle-orm';
 import { readTogether, type Executor } from '../../db/client';
-import { addendums, contractDocuments, investigationDocuments, moveOutPhotos, signingRounds } from '../../db/schema/index';
+import { addendums, contractDocuments, investigationDocuments, moveOutPhotos, rentPaymentProofs, rentPayments, signingRounds } from '../../db/schema/index';
 
-/** Which of `names` a document, an addendum, a generated contract, a signing round's pack or signed document, or an acta's photo names. */
+/** Which of `names` a document, an addendum, a generated contract, a signing round's pack or signed document, an acta's photo, or a rent receipt or proof names. */
 export async function referencedNames(db: Executor, names: string[]): Promise<string[]> {
-  const [documents, addendumFiles, contracts, signingPacks, signedDocuments, photos] = await readTogether(db, [
+  const [documents, addendumFiles, contracts, signingPacks, signedDocuments, photos, receipts, proofs] = await readTogether(db, [
     () => db.select({ name: investigationDocuments.storedName }).from(investigationDocuments).where(inArray(investigationDocuments.storedName, names)),
     () => db.select({ name: addendums.fileStoredName }).from(addendums).where(inArray(addendums.fileStoredName, names)),
     () => db.select({ name: contractDocuments.storedName }).from(contractDocuments).where(inArray(contractDocuments.storedName, names)),
     () => db.select({ name: signingRounds.packStoredName }).from(signingRounds).where(inArray(signingRounds.packStoredName, names)),
     () => db.select({ name: signingRounds.signedStoredName }).from(signingRounds).where(inArray(signingRounds.signedStoredName, names)),
     () => db.select({ name: moveOutPhotos.storedName }).from(moveOutPhotos).where(inArray(moveOutPhotos.storedName, names)),
+    () => db.select({ name: rentPayments.receiptStoredName }).from(rentPayments).where(inArray(rentPayments.receiptStoredName, names)),
+    () => db.select({ name: rentPaymentProofs.storedName }).from(rentPaymentProofs).where(inArray(rentPaymentProofs.storedName, names)),
   ]);
-  return [...documents, ...addendumFiles, ...contracts, ...signingPacks, ...signedDocuments, ...photos].map((row) => row.name ?? '');
+  return [...documents, ...addendumFiles, ...contracts, ...signingPacks, ...signedDocuments, ...photos, ...receipts, ...proofs].map((row) => row.name ?? '');
 }
 
 /** A file some row names, with the SHA-256 that row recorded. */
@@ -23,7 +25,7 @@ interface ReferencedFile {
 
 /** Every file a document, an addendum, a generated contract or a signing round's pack names (what a migration copies). */
 export async function allReferencedFiles(db: Executor): Promise<ReferencedFile[]> {
-  const [documents, addendumFiles, contracts, signingPacks, signedDocuments, photos] = await readTogether(db, [
+  const [documents, addendumFiles, contracts, signingPacks, signedDocuments, photos, receipts, proofs] = await readTogether(db, [
     () => db.select({ storedName: investigationDocuments.storedName, sha256: investigationDocuments.sha256 }).from(investigationDocuments),
     () =>
       db
@@ -42,8 +44,14 @@ export async function allReferencedFiles(db: Executor): Promise<ReferencedFile[]
         .from(signingRounds)
         .where(isNotNull(signingRounds.signedStoredName)),
     () => db.select({ storedName: moveOutPhotos.storedName, sha256: moveOutPhotos.sha256 }).from(moveOutPhotos),
+    () =>
+      db
+        .select({ storedName: rentPayments.receiptStoredName, sha256: rentPayments.receiptSha256 })
+        .from(rentPayments)
+        .where(isNotNull(rentPayments.receiptStoredName)),
+    () => db.select({ storedName: rentPaymentProofs.storedName, sha256: rentPaymentProofs.sha256 }).from(rentPaymentProofs),
   ]);
   const files = new Map<string, string>();
-  for (const row of [...documents, ...addendumFiles, ...contracts, ...signingPacks, ...signedDocuments, ...photos]) if (row.storedName) files.set(row.storedName, row.sha256 ?? '');
+  for (const row of [...documents, ...addendumFiles, ...contracts, ...signingPacks, ...signedDocuments, ...photos, ...receipts, ...proofs]) if (row.storedName) files.set(row.storedName, row.sha256 ?? '');
   return [...files].map(([storedName, sha256]) => ({ storedName, sha256 })).sort((a, b) => a.storedName.localeCompare(b.storedName));
 }

@@ -25,4 +25,4 @@ export {
 export { sendAppointmentReminders } from './reminders';
 export { deleteOldNotifications } from './repository';
 export { notifyAppointmentAnswerChanged } from './appointment-answers';
-export { notifyRentConfirmationUnanswered, notifyRentNotReceived } from './rent-notices';
+export { notifyRentConfirmationUnanswered, notifyRentNotReceived, notifyRentProofReceived } from './rent-notices';

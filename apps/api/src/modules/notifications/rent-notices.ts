@@ -1,4 +1,4 @@
-import { rentConfirmationMessages as messages } from '@portal/domain';
+import { rentConfirmationMessages as messages, rentProofMessages } from '@portal/domain';
 import type { Executor } from '../../db/client';
 import * as repo from './repository';
 import { notify } from './service';
@@ -35,4 +35,18 @@ export async function notifyRentConfirmationUnanswered(tx: Executor, notice: { c
     dedupeKey: `rent_confirmation_unanswered:${notice.confirmationId}`,
   });
   return notified.length;
+}
+
+/** A tenant sent a proof of payment by link (in the upload's transaction): the policy's agent, once per proof. */
+export async function notifyRentProofReceived(tx: Executor, notice: { proofId: number; policyId: number; amount: string }): Promise<void> {
+  const [policy] = await repo.findPolicyNotices(tx, [notice.policyId]);
+  if (!policy?.agentId) return;
+  await notify(tx, {
+    recipients: [policy.agentId],
+    kind: 'rent_proof_received',
+    title: rentProofMessages.notificationTitle,
+    body: rentProofMessages.notificationBody(policy.label, notice.amount),
+    policyId: policy.id,
+    dedupeKey: `rent_proof_received:${notice.proofId}`,
+  });
 }

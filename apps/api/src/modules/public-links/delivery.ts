@@ -16,11 +16,13 @@ export function e164Phone(...candidates: string[]): string {
 /** The Spanish message staff send by WhatsApp, with the link. */
 export function whatsappText(message: { name: string; branchName: string; purpose: LinkPurpose; document?: 'move_out'; url: string }): string {
   const what =
-    message.purpose === 'upload'
-      ? 'subir los documentos de su póliza jurídica de arrendamiento'
-      : message.document === 'move_out'
-        ? 'revisar y firmar el acta de entrega-recepción del inmueble'
-        : 'revisar y firmar los contratos de su póliza jurídica de arrendamiento';
+    message.document === 'move_out'
+      ? 'revisar y firmar el acta de entrega-recepción del inmueble'
+      : {
+          upload: 'subir los documentos de su póliza jurídica de arrendamiento',
+          sign: 'revisar y firmar los contratos de su póliza jurídica de arrendamiento',
+          rent_proof: 'ver sus rentas pendientes y enviar los comprobantes de sus pagos',
+        }[message.purpose];
   return `Hola, ${message.name}. Le escribimos de ${message.branchName}. Con este enlace personal puede ${what} desde su teléfono: ${message.url}`;
 }
 

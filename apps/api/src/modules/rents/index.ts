@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { staffRoutes } from '../../plugins/auth';
 import { publicRoutes } from '../../plugins/public-routes';
 import { rentConfirmationPublicRoutes } from './confirmations/public-routes';
+import { rentProofPublicRoutes } from './proofs/public-routes';
+import { rentProofRoutes } from './proofs/routes';
 import { rentRoutes } from './routes';
 
 /**
@@ -11,6 +13,8 @@ import { rentRoutes } from './routes';
 export const rentsModule: FastifyPluginAsyncZod = async (app) => {
   await app.register(staffRoutes(rentRoutes));
   await app.register(publicRoutes(rentConfirmationPublicRoutes));
+  await app.register(staffRoutes(rentProofRoutes));
+  await app.register(publicRoutes(rentProofPublicRoutes));
 };
 export { runRentArrears } from './arrears';
 export { arrearsReport } from './aging';

@@ -104,6 +104,7 @@ export function ledgerOf(
         .filter((allocation) => allocation.paymentId === payment.id)
         .map((allocation) => ({ period: periodOf.get(allocation.monthId) ?? '', amount: allocation.amount })),
       reversal: payment.reversal && { reason: payment.reversal.reason, by: payment.reversal.by, at: payment.reversal.at.toISOString() },
+      receipt: payment.receipt,
     })),
     totals: {
       due: centsToMoney(dueCents),

@@ -1,7 +1,18 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { create as contentDisposition } from 'content-disposition';
-import { apiErrorSchema, businessDate, exportFileName, paymentRecorderRoles, paymentReverserRoles, rentEndpoints } from '@portal/domain';
+import {
+  apiErrorSchema,
+  businessDate,
+  exportFileName,
+  paymentRecorderRoles,
+  paymentReverserRoles,
+  receiptField,
+  rentEndpoints,
+  rentFileEndpoints,
+} from '@portal/domain';
+import { discardStoredFile, receiveForm, sendStoredFile, type ReceivedUpload } from '../../plugins/files';
+import { receiptOf, receiptFileTypes, receiptUploadMessages } from './proofs/receipt-files';
 import { currentUser } from '../../plugins/auth';
 import { endpointRoute } from '../../lib/endpoint-route';
 import { ifMatchOf, withETag } from '../../lib/conditional-write';
@@ -44,16 +55,51 @@ export const rentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
+  // A receipt arrives as multipart: its file is stored while the form is read (streamed), and removed
+  // again unless the payment that names it committed (a refused field, a 412, another branch…).
+  const receipts = new WeakMap<FastifyRequest, { upload: ReceivedUpload; kept: boolean }>();
+  const receiptMessages = receiptUploadMessages(app.config.maxUploadBytes);
+  const recordPaymentRoute = endpointRoute(
+    rentEndpoints.recordPayment,
+    {
+      tags,
+      security,
+      summary:
+        'Registrar un pago de renta (se aplica a los meses más antiguos; If-Match: "v{versión}" opcional, 412 si alguien registró antes). JSON, o multipart/form-data con los mismos campos y el comprobante en «receipt» (PDF, JPEG o PNG)',
+    },
+    { ...errors, 413: apiErrorSchema, 415: apiErrorSchema },
+  );
+  // The OpenAPI page documents the contract's JSON body (endpoint-contracts.test.ts); the summary names the multipart form.
   app.route({
-    ...endpointRoute(
-      rentEndpoints.recordPayment,
-      { tags, security, summary: 'Registrar un pago de renta (se aplica a los meses más antiguos; If-Match: "v{versión}" opcional, 412 si alguien registró antes)' },
-      errors,
-    ),
+    ...recordPaymentRoute,
     onRequest: app.requireRole(paymentRecorderRoles),
+    preValidation: async (request) => {
+      if (!request.isMultipart()) return;
+      // Another branch's policy (or none) is refused before a single byte of the file is read.
+      await service.checkPaymentTarget(app.db, currentUser(request), request.params.id);
+      const form = await receiveForm(request, receiptField, receiptFileTypes, receiptMessages);
+      if (form.upload) receipts.set(request, { upload: form.upload, kept: false });
+      request.body = form.fields as unknown as typeof request.body;
+    },
+    onResponse: async (request) => {
+      const receipt = receipts.get(request);
+      if (receipt && !receipt.kept) await discardStoredFile(app.files, receipt.upload.stored.storedName, request.log);
+    },
     handler: async (request, reply) => {
-      const ledger = await service.recordPayment(app.db, currentUser(request), request.params.id, request.body, ifMatchOf(request));
+      const receipt = receipts.get(request);
+      const ledger = await service.recordPayment(app.db, currentUser(request), request.params.id, request.body, ifMatchOf(request), new Date(), receipt ? receiptOf(receipt.upload) : null);
+      if (receipt) receipt.kept = true;
       return reply.status(201).send(withETag(reply, ledger));
+    },
+  });
+
+  app.route({
+    ...endpointRoute(rentFileEndpoints.paymentReceipt, { tags, security, summary: 'Descargar (o ver, con disposition=inline) el comprobante de un pago' }, errors),
+    handler: async (request, reply) => {
+      const file = await service.findReceipt(app.db, currentUser(request), request.params.id);
+      const viewed = request.query.disposition === 'inline';
+      await recordAccess(app.db, request, { action: viewed ? 'document_view' : 'document_download', policyId: file.policyId, subject: `Comprobante de pago: ${file.downloadName}` });
+      return sendStoredFile(reply, file, request.query.disposition);
     },
   });
 

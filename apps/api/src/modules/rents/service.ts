@@ -4,6 +4,7 @@ import {
   centsToMoney,
   moneyToCents,
   rentMessages,
+  rentProofMessages,
   versionMatches,
   type IfMatch,
   type PaymentMethod,
@@ -41,7 +42,8 @@ export async function getLedgerAnyBranch(db: Executor, policyId: number, now: Da
   return readLedger(db, policy, businessDate(now));
 }
 
-async function readLedger(db: Executor, policy: repo.RentPolicy, today: string): Promise<RentLedger> {
+/** The ledger of a policy already found (in scope, or by a link's token). */
+export async function readLedger(db: Executor, policy: repo.RentPolicy, today: string): Promise<RentLedger> {
   const schedule = await repo.findSchedule(db, policy.id);
   if (!schedule) {
     const preview = await repo.previewMonths(db, policy);
@@ -99,13 +101,16 @@ export interface PaymentToApply {
   reference: string;
   /** Null for a payment the owner confirmed by link. */
   recordedBy: number | null;
+  /** The comprobante, already in the file store. */
+  receipt?: repo.ReceiptFile | null | undefined;
 }
 
 /** Writes a payment and recomputes the allocation: the caller holds the schedule's lock (staff's form and the owner's link alike). */
-export async function applyPayment(tx: Executor, payment: PaymentToApply, today: string): Promise<void> {
+export async function applyPayment(tx: Executor, payment: PaymentToApply, today: string): Promise<number> {
   const { trackedFrom, ...values } = payment;
-  await repo.insertPayment(tx, values);
+  const paymentId = await repo.insertPayment(tx, values);
   await reallocate(tx, payment.policyId, trackedFrom, today);
+  return paymentId;
 }
 
 /** POST /api/policy/{id}/payments: `input.amount` already in cents (the schema's transform). */
@@ -116,19 +121,49 @@ export async function recordPayment(
   input: { amount: number; receivedOn: string; method: PaymentMethod; reference: string },
   ifMatch: IfMatch | undefined,
   now: Date = new Date(),
+  receipt: repo.ReceiptFile | null = null,
 ): Promise<RentLedger> {
+  return db.transaction(async (tx) => (await recordPaymentIn(tx, actor, policyId, { ...input, receipt }, ifMatch, now)).ledger);
+}
+
+/**
+ * The staff's payment inside the caller's transaction (the form, and a tenant's proof confirmed):
+ * the checks, the payment, the allocation and the history event. Returns the payment's id too.
+ */
+export async function recordPaymentIn(
+  tx: Executor,
+  actor: AuthUser,
+  policyId: number,
+  input: { amount: number; receivedOn: string; method: PaymentMethod; reference: string; receipt: repo.ReceiptFile | null; note?: string },
+  ifMatch: IfMatch | undefined,
+  now: Date = new Date(),
+): Promise<{ ledger: RentLedger; paymentId: number }> {
   const today = businessDate(now);
-  return db.transaction(async (tx) => {
-    const policy = ensure(await repo.findRentPolicy(tx, policyId, actorScope(actor)), notFound(rentMessages.notFound));
-    if (policy.status === 'cancelled') throw conflict(rentMessages.cancelled);
-    const header = await lockForWrite(tx, policyId, ifMatch);
-    if (input.receivedOn > today) throw invalidField('receivedOn', rentMessages.receivedOnFuture);
-    if (policy.startDate && input.receivedOn < policy.startDate) throw invalidField('receivedOn', rentMessages.receivedOnBeforeContract(policy.startDate));
-    const amount = centsToMoney(input.amount);
-    await applyPayment(tx, { policyId, trackedFrom: header.trackedFrom, amount, receivedOn: input.receivedOn, method: input.method, reference: input.reference, recordedBy: actor.id }, today);
-    await insertEvent(tx, { policyId, userId: actor.id, fromStatus: null, toStatus: null, changes: [], note: rentMessages.paymentEvent(amount, input.receivedOn) });
-    return readLedger(tx, policy, today);
-  });
+  const policy = ensure(await repo.findRentPolicy(tx, policyId, actorScope(actor)), notFound(rentMessages.notFound));
+  if (policy.status === 'cancelled') throw conflict(rentMessages.cancelled);
+  const header = await lockForWrite(tx, policyId, ifMatch);
+  if (input.receivedOn > today) throw invalidField('receivedOn', rentMessages.receivedOnFuture);
+  if (policy.startDate && input.receivedOn < policy.startDate) throw invalidField('receivedOn', rentMessages.receivedOnBeforeContract(policy.startDate));
+  const amount = centsToMoney(input.amount);
+  const paymentId = await applyPayment(
+    tx,
+    { policyId, trackedFrom: header.trackedFrom, amount, receivedOn: input.receivedOn, method: input.method, reference: input.reference, recordedBy: actor.id, receipt: input.receipt },
+    today,
+  );
+  await insertEvent(tx, { policyId, userId: actor.id, fromStatus: null, toStatus: null, changes: [], note: input.note ?? rentMessages.paymentEvent(amount, input.receivedOn) });
+  return { ledger: await readLedger(tx, policy, today), paymentId };
+}
+
+/** A multipart payment's policy is looked up before its file is read: another branch's is a 404 at once. */
+export async function checkPaymentTarget(db: Executor, actor: AuthUser, policyId: number): Promise<void> {
+  ensure(await repo.findRentPolicy(db, policyId, actorScope(actor)), notFound(rentMessages.notFound));
+}
+
+/** GET /api/payments/{id}/receipt: the file of a payment of the caller's branch (404 otherwise, or without one). */
+export async function findReceipt(db: Executor, actor: AuthUser, paymentId: number) {
+  const row = await repo.findReceipt(db, paymentId, actorScope(actor));
+  if (!row?.storedName) throw notFound(row ? rentProofMessages.noReceipt : rentMessages.paymentNotFound);
+  return { policyId: row.policyId, storedName: row.storedName, mimeType: row.mimeType ?? 'application/octet-stream', size: row.size ?? 0, downloadName: row.fileName ?? 'comprobante' };
 }
 
 /** POST /api/payments/{id}/reverse. */

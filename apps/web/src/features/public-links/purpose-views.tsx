@@ -10,7 +10,10 @@ const uploadView = lazy(() => import('./upload/upload-view'));
 
 const signingView = lazy(async () => ({ default: (await import('@/features/e-signature')).PublicSigningView }));
 
+const rentProofView = lazy(async () => ({ default: (await import('@/features/rents')).TenantProofView }));
+
 export const purposeViews: Record<LinkPurpose, LazyExoticComponent<ComponentType<PurposeViewProps>>> = {
   upload: uploadView,
   sign: signingView,
+  rent_proof: rentProofView,
 };

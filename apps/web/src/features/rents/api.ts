@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { rentEndpoints, type PaymentInput, type RentLedger } from '@portal/domain';
-import { callEndpoint, callEndpointForBlob } from '@/lib/endpoint-client';
+import { receiptField, rentEndpoints, rentProofEndpoints, type ConfirmProofInput, type PaymentInput, type RentLedger, type RentProofLinkInput } from '@portal/domain';
+import { callEndpoint, callEndpointForBlob, uploadToEndpoint } from '@/lib/endpoint-client';
 import { arrearsQueryKeyBase } from './arrears-api';
 
 /*
@@ -35,10 +35,17 @@ function useLedgerWritten(policyId: number) {
 export function useRecordPayment(policyId: number) {
   const written = useLedgerWritten(policyId);
   return useMutation({
-    mutationFn: ({ body, ifMatch }: { body: PaymentInput; ifMatch: number }) =>
-      callEndpoint(rentEndpoints.recordPayment, { params: { id: policyId }, body }, { ifMatch }),
+    mutationFn: ({ body, ifMatch, receipt }: { body: PaymentInput; ifMatch: number; receipt?: File | null }) =>
+      receipt
+        ? // With a comprobante the same endpoint takes multipart: the fields as text, then the file.
+          uploadToEndpoint(rentEndpoints.recordPayment, { id: policyId }, receipt, { fieldName: receiptField, fields: formFields(body), ifMatch })
+        : callEndpoint(rentEndpoints.recordPayment, { params: { id: policyId }, body }, { ifMatch }),
     onSuccess: written,
   });
+}
+
+function formFields(body: PaymentInput): Record<string, string> {
+  return { amount: String(body.amount), receivedOn: body.receivedOn, method: body.method, reference: body.reference ?? '' };
 }
 
 /** 'Revertir': the payment stays, struck through with its reason; the months are recomputed. */
@@ -76,4 +83,51 @@ export function useConfirmationLink(policyId: number) {
 /** 'Estado de cuenta (PDF)': drawn by the server from the ledger and the branch's template on each request. */
 export function fetchRentStatement(policyId: number): Promise<Blob> {
   return callEndpointForBlob(rentEndpoints.statement, { params: { id: policyId } }, { requireToken: true, timeoutMs: 60_000 });
+}
+
+// --- the tenant's proofs of payment ----------------------------------------------------------------
+
+function rentProofsQueryOptions(policyId: number) {
+  return queryOptions({
+    queryKey: ['policies', 'rent-proofs', policyId] as const,
+    queryFn: ({ signal }) => callEndpoint(rentProofEndpoints.list, { params: { id: policyId } }, { signal }),
+  });
+}
+
+export function useRentProofs(policyId: number) {
+  return useQuery(rentProofsQueryOptions(policyId));
+}
+
+/** 'Enlace para el inquilino': a fresh link (shown once), to send by WhatsApp or e-mail. */
+export function useIssueProofLink(policyId: number) {
+  return useMutation({ mutationFn: (body: RentProofLinkInput) => callEndpoint(rentProofEndpoints.issueLink, { params: { id: policyId }, body }) });
+}
+
+/** 'Confirmar': the proof becomes a payment; the ledger answered is the cache's, the list is read again. */
+export function useConfirmProof(policyId: number) {
+  const written = useLedgerWritten(policyId);
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ proofId, body, ifMatch }: { proofId: number; body: ConfirmProofInput; ifMatch: number }) =>
+      callEndpoint(rentProofEndpoints.confirm, { params: { id: proofId }, body }, { ifMatch }),
+    onSuccess: async (ledger) => {
+      await written(ledger);
+    },
+    // A 412 (someone recorded meanwhile) or 409 (confirmed elsewhere): the section reads the ledger again.
+    onError: () => queryClient.invalidateQueries({ queryKey: rentLedgerQueryOptions(policyId).queryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: rentProofsQueryOptions(policyId).queryKey }),
+  });
+}
+
+/** 'Rechazar': with the reason the tenant will read. */
+export function useRejectProof(policyId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ proofId, reason }: { proofId: number; reason: string }) => callEndpoint(rentProofEndpoints.reject, { params: { id: proofId }, body: { reason } }),
+    onSuccess: async (list) => {
+      queryClient.setQueryData(rentProofsQueryOptions(policyId).queryKey, list);
+      await queryClient.invalidateQueries({ queryKey: ['policies', 'events', policyId] });
+    },
+    onError: () => queryClient.invalidateQueries({ queryKey: rentProofsQueryOptions(policyId).queryKey }),
+  });
 }

@@ -1,3 +1,5 @@
 // Issue 32: what the expediente shows of the policy's rents.
 export { RentsSection } from './components/rents-section';
 export { ArrearsCard } from './components/arrears-card';
+/** The tenant's page of a 'rent_proof' link (loaded by the link page after the aviso). */
+export { TenantProofView } from './public/tenant-proof-view';

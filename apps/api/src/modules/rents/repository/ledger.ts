@@ -98,6 +98,7 @@ export interface PaymentRow {
   recordedBy: string;
   recordedAt: Date;
   reversal: { reason: string; by: string; at: Date } | null;
+  receipt: { fileName: string; size: number } | null;
 }
 
 /** The policy's payments, reversed ones included, in the order they are applied. */
@@ -106,6 +107,7 @@ export async function loadPayments(db: Executor, policyId: number): Promise<Paym
     select p.id, p.amount::text as amount, p.received_on::text as "receivedOn", p.method, p.reference, p.created_at as "recordedAt",
       coalesce(nullif(trim(concat_ws(' ', ru.first_name, ru.last_name)), ''), '') as "recordedBy",
       r.reason as "reversalReason", r.created_at as "reversedAt",
+      p.receipt_file_name as "receiptFileName", p.receipt_size as "receiptSize",
       coalesce(nullif(trim(concat_ws(' ', vu.first_name, vu.last_name)), ''), '') as "reversedBy"
     from ${rentPayments} p
     left join ${users} ru on ru.id = p.recorded_by
@@ -113,7 +115,14 @@ export async function loadPayments(db: Executor, policyId: number): Promise<Paym
     left join ${users} vu on vu.id = r.reversed_by
     where p.policy_id = ${policyId}
     order by p.received_on, p.id`);
-  type Row = Omit<PaymentRow, 'reversal' | 'recordedAt'> & { recordedAt: Date | string; reversalReason: string | null; reversedAt: Date | string | null; reversedBy: string };
+  type Row = Omit<PaymentRow, 'reversal' | 'recordedAt' | 'receipt'> & {
+    recordedAt: Date | string;
+    reversalReason: string | null;
+    reversedAt: Date | string | null;
+    reversedBy: string;
+    receiptFileName: string | null;
+    receiptSize: string | number | null;
+  };
   return rowsOf<Row>(result).map((row) => ({
     id: Number(row.id),
     amount: row.amount,
@@ -124,6 +133,7 @@ export async function loadPayments(db: Executor, policyId: number): Promise<Paym
     recordedBy: row.method === 'owner_report' ? rentConfirmationMessages.ownerRecorder : row.recordedBy,
     recordedAt: new Date(row.recordedAt),
     reversal: row.reversalReason === null ? null : { reason: row.reversalReason, by: row.reversedBy, at: new Date(row.reversedAt ?? 0) },
+    receipt: row.receiptFileName === null ? null : { fileName: row.receiptFileName, size: Number(row.receiptSize) },
   }));
 }
 
@@ -136,10 +146,32 @@ export async function loadAllocations(db: Executor, policyId: number): Promise<A
     .orderBy(asc(rentMonths.seq));
 }
 
-export async function insertPayment(
-  db: Executor,
-  values: { policyId: number; amount: string; receivedOn: string; method: PaymentMethod; reference: string; recordedBy: number | null },
-): Promise<number> {
+/** A payment's receipt file, as the file store keeps it. */
+export interface ReceiptFile {
+  fileName: string;
+  storedName: string;
+  mimeType: string;
+  size: number;
+  sha256: string;
+}
+
+export interface NewPayment {
+  policyId: number;
+  amount: string;
+  receivedOn: string;
+  method: PaymentMethod;
+  reference: string;
+  recordedBy: number | null;
+  receipt?: ReceiptFile | null | undefined;
+}
+
+export async function insertPayment(db: Executor, { receipt, ...payment }: NewPayment): Promise<number> {
+  const values = {
+    ...payment,
+    ...(receipt
+      ? { receiptFileName: receipt.fileName, receiptStoredName: receipt.storedName, receiptMimeType: receipt.mimeType, receiptSize: receipt.size, receiptSha256: receipt.sha256 }
+      : {}),
+  };
   const [row] = await db.insert(rentPayments).values(values).returning({ id: rentPayments.id });
   return row!.id;
 }
@@ -201,4 +233,20 @@ export async function findMonth(db: Executor, id: number, scope: BranchScope) {
 
 export async function waiveMonth(db: Executor, id: number, reason: string): Promise<void> {
   await db.update(rentMonths).set({ state: 'waived', waivedReason: reason }).where(eq(rentMonths.id, id));
+}
+
+/** A payment's receipt, within the caller's scope: null when there is no such payment or it has none. */
+export async function findReceipt(db: Executor, paymentId: number, scope: BranchScope) {
+  const [row] = await db
+    .select({
+      policyId: rentPayments.policyId,
+      fileName: rentPayments.receiptFileName,
+      storedName: rentPayments.receiptStoredName,
+      mimeType: rentPayments.receiptMimeType,
+      size: rentPayments.receiptSize,
+    })
+    .from(rentPayments)
+    .innerJoin(policies, eq(policies.id, rentPayments.policyId))
+    .where(and(eq(rentPayments.id, paymentId), inBranchScope(policies.branchId, scope)));
+  return row;
 }

@@ -17,7 +17,7 @@ import { purposeViews } from '../purpose-views';
 export function PublicLinkPage() {
   const token = useParams().token ?? '';
   const link = usePublicLink(token);
-  usePageTitle(link.data?.purpose === 'sign' ? 'Firma de contratos' : 'Documentos de su póliza');
+  usePageTitle(link.data?.purpose === 'sign' ? 'Firma de contratos' : link.data?.purpose === 'rent_proof' ? 'Comprobantes de pago' : 'Documentos de su póliza');
 
   if (link.isPending) {
     return (

@@ -1,6 +1,8 @@
 import { useState } from 'react';
-import { Undo2 } from 'lucide-react';
-import { formatPesos, periodLabel, type RentLedger, type RentPayment } from '@portal/domain';
+import { Paperclip, Undo2 } from 'lucide-react';
+import { formatPesos, periodLabel, rentFileEndpoints, type RentLedger, type RentPayment } from '@portal/domain';
+import { callEndpointForBlob } from '@/lib/endpoint-client';
+import { DownloadButton } from '@/components/download-button';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/dates';
 import { Button } from '@/components/ui/button';
@@ -60,6 +62,15 @@ function PaymentLine({ payment, onReverse }: { payment: RentPayment; onReverse: 
           Registró {payment.recordedBy || 'Usuario eliminado'} · {formatDateTime(payment.recordedAt)}
         </p>
       </div>
+      {payment.receipt ? (
+        <DownloadButton
+          label="Comprobante"
+          icon={Paperclip}
+          fileName={payment.receipt.fileName}
+          errorTitle="No se pudo descargar el comprobante"
+          fetchFile={() => callEndpointForBlob(rentFileEndpoints.paymentReceipt, { params: { id: payment.id } })}
+        />
+      ) : null}
       {onReverse ? (
         <Button variant="danger-outline" size="sm" onClick={onReverse} aria-label={`Revertir pago del ${paymentTitle(payment)}`}>
           <Undo2 aria-hidden="true" />

@@ -19,11 +19,15 @@ import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/
 import { TextField } from '@/components/ui/form-field';
 import { SelectField } from '@/components/ui/select-field';
 import { SaveFailureAlert, useSaveFailure } from '@/components/ui/save-failure-alert';
+import { FilePicker } from '@/components/ui/file-picker';
 import { useRecordPayment } from '../api';
 import { useLedgerVersion } from './use-ledger-version';
+import { receiptAccept } from './rent-format';
 
 /** What the form holds: text as typed; the method is '' until one is chosen. */
 interface PaymentFormValues {
+  /** Only to show the server's refusal of the file under its input. */
+  receipt?: string;
   amount: string;
   receivedOn: string;
   method: RecordablePaymentMethod | '';
@@ -34,7 +38,7 @@ type ParsedPayment = ReturnType<typeof paymentInputSchema.parse>;
 
 /** The API's own schema, so the form refuses what the server would, with the same words. */
 const resolver = zodResolver(paymentInputSchema) as unknown as Resolver<PaymentFormValues, unknown, ParsedPayment>;
-const paymentFields = ['amount', 'receivedOn', 'method', 'reference'] as const;
+const paymentFields = ['amount', 'receivedOn', 'method', 'reference', 'receipt'] as const;
 const saveError = 'Error al registrar el pago';
 
 /** 'Registrar pago' and its dialog; `version` is the ledger's as the section shows it. */
@@ -67,6 +71,7 @@ function PaymentForm({ policyId, openedAt, onDone }: { policyId: number; openedA
     defaultValues: { amount: '', receivedOn: today, method: '', reference: '' },
   });
   const record = useRecordPayment(policyId);
+  const [receipt, setReceipt] = useState<File | null>(null);
   const { version, staleMessage, caughtStale, clearStale } = useLedgerVersion(policyId, openedAt);
   const { failure, showFailure, clearFailure, alertRef } = useSaveFailure(form);
   const { errors, isSubmitting } = form.formState;
@@ -78,7 +83,7 @@ function PaymentForm({ policyId, openedAt, onDone }: { policyId: number; openedA
     // The amount goes as the two-decimal string the API answers with ('18,500' → '18500.00').
     const amount = centsToMoney(payment.amount);
     try {
-      await record.mutateAsync({ body: { ...payment, amount }, ifMatch: version });
+      await record.mutateAsync({ body: { ...payment, amount }, ifMatch: version, receipt });
       notify.success(rentMessages.recorded, `${formatPesos(amount)} · ${paymentMethodLabels[payment.method]}`);
       onDone();
     } catch (error) {
@@ -108,6 +113,12 @@ function PaymentForm({ policyId, openedAt, onDone }: { policyId: number; openedA
           ))}
         </SelectField>
         <TextField label="Referencia" autoComplete="off" maxLength={100} hint="Opcional: folio SPEI, número de cheque..." error={errors.reference?.message} {...register('reference')} />
+        <div className="space-y-1.5 sm:col-span-2">
+          <p className="text-sm font-medium text-slate-700 dark:text-slate-300">Comprobante</p>
+          <FilePicker label="Seleccionar archivo: Comprobante" accept={receiptAccept} disabled={isSubmitting} fileName={receipt?.name} onChange={setReceipt} />
+          <p className="text-xs text-slate-500 dark:text-slate-400">Opcional: PDF, JPG o PNG.</p>
+          {errors.receipt?.message ? <p className="text-xs text-red-700 dark:text-red-400">{errors.receipt.message}</p> : null}
+        </div>
       </div>
       <div className="flex flex-col-reverse gap-2 border-t border-slate-100 pt-4 sm:flex-row sm:justify-end dark:border-slate-800">
         <DialogClose asChild>

@@ -49,3 +49,6 @@ export function daysText(days: number): string {
 export function paymentTitle(payment: RentPayment): string {
   return `${formatDate(payment.receivedOn)} · ${formatPesos(payment.amount)} · ${paymentMethodLabels[payment.method]}`;
 }
+
+/** What a comprobante may be (the server judges by the bytes: PDF, JPEG or PNG). */
+export const receiptAccept = '.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png';

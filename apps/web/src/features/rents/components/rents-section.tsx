@@ -10,6 +10,7 @@ import { FileSection } from '@/features/policies';
 import { fetchRentStatement, useRentLedger } from '../api';
 import { PaymentsList } from './payments-list';
 import { RecordPaymentButton } from './record-payment-dialog';
+import { TenantProofs } from './tenant-proofs';
 import { ledgerTotals } from './rent-format';
 import { YearGrid } from './year-grid';
 
@@ -60,6 +61,7 @@ export function RentsSection({ policy }: { policy: Policy }) {
             <LedgerHeader ledger={stored} cancelled={policy.status === 'cancelled'} />
             <YearGrid ledger={stored} canAsk={canRecord} canWaive={canWaive} />
             <PaymentsList ledger={stored} canReverse={canReverse} />
+            {stored.scheduled ? <TenantProofs policyId={policy.id} version={stored.version} canDecide={canRecord} /> : null}
           </Card>
         )}
       </QueryState>

@@ -38,6 +38,7 @@ export function payment(id: number, overrides: Partial<RentPayment> = {}): RentP
     recordedAt: '2026-12-03T17:00:00.000Z',
     appliedTo: [{ period: '2026-12', amount: '18500.00' }],
     reversal: null,
+    receipt: null,
     ...overrides,
   };
 }
