@@ -44,6 +44,8 @@ const openOnPurpose = new Set([
   // Issue 32: the owner's rent confirmation.
   'GET /api/public/rent-confirmations/{token}',
   'POST /api/public/rent-confirmations/{token}',
+  'GET /api/public/rent-proofs/{token}',
+  'POST /api/public/rent-proofs/{token}',
   // The owner's or tenant's photos of the move-out (issue 32): the token is the credential.
   'GET /api/public/move-out/{token}',
   'POST /api/public/move-out/{token}/rooms/{roomKey}/photos',
