@@ -5,3 +5,4 @@ export * from './rents';
 export * from './endpoints';
 export * from './aging';
 export * from './confirmations';
+export * from './interest';

@@ -171,3 +171,25 @@ export const rentConfirmations = pgTable(
     ),
   ],
 );
+
+/**
+ * The reminders the tenant was sent before a month's due date (issue 32): one per month at most
+ * (its primary key), written with the e-mail in the daily run's transaction, so a second run the
+ * same day, or a day's catch-up, never sends it twice.
+ */
+export const rentReminders = pgTable(
+  'rent_reminders',
+  {
+    monthId: integer('month_id')
+      .primaryKey()
+      .references(() => rentMonths.id, { onDelete: 'cascade' }),
+    policyId: integer('policy_id')
+      .notNull()
+      .references(() => rentSchedules.policyId, { onDelete: 'cascade' }),
+    /** The day (Mexico City) it was sent, and to whom. */
+    sentOn: date('sent_on', { mode: 'string' }).notNull(),
+    email: varchar('email', { length: 254 }).notNull(),
+    createdAt: instant('created_at'),
+  },
+  (table) => [index('rent_reminders_policy_idx').on(table.policyId)],
+);
