@@ -13,6 +13,7 @@ ALTER TABLE "rents" ADD COLUMN "late_interest_monthly_rate" numeric(5, 2);--> st
 ALTER TABLE "rent_reminders" ADD CONSTRAINT "rent_reminders_month_id_rent_months_id_fk" FOREIGN KEY ("month_id") REFERENCES "public"."rent_months"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "rent_reminders" ADD CONSTRAINT "rent_reminders_policy_id_rent_schedules_policy_id_fk" FOREIGN KEY ("policy_id") REFERENCES "public"."rent_schedules"("policy_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "rent_reminders_policy_idx" ON "rent_reminders" USING btree ("policy_id");--> statement-breakpoint
+CREATE INDEX "rent_months_open_due_on_idx" ON "rent_months" USING btree ("due_on") WHERE "rent_months"."state" in ('pending', 'partial');--> statement-breakpoint
 -- custom SQL (hand-written)
 -- Moratorium interest (issue 32): the lease's clause on a month's unpaid amount, the same rule as
 -- the domain's `lateInterestCents`: unpaid × rate/100 × days/30, rounded to the centavo half away

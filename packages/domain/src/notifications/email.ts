@@ -24,6 +24,7 @@ const outboxOnlyKindLabels: Record<string, string> = {
   link_upload: 'Enlace para subir documentos',
   link_sign: 'Enlace para firmar contratos',
   rent_confirmation: 'Confirmación de renta al propietario',
+  rent_reminder: 'Recordatorio de renta al inquilino',
 };
 
 /** The Spanish name of an outbox e-mail's kind; an unknown kind (a newer server) says so rather than showing the id alone. */

@@ -60,6 +60,10 @@ export const rentMonths = pgTable(
     index('rent_months_open_due_idx')
       .on(sql`(${table.dueOn} + ${table.graceDays})`)
       .where(sql`${table.state} in ('pending', 'partial')`),
+    // The tenant's reminders (issue 32): the months still open, by their due date.
+    index('rent_months_open_due_on_idx')
+      .on(table.dueOn)
+      .where(sql`${table.state} in ('pending', 'partial')`),
     check('rent_months_amounts_check', sql`${table.amountDue} >= 0 and ${table.paid} >= 0`),
   ],
 );

@@ -13,4 +13,5 @@ export const rentsModule: FastifyPluginAsyncZod = async (app) => {
   await app.register(publicRoutes(rentConfirmationPublicRoutes));
 };
 export { runRentArrears } from './arrears';
+export { runRentReminders } from './reminders';
 export { arrearsReport } from './aging';
