@@ -19,6 +19,7 @@ export * from './auth/endpoints';
 export * from './users/user';
 export * from './users/endpoints';
 export * from './branches/branch';
+export * from './branches/rent-settings';
 export * from './branches/endpoints';
 export * from './policies/index';
 export * from './rents/index';

@@ -7,7 +7,7 @@ import { sweepUnreferencedFiles } from '../modules/files/index';
 import { sendLeadFollowUps } from '../modules/leads/index';
 import { deliverDueEmails, notifyPolicyExpiring, sendAppointmentReminders } from '../modules/notifications/index';
 import { runDailyLifecycle } from '../modules/policy-lifecycle/index';
-import { runRentArrears } from '../modules/rents/index';
+import { runRentArrears, runRentReminders } from '../modules/rents/index';
 import { purgeOldMessages, runRetention } from '../modules/retention/index';
 import { deliverDueWhatsappMessages, type GatewayHosts, type GatewayLog } from '../modules/whatsapp/index';
 import type { JobDefinition } from './job-queue';
@@ -75,6 +75,19 @@ export function businessJobs({ db, files, mail, secretBox, whatsapp, publicUrl }
           summary: `${day.today}: ${day.created} calendarios de renta creados, ${day.overdueMonths} meses en mora en ${day.overduePolicies} pólizas. ${asking}`,
           ...day,
         };
+      },
+    },
+    {
+      name: 'rent-reminders',
+      // In the morning, when a tenant reads e-mail; a day missed is caught up the next (and at start).
+      cron: '0 9 * * *',
+      catchUpAtStart: true,
+      retryLimit: 3,
+      retryDelaySeconds: 300,
+      expireInMinutes: 30,
+      async run(now) {
+        const { today, reminded } = await runRentReminders(db, now);
+        return { summary: `${today}: ${reminded === 1 ? '1 recordatorio de renta enviado' : `${reminded} recordatorios de renta enviados`} a inquilinos.`, today, reminded };
       },
     },
     {

@@ -4,6 +4,7 @@ import { emailField, maxId, optionalText, requiredPhoneField, requiredText } fro
 import { recordStatusSchema } from '../common/status';
 import { matchesSearch } from '../common/search';
 import { paperSizes } from '../contracts/contracts';
+import { checkRentIncreaseSource, defaultRentReminderDays, maxRentIncreasePercentField, maxRentIncreaseSourceField, rentReminderDaysField, rentSettingsLabels } from './rent-settings';
 
 export const branchLabels = {
   name: 'Nombre',
@@ -24,6 +25,7 @@ export const branchLabels = {
   esignPromissoryNotes: 'Firmar pagarés electrónicamente',
   retainRejectedDocumentsMonths: 'Documentos de investigaciones rechazadas (meses)',
   retainEndedPolicyDocumentsYears: 'Documentos de pólizas terminadas (años)',
+  ...rentSettingsLabels,
 } as const;
 
 /** A branch's short code, the first part of its policy numbers (`POL-2026-00042`). */
@@ -124,8 +126,11 @@ export const createBranchRequestSchema = z.object({
   esignPromissoryNotes: esignPromissoryNotesField.default(false),
   retainRejectedDocumentsMonths: retainRejectedDocumentsMonthsField.default(defaultRetainRejectedDocumentsMonths),
   retainEndedPolicyDocumentsYears: retainEndedPolicyDocumentsYearsField.default(defaultRetainEndedPolicyDocumentsYears),
+  rentReminderDays: rentReminderDaysField.default(defaultRentReminderDays),
+  maxRentIncreasePercent: maxRentIncreasePercentField.default(null),
+  maxRentIncreaseSource: maxRentIncreaseSourceField,
   status: recordStatusSchema.default('active'),
-});
+}).superRefine(checkRentIncreaseSource);
 export type CreateBranchRequest = z.input<typeof createBranchRequestSchema>;
 
 /** Code and notice days left out (a client written to the spec) keep what the branch has. */
@@ -138,8 +143,12 @@ export const updateBranchRequestSchema = z.object({
   /** Left out: kept as they are; null: never delete. */
   retainRejectedDocumentsMonths: retainRejectedDocumentsMonthsField.optional(),
   retainEndedPolicyDocumentsYears: retainEndedPolicyDocumentsYearsField.optional(),
+  /** Left out: kept as they are (issue 32). */
+  rentReminderDays: rentReminderDaysField.optional(),
+  maxRentIncreasePercent: maxRentIncreasePercentField.optional(),
+  maxRentIncreaseSource: maxRentIncreaseSourceField.optional(),
   status: recordStatusSchema,
-});
+}).superRefine(checkRentIncreaseSource);
 export type UpdateBranchRequest = z.input<typeof updateBranchRequestSchema>;
 
 /**
@@ -184,6 +193,10 @@ export const branchSchema = z.object({
   /** null: never deleted. */
   retainRejectedDocumentsMonths: z.number().nullable(),
   retainEndedPolicyDocumentsYears: z.number().nullable(),
+  /** Issue 32: days before each due date the tenant is reminded (null: no reminders); the renewals' cap and its source. */
+  rentReminderDays: z.number().nullable(),
+  maxRentIncreasePercent: z.number().nullable(),
+  maxRentIncreaseSource: z.string(),
   status: recordStatusSchema,
   createdAt: z.string(),
   updatedAt: z.string(),

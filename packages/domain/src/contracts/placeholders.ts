@@ -53,6 +53,7 @@ export const contractPlaceholders: ReadonlyArray<ContractPlaceholder> = [
   common('renta.deposito_letra', 'Depósito en garantía en número y letra (vacío si no hay)'),
   common('renta.dias_gracia', 'Días de gracia para el pago (vacío si son cero)'),
   common('renta.plazo_gracia', 'Días de gracia en palabras («5 días naturales»; vacío si son cero)'),
+  common('renta.interes_moratorio', 'Interés moratorio mensual del contrato («3.5 % mensual»; vacío si no se estableció)'),
   common('renta.banco', 'Banco para el pago de la renta (vacío si no se capturó)'),
   common('renta.cuenta', 'Número de cuenta (vacío si no se capturó)'),
   common('renta.clabe', 'CLABE interbancaria (vacía si no se capturó)'),

@@ -6,6 +6,7 @@ import { policyEventListSchema } from './policy-event';
 import { policyInputSchema, policyUpdateBodySchema } from './policy-input';
 import { policyTerminationInputSchema } from './policy-lifecycle';
 import { policySchema } from './policy-response';
+import { renewalInputSchema, renewalProposalSchema, renewalSchema } from './renewal-rent';
 import { policyAgentListSchema, policyAgentsQuerySchema, policyExportQuerySchema, policySearchQuerySchema, policySearchResultSchema } from './policy-search';
 
 /** Policies: the search and its export, one policy, its history, the dashboard's counts and the writes (decision 024). */
@@ -23,6 +24,9 @@ export const policyEndpoints = {
   create: endpoint({ method: 'POST', path: '/api/policy', body: policyInputSchema, response: policySchema, status: 201 }),
   /** The full form (If-Match: its version), or the row menu's status change. */
   update: endpoint({ method: 'POST', path: '/api/policy/update/:id', params: idParamsSchema, body: policyUpdateBodySchema, response: policySchema }),
-  renew: endpoint({ method: 'POST', path: '/api/policy/:id/renew', params: idParamsSchema, response: policySchema, status: 201 }),
+  /** The renewal's proposal: the current rent, the rent raised by the branch's cap, the cap and its source. */
+  renewalProposal: endpoint({ method: 'GET', path: '/api/policy/:id/renewal', params: idParamsSchema, response: renewalProposalSchema }),
+  /** With `rent`, the renewal's rent (a warning in `rentWarning` when above the cap, never a refusal); without, the current one. */
+  renew: endpoint({ method: 'POST', path: '/api/policy/:id/renew', params: idParamsSchema, body: renewalInputSchema, response: renewalSchema, status: 201 }),
   terminate: endpoint({ method: 'POST', path: '/api/policy/:id/terminate', params: idParamsSchema, body: policyTerminationInputSchema, response: policySchema }),
 };

@@ -15,3 +15,4 @@ export * from './folio';
 export * from './display';
 export * from './search-text';
 export * from './endpoints';
+export * from './renewal-rent';

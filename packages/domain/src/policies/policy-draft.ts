@@ -4,7 +4,8 @@ import { maxId, optionalText, phoneField, requiredText } from '../common/fields'
 import { addressInputSchema, branchLabels } from '../branches/branch';
 import { policyStatusSchema } from './policy-status';
 import { policyTypeSchema, propertyTypeSchema } from './policy-type';
-import { flag, monthsField, optionalCount, optionalDate, optionalEmail, optionalMoney, policyMessages, requiredMoney } from './policy-fields';
+import { maxLateInterestMonthlyRate } from '../rents/interest';
+import { flag, monthsField, optionalCount, optionalDate, optionalEmail, optionalMoney, optionalRate, policyMessages, requiredMoney } from './policy-fields';
 import { policyLabels } from './policy-labels';
 import { defaultTermMonths, maxTermMonths, minTermMonths } from './policy-term';
 
@@ -115,6 +116,8 @@ export const rentInputSchema = z.object({
   contractStartDate: optionalDate(L.contractStartDate),
   propertyDeliveryDate: optionalDate(L.propertyDeliveryDate),
   gracePeriod: optionalCount(L.gracePeriod, 365),
+  /** The lease's moratorium interest (issue 32), % a month; null: the lease sets none. Shown, never added to what is due. */
+  lateInterestMonthlyRate: optionalRate(L.lateInterestMonthlyRate, maxLateInterestMonthlyRate),
   deposit: optionalMoney(L.deposit),
   bankDeposit: flag,
   accountNumber: optionalText(L.accountNumber, 30),

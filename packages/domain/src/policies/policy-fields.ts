@@ -29,6 +29,15 @@ export function requiredMoney(label: string) {
     .refine((value) => value === null || value > 0, policyMessages.positive(label));
 }
 
+/**
+ * A monthly interest rate in percent, more than 0 and at most `max`, with at most two decimals
+ * (3.5 → 3.5); null when not given (the lease sets none). More decimals are refused, not rounded.
+ */
+export function optionalRate(label: string, max: number) {
+  const invalid = `El campo ${label} debe ser mayor que 0 y como máximo ${max}, con hasta dos decimales`;
+  return numberLike(label).refine((value) => value === null || (value > 0 && value <= max && Math.abs(Math.round(value * 100) - value * 100) < 1e-6), invalid);
+}
+
 export function optionalCount(label: string, max = 10_000) {
   return numberLike(label)
     .refine((value) => value === null || Number.isInteger(value), policyMessages.wholeNumber(label))

@@ -37,6 +37,7 @@ export const policyLabels = {
   endDate: 'Fin de vigencia',
   propertyDeliveryDate: 'Fecha de entrega',
   gracePeriod: 'Periodo de gracia (días)',
+  lateInterestMonthlyRate: 'Interés moratorio mensual (%)',
   deposit: 'Depósito en garantía',
   accountNumber: 'Número de cuenta',
   bank: 'Banco',

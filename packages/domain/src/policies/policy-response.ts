@@ -54,6 +54,8 @@ export const rentSchema = z.object({
   contractStartDate: z.string().nullable(),
   propertyDeliveryDate: z.string().nullable(),
   gracePeriod: z.number().nullable(),
+  /** % a month (3.5), or null when the lease sets no moratorium interest. */
+  lateInterestMonthlyRate: z.number().nullable(),
   deposit: money,
   bankDeposit: z.boolean(),
   accountNumber: z.string(),

@@ -44,6 +44,8 @@ export const arrearsRowSchema = z.object({
   agentName: z.string(),
   months: z.number(),
   amount: moneySchema,
+  /** Moratorium interest of its months En mora, for today ('0.00' when the lease sets none): shown, not part of `amount`. */
+  interest: moneySchema,
   oldestDueOn: z.string(),
   daysLate: z.number(),
   bucket: z.enum(agingBuckets),

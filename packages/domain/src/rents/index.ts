@@ -6,3 +6,4 @@ export * from './endpoints';
 export * from './aging';
 export * from './confirmations';
 export * from './proofs';
+export * from './interest';

@@ -79,6 +79,16 @@ export const rentMessages = {
   statementFileName: (folio: string, today: string) => `estado-de-cuenta-${folio}-${today}.pdf`,
 } as const;
 
+/** Moratorium interest's words (issue 32): an amount shown beside what is owed, never part of it. */
+export const lateInterestMessages = {
+  label: 'Intereses moratorios',
+  notAdded: 'no se suman a lo adeudado',
+  /** 'Intereses moratorios: $2,136.75 (3.50 % mensual) — no se suman a lo adeudado'. */
+  summary: (amount: string, rate: string) => `Intereses moratorios: ${formatPesos(amount)} (${rate} % mensual) — no se suman a lo adeudado`,
+  /** The month dialog's value: '$2,136.75 — no se suman a lo adeudado'. */
+  monthValue: (amount: string) => `${formatPesos(amount)} — no se suman a lo adeudado`,
+} as const;
+
 /** 'Atraso: 1 mes, $18,500.00, 12 días' — or 'Al corriente' when nothing is in arrears. */
 export function arrearsSummary(arrears: { months: number; amount: string; daysLate: number }): string {
   if (arrears.months === 0) return rentMessages.upToDate;

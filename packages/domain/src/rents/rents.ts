@@ -18,6 +18,8 @@ export const rentMonthSchema = z.object({
   state: z.enum(rentMonthStates),
   /** Days after the due date: until today while owed past its grace, until the payment when paid late; 0 otherwise. */
   daysLate: z.number(),
+  /** Moratorium interest the lease's clause computes on what is owed, for the days late ('0.00' when none): shown, never added to `owed`. */
+  interest: moneySchema,
   paidOn: z.string().nullable(),
   pagare: z.object({ number: z.number(), of: z.number(), state: z.enum(pagareStates) }),
   waivedReason: z.string().nullable(),
@@ -50,7 +52,9 @@ export const rentLedgerSchema = z.object({
   rows: z.array(rentMonthSchema),
   payments: z.array(rentPaymentSchema),
   totals: z.object({ due: moneySchema, paid: moneySchema, owed: moneySchema, credit: moneySchema }),
-  arrears: z.object({ months: z.number(), amount: moneySchema, daysLate: z.number() }),
+  arrears: z.object({ months: z.number(), amount: moneySchema, daysLate: z.number(), interest: moneySchema }),
+  /** The lease's moratorium interest, % a month ('3.50'); null when it sets none. */
+  lateInterestMonthlyRate: z.string().nullable(),
   /** The ledger's version: a payment or reversal names it in If-Match (412 when someone wrote first). */
   version: z.number(),
 });

@@ -1,4 +1,4 @@
-import { boolean, char, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, char, index, integer, numeric, pgTable, smallint, text, timestamp, uniqueIndex, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { timestamps } from './columns';
 import { paperSizeEnum, recordStatusEnum, roleEnum } from './enums';
@@ -34,6 +34,11 @@ export const branches = pgTable(
     retainRejectedDocumentsMonths: smallint('retain_rejected_documents_months').default(6),
     /** Years after a policy ended (expired, cancelled, terminated) before its documents are deleted (null: never). */
     retainEndedPolicyDocumentsYears: smallint('retain_ended_policy_documents_years').default(10),
+    /** Issue 32: days before each due date the tenant is reminded by e-mail (null: no reminders). */
+    rentReminderDays: smallint('rent_reminder_days').default(3),
+    /** The highest yearly rent increase a renewal proposes (null: none), and where the figure comes from. */
+    maxRentIncreasePercent: numeric('max_rent_increase_percent', { precision: 5, scale: 2, mode: 'number' }),
+    maxRentIncreaseSource: varchar('max_rent_increase_source', { length: 200 }).notNull().default(''),
     /** The key of the branch's web forms (POST /api/public/leads/{key}, issue 20): only its SHA-256; rotated by managers. */
     leadCaptureKeyHash: char('lead_capture_key_hash', { length: 64 }),
     /** The web sites allowed to post those forms from a browser (CORS), e.g. https://www.inmobiliaria.mx. */

@@ -268,6 +268,8 @@ export const rents = pgTable('rents', {
   contractStartDate: date('contract_start_date', { mode: 'string' }),
   propertyDeliveryDate: date('property_delivery_date', { mode: 'string' }),
   gracePeriod: smallint('grace_period'),
+  /** Moratorium interest, % a month (issue 32); null: the lease sets none. */
+  lateInterestMonthlyRate: numeric('late_interest_monthly_rate', { precision: 5, scale: 2, mode: 'number' }),
   deposit: money('deposit'),
   bankDeposit: boolean('bank_deposit').notNull().default(false),
   accountNumber: varchar('account_number', { length: 30 }).notNull().default(''),

@@ -62,6 +62,10 @@ export const rentMonths = pgTable(
     index('rent_months_open_due_idx')
       .on(sql`(${table.dueOn} + ${table.graceDays})`)
       .where(sql`${table.state} in ('pending', 'partial')`),
+    // The tenant's reminders (issue 32): the months still open, by their due date.
+    index('rent_months_open_due_on_idx')
+      .on(table.dueOn)
+      .where(sql`${table.state} in ('pending', 'partial')`),
     check('rent_months_amounts_check', sql`${table.amountDue} >= 0 and ${table.paid} >= 0`),
   ],
 );
@@ -215,4 +219,26 @@ export const rentPaymentProofs = pgTable(
     check('rent_payment_proofs_amount_check', sql`${table.amount} > 0`),
     check('rent_payment_proofs_reason_check', sql`(${table.state} = 'rejected') = (${table.rejectReason} is not null)`),
   ],
+);
+
+/**
+ * The reminders the tenant was sent before a month's due date (issue 32): one per month at most
+ * (its primary key), written with the e-mail in the daily run's transaction, so a second run the
+ * same day, or a day's catch-up, never sends it twice.
+ */
+export const rentReminders = pgTable(
+  'rent_reminders',
+  {
+    monthId: integer('month_id')
+      .primaryKey()
+      .references(() => rentMonths.id, { onDelete: 'cascade' }),
+    policyId: integer('policy_id')
+      .notNull()
+      .references(() => rentSchedules.policyId, { onDelete: 'cascade' }),
+    /** The day (Mexico City) it was sent, and to whom. */
+    sentOn: date('sent_on', { mode: 'string' }).notNull(),
+    email: varchar('email', { length: 254 }).notNull(),
+    createdAt: instant('created_at'),
+  },
+  (table) => [index('rent_reminders_policy_idx').on(table.policyId)],
 );

@@ -21,6 +21,9 @@ const branchColumns = {
   esignPromissoryNotes: branches.esignPromissoryNotes,
   retainRejectedDocumentsMonths: branches.retainRejectedDocumentsMonths,
   retainEndedPolicyDocumentsYears: branches.retainEndedPolicyDocumentsYears,
+  rentReminderDays: branches.rentReminderDays,
+  maxRentIncreasePercent: branches.maxRentIncreasePercent,
+  maxRentIncreaseSource: branches.maxRentIncreaseSource,
   status: branches.status,
   createdAt: branches.createdAt,
   updatedAt: branches.updatedAt,
@@ -79,6 +82,10 @@ export interface BranchValues {
   /** null: never delete (issue 19). */
   retainRejectedDocumentsMonths: number | null;
   retainEndedPolicyDocumentsYears: number | null;
+  /** Issue 32: null, no reminders / no cap. */
+  rentReminderDays: number | null;
+  maxRentIncreasePercent: number | null;
+  maxRentIncreaseSource: string;
 }
 
 /**

@@ -178,6 +178,8 @@ export function packFacts(policy: Policy, setting: PackSetting): PackFacts {
     'renta.deposito_letra': r.deposit ? moneyWithWords(r.deposit) : '',
     'renta.dias_gracia': countOrEmpty(grace),
     'renta.plazo_gracia': graceText(grace),
+    // Issue 32: the lease's moratorium rate, for the template's clause (the default templates do not use it yet: the lawyer's to word).
+    'renta.interes_moratorio': r.lateInterestMonthlyRate === null ? '' : `${r.lateInterestMonthlyRate} % mensual`,
     'renta.banco': r.bank.trim(),
     'renta.cuenta': r.accountNumber.trim(),
     'renta.clabe': r.clabe.trim(),

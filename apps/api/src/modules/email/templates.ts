@@ -295,3 +295,21 @@ export function rentConfirmationEmail(message: { ownerName: string; branchName: 
     hint: 'Con su respuesta mantenemos al día el registro de pagos de su póliza. Si no esperaba este correo, comuníquese con la oficina.',
   });
 }
+
+/**
+ * The tenant's reminder before a month's due date (issue 32): the facts only. Where to pay is the
+ * lease's and the office's to say, not this e-mail's (the portal does not know the account).
+ */
+export function rentReminderEmail(message: { tenantName: string; branchName: string; period: string; amount: string; dueOn: string; propertyAddress: string }): RenderedEmail {
+  return layout({
+    subject: `Recordatorio: renta de ${message.period}, vence el ${message.dueOn} — ${message.branchName}`,
+    heading: 'Recordatorio de pago de renta',
+    greeting: `Hola, ${message.tenantName}:`,
+    blocks: [
+      `Le recordamos que la renta de ${message.period}${message.propertyAddress ? ` del inmueble en ${message.propertyAddress}` : ''} vence el ${message.dueOn}.`,
+      `Importe pendiente: ${message.amount}.`,
+      'Realice el pago como lo establece su contrato de arrendamiento. Si ya pagó, no tome en cuenta este mensaje.',
+    ],
+    hint: `Este recordatorio lo envía ${message.branchName}. Para cualquier duda sobre el pago, comuníquese con la oficina.`,
+  });
+}

@@ -99,7 +99,7 @@ const propertyJson = `json_build_object(
     'id', r.id, 'price', ${money('r.price')}, 'includesMaintenance', r.includes_maintenance,
     'maintenanceAmount', ${money('r.maintenance_amount')}, 'providesInvoice', r.provides_invoice,
     'contractStartDate', r.contract_start_date, 'propertyDeliveryDate', r.property_delivery_date,
-    'gracePeriod', r.grace_period, 'deposit', ${money('r.deposit')}, 'bankDeposit', r.bank_deposit,
+    'gracePeriod', r.grace_period, 'lateInterestMonthlyRate', r.late_interest_monthly_rate::float8, 'deposit', ${money('r.deposit')}, 'bankDeposit', r.bank_deposit,
     'accountNumber', r.account_number, 'bank', r.bank, 'clabe', r.clabe, 'accountHolder', r.account_holder,
     'realEstate', r.real_estate, 'realEstateInfo', json_build_object('name', r.real_estate_name, 'agent', r.real_estate_agent)))`;
 

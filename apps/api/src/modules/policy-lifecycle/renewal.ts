@@ -5,8 +5,8 @@ import {
   policyLifecycleMessages,
   policyMessages,
   renewableStatuses,
-  type Policy,
   type PolicyInput,
+  type Renewal,
 } from '@portal/domain';
 import type { Db } from '../../db/client';
 import { conflict, ensure, forbidden, notFound } from '../../lib/app-error';
@@ -15,6 +15,7 @@ import { actorScope } from '../../lib/branch-scope';
 import { notifyRenewalCreated } from '../notifications/index';
 import { getPolicy, insertEvent, insertWholePolicy, lockPolicy, noteLines, rowValues, updatePolicyRow, withNewFolio } from '../policies/index';
 import { isActiveUserOfBranch } from './repository';
+import { branchRentCap, renewalRent } from './renewal-rent';
 
 /** The folio a history note names a policy by: its number, or its investigation folio before it has one. */
 const folioOf = policyDisplayFolio;
@@ -23,8 +24,11 @@ const folioOf = policyDisplayFolio;
  * POST /api/policy/{id}/renew: a new policy in 'Creada' with the same people, property and rent
  * (new rows, no documents), its term starting the day after the old one ends, linked both ways
  * with an event on each history, all in one transaction. A policy is renewed once (409 after).
+ * `rentCents`, when given, is the renewal's rent: above the branch's cap it is kept with a warning
+ * (issue 32), answered and written in the new policy's history.
  */
-export async function renewPolicy(db: Db, actor: AuthUser, id: number): Promise<Policy> {
+export async function renewPolicy(db: Db, actor: AuthUser, id: number, rentCents?: number): Promise<Renewal> {
+  let rentWarning: string | null = null;
   if (!canRenewRole(actor.role)) throw forbidden(policyLifecycleMessages.renewRoleForbidden);
   const renewalId = await withNewFolio(db, (drawFolio) =>
     db.transaction(async (tx) => {
@@ -32,7 +36,9 @@ export async function renewPolicy(db: Db, actor: AuthUser, id: number): Promise<
       if (locked.renewedToPolicyId !== null) throw conflict(policyLifecycleMessages.alreadyRenewed);
       if (!renewableStatuses.includes(locked.status)) throw conflict(policyLifecycleMessages.notRenewable);
       const old = await getPolicy(tx, actor, id);
-      const input = renewalInput(old);
+      const rent = renewalRent(old.property.rent.price, rentCents, await branchRentCap(tx, old.branchId));
+      rentWarning = rent.warning;
+      const input = renewalInput(old, rent.price);
       const investigationId = await drawFolio(tx);
       const now = new Date();
       // The renewal stays the policy's agent's (issue 29), unless they no longer work the branch.
@@ -41,18 +47,18 @@ export async function renewPolicy(db: Db, actor: AuthUser, id: number): Promise<
       await updatePolicyRow(tx, id, { renewedToPolicyId: newId, updatedAt: now, updatedBy: actor.id });
       const event = { userId: actor.id, changes: [] };
       await insertEvent(tx, { ...event, policyId: id, fromStatus: null, toStatus: null, note: policyLifecycleMessages.renewedAsNote(investigationId) });
-      const created = noteLines('Póliza creada', policyLifecycleMessages.renewalOfNote(folioOf(old)), policyLifecycleMessages.renewalAgentNote(agentId === old.userId));
+      const created = noteLines('Póliza creada', policyLifecycleMessages.renewalOfNote(folioOf(old)), policyLifecycleMessages.renewalAgentNote(agentId === old.userId), rent.note);
       await insertEvent(tx, { ...event, policyId: newId, fromStatus: null, toStatus: 'created', note: created });
       // The agent and the branch manager hear of it with the renewal, or not at all.
       await notifyRenewalCreated(tx, { oldPolicyId: id, newPolicyId: newId, actorUserId: actor.id });
       return newId;
     }),
   );
-  return getPolicy(db, actor, renewalId);
+  return { ...(await getPolicy(db, actor, renewalId)), rentWarning };
 }
 
 /** The renewal's form values: the old policy's, without ids, numbers or documents, its term next. */
-function renewalInput(old: Policy): PolicyInput {
+function renewalInput(old: Awaited<ReturnType<typeof getPolicy>>, price: number): PolicyInput {
   const { property } = old;
   const { id: _rent, ...rent } = property.rent;
   const { id: _owner, ...owner } = property.owner;
@@ -89,7 +95,7 @@ function renewalInput(old: Policy): PolicyInput {
       specialObjects: property.specialObjects,
       specialObjectsDetails: property.specialObjectsDetails,
       description: property.description,
-      rent: { ...rent, contractStartDate: old.endDate ? dayAfter(old.endDate) : null },
+      rent: { ...rent, price, contractStartDate: old.endDate ? dayAfter(old.endDate) : null },
     },
   };
 }

@@ -19,6 +19,8 @@ function arrearsRow(record: repo.ArrearsRecord, today: string): ArrearsRow {
     agentName: record.agentName,
     months: record.months,
     amount: record.amount,
+    // An empty sum (no rate) reads '0.00', never null.
+    interest: centsToMoney(moneyToCents(record.interest) ?? 0),
     oldestDueOn: record.oldestDueOn,
     daysLate,
     bucket: agingBucketOf(daysLate),

@@ -9,6 +9,7 @@ export const arrearsExportColumns: ReadonlyArray<ExportColumn<ArrearsRow>> = [
   { header: 'Agente', value: (row) => row.agentName, width: 24 },
   { header: 'Meses en mora', value: (row) => row.months, width: 10 },
   { header: 'Adeudo', value: (row) => row.amount, width: 14 },
+  { header: 'Intereses moratorios', value: (row) => row.interest, width: 14 },
   { header: 'Mes más antiguo', value: (row) => ({ day: row.oldestDueOn }), width: 14 },
   { header: 'Días de atraso', value: (row) => row.daysLate, width: 10 },
   { header: 'Antigüedad', value: (row) => agingBucketLabels[row.bucket], width: 14 },

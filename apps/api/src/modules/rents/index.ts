@@ -17,6 +17,7 @@ export const rentsModule: FastifyPluginAsyncZod = async (app) => {
   await app.register(publicRoutes(rentProofPublicRoutes));
 };
 export { runRentArrears } from './arrears';
+export { runRentReminders } from './reminders';
 export { arrearsReport } from './aging';
 export { getLedger as rentLedger } from './service';
 export { rentStatementPreview } from './statement';

@@ -2,6 +2,7 @@ import {
   centsToMoney,
   daysBetween,
   lastDayOnTime,
+  lateInterestCents,
   monthState,
   moneyToCents,
   type PagareState,
@@ -51,12 +52,17 @@ function confirmationOf(summary: ConfirmationSummary | undefined): RentMonthConf
   return { state: 'answered', answer: summary.answer, ...asked, answeredAt: summary.answeredAt.toISOString() };
 }
 
-export function ledgerRows(months: MonthRow[], trackedFrom: string, today: string, confirmations: ConfirmationSummary[] = []): RentMonth[] {
+/**
+ * The months as the ledger shows them; `interestRate` is the lease's moratorium rate in hundredths
+ * of a percent (null: none), applied to what each month En mora still owes for its days late.
+ */
+export function ledgerRows(months: MonthRow[], trackedFrom: string, today: string, confirmations: ConfirmationSummary[] = [], interestRate: number | null = null): RentMonth[] {
   const confirmationByMonth = new Map(confirmations.map((summary) => [summary.monthId, summary]));
   return months.map((row) => {
     const paidCents = cents(row.paid);
     const state = monthState(scheduleMonth(row, trackedFrom), paidCents, row.paidOn, today);
     const owedCents = state === 'waived' ? 0 : Math.max(0, cents(row.amountDue) - paidCents);
+    const late = daysLate(row, state, today);
     return {
       id: row.id,
       period: row.dueOn.slice(0, 7),
@@ -66,7 +72,8 @@ export function ledgerRows(months: MonthRow[], trackedFrom: string, today: strin
       paid: centsToMoney(paidCents),
       owed: centsToMoney(owedCents),
       state,
-      daysLate: daysLate(row, state, today),
+      daysLate: late,
+      interest: centsToMoney(state === 'overdue' ? lateInterestCents(owedCents, interestRate, late) : 0),
       paidOn: row.paidOn,
       pagare: { number: row.seq, of: months.length, state: pagareState(state) },
       waivedReason: row.waivedReason,
@@ -82,6 +89,7 @@ export function ledgerOf(
   payments: PaymentRow[],
   allocations: Array<{ paymentId: number; monthId: number; amount: string }>,
   version: number,
+  lateInterestMonthlyRate: string | null = null,
 ): RentLedger {
   const periodOf = new Map(rows.map((row) => [row.id, row.period]));
   const dueCents = rows.reduce((sum, row) => sum + (row.state === 'waived' ? 0 : cents(row.amountDue)), 0);
@@ -116,7 +124,9 @@ export function ledgerOf(
       months: overdue.length,
       amount: centsToMoney(overdue.reduce((sum, row) => sum + cents(row.owed), 0)),
       daysLate: overdue.reduce((most, row) => Math.max(most, row.daysLate), 0),
+      interest: centsToMoney(overdue.reduce((sum, row) => sum + cents(row.interest), 0)),
     },
+    lateInterestMonthlyRate,
     version,
   };
 }

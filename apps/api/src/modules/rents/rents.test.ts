@@ -94,7 +94,7 @@ describe('the schedule', () => {
       ['2027-03-01', 'overdue'],
       ['2027-04-01', 'pending'],
     ]);
-    expect(ledger.arrears).toEqual({ months: 4, amount: '74000.00', daysLate: 99 });
+    expect(ledger.arrears).toEqual({ months: 4, amount: '74000.00', daysLate: 99, interest: '0.00' });
     expect(ledger.rows[0]!.pagare).toEqual({ number: 1, of: 12, state: 'overdue' });
   });
 });
@@ -115,7 +115,7 @@ describe('payments', () => {
       ['overdue', '10000.00', '8500.00', 37],
       ['overdue', '0.00', '18500.00', 9],
     ]);
-    expect(ledger.arrears).toEqual({ months: 2, amount: '27000.00', daysLate: 37 });
+    expect(ledger.arrears).toEqual({ months: 2, amount: '27000.00', daysLate: 37, interest: '0.00' });
     expect(ledger.totals).toMatchObject({ paid: '47000.00', credit: '0.00' });
     expect(ledger.payments[0]).toMatchObject({ amount: '18500.00', method: 'transfer', reference: 'SPEI 123', appliedTo: [{ period: '2026-12', amount: '18500.00' }], reversal: null });
 

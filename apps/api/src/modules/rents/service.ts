@@ -3,6 +3,7 @@ import {
   businessDate,
   centsToMoney,
   moneyToCents,
+  rateToHundredths,
   rentMessages,
   rentProofMessages,
   versionMatches,
@@ -49,7 +50,7 @@ export async function readLedger(db: Executor, policy: repo.RentPolicy, today: s
     const preview = await repo.previewMonths(db, policy);
     const months = preview.map((month) => ({ ...month, id: -month.seq, paid: '0.00', paidOn: null, state: 'pending' as const, waivedReason: null }));
     // Before activation nothing is late yet: the preview is measured from its own start.
-    return ledgerOf(policy.id, false, ledgerRows(months, '9999-12-31', today), [], [], 0);
+    return ledgerOf(policy.id, false, ledgerRows(months, '9999-12-31', today), [], [], 0, policy.lateInterestRate);
   }
   const [months, payments, allocations, confirmations] = await Promise.all([
     repo.loadMonths(db, policy.id),
@@ -57,7 +58,8 @@ export async function readLedger(db: Executor, policy: repo.RentPolicy, today: s
     repo.loadAllocations(db, policy.id),
     loadConfirmations(db, policy.id),
   ]);
-  return ledgerOf(policy.id, true, ledgerRows(months, schedule.trackedFrom, today, confirmations), payments, allocations, schedule.version);
+  const rate = policy.lateInterestRate === null ? null : rateToHundredths(policy.lateInterestRate);
+  return ledgerOf(policy.id, true, ledgerRows(months, schedule.trackedFrom, today, confirmations, rate), payments, allocations, schedule.version, policy.lateInterestRate);
 }
 
 /** The schedule's header under lock, and the 412 when the form saw another version. */

@@ -201,12 +201,22 @@ export function useChangePolicyStatus() {
 
 // --- renewal and early termination (issue 15) ------------------------------------------------
 
-/** 'Renovar': the new policy (201), which the caller opens in its form. */
+/** 'Renovar': the new policy (201), which the caller opens in its form; `rent` is the renewal's rent when the dialog proposed one. */
 export function useRenewPolicy() {
   const refresh = useRefreshPolicies();
   return useMutation({
-    mutationFn: (id: number) => callEndpoint(policyEndpoints.renew, { params: { id } }),
+    mutationFn: ({ id, rent }: { id: number; rent?: string }) => callEndpoint(policyEndpoints.renew, { params: { id }, body: rent === undefined ? undefined : { rent } }),
     onSuccess: refresh,
+  });
+}
+
+/** The rent 'Renovar' proposes (the current one raised by the branch's cap), read while its dialog is open. */
+export function useRenewalProposal(id: number | null) {
+  return useQuery({
+    queryKey: ['policies', 'renewal-proposal', id] as const,
+    queryFn: ({ signal }) => callEndpoint(policyEndpoints.renewalProposal, { params: { id: id ?? 0 } }, { signal }),
+    enabled: id !== null,
+    retry: false,
   });
 }
 

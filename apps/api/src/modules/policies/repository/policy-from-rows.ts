@@ -97,6 +97,7 @@ export function toPolicy(row: PolicyRow, tenantList: Tenant[], guarantorList: Gu
         contractStartDate: rent.contractStartDate,
         propertyDeliveryDate: rent.propertyDeliveryDate,
         gracePeriod: rent.gracePeriod,
+        lateInterestMonthlyRate: rent.lateInterestMonthlyRate,
         deposit: rent.deposit,
         bankDeposit: rent.bankDeposit,
         accountNumber: rent.accountNumber,

@@ -45,13 +45,28 @@ export interface ArrearsRecord {
   agentName: string;
   months: number;
   amount: string;
+  /** The moratorium interest of its months En mora as of the filter's day ('0.00' when the lease sets none). */
+  interest: string;
   oldestDueOn: string;
 }
+
+/*
+ * The interest grows every day, so it is computed for the report's day from the policy's months En
+ * mora (the primary key's range for one policy) rather than stored in rent_arrears, where it would
+ * be a day old after midnight; only the rows of the page or export batch are computed.
+ */
+const interestOf = (today: string) => sql`(
+    select coalesce(sum(rent_late_interest(m.amount_due - m.paid, r.late_interest_monthly_rate, ${today}::date - m.due_on)), 0)::numeric(12,2)::text
+    from rent_months m
+    join properties pr on pr.policy_id = m.policy_id
+    join rents r on r.property_id = pr.id
+    where m.policy_id = a.policy_id and m.state = 'overdue' and r.late_interest_monthly_rate is not null)`;
 
 const selectRows = (filter: AgingFilter, after: SQL, limit: number, offset: number) => sql`
   select a.policy_id as "policyId", p.policy_number as "policyNumber", p.investigation_id as "investigationId", p.tenant_names as "tenantNames",
     b.name as "branchName", coalesce(nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), '') as "agentName",
-    a.months::int as months, a.amount::text as amount, a.oldest_due_on::text as "oldestDueOn"
+    a.months::int as months, a.amount::text as amount, a.oldest_due_on::text as "oldestDueOn",
+    ${interestOf(filter.today)} as interest
   from rent_arrears a
   join policies p on p.id = a.policy_id
   join branches b on b.id = a.branch_id

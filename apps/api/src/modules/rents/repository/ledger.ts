@@ -14,6 +14,8 @@ export interface RentPolicy {
   termMonths: number;
   graceDays: number;
   rent: string | null;
+  /** The lease's moratorium interest, % a month ('3.50'), or null. */
+  lateInterestRate: string | null;
 }
 
 export async function findRentPolicy(db: Executor, id: number, scope: BranchScope): Promise<RentPolicy | undefined> {
@@ -26,6 +28,7 @@ export async function findRentPolicy(db: Executor, id: number, scope: BranchScop
       termMonths: policies.termMonths,
       graceDays: sql<number>`coalesce(${rents.gracePeriod}, 0)::int`,
       rent: sql<string | null>`${rents.price}::text`,
+      lateInterestRate: sql<string | null>`${rents.lateInterestMonthlyRate}::text`,
     })
     .from(policies)
     .leftJoin(properties, eq(properties.policyId, policies.id))

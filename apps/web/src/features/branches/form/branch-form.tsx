@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   branchFormSchema,
   defaultExpiryNoticeDays,
+  defaultRentReminderDays,
   defaultRetainEndedPolicyDocumentsYears,
   defaultRetainRejectedDocumentsMonths,
   maxExpiryNoticeDays,
@@ -31,6 +32,7 @@ import { SelectField } from '@/components/ui/select-field';
 import { FormSection } from '@/components/ui/form-section';
 import { SaveFailureAlert, useSaveFailure } from '@/components/ui/save-failure-alert';
 import { StaleVersionAlert, useStaleVersion } from '@/components/form/stale-version';
+import { RentSettingsFields } from './rent-settings-fields';
 
 /** The domain's rules and messages, the server's own. */
 const resolver: Resolver<BranchFormInput, unknown, BranchFormOutput> = zodResolver(branchFormSchema);
@@ -46,6 +48,9 @@ const fieldNames = [
   'esignPromissoryNotes',
   'retainRejectedDocumentsMonths',
   'retainEndedPolicyDocumentsYears',
+  'rentReminderDays',
+  'maxRentIncreasePercent',
+  'maxRentIncreaseSource',
   'address.street',
   'address.exteriorNumber',
   'address.interiorNumber',
@@ -93,11 +98,14 @@ function branchFormDefaults(branch: Branch | null): BranchFormInput {
     esignPromissoryNotes: branch?.esignPromissoryNotes ?? false,
     retainRejectedDocumentsMonths: retentionText(branch ? branch.retainRejectedDocumentsMonths : defaultRetainRejectedDocumentsMonths),
     retainEndedPolicyDocumentsYears: retentionText(branch ? branch.retainEndedPolicyDocumentsYears : defaultRetainEndedPolicyDocumentsYears),
+    rentReminderDays: retentionText(branch ? branch.rentReminderDays : defaultRentReminderDays),
+    maxRentIncreasePercent: retentionText(branch?.maxRentIncreasePercent ?? null),
+    maxRentIncreaseSource: branch?.maxRentIncreaseSource ?? '',
     status: branch?.status ?? 'active',
   };
 }
 
-/** A retention period as the field shows it: empty for null ('Nunca'). */
+/** A retention period (or another optional number) as the field shows it: empty for null ('Nunca'). */
 function retentionText(period: number | null): string {
   return period === null ? '' : String(period);
 }
@@ -258,6 +266,8 @@ export function BranchForm(props: BranchFormProps) {
               {...register('retainEndedPolicyDocumentsYears')}
             />
           </FormSection>
+
+          <RentSettingsFields />
 
           <FormSection title="Dirección">
             <AddressFields path="address" required markOptional className="sm:col-span-2" />

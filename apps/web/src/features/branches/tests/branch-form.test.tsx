@@ -103,6 +103,9 @@ describe('branch form: Nueva Sucursal', () => {
       esignPromissoryNotes: false,
       retainRejectedDocumentsMonths: 6,
       retainEndedPolicyDocumentsYears: 10,
+      rentReminderDays: 3,
+      maxRentIncreasePercent: null,
+      maxRentIncreaseSource: '',
       status: 'active',
     });
   });

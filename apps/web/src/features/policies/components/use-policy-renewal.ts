@@ -17,12 +17,14 @@ export function usePolicyRenewal() {
   const navigate = useNavigate();
   const [asking, setAsking] = useState<Renewable | null>(null);
 
-  const confirm = () => {
+  /** `rent`: the renewal's rent from the dialog; undefined keeps the current one. */
+  const confirm = (rent?: string) => {
     if (!asking) return;
-    mutation.mutate(asking.id, {
+    mutation.mutate({ id: asking.id, rent }, {
       onSuccess: (renewal) => {
         setAsking(null);
-        notify.success(policyLifecycleMessages.renewed);
+        // Above the branch's cap is allowed: the warning stays on screen with the success.
+        notify.success(policyLifecycleMessages.renewed, renewal.rentWarning ?? undefined);
         void navigate(paths.policies.edit.to(renewal.id));
       },
       onError: (error) => {

@@ -1,5 +1,5 @@
 import { useWatch } from 'react-hook-form';
-import { maxTermMonths, minTermMonths, policyLabels, type PolicyFormValues } from '@portal/domain';
+import { maxLateInterestMonthlyRate, maxTermMonths, minTermMonths, policyLabels, type PolicyFormValues } from '@portal/domain';
 import { TermEnd } from './term-end';
 import { formLabels } from './form-labels';
 import { CheckboxInput, FieldGrid, MoneyInput, TextInput } from './fields';
@@ -28,6 +28,12 @@ export function RentSection() {
         <TermEnd />
         <TextInput name="property.rent.propertyDeliveryDate" label={policyLabels.propertyDeliveryDate} type="date" />
         <TextInput name="property.rent.gracePeriod" label={policyLabels.gracePeriod} inputMode="numeric" />
+        <TextInput
+          name="property.rent.lateInterestMonthlyRate"
+          label={policyLabels.lateInterestMonthlyRate}
+          inputMode="decimal"
+          hint={`Vacío si el contrato no lo establece; hasta ${maxLateInterestMonthlyRate} %. Se muestra en Rentas, no se suma a lo adeudado.`}
+        />
         <CheckboxInput name="property.rent.providesInvoice" label={formLabels.providesInvoice} className="self-end" />
 
         <CheckboxInput name="property.rent.includesMaintenance" label={formLabels.includesMaintenance} className="sm:col-span-2" />

@@ -22,6 +22,7 @@ const ledger: RentLedger = {
       owed: '18500.00',
       state: 'overdue',
       daysLate: 12,
+      interest: '0.00',
       paidOn: null,
       pagare: { number: 1, of: 1, state: 'overdue' },
       waivedReason: null,
@@ -30,7 +31,8 @@ const ledger: RentLedger = {
   ],
   payments: [],
   totals: { due: '18500.00', paid: '0.00', owed: '18500.00', credit: '0.00' },
-  arrears: { months: 1, amount: '18500.00', daysLate: 12 },
+  arrears: { months: 1, amount: '18500.00', daysLate: 12, interest: '0.00' },
+  lateInterestMonthlyRate: null,
   version: 1,
 };
 

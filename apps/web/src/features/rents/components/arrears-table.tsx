@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { agingBucketLabels, formatPesos, type ArrearsReport } from '@portal/domain';
+import { agingBucketLabels, formatPesos, lateInterestMessages, type ArrearsReport } from '@portal/domain';
 import { formatDate } from '@/lib/dates';
 import { paths } from '@/lib/paths';
 import { Table, TableBody, TableHead, Td, Th, Tr } from '@/components/ui/table';
@@ -16,6 +16,7 @@ export function ArrearsTable({ report, showBranch }: { report: ArrearsReport; sh
           <Th>Agente</Th>
           <Th className="text-right">Meses</Th>
           <Th className="text-right">Adeudo</Th>
+          <Th className="text-right">{lateInterestMessages.label}</Th>
           <Th className="text-right">Días de atraso</Th>
           <Th>Antigüedad</Th>
           <Th>Último contacto</Th>
@@ -34,6 +35,7 @@ export function ArrearsTable({ report, showBranch }: { report: ArrearsReport; sh
             <Td>{row.agentName || '—'}</Td>
             <Td className="text-right tabular-nums">{row.months}</Td>
             <Td className="text-right tabular-nums">{formatPesos(row.amount)}</Td>
+            <Td className="text-right tabular-nums">{formatPesos(row.interest)}</Td>
             <Td className="text-right tabular-nums" title={`Mes más antiguo: ${formatDate(row.oldestDueOn)}`}>
               {row.daysLate}
             </Td>

@@ -1,4 +1,4 @@
-import { formatPesos, pagareStateLabels, pagareStateNotes, paymentMethodLabels, periodLabel, rentMonthStateLabels, type RentMonth, type RentPayment } from '@portal/domain';
+import { formatPesos, lateInterestMessages, moneyToCents, pagareStateLabels, pagareStateNotes, paymentMethodLabels, periodLabel, rentMonthStateLabels, type RentMonth, type RentPayment } from '@portal/domain';
 import { formatDate, formatLongDate } from '@/lib/dates';
 import { DetailList } from '@/components/ui/detail-list';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
@@ -49,6 +49,8 @@ function monthDetails(month: RentMonth) {
     { label: 'Importe', value: formatPesos(month.amountDue) },
     { label: 'Pagado', value: formatPesos(month.paid) },
     { label: 'Adeudo', value: formatPesos(month.owed) },
+    // The lease's clause, shown apart: the office decides whether to charge it.
+    ...((moneyToCents(month.interest) ?? 0) > 0 ? [{ label: lateInterestMessages.label, value: lateInterestMessages.monthValue(month.interest) }] : []),
     { label: 'Pagaré', value: `${month.pagare.number} de ${month.pagare.of} · ${pagareStateLabels[month.pagare.state]} (${pagareStateNotes[month.pagare.state]})` },
   ];
   if (month.paidOn) items.push({ label: 'Liquidada el', value: formatLongDate(month.paidOn) });

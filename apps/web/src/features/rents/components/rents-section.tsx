@@ -1,5 +1,5 @@
 import { CheckCircle2, AlertTriangle, FileText, Info } from 'lucide-react';
-import { arrearsSummary, businessDate, hasRole, paymentRecorderRoles, paymentReverserRoles, policyDisplayFolio, rentMessages, type Policy, type RentLedger } from '@portal/domain';
+import { arrearsSummary, businessDate, hasRole, lateInterestMessages, moneyToCents, paymentRecorderRoles, paymentReverserRoles, policyDisplayFolio, rentMessages, type Policy, type RentLedger } from '@portal/domain';
 import { cn } from '@/lib/cn';
 import { DownloadButton } from '@/components/download-button';
 import { Card } from '@/components/ui/card';
@@ -89,6 +89,9 @@ function LedgerHeader({ ledger, cancelled }: { ledger: RentLedger; cancelled: bo
     <div className="flex flex-wrap items-center justify-between gap-x-6 gap-y-3 p-4">
       <div className="space-y-1">
         {ledger.scheduled ? <ArrearsLine ledger={ledger} /> : <Note>{notScheduledNote}</Note>}
+        {ledger.scheduled && ledger.lateInterestMonthlyRate !== null && (moneyToCents(ledger.arrears.interest) ?? 0) > 0 ? (
+          <Note>{lateInterestMessages.summary(ledger.arrears.interest, ledger.lateInterestMonthlyRate)}</Note>
+        ) : null}
         {ledger.scheduled && cancelled ? <Note>{rentMessages.cancelled}</Note> : null}
       </div>
       <dl className="flex flex-wrap gap-x-6 gap-y-2 text-sm">

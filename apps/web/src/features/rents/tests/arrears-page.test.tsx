@@ -19,7 +19,7 @@ function report(overrides: Partial<ArrearsReport> = {}): ArrearsReport {
     ],
     total: { policies: 3, amount: '148000.00' },
     items: [
-      { policyId: 7, folio: 'POL-2026-00007', tenantNames: 'Ana Ruiz', branchName: 'Sucursal Polanco', agentName: 'Laura Méndez', months: 4, amount: '74000.00', oldestDueOn: '2026-12-01', daysLate: 99, bucket: '90+', lastContact: null },
+      { policyId: 7, folio: 'POL-2026-00007', tenantNames: 'Ana Ruiz', branchName: 'Sucursal Polanco', agentName: 'Laura Méndez', months: 4, amount: '74000.00', interest: '0.00', oldestDueOn: '2026-12-01', daysLate: 99, bucket: '90+', lastContact: null },
     ],
     page: 1,
     pageSize: 50,

@@ -21,7 +21,7 @@ function afterMarch(): RentLedger {
     ...before,
     rows: before.rows.map((row) => (row.period === '2027-03' ? month(3, { paid: '18500.00', owed: '0.00', state: 'paid', paidOn: '2027-03-05' }) : row)),
     payments: [...before.payments, payment(34, { receivedOn: '2027-03-05', reference: 'SPEI 999', appliedTo: [{ period: '2027-03', amount: '18500.00' }] })],
-    arrears: { months: 1, amount: '8500.00', daysLate: 37 },
+    arrears: { months: 1, amount: '8500.00', daysLate: 37, interest: '0.00' },
     version: 5,
   };
 }

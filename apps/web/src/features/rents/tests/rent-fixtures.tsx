@@ -19,6 +19,7 @@ export function month(index: number, overrides: Partial<RentMonth> = {}): RentMo
     owed: '18500.00',
     state: 'pending',
     daysLate: 0,
+    interest: '0.00',
     paidOn: null,
     pagare: { number: index + 1, of: 12, state: 'custody' },
     waivedReason: null,
@@ -64,7 +65,8 @@ export function arrearsLedger(overrides: Partial<RentLedger> = {}): RentLedger {
       payment(33, { amount: '10000.00', receivedOn: '2027-02-03', method: 'deposit', reference: '', appliedTo: [{ period: '2027-02', amount: '10000.00' }] }),
     ],
     totals: { due: '222000.00', paid: '47000.00', owed: '175000.00', credit: '0.00' },
-    arrears: { months: 2, amount: '27000.00', daysLate: 37 },
+    arrears: { months: 2, amount: '27000.00', daysLate: 37, interest: '0.00' },
+    lateInterestMonthlyRate: null,
     version: 4,
     ...overrides,
   };
@@ -72,7 +74,7 @@ export function arrearsLedger(overrides: Partial<RentLedger> = {}): RentLedger {
 
 /** Before activation: the schedule's preview, nothing paid, no version yet. */
 export function previewLedger(): RentLedger {
-  return { ...arrearsLedger(), scheduled: false, rows: Array.from({ length: 12 }, (_, index) => month(index)), payments: [], totals: { due: '222000.00', paid: '0.00', owed: '222000.00', credit: '0.00' }, arrears: { months: 0, amount: '0.00', daysLate: 0 }, version: 0 };
+  return { ...arrearsLedger(), scheduled: false, rows: Array.from({ length: 12 }, (_, index) => month(index)), payments: [], totals: { due: '222000.00', paid: '0.00', owed: '222000.00', credit: '0.00' }, arrears: { months: 0, amount: '0.00', daysLate: 0, interest: '0.00' }, version: 0 };
 }
 
 /** The section alone, for policy 5 (active unless told), with the network given. */

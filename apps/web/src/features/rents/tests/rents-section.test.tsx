@@ -47,12 +47,32 @@ describe("the expediente's 'Rentas'", () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it("shows the lease's moratorium interest apart from what is owed, in the summary and the month's details", async () => {
+    const user = userEvent.setup({ delay: null });
+    const rows = arrearsLedger().rows.map((row, index) => (index === 2 ? { ...row, interest: '366.92' } : index === 3 ? { ...row, interest: '194.25' } : row));
+    renderRents(agentUser, { [ledgerPath]: { body: arrearsLedger({ rows, lateInterestMonthlyRate: '3.50', arrears: { months: 2, amount: '27000.00', daysLate: 37, interest: '561.17' } }) } });
+    expect(await screen.findByText('Intereses moratorios: $561.17 (3.50 % mensual) — no se suman a lo adeudado')).toBeInTheDocument();
+    expect(screen.getByText('Adeudo').nextSibling).toHaveTextContent('$175,000.00');
+    await user.click(screen.getByRole('button', { name: /febrero 2027/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Renta de febrero 2027' });
+    expect(within(dialog).getByText('Intereses moratorios').nextSibling).toHaveTextContent('$366.92 — no se suman a lo adeudado');
+  });
+
+  it("shows no interest when the lease sets none", async () => {
+    const user = userEvent.setup({ delay: null });
+    renderRents(agentUser, { [ledgerPath]: { body: arrearsLedger() } });
+    await screen.findByText('Atraso: 2 meses, $27,000.00, 37 días');
+    expect(screen.queryByText(/Intereses moratorios/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /febrero 2027/ }));
+    expect(within(await screen.findByRole('dialog')).queryByText('Intereses moratorios')).not.toBeInTheDocument();
+  });
+
   it("is 'Al corriente' in green, and shows a credit when there is one", async () => {
     const paidAhead = arrearsLedger({
       rows: [month(0, { paid: '18500.00', owed: '0.00', state: 'paid' }), ...Array.from({ length: 11 }, (_, index) => month(index + 1))],
       payments: [payment(31, { amount: '20000.00' })],
       totals: { due: '222000.00', paid: '18500.00', owed: '203500.00', credit: '1500.00' },
-      arrears: { months: 0, amount: '0.00', daysLate: 0 },
+      arrears: { months: 0, amount: '0.00', daysLate: 0, interest: '0.00' },
     });
     renderRents(agentUser, { [ledgerPath]: { body: paidAhead } });
     expect(await screen.findByText('Al corriente')).toHaveClass('text-emerald-700');

@@ -109,6 +109,7 @@ function RentCard({ rent }: { rent: Policy['property']['rent'] }) {
           { label: 'Mantenimiento', value: rent.includesMaintenance ? `Incluido: ${formatMoney(rent.maintenanceAmount)}` : 'No incluido' },
           { label: 'Depósito en garantía', value: formatMoney(rent.deposit) },
           { label: 'Periodo de gracia', value: rent.gracePeriod === null ? orDash(null) : `${rent.gracePeriod} días` },
+          { label: 'Interés moratorio', value: rent.lateInterestMonthlyRate === null ? 'No establecido' : `${rent.lateInterestMonthlyRate} % mensual` },
           { label: 'Inicio del contrato', value: longDate(rent.contractStartDate) },
           { label: 'Fecha de entrega', value: longDate(rent.propertyDeliveryDate) },
           { label: 'Factura', value: yesNo(rent.providesInvoice) },
