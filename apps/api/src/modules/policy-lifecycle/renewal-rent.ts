@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import {
   canRenewRole,
   centsToMoney,
@@ -9,10 +8,10 @@ import {
   type RenewalProposal,
 } from '@portal/domain';
 import type { Executor } from '../../db/client';
-import { branches } from '../../db/schema/index';
 import { forbidden } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth-user';
 import { getPolicy } from '../policies/index';
+import { branchRentCap, type RentCap } from './repository';
 
 /*
  * The renewal's rent (issue 32): proposed as the current rent raised by the branch's maximum
@@ -20,18 +19,8 @@ import { getPolicy } from '../policies/index';
  * policy's history), never refused.
  */
 
-export interface RentCap {
-  percent: number | null;
-  source: string;
-}
-
-export async function branchRentCap(db: Executor, branchId: number): Promise<RentCap> {
-  const [row] = await db.select({ percent: branches.maxRentIncreasePercent, source: branches.maxRentIncreaseSource }).from(branches).where(eq(branches.id, branchId));
-  return { percent: row?.percent ?? null, source: row?.source ?? '' };
-}
-
 /** The policy form's rent (a number of pesos, numeric(12,2)) as cents. */
-export const rentCents = (price: number) => Math.round(price * 100);
+const rentCents = (price: number) => Math.round(price * 100);
 
 /** GET /api/policy/{id}/renewal: what 'Renovar' proposes. */
 export async function renewalProposal(db: Executor, actor: AuthUser, id: number): Promise<RenewalProposal> {

@@ -14,8 +14,8 @@ import type { AuthUser } from '../../lib/auth-user';
 import { actorScope } from '../../lib/branch-scope';
 import { notifyRenewalCreated } from '../notifications/index';
 import { getPolicy, insertEvent, insertWholePolicy, lockPolicy, noteLines, rowValues, updatePolicyRow, withNewFolio } from '../policies/index';
-import { isActiveUserOfBranch } from './repository';
-import { branchRentCap, renewalRent } from './renewal-rent';
+import { renewalRent } from './renewal-rent';
+import { branchRentCap, isActiveUserOfBranch } from './repository';
 
 /** The folio a history note names a policy by: its number, or its investigation folio before it has one. */
 const folioOf = policyDisplayFolio;

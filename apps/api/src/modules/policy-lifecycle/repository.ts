@@ -75,3 +75,14 @@ export async function isActiveUserOfBranch(db: Executor, userId: number, branchI
     .where(and(eq(users.id, userId), eq(users.branchId, branchId), eq(users.status, 'active')));
   return row !== undefined;
 }
+
+/** The branch's maximum yearly rent increase for renewals (issue 32), with its source. */
+export interface RentCap {
+  percent: number | null;
+  source: string;
+}
+
+export async function branchRentCap(db: Executor, branchId: number): Promise<RentCap> {
+  const [row] = await db.select({ percent: branches.maxRentIncreasePercent, source: branches.maxRentIncreaseSource }).from(branches).where(eq(branches.id, branchId));
+  return { percent: row?.percent ?? null, source: row?.source ?? '' };
+}
