@@ -27,6 +27,20 @@ export function agingBucketOf(daysLate: number): AgingBucket {
 
 export const arrearsPageSize = 50;
 
+/**
+ * The contacts about a policy's rent the portal records so far: the owner asked to confirm a
+ * month, the owner's answer, a tenant's proof of payment. The incidencias' contact log (next
+ * issue) joins them.
+ */
+export const rentContactKinds = ['owner_asked', 'owner_answered', 'tenant_proof'] as const;
+export type RentContactKind = (typeof rentContactKinds)[number];
+
+export const rentContactKindLabels: Record<RentContactKind, string> = {
+  owner_asked: 'Se pidió confirmación al propietario',
+  owner_answered: 'El propietario respondió',
+  tenant_proof: 'El inquilino envió un comprobante',
+};
+
 export const arrearsQuerySchema = z.object({
   branchId: z.coerce.number({ error: 'La sucursal no existe' }).int().positive('La sucursal no existe').max(maxId, 'La sucursal no existe').optional(),
   bucket: z.enum(agingBuckets, { error: 'El campo Antigüedad debe ser 1-30, 31-60, 61-90 o 90+' }).optional(),
@@ -49,8 +63,8 @@ export const arrearsRowSchema = z.object({
   oldestDueOn: z.string(),
   daysLate: z.number(),
   bucket: z.enum(agingBuckets),
-  /** The last contact with the tenant about it (the incidencias' contact log, next issue); null until then. */
-  lastContact: z.string().nullable(),
+  /** The latest contact about its rent (`at`: an instant), null when there was none. */
+  lastContact: z.object({ at: z.string(), kind: z.enum(rentContactKinds) }).nullable(),
 });
 export type ArrearsRow = z.infer<typeof arrearsRowSchema>;
 

@@ -24,7 +24,7 @@ function arrearsRow(record: repo.ArrearsRecord, today: string): ArrearsRow {
     oldestDueOn: record.oldestDueOn,
     daysLate,
     bucket: agingBucketOf(daysLate),
-    lastContact: null,
+    lastContact: record.lastContactAt && record.lastContactKind ? { at: record.lastContactAt, kind: record.lastContactKind } : null,
   };
 }
 

@@ -1,4 +1,4 @@
-import { agingBucketLabels, type ArrearsRow } from '@portal/domain';
+import { agingBucketLabels, businessDate, rentContactKindLabels, type ArrearsRow } from '@portal/domain';
 import type { ExportColumn } from '../../lib/table-export';
 
 /** The aging report's columns as the screen names them, then the ids. */
@@ -13,6 +13,7 @@ export const arrearsExportColumns: ReadonlyArray<ExportColumn<ArrearsRow>> = [
   { header: 'Mes más antiguo', value: (row) => ({ day: row.oldestDueOn }), width: 14 },
   { header: 'Días de atraso', value: (row) => row.daysLate, width: 10 },
   { header: 'Antigüedad', value: (row) => agingBucketLabels[row.bucket], width: 14 },
-  { header: 'Último contacto', value: (row) => row.lastContact, width: 16 },
+  // The day in Mexico City and what it was: '2027-03-12 · El propietario respondió'.
+  { header: 'Último contacto', value: (row) => (row.lastContact ? `${businessDate(new Date(row.lastContact.at))} · ${rentContactKindLabels[row.lastContact.kind]}` : null), width: 40 },
   { header: 'ID Póliza', value: (row) => row.policyId, width: 10 },
 ];

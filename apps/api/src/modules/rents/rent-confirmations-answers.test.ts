@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { rentConfirmationViewSchema, type PolicyEvent } from '@portal/domain';
+import { rentConfirmationViewSchema, type ArrearsReport, type PolicyEvent } from '@portal/domain';
 import { rowsOf } from '../../db/client';
 import { rentArrears } from '../../db/schema/index';
 import { bearer, json } from '../../test/app';
@@ -119,6 +119,11 @@ describe('POST /api/public/rent-confirmations/{token}', () => {
     }
     expect((await noticesOf(users.otherBranchAgent.id, 'rent_not_received')).length).toBe(0);
     expect((await eventsOf(policy.id))[0]).toMatchObject({ note: 'El propietario no recibió la renta de diciembre 2026' });
+    // The aging report names it as the policy's last contact, with when it was.
+    const aging = await ctx.app.inject({ url: '/api/rents/arrears', headers: bearer(users.agent.token) });
+    expect(aging.statusCode, aging.body).toBe(200);
+    const row = json<ArrearsReport>(aging).items.find((item) => item.policyId === policy.id);
+    expect(row?.lastContact).toEqual({ at: new Date().toISOString(), kind: 'owner_answered' });
   });
 
   it('a link for a month that was paid since no longer opens', async () => {

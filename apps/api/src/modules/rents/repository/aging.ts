@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { agingBucketDays, type AgingBucket } from '@portal/domain';
+import { agingBucketDays, type AgingBucket, type RentContactKind } from '@portal/domain';
 import { rowsOf, type Executor } from '../../../db/client';
 
 /*
@@ -48,6 +48,8 @@ export interface ArrearsRecord {
   /** The moratorium interest of its months En mora as of the filter's day ('0.00' when the lease sets none). */
   interest: string;
   oldestDueOn: string;
+  lastContactAt: string | null;
+  lastContactKind: RentContactKind | null;
 }
 
 /*
@@ -62,15 +64,30 @@ const interestOf = (today: string) => sql`(
     join rents r on r.property_id = pr.id
     where m.policy_id = a.policy_id and m.state = 'overdue' and r.late_interest_monthly_rate is not null)`;
 
+/*
+ * The latest contact about the policy's rent, by the policy indexes of the two tables it reads. At
+ * the same instant an answer comes after the question it answers.
+ */
+const lastContact = sql`left join lateral (
+    select x.at, x.kind from (
+      select c.last_asked_at as at, 'owner_asked' as kind, 0 as rank from rent_confirmations c where c.policy_id = a.policy_id
+      union all
+      select c.answered_at, 'owner_answered', 1 from rent_confirmations c where c.policy_id = a.policy_id and c.answered_at is not null
+      union all
+      select f.created_at, 'tenant_proof', 1 from rent_payment_proofs f where f.policy_id = a.policy_id
+    ) x order by x.at desc, x.rank desc limit 1) lc on true`;
+
 const selectRows = (filter: AgingFilter, after: SQL, limit: number, offset: number) => sql`
   select a.policy_id as "policyId", p.policy_number as "policyNumber", p.investigation_id as "investigationId", p.tenant_names as "tenantNames",
     b.name as "branchName", coalesce(nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), '') as "agentName",
     a.months::int as months, a.amount::text as amount, a.oldest_due_on::text as "oldestDueOn",
-    ${interestOf(filter.today)} as interest
+    ${interestOf(filter.today)} as interest,
+    to_char(lc.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "lastContactAt", lc.kind as "lastContactKind"
   from rent_arrears a
   join policies p on p.id = a.policy_id
   join branches b on b.id = a.branch_id
   left join users u on u.id = p.user_id
+  ${lastContact}
   where ${conditions(filter)} and ${after}
   order by a.oldest_due_on, a.policy_id
   limit ${limit} offset ${offset}`;

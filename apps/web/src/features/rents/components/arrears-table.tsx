@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { agingBucketLabels, formatPesos, lateInterestMessages, type ArrearsReport } from '@portal/domain';
+import { agingBucketLabels, formatPesos, lateInterestMessages, rentContactKindLabels, type ArrearsReport } from '@portal/domain';
 import { formatDate } from '@/lib/dates';
 import { paths } from '@/lib/paths';
 import { Table, TableBody, TableHead, Td, Th, Tr } from '@/components/ui/table';
@@ -40,7 +40,16 @@ export function ArrearsTable({ report, showBranch }: { report: ArrearsReport; sh
               {row.daysLate}
             </Td>
             <Td>{agingBucketLabels[row.bucket]}</Td>
-            <Td>{row.lastContact ? formatDate(row.lastContact) : '—'}</Td>
+            <Td>
+              {row.lastContact ? (
+                <>
+                  {formatDate(row.lastContact.at)}
+                  <span className="block text-xs text-slate-500 dark:text-slate-400">{rentContactKindLabels[row.lastContact.kind]}</span>
+                </>
+              ) : (
+                '—'
+              )}
+            </Td>
           </Tr>
         ))}
       </TableBody>

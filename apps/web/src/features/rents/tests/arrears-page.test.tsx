@@ -19,7 +19,7 @@ function report(overrides: Partial<ArrearsReport> = {}): ArrearsReport {
     ],
     total: { policies: 3, amount: '148000.00' },
     items: [
-      { policyId: 7, folio: 'POL-2026-00007', tenantNames: 'Ana Ruiz', branchName: 'Sucursal Polanco', agentName: 'Laura Méndez', months: 4, amount: '74000.00', interest: '0.00', oldestDueOn: '2026-12-01', daysLate: 99, bucket: '90+', lastContact: null },
+      { policyId: 7, folio: 'POL-2026-00007', tenantNames: 'Ana Ruiz', branchName: 'Sucursal Polanco', agentName: 'Laura Méndez', months: 4, amount: '74000.00', interest: '0.00', oldestDueOn: '2026-12-01', daysLate: 99, bucket: '90+', lastContact: { at: '2027-03-09T18:00:00.000Z', kind: 'owner_answered' } },
     ],
     page: 1,
     pageSize: 50,
@@ -38,6 +38,7 @@ describe("'Rentas en mora'", () => {
     expect(tiles.map((tile) => tile.textContent)).toEqual(['1–30 días1$18,500.00', '31–60 días0$0.00', '61–90 días1$55,500.00', 'Más de 90 días1$74,000.00']);
     const row = screen.getByRole('link', { name: 'POL-2026-00007' });
     expect(row).toHaveAttribute('href', '/policies/7#rentas');
+    expect(row.closest('tr')).toHaveTextContent('9 mar 2027El propietario respondió');
     expect(screen.queryByRole('columnheader', { name: 'Sucursal' })).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Sucursal')).not.toBeInTheDocument();
   });
