@@ -16,7 +16,12 @@ export function ArrearsTable({ report, showBranch }: { report: ArrearsReport; sh
           <Th>Agente</Th>
           <Th className="text-right">Meses</Th>
           <Th className="text-right">Adeudo</Th>
-          <Th className="text-right">{lateInterestMessages.label}</Th>
+          {/* Short headers (the export names them in full): the table fits a laptop beside the sidebar. */}
+          <Th className="text-right">
+            <abbr title={lateInterestMessages.label} className="no-underline">
+              Intereses
+            </abbr>
+          </Th>
           <Th className="text-right">Días de atraso</Th>
           <Th>Antigüedad</Th>
           <Th>Último contacto</Th>
