@@ -103,6 +103,7 @@ export const rentProofViewSchema = z.object({
   tenantName: z.string(),
   branchName: z.string(),
   folio: z.string(),
+  /** What the months listed owe together (those fallen due), not the rest of the term. */
   owed: moneySchema,
   months: z.array(z.object({ period: z.string(), dueOn: z.string(), owed: moneySchema, state: z.enum(rentMonthStates) })),
   proofs: z.array(rentProofSchema.omit({ sentBy: true, decidedBy: true, paymentId: true })),

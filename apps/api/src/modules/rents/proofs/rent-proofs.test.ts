@@ -44,7 +44,8 @@ describe("the tenant's proof of payment by link", () => {
     const token = await tenantToken(policy);
     const view = rentProofViewSchema.strict().parse(json(await ctx.app.inject({ url: `/api/public/rent-proofs/${token}` })));
     expect(view.months.map((month) => month.period)).toEqual(['2026-12', '2027-01', '2027-02', '2027-03']);
-    expect(view.owed).toBe('222000.00');
+    // What has fallen due (4 × $18,500.00), not the rest of the term.
+    expect(view.owed).toBe('74000.00');
     expect(view.proofs).toEqual([]);
 
     const sent = await sendProof(token);

@@ -152,12 +152,14 @@ async function tenantView(db: Executor, link: ActiveLink, now = new Date()): Pro
   const policy = await linkedPolicy(db, link);
   const ledger = await readLedger(db, policy, businessDate(now));
   const proofs = (await repo.listProofs(db, link.policyId)).map(toProof).map(({ sentBy: _s, decidedBy: _d, paymentId: _p, ...proof }) => proof);
+  // The months fallen due and not paid in full; the total is theirs (not the rest of the term's).
+  const months = ledger.rows.filter((row) => row.owed !== '0.00' && row.dueOn <= businessDate(now)).map((row) => ({ period: row.period, dueOn: row.dueOn, owed: row.owed, state: row.state }));
   return {
     tenantName: link.partyName,
     branchName: link.branchName,
     folio: link.folio,
-    owed: ledger.totals.owed,
-    months: ledger.rows.filter((row) => row.owed !== '0.00' && row.dueOn <= businessDate(now)).map((row) => ({ period: row.period, dueOn: row.dueOn, owed: row.owed, state: row.state })),
+    owed: centsToMoney(months.reduce((sum, month) => sum + (moneyToCents(month.owed) ?? 0), 0)),
+    months,
     proofs,
   };
 }

@@ -34,7 +34,8 @@ function isPositive(amount: string): boolean {
 export function ledgerTotals(ledger: RentLedger): Array<{ label: string; value: string }> {
   const totals = [
     { label: 'Pagado', value: formatPesos(ledger.totals.paid) },
-    { label: 'Adeudo', value: formatPesos(ledger.totals.owed) },
+    // Every month of the term not paid yet, due or not: what is late is the arrears line's.
+    { label: 'Por pagar del plazo', value: formatPesos(ledger.totals.owed) },
   ];
   if (isPositive(ledger.totals.credit)) totals.push({ label: 'Saldo a favor', value: formatPesos(ledger.totals.credit) });
   return totals;

@@ -12,7 +12,7 @@ describe("the expediente's 'Rentas'", () => {
     const arrears = await screen.findByText('Atraso: 2 meses, $27,000.00, 37 días');
     expect(arrears).toHaveClass('text-red-700');
     expect(screen.getByText('Pagado').nextSibling).toHaveTextContent('$47,000.00');
-    expect(screen.getByText('Adeudo').nextSibling).toHaveTextContent('$175,000.00');
+    expect(screen.getByText('Por pagar del plazo').nextSibling).toHaveTextContent('$175,000.00');
     expect(screen.queryByText('Saldo a favor')).not.toBeInTheDocument();
 
     const cells = within(screen.getByRole('list', { name: 'Calendario de rentas' })).getAllByRole('button');
@@ -52,7 +52,7 @@ describe("the expediente's 'Rentas'", () => {
     const rows = arrearsLedger().rows.map((row, index) => (index === 2 ? { ...row, interest: '366.92' } : index === 3 ? { ...row, interest: '194.25' } : row));
     renderRents(agentUser, { [ledgerPath]: { body: arrearsLedger({ rows, lateInterestMonthlyRate: '3.50', arrears: { months: 2, amount: '27000.00', daysLate: 37, interest: '561.17' } }) } });
     expect(await screen.findByText('Intereses moratorios: $561.17 (3.50 % mensual) — no se suman a lo adeudado')).toBeInTheDocument();
-    expect(screen.getByText('Adeudo').nextSibling).toHaveTextContent('$175,000.00');
+    expect(screen.getByText('Por pagar del plazo').nextSibling).toHaveTextContent('$175,000.00');
     await user.click(screen.getByRole('button', { name: /febrero 2027/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Renta de febrero 2027' });
     expect(within(dialog).getByText('Intereses moratorios').nextSibling).toHaveTextContent('$366.92 — no se suman a lo adeudado');
