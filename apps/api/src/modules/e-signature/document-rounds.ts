@@ -4,10 +4,9 @@ import { conflict, ensure, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth-user';
 import type { FileStore } from '../../lib/file-store';
 import { insertEvent, loadPolicies } from '../policies/index';
-import { issueLink } from '../public-links/index';
 import { signedDocument, type SignerEvidence } from './pdf';
 import * as repo from './repository';
-import { readStored, storePdf } from './rounds';
+import { inviteSigners, readStored, storePdf } from './rounds';
 
 /*
  * Rounds that sign a document of their own rather than the contract pack (issue 32: the acta de
@@ -17,9 +16,6 @@ import { readStored, storePdf } from './rounds';
  */
 
 type DocumentSubject = Exclude<SigningSubject, 'contracts'>;
-
-/** How long a signer's link lives (as the pack's). */
-const linkDays = 7;
 
 export interface DocumentRoundStart {
   policyId: number;
@@ -56,25 +52,7 @@ export async function startDocumentRound(tx: Executor, files: FileStore, actor: 
     packSize: stored.size,
     createdBy: actor.id,
   });
-  for (const signer of signers) {
-    const { linkId } = await issueLink(tx, {
-      policyId: start.policyId,
-      purpose: 'sign',
-      party: signer.party,
-      partyIndex: signer.partyIndex,
-      partyName: signer.name,
-      email: signer.email,
-      phones: signer.phones,
-      branchName: state.branchName,
-      expiresInDays: linkDays,
-      signingRoundId: roundId,
-      createdBy: actor.id,
-      baseUrl: start.baseUrl,
-      sendEmail: true,
-      document: start.subject,
-    });
-    await repo.insertSignature(tx, { linkId, roundId, signerName: signer.name.slice(0, 150), signerEmail: signer.email });
-  }
+  await inviteSigners(tx, actor, { policyId: start.policyId, roundId, signers, branchName: state.branchName, baseUrl: start.baseUrl, document: start.subject });
   await insertEvent(tx, { policyId: start.policyId, userId: actor.id, fromStatus: null, toStatus: null, changes: [], note: `${signingSubjectLabels[start.subject]} enviada para firma electrónica a ${signers.length} firmante${signers.length === 1 ? '' : 's'}` });
   return roundId;
 }

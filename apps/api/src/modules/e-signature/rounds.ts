@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { policyMessages, policySigners, signingMessages, type ContractDocumentKind, type LinkParty, type PolicyStatus } from '@portal/domain';
+import { policyMessages, policySigners, signingMessages, type ContractDocumentKind, type LinkParty, type PolicyStatus, type SigningSubject } from '@portal/domain';
 import type { Executor } from '../../db/client';
 import { conflict, ensure, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth-user';
@@ -35,6 +35,36 @@ interface Signer {
   name: string;
   email: string;
   phones: string[];
+}
+
+/**
+ * A round's signers invited: each gets a signing link (e-mailed, 7 days) and a signature row. The
+ * contract pack's rounds and a single document's (the acta, `document`) share it.
+ */
+export async function inviteSigners(
+  tx: Executor,
+  actor: AuthUser,
+  round: { policyId: number; roundId: number; signers: Signer[]; branchName: string; baseUrl: string; document?: Exclude<SigningSubject, 'contracts'> },
+): Promise<void> {
+  for (const signer of round.signers) {
+    const { linkId } = await issueLink(tx, {
+      policyId: round.policyId,
+      purpose: 'sign',
+      party: signer.party,
+      partyIndex: signer.partyIndex,
+      partyName: signer.name,
+      email: signer.email,
+      phones: signer.phones,
+      branchName: round.branchName,
+      expiresInDays: linkDays,
+      signingRoundId: round.roundId,
+      createdBy: actor.id,
+      baseUrl: round.baseUrl,
+      sendEmail: true,
+      ...(round.document ? { document: round.document } : {}),
+    });
+    await repo.insertSignature(tx, { linkId, roundId: round.roundId, signerName: signer.name.slice(0, 150), signerEmail: signer.email });
+  }
 }
 
 /** Who signs (the domain's policySigners: every tenant, every guarantor and the owner, in that order). */
@@ -86,24 +116,7 @@ async function startRound(tx: Executor, files: FileStore, actor: AuthUser, start
     packSize: stored.size,
     createdBy: actor.id,
   });
-  for (const signer of signers) {
-    const { linkId } = await issueLink(tx, {
-      policyId: start.policyId,
-      purpose: 'sign',
-      party: signer.party,
-      partyIndex: signer.partyIndex,
-      partyName: signer.name,
-      email: signer.email,
-      phones: signer.phones,
-      branchName: state.branchName,
-      expiresInDays: linkDays,
-      signingRoundId: roundId,
-      createdBy: actor.id,
-      baseUrl: start.baseUrl,
-      sendEmail: true,
-    });
-    await repo.insertSignature(tx, { linkId, roundId, signerName: signer.name.slice(0, 150), signerEmail: signer.email });
-  }
+  await inviteSigners(tx, actor, { policyId: start.policyId, roundId, signers, branchName: state.branchName, baseUrl: start.baseUrl });
   await insertEvent(tx, { policyId: start.policyId, userId: actor.id, fromStatus: null, toStatus: null, changes: [], note: signingMessages.roundStartedNote(signers.length) });
 }
 

@@ -1,13 +1,7 @@
-import { useState } from 'react';
-import { rentMessages, rentReasonMax, reversalInputSchema, type RentPayment } from '@portal/domain';
-import { errorMessage, isApiError, isSessionExpired } from '@/lib/api-error';
-import { notify } from '@/lib/toast';
-import { Alert } from '@/components/ui/alert';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { ReasonField } from '@/components/ui/reason-field';
+import { rentMessages, reversalInputSchema, type RentPayment } from '@portal/domain';
 import { useReversePayment } from '../api';
+import { LedgerReasonDialog, reasonResult } from './ledger-reason-dialog';
 import { paymentTitle } from './rent-format';
-import { useLedgerVersion } from './use-ledger-version';
 
 const reasonHint = 'Obligatorio. Quedará junto al pago y en el historial de la póliza.';
 
@@ -26,41 +20,12 @@ export function ReversePaymentDialog({ payment, ...props }: ReversePaymentDialog
   return payment ? <ReverseConfirm key={payment.id} payment={payment} {...props} /> : null;
 }
 
-function ReverseConfirm({ policyId, version: openedAt, payment, onClose }: ReversePaymentDialogProps & { payment: RentPayment }) {
+function ReverseConfirm({ policyId, version, payment, onClose }: ReversePaymentDialogProps & { payment: RentPayment }) {
   const reverse = useReversePayment(policyId);
-  const { version, staleMessage, caughtStale, clearStale } = useLedgerVersion(policyId, openedAt);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | undefined>();
-
-  const confirm = () => {
-    clearStale();
-    const parsed = reversalInputSchema.safeParse({ reason });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    reverse.mutate(
-      { paymentId: payment.id, reason: parsed.data.reason, ifMatch: version },
-      {
-        onSuccess: () => {
-          notify.success(rentMessages.reversed);
-          onClose();
-        },
-        onError: (failure) => {
-          if (isSessionExpired(failure) || caughtStale(failure)) return;
-          const detail = isApiError(failure) ? failure.details.find((item) => item.field === 'reason') : undefined;
-          setError(detail?.message ?? errorMessage(failure));
-        },
-      },
-    );
-  };
-
   return (
-    <ConfirmDialog
-      open
-      onOpenChange={(next) => {
-        if (!next && !reverse.isPending) onClose();
-      }}
+    <LedgerReasonDialog
+      policyId={policyId}
+      openedAt={version}
       title="Revertir pago"
       description={
         <>
@@ -68,31 +33,12 @@ function ReverseConfirm({ policyId, version: openedAt, payment, onClose }: Rever
           recalcularán. No se puede deshacer.
         </>
       }
-      confirmLabel="Revertir pago"
-      tone="danger"
+      reasonHint={reasonHint}
+      done={rentMessages.reversed}
+      parse={(reason) => reasonResult(reversalInputSchema.safeParse({ reason }))}
+      send={({ reason, ifMatch }, callbacks) => reverse.mutate({ paymentId: payment.id, reason, ifMatch }, callbacks)}
       busy={reverse.isPending}
-      onConfirm={confirm}
-    >
-      <div className="mt-4 space-y-3">
-        {staleMessage ? (
-          <Alert>
-            <p>{staleMessage}</p>
-            <p className="mt-1">Las rentas ya se actualizaron: revíselas antes de confirmar.</p>
-          </Alert>
-        ) : null}
-        <ReasonField
-          label="Motivo"
-          hint={reasonHint}
-          value={reason}
-          onChange={(value) => {
-            setReason(value);
-            setError(undefined);
-          }}
-          error={error}
-          max={rentReasonMax}
-          disabled={reverse.isPending}
-        />
-      </div>
-    </ConfirmDialog>
+      onClose={onClose}
+    />
   );
 }

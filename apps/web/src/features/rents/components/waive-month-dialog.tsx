@@ -1,13 +1,8 @@
 import { useState } from 'react';
-import { formatPesos, periodLabel, rentMessages, rentReasonMax, waiverInputSchema, type RentMonth } from '@portal/domain';
-import { errorMessage, isApiError, isSessionExpired } from '@/lib/api-error';
-import { notify } from '@/lib/toast';
-import { Alert } from '@/components/ui/alert';
+import { formatPesos, periodLabel, rentMessages, waiverInputSchema, type RentMonth } from '@portal/domain';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { ReasonField } from '@/components/ui/reason-field';
 import { useWaiveMonth } from '../api';
-import { useLedgerVersion } from './use-ledger-version';
+import { LedgerReasonDialog, reasonResult } from './ledger-reason-dialog';
 
 const reasonHint = 'Obligatorio. Quedará junto a la renta y en el historial de la póliza.';
 
@@ -32,39 +27,10 @@ export function WaiveMonthButton({ policyId, version, month }: { policyId: numbe
 
 function WaiveConfirm({ policyId, openedAt, month, onClose }: { policyId: number; openedAt: number; month: RentMonth; onClose: () => void }) {
   const waive = useWaiveMonth(policyId);
-  const { version, staleMessage, caughtStale, clearStale } = useLedgerVersion(policyId, openedAt);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | undefined>();
-
-  const confirm = () => {
-    clearStale();
-    const parsed = waiverInputSchema.safeParse({ reason });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    waive.mutate(
-      { monthId: month.id, reason: parsed.data.reason, ifMatch: version },
-      {
-        onSuccess: () => {
-          notify.success(rentMessages.waived);
-          onClose();
-        },
-        onError: (failure) => {
-          if (isSessionExpired(failure) || caughtStale(failure)) return;
-          const detail = isApiError(failure) ? failure.details.find((item) => item.field === 'reason') : undefined;
-          setError(detail?.message ?? errorMessage(failure));
-        },
-      },
-    );
-  };
-
   return (
-    <ConfirmDialog
-      open
-      onOpenChange={(next) => {
-        if (!next && !waive.isPending) onClose();
-      }}
+    <LedgerReasonDialog
+      policyId={policyId}
+      openedAt={openedAt}
       title="Condonar renta"
       description={
         <>
@@ -72,31 +38,12 @@ function WaiveConfirm({ policyId, openedAt, month, onClose }: { policyId: number
           «Condonada» con su motivo y dejará de contar en el atraso. Los pagos ya aplicados se conservan. No se puede deshacer.
         </>
       }
-      confirmLabel="Condonar renta"
-      tone="danger"
+      reasonHint={reasonHint}
+      done={rentMessages.waived}
+      parse={(reason) => reasonResult(waiverInputSchema.safeParse({ reason }))}
+      send={({ reason, ifMatch }, callbacks) => waive.mutate({ monthId: month.id, reason, ifMatch }, callbacks)}
       busy={waive.isPending}
-      onConfirm={confirm}
-    >
-      <div className="mt-4 space-y-3">
-        {staleMessage ? (
-          <Alert>
-            <p>{staleMessage}</p>
-            <p className="mt-1">Las rentas ya se actualizaron: revíselas antes de confirmar.</p>
-          </Alert>
-        ) : null}
-        <ReasonField
-          label="Motivo"
-          hint={reasonHint}
-          value={reason}
-          onChange={(value) => {
-            setReason(value);
-            setError(undefined);
-          }}
-          error={error}
-          max={rentReasonMax}
-          disabled={waive.isPending}
-        />
-      </div>
-    </ConfirmDialog>
+      onClose={onClose}
+    />
   );
 }
