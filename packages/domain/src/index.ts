@@ -41,3 +41,4 @@ export * from './privacy/arco-export';
 export * from './privacy/endpoints';
 export * from './whatsapp/index';
 export * from './move-out/index';
+export * from './claims/index';

@@ -34,6 +34,15 @@ export const paymentReverserRoles: readonly Role[] = ['admin', 'manager'];
 /** Who writes the acta de entrega-recepción, adds its photos and sends it to signature (issue 32); the others read it. */
 export const moveOutEditorRoles: readonly Role[] = ['admin', 'manager', 'agent'];
 
+/** Who works the incidencias (issue 33): opens cases, logs contacts, moves stages, draws documents. Approvers only read them. */
+export const claimEditorRoles: readonly Role[] = ['admin', 'manager', 'agent', 'lawyer'];
+
+/** Who may be assigned a case: the office's lawyers and collectors, and the staff who sell and run the branch. */
+export const claimAssigneeRoles: readonly Role[] = ['admin', 'manager', 'agent', 'lawyer'];
+
+/** Who reverses a case's cost, recovery or instalment payment: those who answer for the money. */
+export const claimMoneyReverserRoles: readonly Role[] = ['admin', 'manager'];
+
 /** Whether a role (none when signed out) is one of the allowed. */
 export function hasRole(role: Role | null | undefined, allowed: readonly Role[]): boolean {
   return role != null && allowed.includes(role);

@@ -17,6 +17,10 @@ export const notificationKinds = [
   'rent_not_received',
   'rent_confirmation_unanswered',
   'rent_proof_received',
+  // Incidencias (issue 33): an owner's report to review, a término coming or missed, an instalment missed.
+  'claim_reported',
+  'claim_deadline',
+  'claim_instalment_missed',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -44,6 +48,9 @@ export const notificationKindLabels: Record<NotificationKind, string> = {
   rent_not_received: 'El propietario no recibió una renta',
   rent_confirmation_unanswered: 'El propietario no confirma una renta',
   rent_proof_received: 'Comprobante de pago enviado por el inquilino',
+  claim_reported: 'Incidencia reportada por el propietario (por revisar)',
+  claim_deadline: 'Término de una incidencia (7, 3 y 1 días antes, y vencido)',
+  claim_instalment_missed: 'Parcialidad de un convenio de pago no pagada',
 };
 
 /**
@@ -58,6 +65,9 @@ export const defaultEmailKinds: readonly NotificationKind[] = [
   'appointment_reminder',
   'job_failed',
   'signature_declined',
+  // A court término must not be missed: its reminders come by e-mail unless the user opts out.
+  'claim_deadline',
+  'claim_instalment_missed',
 ];
 
 export const notificationSchema = z.object({

@@ -19,12 +19,14 @@ export const linkPartyLabels: Record<LinkParty, string> = {
 };
 
 /** 'rent_proof': the tenant sends proofs of rent payments (issue 32). */
-export const linkPurposes = ['upload', 'sign', 'rent_proof'] as const;
+/** 'claim_owner': the owner reports a problem and follows the policy's incidencias (issue 33). */
+export const linkPurposes = ['upload', 'sign', 'rent_proof', 'claim_owner'] as const;
 export type LinkPurpose = (typeof linkPurposes)[number];
 export const linkPurposeLabels: Record<LinkPurpose, string> = {
   upload: 'Subir documentos',
   sign: 'Firmar contratos',
   rent_proof: 'Comprobantes de renta',
+  claim_owner: 'Reportar un problema',
 };
 
 /** What staff see of a link, derived from its dates (revoked wins, then finished, then expired). */

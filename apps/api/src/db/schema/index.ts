@@ -13,3 +13,4 @@ export * from './public-links';
 export * from './privacy';
 export * from './rents';
 export * from './move-out';
+export * from './claims';

@@ -1,4 +1,4 @@
-import type { NotificationKind } from '@portal/domain';
+import type { LinkPurpose, NotificationKind } from '@portal/domain';
 
 /** What every e-mail is made of: a subject and the same message as HTML and plain text. */
 export interface RenderedEmail {
@@ -124,6 +124,9 @@ const hints: Record<NotificationKind, string> = {
   rent_not_received: 'Abra la sección Rentas del expediente en el Portal de Pólizas para dar seguimiento al adeudo.',
   rent_confirmation_unanswered: 'Abra la sección Rentas del expediente en el Portal de Pólizas para pedir la confirmación por WhatsApp.',
   rent_proof_received: 'Abra la sección Rentas del expediente en el Portal de Pólizas para confirmar o rechazar el comprobante.',
+  claim_reported: 'Abra Incidencias en el Portal de Pólizas para revisar el reporte y abrir el caso.',
+  claim_deadline: 'Abra la incidencia en el Portal de Pólizas para atender el término a tiempo.',
+  claim_instalment_missed: 'Abra la incidencia en el Portal de Pólizas: el caso volvió a Gestión extrajudicial.',
 };
 
 const subjectPrefix = '[Portal de Pólizas]';
@@ -163,7 +166,7 @@ export function appointmentReminderEmail(reminder: AppointmentReminderEmail): Re
 }
 
 /** The e-mail that carries a person's link (issue 17): who asks, what for, until when. */
-export function publicLinkEmail(message: { name: string; branchName: string; purpose: 'upload' | 'sign' | 'rent_proof'; document?: 'move_out'; url: string; expiresOn: string }): RenderedEmail {
+export function publicLinkEmail(message: { name: string; branchName: string; purpose: LinkPurpose; document?: 'move_out'; url: string; expiresOn: string }): RenderedEmail {
   if (message.document === 'move_out') return actaLinkEmail(message);
   const words = linkEmailWords[message.purpose];
   return layout({
@@ -212,7 +215,13 @@ const linkEmailWords = {
     heading: 'Envíe sus comprobantes de pago',
     button: 'Enviar comprobante',
   },
-} as const;
+  claim_owner: {
+    asks: 'le envía su enlace personal para reportar un problema con su inmueble (falta de pago, daños, no entrega…) y seguir el avance de sus incidencias desde su teléfono:',
+    subject: 'Reporte de problemas de su inmueble',
+    heading: 'Reporte un problema',
+    button: 'Abrir mi enlace',
+  },
+} as const satisfies Record<LinkPurpose, unknown>;
 
 /** The one-time code of a signing link (issue 17). */
 export function signingCodeEmail(message: { name: string; code: string; validMinutes: number }): RenderedEmail {

@@ -22,6 +22,7 @@ export function whatsappText(message: { name: string; branchName: string; purpos
           upload: 'subir los documentos de su póliza jurídica de arrendamiento',
           sign: 'revisar y firmar los contratos de su póliza jurídica de arrendamiento',
           rent_proof: 'ver sus rentas pendientes y enviar los comprobantes de sus pagos',
+          claim_owner: 'reportar un problema con su inmueble y seguir el avance de sus incidencias',
         }[message.purpose];
   return `Hola, ${message.name}. Le escribimos de ${message.branchName}. Con este enlace personal puede ${what} desde su teléfono: ${message.url}`;
 }

@@ -12,8 +12,11 @@ const signingView = lazy(async () => ({ default: (await import('@/features/e-sig
 
 const rentProofView = lazy(async () => ({ default: (await import('@/features/rents')).TenantProofView }));
 
+const claimOwnerView = lazy(async () => ({ default: (await import('@/features/claims')).OwnerClaimsView }));
+
 export const purposeViews: Record<LinkPurpose, LazyExoticComponent<ComponentType<PurposeViewProps>>> = {
   upload: uploadView,
   sign: signingView,
   rent_proof: rentProofView,
+  claim_owner: claimOwnerView,
 };

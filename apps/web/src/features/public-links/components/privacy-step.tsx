@@ -12,7 +12,7 @@ import { useAcceptPrivacy } from '../public-api';
 export function PrivacyStep({ token, view }: { token: string; view: PublicLinkView }) {
   const accept = useAcceptPrivacy(token);
   const [read, setRead] = useState(false);
-  const intro = { upload: 'Antes de subir sus documentos', sign: 'Antes de revisar y firmar sus contratos', rent_proof: 'Antes de enviar sus comprobantes de pago' }[view.purpose];
+  const intro = { upload: 'Antes de subir sus documentos', sign: 'Antes de revisar y firmar sus contratos', rent_proof: 'Antes de enviar sus comprobantes de pago', claim_owner: 'Antes de reportar un problema o ver sus incidencias' }[view.purpose];
   return (
     <section aria-labelledby="privacy-title" className="space-y-4">
       <div>

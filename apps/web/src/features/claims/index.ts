@@ -1,0 +1,3 @@
+// Issue 33: incidencias.
+/** The owner's page of a 'claim_owner' link (loaded by the link page after the aviso). */
+export { OwnerClaimsView } from './public/owner-claims-view';

@@ -1,0 +1,5 @@
+export * from './claim-values';
+export * from './claim-inputs';
+export * from './claim-views';
+export * from './claim-rules';
+export * from './endpoints';
