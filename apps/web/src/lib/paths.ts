@@ -56,6 +56,12 @@ export const paths = {
   rents: {
     arrears: { pattern: '/rents/arrears', to: (query?: Record<string, string | number>) => withQuery('/rents/arrears', query) },
   },
+  /** 'Incidencias' (issue 33): the list and board (`query` keeps the filters in the URL), a case's page, the stages' names (admins). */
+  claims: {
+    list: { pattern: '/claims', to: (query?: Record<string, string | number>) => withQuery('/claims', query) },
+    detail: { pattern: '/claims/:id', to: (id: string | number) => `/claims/${id}` },
+    stages: { pattern: '/admin/claim-stages', to: () => '/admin/claim-stages' },
+  },
   addendums: {
     list: { pattern: '/addendums', to: () => '/addendums' },
     new: { pattern: '/addendums/new', to: () => '/addendums/new' },
