@@ -39,6 +39,7 @@ import { policiesModule, startSearchPages } from './modules/policies/index';
 import { policyFileModule } from './modules/policy-file/index';
 import { rentStatementPreview, rentsModule } from './modules/rents/index';
 import { moveOutModule } from './modules/move-out/index';
+import { claimsModule } from './modules/claims/index';
 import { policyLifecycleModule } from './modules/policy-lifecycle/index';
 import { publicLinksModule } from './modules/public-links/index';
 import { retentionModule } from './modules/retention/index';
@@ -187,6 +188,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(policyFileModule);
   await app.register(rentsModule);
   await app.register(moveOutModule);
+  await app.register(claimsModule);
   await app.register(investigationsModule);
   await app.register(addendumsModule);
   // The notifications module reads appointments (reminders): its notice is handed in, not imported.

@@ -93,3 +93,11 @@ function fold(text: string): string {
 export function isBackwardMove(from: ClaimStage, to: ClaimStage): boolean {
   return claimStages.indexOf(to) < claimStages.indexOf(from);
 }
+
+/**
+ * What the owner is told of a stage change, by e-mail and in the agent's WhatsApp text: the case,
+ * its stage and the next step in plain Spanish — never the internal note.
+ */
+export function claimOwnerStageText(message: { ownerName: string; number: string; stageLabel: string; nextStep: string; branchName: string }): string {
+  return `Hola, ${message.ownerName}. Le escribimos de ${message.branchName}. Su incidencia ${message.number} pasó a la etapa «${message.stageLabel}». ${message.nextStep}`;
+}
