@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { moneySchema } from '../rents/money';
+import { recordablePaymentMethods } from '../rents/rent-values';
 import { linkParties } from '../public-links/links';
 import {
   agreementStates,
@@ -128,6 +129,19 @@ export const claimMovementSchema = z.object({
 });
 export type ClaimMovement = z.infer<typeof claimMovementSchema>;
 
+/** A payment of an instalment (as a rent payment); a reversed one stays with its reason. */
+export const instalmentPaymentSchema = z.object({
+  id: z.number().int(),
+  amount: moneySchema,
+  receivedOn: z.string(),
+  method: z.enum(recordablePaymentMethods),
+  reference: z.string(),
+  recordedBy: z.string(),
+  reversedAt: z.string().nullable(),
+  reversalReason: z.string().nullable(),
+});
+export type InstalmentPayment = z.infer<typeof instalmentPaymentSchema>;
+
 export const instalmentSchema = z.object({
   id: z.number().int(),
   seq: z.number().int(),
@@ -136,6 +150,8 @@ export const instalmentSchema = z.object({
   paid: moneySchema,
   paidOn: z.string().nullable(),
   state: z.enum(instalmentStates),
+  /** Its payments, oldest first (the reversal endpoint takes their ids). */
+  payments: z.array(instalmentPaymentSchema),
 });
 export type Instalment = z.infer<typeof instalmentSchema>;
 

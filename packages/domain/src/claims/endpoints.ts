@@ -61,6 +61,8 @@ export const claimEndpoints = {
   reverseMovement: endpoint({ method: 'POST', path: '/api/claims/movements/:id/reverse', params: idParamsSchema, body: claimReversalInputSchema, response: claimDetailSchema }),
   agreement: endpoint({ method: 'POST', path: '/api/claims/:id/agreement', params: idParamsSchema, body: agreementInputSchema, response: claimDetailSchema, status: 201 }),
   instalmentPayment: endpoint({ method: 'POST', path: '/api/claims/instalments/:id/payments', params: idParamsSchema, body: instalmentPaymentInputSchema, response: claimDetailSchema, status: 201 }),
+  /** A payment of an instalment reversed with its reason, and the recovery it recorded with it. */
+  reverseInstalmentPayment: endpoint({ method: 'POST', path: '/api/claims/instalment-payments/:id/reverse', params: idParamsSchema, body: claimReversalInputSchema, response: claimDetailSchema }),
   /** Draw a template into a PDF that joins the case and the expediente. */
   drawDocument: endpoint({ method: 'POST', path: '/api/claims/:id/documents/:kind', params: claimDocumentParamsSchema, response: claimDocumentSchema, status: 201 }),
   document: endpoint({ method: 'GET', path: '/api/claims/documents/:id', params: idParamsSchema }),

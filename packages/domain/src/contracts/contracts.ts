@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { claimDocumentKindLabels, claimDocumentKinds } from '../claims/claim-values';
 import { idSchema } from '../common/fields';
 
 /*
@@ -17,13 +18,14 @@ export const contractDocumentLabels: Record<ContractDocumentKind, string> = {
 };
 
 /**
- * The kinds of text the templates admin edits: the pack's documents, and the owner's rent
- * statement (issue 32: 'Estado de cuenta'), drawn on request from the ledger, never part of a pack.
+ * The kinds of text the templates admin edits: the pack's documents, the owner's rent statement
+ * (issue 32: 'Estado de cuenta'), drawn on request from the ledger, never part of a pack, and the
+ * documents of an incidencia (issue 33), drawn from a case and stored with it.
  */
-export const templateKinds = [...contractDocumentKinds, 'rent_statement'] as const;
+export const templateKinds = [...contractDocumentKinds, 'rent_statement', ...claimDocumentKinds] as const;
 export type TemplateKind = (typeof templateKinds)[number];
 
-export const templateKindLabels: Record<TemplateKind, string> = { ...contractDocumentLabels, rent_statement: 'Estado de cuenta' };
+export const templateKindLabels: Record<TemplateKind, string> = { ...contractDocumentLabels, rent_statement: 'Estado de cuenta', ...claimDocumentKindLabels };
 
 /** A branch's paper for its documents (editable by admins with the branch). */
 export const paperSizes = ['letter', 'a4'] as const;

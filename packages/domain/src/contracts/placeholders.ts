@@ -1,3 +1,4 @@
+import { claimDocumentKinds } from '../claims/claim-values';
 import type { ContractDocumentKind, TemplateKind } from './contracts';
 
 /*
@@ -8,11 +9,15 @@ import type { ContractDocumentKind, TemplateKind } from './contracts';
  * inside the pagaré template, which the server repeats once per month of the term.
  */
 
-const allKinds = ['lease', 'policy', 'promissory_notes'] as const satisfies readonly ContractDocumentKind[];
+const contractKinds = ['lease', 'policy', 'promissory_notes'] as const satisfies readonly ContractDocumentKind[];
+/** The contract's facts: an incidencia's documents (issue 33) may name them too (the demand summary's 'datos del contrato'). */
+const allKinds = [...contractKinds, ...claimDocumentKinds] as const satisfies readonly TemplateKind[];
 const notesOnly = ['promissory_notes'] as const satisfies readonly ContractDocumentKind[];
 /** The policy's facts the rent statement may name too (the rest are the contracts' own). */
 const withStatement = [...allKinds, 'rent_statement'] as const satisfies readonly TemplateKind[];
 const statementOnly = ['rent_statement'] as const satisfies readonly TemplateKind[];
+const claimOnly = claimDocumentKinds;
+const summaryOnly = ['lawsuit_summary'] as const satisfies readonly TemplateKind[];
 
 export interface ContractPlaceholder {
   key: string;
@@ -24,6 +29,8 @@ const common = (key: string, label: string): ContractPlaceholder => ({ key, labe
 const note = (key: string, label: string): ContractPlaceholder => ({ key, label, kinds: notesOnly });
 const shared = (key: string, label: string): ContractPlaceholder => ({ key, label, kinds: withStatement });
 const statement = (key: string, label: string): ContractPlaceholder => ({ key, label, kinds: statementOnly });
+const claim = (key: string, label: string): ContractPlaceholder => ({ key, label, kinds: claimOnly });
+const summary = (key: string, label: string): ContractPlaceholder => ({ key, label, kinds: summaryOnly });
 
 export const contractPlaceholders: ReadonlyArray<ContractPlaceholder> = [
   shared('arrendador.nombre', 'Nombre del arrendador (propietario)'),
@@ -85,6 +92,26 @@ export const contractPlaceholders: ReadonlyArray<ContractPlaceholder> = [
   statement('estado.saldo_a_favor', 'Saldo a favor del arrendatario (vacío si no hay)'),
   statement('estado.atraso', '«Al corriente» o el atraso: meses, importe y días'),
   note('pagare.avales', 'Avales con su domicilio, uno por línea (vacío si el tipo de póliza no tiene aval)'),
+  // Incidencias (issue 33): the case, its months and pagarés, the agreement, the demand's facts.
+  claim('incidencia.numero', 'Número de la incidencia («INC-00042»)'),
+  claim('incidencia.tipo', 'Tipo de incidencia («Falta de pago»)'),
+  claim('incidencia.fecha_apertura', 'Fecha en que se abrió la incidencia, en letra'),
+  claim('incidencia.meses', 'Meses de renta reclamados, uno por línea: mes, importe y pagaré (vacío si no hay)'),
+  claim('incidencia.numero_meses', 'Cuántos meses de renta se reclaman (vacío si ninguno)'),
+  claim('incidencia.rentas', 'Rentas reclamadas ($55,500.00; vacío si cero)'),
+  claim('incidencia.servicios', 'Servicios impagos reclamados (vacío si cero)'),
+  claim('incidencia.danos', 'Daños reclamados (vacío si cero)'),
+  claim('incidencia.total', 'Total reclamado: rentas, servicios y daños'),
+  claim('incidencia.total_letra', 'Total reclamado en número y letra'),
+  claim('pagares.lista', 'Pagarés de los meses reclamados, uno por línea: número, vencimiento e importe (vacío sin calendario de rentas)'),
+  claim('convenio.parcialidades', 'Parcialidades del convenio de pago, una por línea: número, fecha e importe (vacío sin convenio)'),
+  claim('convenio.numero_parcialidades', 'Número de parcialidades del convenio (vacío sin convenio)'),
+  claim('convenio.total', 'Total del convenio de pago (vacío sin convenio)'),
+  claim('convenio.total_letra', 'Total del convenio en número y letra (vacío sin convenio)'),
+  summary('incidencia.descripcion', 'Descripción de la incidencia (texto interno de la oficina)'),
+  summary('demanda.hechos', 'Hechos: el contrato, los pagarés, el calendario de rentas, lo adeudado, el convenio y las gestiones, numerados'),
+  summary('demanda.juzgado', 'Juzgado (vacío si aún no se capturó la demanda)'),
+  summary('demanda.expediente', 'Expediente judicial (vacío si aún no se capturó la demanda)'),
 ];
 
 /**

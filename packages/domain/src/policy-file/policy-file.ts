@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { addendumSchema } from '../addendums/addendum';
 import { appointmentSchema } from '../appointments/appointment';
+import { claimDocumentSchema } from '../claims/claim-views';
 import { documentChecklistItemSchema } from '../investigations/document-checklist';
 
 /**
@@ -18,5 +19,7 @@ export const policyFileSchema = z.object({
   addendums: z.array(addendumSchema),
   /** Appointments that name the policy, in calendar order. */
   appointments: z.array(appointmentSchema),
+  /** The documents drawn in the policy's incidencias (issue 33), newest first. */
+  claimDocuments: z.array(claimDocumentSchema.extend({ claimId: z.number().int(), claimNumber: z.string() })),
 });
 export type PolicyFile = z.infer<typeof policyFileSchema>;

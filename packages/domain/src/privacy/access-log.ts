@@ -10,6 +10,7 @@ export const accessActions = [
   'signed_pack_view',
   'move_out_download',
   'rent_statement_download',
+  'claim_doc_download',
   'export',
 ] as const;
 export type AccessAction = (typeof accessActions)[number];
@@ -23,6 +24,7 @@ export const accessActionLabels: Record<AccessAction, string> = {
   signed_pack_view: 'Abrió el paquete firmado',
   move_out_download: 'Abrió el acta de entrega o una de sus fotos',
   rent_statement_download: 'Descargó el estado de cuenta de rentas',
+  claim_doc_download: 'Abrió un documento de una incidencia',
   export: 'Exportó',
 };
 

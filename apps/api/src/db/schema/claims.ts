@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, char, check, date, index, integer, jsonb, numeric, pgEnum, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, char, check, date, index, integer, jsonb, numeric, pgEnum, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import {
   agreementStates,
   claimDocumentKinds,
@@ -194,8 +194,14 @@ export const claimMovements = pgTable(
     reversedAt: moment('reversed_at'),
     reversedBy: userRef('reversed_by'),
     reversalReason: varchar('reversal_reason', { length: 500 }),
+    /** The instalment payment a recovery came from: reversing that payment reverses this too. */
+    instalmentPaymentId: integer('instalment_payment_id').references((): AnyPgColumn => claimInstalmentPayments.id, { onDelete: 'cascade' }),
   },
-  (table) => [index('claim_movements_claim_idx').on(table.claimId), check('claim_movements_amount_positive', sql`${table.amount} > 0`)],
+  (table) => [
+    index('claim_movements_claim_idx').on(table.claimId),
+    check('claim_movements_amount_positive', sql`${table.amount} > 0`),
+    uniqueIndex('claim_movements_instalment_payment_key').on(table.instalmentPaymentId),
+  ],
 );
 
 /** A payment agreement (convenio de pago): at most one active per case. */
