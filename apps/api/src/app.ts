@@ -39,7 +39,7 @@ import { policiesModule, startSearchPages } from './modules/policies/index';
 import { policyFileModule } from './modules/policy-file/index';
 import { rentStatementPreview, rentsModule } from './modules/rents/index';
 import { moveOutModule } from './modules/move-out/index';
-import { claimsModule } from './modules/claims/index';
+import { claimDocumentPreview, claimsModule } from './modules/claims/index';
 import { policyLifecycleModule } from './modules/policy-lifecycle/index';
 import { publicLinksModule } from './modules/public-links/index';
 import { retentionModule } from './modules/retention/index';
@@ -184,7 +184,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   const signing = signingHook(app.files, (error, storedName) => app.log.error({ err: error, storedName }, 'could not remove a signing file'));
   await app.register(policiesModule, { searchPages, contractPack, signing });
   await app.register(policyLifecycleModule);
-  await app.register(contractsModule, { statementPreview: rentStatementPreview });
+  await app.register(contractsModule, { statementPreview: rentStatementPreview, claimPreview: claimDocumentPreview });
   await app.register(policyFileModule);
   await app.register(rentsModule);
   await app.register(moveOutModule);

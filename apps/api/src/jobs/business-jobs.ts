@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import type { FileStore } from '../lib/file-store';
 import type { SecretBox } from '../lib/secret-box';
 import type { MailTransport } from '../modules/email/index';
+import { runClaimInstalments } from '../modules/claims/index';
 import { sweepUnreferencedFiles } from '../modules/files/index';
 import { sendLeadFollowUps } from '../modules/leads/index';
 import { deliverDueEmails, notifyPolicyExpiring, sendAppointmentReminders } from '../modules/notifications/index';
@@ -88,6 +89,20 @@ export function businessJobs({ db, files, mail, secretBox, whatsapp, publicUrl }
       async run(now) {
         const { today, reminded } = await runRentReminders(db, now);
         return { summary: `${today}: ${reminded === 1 ? '1 recordatorio de renta enviado' : `${reminded} recordatorios de renta enviados`} a inquilinos.`, today, reminded };
+      },
+    },
+    {
+      name: 'claim-instalments',
+      // After the rents' run (00:15): an instalment due yesterday and not paid in full is late today.
+      cron: '25 0 * * *',
+      catchUpAtStart: true,
+      retryLimit: 5,
+      retryDelaySeconds: 60,
+      expireInMinutes: 30,
+      async run(now) {
+        const day = await runClaimInstalments(db, now);
+        const agreements = day.broken === 1 ? '1 convenio incumplido' : `${day.broken} convenios incumplidos`;
+        return { summary: `${day.today}: ${agreements} por parcialidades vencidas sin pagar, ${day.notices} avisos.`, ...day };
       },
     },
     {

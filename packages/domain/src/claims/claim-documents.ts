@@ -52,6 +52,6 @@ export const claimAgreementMessages = {
   recoveryDescription: (seq: number) => `Pago de la parcialidad ${seq} del convenio`,
   brokenNote: (seq: number) => `Parcialidad ${seq} vencida sin pagar: el convenio se incumplió`,
   missedTitle: (claimNumber: string, seq: number) => `Parcialidad ${seq} no pagada: ${claimNumber}`,
-  missedBody: (claimNumber: string, policyLabel: string, seq: number, dueOn: string, owed: string) =>
-    `La parcialidad ${seq} del convenio de la incidencia ${claimNumber} (póliza ${policyLabel}) venció el ${dueOn} con ${formatPesos(owed)} sin pagar: el convenio se incumplió y la incidencia volvió a Gestión extrajudicial.`,
+  missedBody: (notice: { claimNumber: string; policyLabel: string; seq: number; dueOn: string; owed: string; movedBack: boolean }) =>
+    `La parcialidad ${notice.seq} del convenio de la incidencia ${notice.claimNumber} (póliza ${notice.policyLabel}) venció el ${notice.dueOn} con ${formatPesos(notice.owed)} sin pagar: el convenio se incumplió${notice.movedBack ? ' y la incidencia volvió a Gestión extrajudicial' : ''}.`,
 } as const;

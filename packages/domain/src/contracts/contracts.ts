@@ -140,6 +140,7 @@ export const contractMessages = {
   concurrentSave: 'Otra persona guardó esta plantilla al mismo tiempo; recargue y vuelva a intentarlo.',
   documentNotFound: 'El documento no existe',
   noStatementPreview: 'La vista previa del estado de cuenta no está disponible.',
+  noClaimPreview: 'La vista previa de los documentos de incidencias no está disponible.',
   packNotFound: 'La póliza no tiene contratos generados en esa versión',
   tooManyPages: (document: string, maxPages: number) =>
     `El texto de la plantilla (${document}) ocupa más de ${maxPages} páginas: acórtelo o quite saltos de página ([[salto]]).`,

@@ -1,4 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { staffRoutes } from '../../plugins/auth';
+import { claimAgreementRoutes } from './agreement/routes';
+import { claimDocumentRoutes } from './documents/routes';
 
 /**
  * Incidencias (issue 33): the office's case file from the first missed rent to the recovered
@@ -7,5 +10,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
  */
 export const claimsModule: FastifyPluginAsyncZod = async (app) => {
   // Each part registers its routes here: staffRoutes(…) for staff, publicRoutes(…) for the owner's link.
-  void app;
+  await app.register(staffRoutes(claimDocumentRoutes));
+  await app.register(staffRoutes(claimAgreementRoutes));
 };
+// The templates admin's preview of a case document (app.ts hands it to the contracts module).
+export { claimDocumentPreview } from './documents/service';
+// The expediente lists the policy's case documents.
+export { policyClaimDocuments } from './documents/service';
+// The daily 'claim-instalments' job.
+export { runClaimInstalments } from './agreement/job';

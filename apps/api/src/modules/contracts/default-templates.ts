@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { TemplateKind } from '@portal/domain';
+import { claimDefaultTemplateBodies } from './claim-default-templates';
 
 /*
  * The product's default texts (version 1 of each kind's default template). They are inserted into
@@ -168,6 +169,7 @@ export const defaultTemplateBodies: Record<TemplateKind, string> = {
   policy,
   promissory_notes: promissoryNote,
   rent_statement: rentStatement,
+  ...claimDefaultTemplateBodies,
 };
 
 /*
@@ -180,6 +182,10 @@ const outdatedDefaultSha256: Record<TemplateKind, readonly string[]> = {
   policy: ['adcf42b0128616491509d67d5f36d984e95322a20c1d75f369480c5e08da3f4a'],
   promissory_notes: ['a31810a96ce0f0359900d275d68a4730cf739ed09cb91aea705c4142b1588bdd'],
   rent_statement: [],
+  payment_demand: [],
+  guarantor_letter: [],
+  payment_agreement: [],
+  lawsuit_summary: [],
 };
 
 /** Whether a stored default text is an earlier product text, to be replaced by the current one. */

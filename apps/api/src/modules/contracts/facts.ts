@@ -145,22 +145,26 @@ function guarantorValues(guarantors: Guarantor[]): Record<string, string> {
   };
 }
 
-/** Every placeholder's value for this policy (placeholders.ts lists them) and the pagarés' own. */
-export function packFacts(policy: Policy, setting: PackSetting): PackFacts {
-  const { start, rent } = requireFacts(policy);
+/**
+ * The contract's placeholders' values for this policy (placeholders.ts lists them), never refusing:
+ * a missing fact is '' (an incidencia's documents name them too, issue 33). A pack checks the
+ * facts first (requireFacts), so its values are never blank where a contract needs data.
+ */
+export function policyValues(policy: Policy, setting: PackSetting): Record<string, string> {
   const r = policy.property.rent;
+  const start = r.contractStartDate;
+  const rent = r.price > 0 ? r.price : 0;
   const owner = policy.property.owner;
   const tenantNames = joinNames(policy.tenants.map((t) => t.name));
   const guarantors = guarantorRequiredFor(policy.policyType) ? policy.guarantors : [];
   const grace = r.gracePeriod ?? 0;
   const endDate = policy.endDate;
   const propertyAddress = addressOf(policy.property.address);
-  const place = [policy.property.address.municipality, policy.property.address.state].map((part) => part.trim()).filter(Boolean).join(', ');
-  const values: Record<string, string> = {
+  return {
     'arrendador.nombre': owner.name,
     'arrendador.domicilio': addressOf(owner.address),
     'arrendatario.nombre': tenantNames,
-    'arrendatario.domicilio': addressOf(policy.tenants[0]!.address),
+    'arrendatario.domicilio': policy.tenants[0] ? addressOf(policy.tenants[0].address) : '',
     'arrendatarios.lista': addressList(policy.tenants),
     ...guarantorValues(guarantors),
     'inmueble.domicilio': propertyAddress,
@@ -171,8 +175,8 @@ export function packFacts(policy: Policy, setting: PackSetting): PackFacts {
     'inmueble.uso_comercial': yesNo(policy.property.commercialUse, policy.property.commercialServicesDetails),
     'inmueble.objetos_especiales': yesNo(policy.property.specialObjects, policy.property.specialObjectsDetails),
     'inmueble.descripcion': policy.property.description,
-    'renta.importe': formatMoney(rent),
-    'renta.importe_letra': moneyWithWords(rent),
+    'renta.importe': rent > 0 ? formatMoney(rent) : '',
+    'renta.importe_letra': rent > 0 ? moneyWithWords(rent) : '',
     'renta.mantenimiento': maintenance(r),
     'renta.deposito': r.deposit ? formatMoney(r.deposit) : '',
     'renta.deposito_letra': r.deposit ? moneyWithWords(r.deposit) : '',
@@ -188,7 +192,7 @@ export function packFacts(policy: Policy, setting: PackSetting): PackFacts {
     'poliza.folio_investigacion': policy.investigationId,
     'poliza.tipo': policyTypeLabels[policy.policyType],
     'poliza.cobertura': policyCoverage[policy.policyType],
-    'poliza.inicio_vigencia': spanishLongDate(start),
+    'poliza.inicio_vigencia': start ? spanishLongDate(start) : '',
     'poliza.fin_vigencia': endDate ? spanishLongDate(endDate) : '',
     'poliza.meses': String(policy.termMonths),
     'sucursal.nombre': branchName(setting.branch.name),
@@ -196,6 +200,16 @@ export function packFacts(policy: Policy, setting: PackSetting): PackFacts {
     'agente.nombre': setting.agentName.trim(),
     'fecha.hoy': spanishLongDate(setting.today),
   };
+}
+
+/** Every placeholder's value for this policy and the pagarés' own: a 409 naming a missing fact first. */
+export function packFacts(policy: Policy, setting: PackSetting): PackFacts {
+  const { start, rent } = requireFacts(policy);
+  const grace = policy.property.rent.gracePeriod ?? 0;
+  const guarantors = guarantorRequiredFor(policy.policyType) ? policy.guarantors : [];
+  const place = [policy.property.address.municipality, policy.property.address.state].map((part) => part.trim()).filter(Boolean).join(', ');
+  const values = policyValues(policy, setting);
+  const owner = policy.property.owner;
   const dueDates = promissoryNoteDueDates(start, policy.termMonths, grace);
   const notes = dueDates.map((due, index) => ({
     ...values,

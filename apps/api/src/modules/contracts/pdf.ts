@@ -59,6 +59,8 @@ export interface DocumentInput {
   subject?: string;
   /** What the text's own markers draw ('[[meses]]'…): the rent statement's tables. */
   blocks?: NamedBlocks;
+  /** A line on every page's foot that the template's text cannot remove (a collection letter's extrajudicial notice, issue 33). */
+  notice?: string;
   /** Drawing stops with PageLimitExceeded when the document would take more pages (issue 28). */
   maxPages: number;
 }
@@ -79,14 +81,16 @@ const styles: StyleDictionary = {
   tableCell: { fontSize: 8 },
 };
 
-function footer(initials: number) {
-  return (currentPage: number, pageCount: number): Content => ({
-    margin: [60, 10, 60, 0],
-    columns: [
-      { text: initials > 0 ? `Iniciales: ${Array.from({ length: initials }, () => '____').join(' ')}` : '', fontSize: 8 },
-      { text: `Página ${currentPage} de ${pageCount}`, alignment: 'right', fontSize: 8 },
-    ],
-  });
+function footer(initials: number, notice: string | undefined) {
+  return (currentPage: number, pageCount: number): Content => {
+    const columns: Content = {
+      columns: [
+        { text: initials > 0 ? `Iniciales: ${Array.from({ length: initials }, () => '____').join(' ')}` : '', fontSize: 8 },
+        { text: `Página ${currentPage} de ${pageCount}`, alignment: 'right', fontSize: 8 },
+      ],
+    };
+    return notice ? { margin: [60, 4, 60, 0], stack: [{ text: notice, fontSize: 8, bold: true, margin: [0, 0, 0, 2] }, columns] } : { margin: [60, 10, 60, 0], ...columns };
+  };
 }
 
 /** One document of the pack; the pagarés repeat their body once per note, each on its own page. */
@@ -96,7 +100,7 @@ export async function renderDocument(input: DocumentInput): Promise<RenderedPdf>
     ...(index > 0 ? { pageBreak: 'before' as const } : {}),
   }));
   let pageCount = 0;
-  const drawFooter = footer(input.initials);
+  const drawFooter = footer(input.initials, input.notice);
   const definition: TDocumentDefinitions = {
     info: { title: input.title, subject: input.subject ?? templateKindLabels[input.kind], creator: 'Portal de Pólizas' },
     pageSize: input.paperSize === 'a4' ? 'A4' : 'LETTER',

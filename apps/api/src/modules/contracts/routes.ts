@@ -66,8 +66,8 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** The business's legal texts (issue 16) and the rent statement's (issue 32): admins only. */
-export const contractTemplateRoutes: FastifyPluginAsyncZod<{ statementPreview?: service.StatementPreview }> = async (app, options) => {
+/** The business's legal texts (issue 16), the rent statement's (issue 32) and the incidencias' (issue 33): admins only. */
+export const contractTemplateRoutes: FastifyPluginAsyncZod<service.TemplatePreviews> = async (app, options) => {
   app.addHook('onRequest', app.requireRole(adminRoles));
   const tags = ['contract templates'];
 
@@ -110,7 +110,7 @@ export const contractTemplateRoutes: FastifyPluginAsyncZod<{ statementPreview?: 
     '/api/admin/templates/:kind/preview',
     { schema: { tags, security, summary: 'Vista previa en PDF del texto aplicado a una póliza', params: contractKindParamsSchema, body: previewContractTemplateSchema } },
     async (request, reply) => {
-      const bytes = await service.previewTemplate(app.db, request.params.kind, request.body, options.statementPreview);
+      const bytes = await service.previewTemplate(app.db, request.params.kind, request.body, options);
       return reply.type('application/pdf').header('content-disposition', 'inline; filename="vista-previa.pdf"').header('cache-control', 'private, no-store').send(bytes);
     },
   );

@@ -10,6 +10,7 @@ import {
   policyMessages,
   policyStatuses,
   unknownPlaceholders,
+  type ClaimDocumentKind,
   type ContractDocumentKind,
   type TemplateKind,
   type IfMatch,
@@ -26,6 +27,7 @@ import type { AuthUser } from '../../lib/auth-user';
 import { actorScope } from '../../lib/branch-scope';
 import type { FileStore } from '../../lib/file-store';
 import { insertEvent, loadPolicies } from '../policies/index';
+import { isClaimKind, refuseCourtImitation, type ClaimPreview } from './claim-documents';
 import { defaultTemplateBodies, isOutdatedDefault } from './default-templates';
 import { packFacts, type PackFacts } from './facts';
 import type { NamedBlocks, PlaceholderValues } from './markup';
@@ -70,9 +72,11 @@ export async function getTemplates(db: Db, kind: TemplateKind, branchId: number 
   return { current: template, isOverride, versions: await repo.templateVersions(db, kind, branchId) };
 }
 
-function refuseUnknownPlaceholders(kind: TemplateKind, body: string): void {
+/** What no saved or previewed text may say: an unknown field, or a court-like term in a collection letter (issue 33). */
+function refuseInvalidText(kind: TemplateKind, body: string): void {
   const [unknown] = unknownPlaceholders(kind, body);
   if (unknown !== undefined) throw invalidField('body', contractMessages.unknownPlaceholder(unknown));
+  refuseCourtImitation(kind, body, (message) => invalidField('body', message));
 }
 
 /**
@@ -82,7 +86,7 @@ function refuseUnknownPlaceholders(kind: TemplateKind, body: string): void {
  * (decision 023); two saves at the same instant meet at the unique index, the second a 412 too.
  */
 export async function saveTemplate(db: Db, actor: AuthUser, kind: TemplateKind, input: SaveContractTemplate, ifMatch?: IfMatch): Promise<ContractTemplate> {
-  refuseUnknownPlaceholders(kind, input.body);
+  refuseInvalidText(kind, input.body);
   await ensureBranch(db, input.branchId);
   try {
     const id = await db.transaction(async (tx) => {
@@ -111,12 +115,22 @@ export function templateScopeVersion(templates: { versions: ContractTemplate[] }
  */
 export type StatementPreview = (db: Db, policyId: number, body: string) => Promise<Buffer>;
 
+/** The drawings of the kinds whose facts are another module's, handed in by app.ts. */
+export interface TemplatePreviews {
+  statementPreview?: StatementPreview | undefined;
+  claimPreview?: ClaimPreview | undefined;
+}
+
 /** POST /api/admin/templates/{kind}/preview: the text applied to a policy of any branch, not stored. */
-export async function previewTemplate(db: Db, kind: TemplateKind, input: PreviewContractTemplate, statementPreview?: StatementPreview): Promise<Buffer> {
-  refuseUnknownPlaceholders(kind, input.body);
+export async function previewTemplate(db: Db, kind: TemplateKind, input: PreviewContractTemplate, previews: TemplatePreviews = {}): Promise<Buffer> {
+  refuseInvalidText(kind, input.body);
   if (kind === 'rent_statement') {
-    if (!statementPreview) throw conflict(contractMessages.noStatementPreview);
-    return statementPreview(db, input.policyId, input.body);
+    if (!previews.statementPreview) throw conflict(contractMessages.noStatementPreview);
+    return previews.statementPreview(db, input.policyId, input.body);
+  }
+  if (isClaimKind(kind)) {
+    if (!previews.claimPreview) throw conflict(contractMessages.noClaimPreview);
+    return previews.claimPreview(db, kind, input.policyId, input.body);
   }
   const policy = ensure((await loadPolicies(db, { id: input.policyId }, 'none'))[0], invalidField('policyId', policyMessages.notFound));
   const setting = await packSetting(db, policy);
@@ -130,6 +144,11 @@ export async function previewTemplate(db: Db, kind: TemplateKind, input: Preview
 /** The statement's text for a branch: its own newest version, else the product's default. */
 export async function statementTemplate(db: Executor, branchId: number): Promise<ContractTemplate> {
   return (await resolveTemplate(db, 'rent_statement', branchId)).template;
+}
+
+/** A case document's text for a branch (issue 33): its own newest version, else the product's default. */
+export async function claimTemplate(db: Executor, kind: ClaimDocumentKind, branchId: number | null): Promise<ContractTemplate> {
+  return (await resolveTemplate(db, kind, branchId)).template;
 }
 
 /** The branch's name, address and paper, as a pack's letterhead uses them. */

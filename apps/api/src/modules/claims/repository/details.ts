@@ -9,6 +9,7 @@ import {
   claimDocuments,
   claimEvents,
   claimFiles,
+  claimInstalmentPayments,
   claimInstalments,
   claimLawsuits,
   claimMovements,
@@ -134,7 +135,23 @@ export async function findClaimAgreement(db: Executor, claimId: number) {
     .limit(1);
   if (!agreement) return null;
   const instalments = await db.select().from(claimInstalments).where(eq(claimInstalments.agreementId, agreement.id)).orderBy(asc(claimInstalments.seq));
-  return { ...agreement, instalments };
+  const payments = await db
+    .select({
+      id: claimInstalmentPayments.id,
+      instalmentId: claimInstalmentPayments.instalmentId,
+      amount: claimInstalmentPayments.amount,
+      receivedOn: claimInstalmentPayments.receivedOn,
+      method: claimInstalmentPayments.method,
+      reference: claimInstalmentPayments.reference,
+      recordedBy: nameOf(claimInstalmentPayments.createdBy),
+      reversedAt: claimInstalmentPayments.reversedAt,
+      reversalReason: claimInstalmentPayments.reversalReason,
+    })
+    .from(claimInstalmentPayments)
+    .innerJoin(claimInstalments, eq(claimInstalments.id, claimInstalmentPayments.instalmentId))
+    .where(eq(claimInstalments.agreementId, agreement.id))
+    .orderBy(asc(claimInstalmentPayments.id));
+  return { ...agreement, instalments: instalments.map((row) => ({ ...row, payments: payments.filter((payment) => payment.instalmentId === row.id) })) };
 }
 
 /** Which of the documents the case needs exist: the signed lease, the pagarés, the rent schedule, evidence. */

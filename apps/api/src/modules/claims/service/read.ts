@@ -11,6 +11,7 @@ import {
   policyDisplayFolio,
   type ClaimDetail,
   type ClaimSummary,
+  type InstalmentPayment,
 } from '@portal/domain';
 import { readTogether, type Executor } from '../../../db/client';
 import { ensure, notFound } from '../../../lib/app-error';
@@ -79,7 +80,21 @@ function movementTotals(movements: Awaited<ReturnType<typeof details.listClaimMo
 
 function agreementOf(agreement: Awaited<ReturnType<typeof details.findClaimAgreement>>): ClaimDetail['agreement'] {
   if (!agreement) return null;
-  const instalments = agreement.instalments.map((row) => ({ id: row.id, seq: row.seq, dueOn: row.dueOn, amount: centsToMoney(cents(row.amount)), paid: centsToMoney(cents(row.paid)), paidOn: row.paidOn, state: row.state }));
+  const instalments = agreement.instalments.map((row) => ({
+    id: row.id,
+    seq: row.seq,
+    dueOn: row.dueOn,
+    amount: centsToMoney(cents(row.amount)),
+    paid: centsToMoney(cents(row.paid)),
+    paidOn: row.paidOn,
+    state: row.state,
+    payments: row.payments.map(({ instalmentId: _instalment, ...payment }) => ({
+      ...payment,
+      method: payment.method as InstalmentPayment['method'],
+      amount: centsToMoney(cents(payment.amount)),
+      reversedAt: payment.reversedAt ? iso(payment.reversedAt) : null,
+    })),
+  }));
   const total = instalments.reduce((sum, row) => sum + cents(row.amount), 0);
   const paid = instalments.reduce((sum, row) => sum + cents(row.paid), 0);
   return { id: agreement.id, state: agreement.state, total: centsToMoney(total), paid: centsToMoney(paid), notes: agreement.notes, createdAt: iso(agreement.createdAt), instalments };
