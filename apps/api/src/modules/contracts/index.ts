@@ -18,6 +18,6 @@ export { contractPackHook } from './service';
 export { warmUpPdfRendering } from './pdf';
 export { pdfRenderingReady, renderDocument } from './pdf';
 export type { NamedBlocks, PlaceholderValues } from './markup';
-export { branchSetting, claimTemplate, drawStatement, statementTemplate, type StatementPreview } from './service';
+export { branchSetting, claimTemplate, drawStatement, statementTemplate } from './service';
 export { claimPolicyFacts, drawClaimPdf, type ClaimPreview } from './claim-documents';
 export type { Signature } from './markup';

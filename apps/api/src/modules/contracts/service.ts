@@ -113,7 +113,7 @@ export function templateScopeVersion(templates: { versions: ContractTemplate[] }
  * The rent statement's preview: its facts are the rents module's (a ledger), so app.ts hands the
  * drawing in (contractsModule's option) rather than this module importing that one.
  */
-export type StatementPreview = (db: Db, policyId: number, body: string) => Promise<Buffer>;
+type StatementPreview = (db: Db, policyId: number, body: string) => Promise<Buffer>;
 
 /** The drawings of the kinds whose facts are another module's, handed in by app.ts. */
 export interface TemplatePreviews {

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   accessLogEndpoints,
+  claimEndpoints,
   defaultPolicySort,
   policyEndpoints,
   policyFileEndpoints,
@@ -8,7 +9,7 @@ import {
   type PolicyFormValues,
   type PolicyStatus,
 } from '@portal/domain';
-import { callEndpoint } from '@/lib/endpoint-client';
+import { callEndpoint, callEndpointForBlob } from '@/lib/endpoint-client';
 import type { PolicyListFilters } from './components/policy-list-params';
 
 /** Rows fetched per page of the list and tracking screens. */
@@ -103,6 +104,11 @@ function policyFileQueryOptions(id: number) {
 
 export function usePolicyFile(id: number) {
   return useQuery({ ...policyFileQueryOptions(id), enabled: Number.isInteger(id) && id > 0 });
+}
+
+/** One of the policy's incidencias' documents (issue 33), as a PDF (it needs the bearer header). */
+export function fetchClaimDocument(documentId: number): Promise<Blob> {
+  return callEndpointForBlob(claimEndpoints.document, { params: { id: documentId } }, { requireToken: true, timeoutMs: 60_000 });
 }
 
 /** 'Accesos' (issue 19): who viewed or downloaded the policy's documents; managers and admins only. */

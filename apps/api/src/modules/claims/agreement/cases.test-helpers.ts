@@ -15,7 +15,7 @@ import { moveClaimStage, type ClaimActor } from '../service/stage';
  * paid, so on 10 March 2027 January to March are En mora (pagarés 2, 3 and 4 of 12).
  */
 
-export const system: ClaimActor = { userId: null, label: 'Sistema' };
+const system: ClaimActor = { userId: null, label: 'Sistema' };
 
 let folios = 0;
 

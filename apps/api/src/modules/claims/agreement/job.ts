@@ -3,7 +3,7 @@ import type { Db } from '../../../db/client';
 import { notifyClaimInstalmentMissed } from '../../notifications/index';
 import { findClaim } from '../repository/claims';
 import type { ClaimActor } from '../service/stage';
-import * as repo from './repository';
+import * as repo from '../repository/agreements';
 import { enterStage } from './service';
 
 /*

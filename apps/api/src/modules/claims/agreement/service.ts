@@ -17,7 +17,7 @@ import { actorScope } from '../../../lib/branch-scope';
 import * as claimsRepo from '../repository/claims';
 import { readClaimDetail } from '../service/read';
 import { moveClaimStage, type ClaimActor } from '../service/stage';
-import * as repo from './repository';
+import * as repo from '../repository/agreements';
 
 /*
  * The payment agreement (convenio de pago, issue 33): instalments with their days, each paid as a

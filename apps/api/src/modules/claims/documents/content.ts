@@ -13,7 +13,7 @@ import {
 } from '@portal/domain';
 import type { Signature } from '../../contracts/index';
 import type { ClaimedMonth } from '../repository/claims';
-import type { ScheduleMonth } from './repository';
+import type { ScheduleMonth } from '../repository/documents';
 
 /*
  * The values of an incidencia's placeholders (issue 33) and who signs each document. Pure: the

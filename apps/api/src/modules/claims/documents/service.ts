@@ -23,7 +23,7 @@ import * as claimsRepo from '../repository/claims';
 import * as details from '../repository/details';
 import { claimSummaryById, scopeSql, type ClaimSummaryRecord } from '../repository/summaries';
 import { claimSignatures, claimValues, type ClaimFacts } from './content';
-import * as repo from './repository';
+import * as repo from '../repository/documents';
 
 /*
  * An incidencia's documents from templates (issue 33): the case's facts drawn through the

@@ -1,5 +1,6 @@
 import { contractBlockHelp, contractPlaceholders, statementTableMarkers, type TemplateKind } from '@portal/domain';
 import { Card } from '@/components/ui/card';
+import { ClaimTemplateNotes, isClaimTemplate } from './claim-template-notes';
 
 /**
  * The fields this kind of template may name, each a button that puts `{{key}}` at the editor's
@@ -14,6 +15,7 @@ export function PlaceholderList({ kind, onInsert }: { kind: TemplateKind; onInse
       <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">Pulse un campo para insertarlo donde está el cursor.</p>
       <BlockHelp />
       {kind === 'rent_statement' ? <StatementTables /> : null}
+      {isClaimTemplate(kind) ? <ClaimTemplateNotes kind={kind} /> : null}
       <ul aria-label="Campos disponibles" className="mt-3 max-h-[32rem] space-y-1 overflow-y-auto">
         {placeholders.map((placeholder) => (
           <li key={placeholder.key}>

@@ -96,7 +96,7 @@ export function TemplatesPage() {
     <div className="mx-auto max-w-7xl space-y-6">
       <PageHeader
         title={title}
-        description="Los textos de los contratos, la póliza jurídica, los pagarés y el estado de cuenta de rentas. Cada cambio se guarda como una nueva versión."
+        description="Los textos de los contratos, la póliza jurídica, los pagarés, el estado de cuenta de rentas y los documentos de incidencias. Cada cambio se guarda como una nueva versión."
       />
       <p className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100">
         Los textos predeterminados son borradores para que el abogado de la oficina los revise antes de usarlos.

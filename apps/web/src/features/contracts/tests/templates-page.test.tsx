@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { contractMessages } from '@portal/domain';
+import { claimMessages, contractMessages } from '@portal/domain';
 import { renderRoute } from '@/test/render';
 import { mockFetch } from '@/test/fetch-mock';
 import { adminUser, makeBranch, makeSummary, storeSession } from '@/test/fixtures';
@@ -211,5 +211,46 @@ describe("'Plantillas de documentos' (/admin/templates)", () => {
     expect(await screen.findByText('Error al cargar la plantilla')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
     await waitFor(() => expect(editor()).toHaveValue(v2.body));
+  });
+});
+
+describe("the incidencias' templates (issue 33)", () => {
+  it("lists the four kinds; a collection letter's tab says it may not imitate a court paper and carries the extrajudicial notice", async () => {
+    const demand = makeTemplate({ id: 11, kind: 'payment_demand', body: '# REQUERIMIENTO DE PAGO\n\n{{incidencia.meses}}' });
+    renderTemplates({ 'GET /api/admin/templates/payment_demand': { body: { current: demand, isOverride: false, versions: [demand] } } });
+    for (const name of ['Requerimiento de pago', 'Carta a obligados solidarios', 'Convenio de pago', 'Resumen para demanda']) expect(screen.getByRole('tab', { name })).toBeInTheDocument();
+    await userEvent.setup({ delay: null }).click(screen.getByRole('tab', { name: 'Requerimiento de pago' }));
+    await waitFor(() => expect(editor()).toHaveValue(demand.body));
+    const fields = screen.getByRole('list', { name: 'Campos disponibles' });
+    expect(within(fields).getByText('{{incidencia.meses}}')).toBeInTheDocument();
+    expect(within(fields).getByText('{{pagares.lista}}')).toBeInTheDocument();
+    expect(within(fields).getByText('{{renta.importe}}')).toBeInTheDocument();
+    expect(within(fields).queryByText('{{demanda.hechos}}')).not.toBeInTheDocument();
+    const notes = screen.getByRole('region', { name: 'Documento de incidencias' });
+    expect(within(notes).getByText(claimMessages.lawyerDraft)).toBeInTheDocument();
+    expect(within(notes).getByText(/no puede imitar un documento judicial/)).toBeInTheDocument();
+    expect(within(notes).getByText(`El portal agrega al pie de cada página: «${claimMessages.extrajudicialNotice}»`)).toBeInTheDocument();
+  });
+
+  it("shows the server's refusal of a court-like word when saving, and the demand summary's own fields", async () => {
+    const summary = makeTemplate({ id: 12, kind: 'lawsuit_summary', body: '# RESUMEN PARA DEMANDA\n\n{{demanda.hechos}}' });
+    const refusal = { statusCode: 400, error: 'Bad Request', message: 'La solicitud no es válida', details: [{ field: 'body', message: claimMessages.courtImitation('juzgado') }] };
+    const demand = makeTemplate({ id: 11, kind: 'guarantor_letter', body: '# CARTA' });
+    renderTemplates({
+      'GET /api/admin/templates/lawsuit_summary': { body: { current: summary, isOverride: false, versions: [summary] } },
+      'GET /api/admin/templates/guarantor_letter': { body: { current: demand, isOverride: false, versions: [demand] } },
+      'PUT /api/admin/templates/guarantor_letter': { status: 400, body: refusal },
+    });
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByRole('tab', { name: 'Resumen para demanda' }));
+    await waitFor(() => expect(editor()).toHaveValue(summary.body));
+    expect(within(screen.getByRole('list', { name: 'Campos disponibles' })).getByText('{{demanda.hechos}}')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Documento de incidencias' })).getByText(/puede nombrar el juzgado/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'Carta a obligados solidarios' }));
+    await waitFor(() => expect(editor()).toHaveValue(demand.body));
+    fireEvent.change(editor(), { target: { value: '# CARTA\n\nPor orden del juzgado' } });
+    await user.click(screen.getByRole('button', { name: 'Guardar nueva versión' }));
+    expect(await screen.findByText(claimMessages.courtImitation('juzgado'))).toBeInTheDocument();
   });
 });

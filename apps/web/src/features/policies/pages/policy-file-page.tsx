@@ -52,7 +52,7 @@ function PolicyFileContent({ policy }: { policy: Policy }) {
       {/* Issue 20 (leads pipeline): 'Lead de origen'. */}
       <OriginLeadLink policyId={policy.id} />
       <SummarySection policy={policy} />
-      <DocumentsSection policy={policy} checklist={file.data?.checklist} />
+      <DocumentsSection policy={policy} checklist={file.data?.checklist} claimDocuments={file.data?.claimDocuments} />
       <LinksSection policy={policy} />
       <ContractsSection policy={policy} />
       <SigningSection policy={policy} />

@@ -7,7 +7,7 @@ import { mockFetch } from '@/test/fetch-mock';
 import { adminUser, agentUser, makePolicy, storeSession } from '@/test/fixtures';
 import { PolicyFilePage } from '../pages/policy-file-page';
 
-const file: PolicyFile = { policyId: 5, branch: { id: 1, name: 'Sucursal Polanco' }, agent: { id: 7, name: 'Laura Méndez' }, checklist: [], addendums: [], appointments: [] };
+const file: PolicyFile = { policyId: 5, branch: { id: 1, name: 'Sucursal Polanco' }, agent: { id: 7, name: 'Laura Méndez' }, checklist: [], addendums: [], appointments: [], claimDocuments: [] };
 
 const entry = (id: number, overrides: Partial<AccessLogEntry> = {}): AccessLogEntry => ({
   id,

@@ -7,7 +7,7 @@ import { mockFetch } from '@/test/fetch-mock';
 import { agentUser, makePolicy, storeSession } from '@/test/fixtures';
 import { PolicyFilePage } from '../pages/policy-file-page';
 
-const file: PolicyFile = { policyId: 5, branch: { id: 1, name: 'Sucursal Polanco' }, agent: null, checklist: [], addendums: [], appointments: [] };
+const file: PolicyFile = { policyId: 5, branch: { id: 1, name: 'Sucursal Polanco' }, agent: null, checklist: [], addendums: [], appointments: [], claimDocuments: [] };
 const none: PolicyContracts = { policyId: 5, currentVersion: 0, canRegenerate: false, documents: [] };
 const generated: PolicyContracts = {
   policyId: 5,

@@ -75,6 +75,7 @@ const file: PolicyFile = {
   ],
   addendums: [addendum],
   appointments: [appointment],
+  claimDocuments: [],
 };
 
 const storedDocument: InvestigationDocument = {

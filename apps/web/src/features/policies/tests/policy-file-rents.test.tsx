@@ -6,7 +6,7 @@ import { mockFetch } from '@/test/fetch-mock';
 import { agentUser, makePolicy, storeSession } from '@/test/fixtures';
 import { PolicyFilePage } from '../pages/policy-file-page';
 
-const file: PolicyFile = { policyId: 5, branch: { id: 1, name: 'Sucursal Polanco' }, agent: { id: 7, name: 'Laura Méndez' }, checklist: [], addendums: [], appointments: [] };
+const file: PolicyFile = { policyId: 5, branch: { id: 1, name: 'Sucursal Polanco' }, agent: { id: 7, name: 'Laura Méndez' }, checklist: [], addendums: [], appointments: [], claimDocuments: [] };
 
 const ledger: RentLedger = {
   policyId: 5,

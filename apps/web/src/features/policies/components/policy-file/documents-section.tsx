@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { CheckCircle2, CircleAlert, ClipboardList, Upload } from 'lucide-react';
-import { investigationMessages, isChecklistComplete, type DocumentChecklistItem, type Policy } from '@portal/domain';
+import { investigationMessages, isChecklistComplete, type DocumentChecklistItem, type Policy, type PolicyFile } from '@portal/domain';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { QueryState } from '@/components/ui/query-state';
@@ -8,6 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { EmptyState } from '@/components/ui/state-panels';
 import { DocumentCard, investigationResultsLink, uploadDocumentsLink, useInvestigationDocuments } from '@/features/investigations';
 import { isInvestigationOpen } from '../row-actions';
+import { ClaimDocumentsList } from './claim-documents-list';
 import { FileSection } from './file-section';
 
 /** 'Falta' / 'Faltan 2 de 3' / 'Completo': what a line of the checklist still needs. */
@@ -98,11 +99,19 @@ function StoredDocuments({ folio }: { folio: string }) {
   );
 }
 
+interface DocumentsSectionProps {
+  policy: Policy;
+  checklist: DocumentChecklistItem[] | undefined;
+  /** The documents drawn in the policy's incidencias (issue 33). */
+  claimDocuments?: PolicyFile['claimDocuments'] | undefined;
+}
+
 /** 'Documentos': what the policy's type requires and what is missing, then the files themselves. */
-export function DocumentsSection({ policy, checklist }: { policy: Policy; checklist: DocumentChecklistItem[] | undefined }) {
+export function DocumentsSection({ policy, checklist, claimDocuments }: DocumentsSectionProps) {
   return (
     <FileSection id="documentos" title="Documentos" actions={<InvestigationLinks policy={policy} />} className="print:hidden">
       {checklist ? <Checklist items={checklist} /> : <Spinner label="Cargando documentos requeridos..." className="py-6" />}
+      <ClaimDocumentsList documents={claimDocuments} />
       <StoredDocuments folio={policy.investigationId} />
     </FileSection>
   );
