@@ -3,3 +3,4 @@ export * from './claim-inputs';
 export * from './claim-views';
 export * from './claim-rules';
 export * from './endpoints';
+export * from './claim-owner';

@@ -1,4 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { staffRoutes } from '../../plugins/auth';
+import { publicRoutes } from '../../plugins/public-routes';
+import { claimFileRoutes } from './files/routes';
+import { claimOwnerPublicRoutes } from './owner/public-routes';
+import { claimOwnerLinkRoutes } from './owner/routes';
 
 /**
  * Incidencias (issue 33): the office's case file from the first missed rent to the recovered
@@ -7,5 +12,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
  */
 export const claimsModule: FastifyPluginAsyncZod = async (app) => {
   // Each part registers its routes here: staffRoutes(…) for staff, publicRoutes(…) for the owner's link.
-  void app;
+  await app.register(staffRoutes(claimOwnerLinkRoutes));
+  await app.register(staffRoutes(claimFileRoutes));
+  await app.register(publicRoutes(claimOwnerPublicRoutes));
 };
+/** For the rents module: the owner's 'No' on a rent confirmation opens (or adds to) a draft case of missed rent. */
+export { recordRentNotReceived } from './owner/rent-refusal';
