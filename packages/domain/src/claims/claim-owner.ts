@@ -34,3 +34,9 @@ export const claimOwnerMessages = {
   evidenceFromOwner: (count: number) => (count === 1 ? 'El propietario adjuntó 1 archivo a su reporte' : `El propietario adjuntó ${count} archivos a su reporte`),
   noCases: 'No tiene incidencias abiertas',
 } as const;
+
+/**
+ * What a case's free texts become when its personal data go (an ARCO cancellation, or its
+ * retention period after closing): amounts, dates, stages and results stay.
+ */
+export const claimErasedText = 'Texto eliminado por protección de datos personales';

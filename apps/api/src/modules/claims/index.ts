@@ -18,3 +18,6 @@ export const claimsModule: FastifyPluginAsyncZod = async (app) => {
 };
 /** For the rents module: the owner's 'No' on a rent confirmation opens (or adds to) a draft case of missed rent. */
 export { recordRentNotReceived } from './owner/rent-refusal';
+/** For the ARCO requests and the retention run (issue 33): what the cases hold of people, and its anonymisation. */
+export { claimsHeldByPolicies } from './service/privacy';
+export { anonymiseClaimRows, claimIdsOfPolicies, lockDueClosedClaims } from './repository/privacy';
