@@ -29,9 +29,6 @@ export const claimOwnerMessages = {
   notificationBody: (folio: string, ownerName: string, typeLabel: string) => `${ownerName} reportó por enlace un problema (${typeLabel}) en la póliza ${folio}. Revíselo y ábralo como incidencia.`,
   /** The description of the case a 'No' opens, and the event it adds to a case already open. */
   rentNotReceived: (period: string) => `El propietario informó que no recibió la renta de ${periodLabel(period)}`,
-  /** The history line of the staff's evidence upload. */
-  evidenceAdded: (fileName: string) => `Evidencia agregada: ${fileName}`,
-  evidenceFromOwner: (count: number) => (count === 1 ? 'El propietario adjuntó 1 archivo a su reporte' : `El propietario adjuntó ${count} archivos a su reporte`),
   noCases: 'No tiene incidencias abiertas',
 } as const;
 
