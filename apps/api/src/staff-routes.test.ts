@@ -49,6 +49,9 @@ const openOnPurpose = new Set([
   // The owner's or tenant's photos of the move-out (issue 32): the token is the credential.
   'GET /api/public/move-out/{token}',
   'POST /api/public/move-out/{token}/rooms/{roomKey}/photos',
+  // Issue 33: the owner's link to report a problem and follow the policy's cases.
+  'GET /api/public/claims/{token}',
+  'POST /api/public/claims/{token}',
 ]);
 
 const methods = ['get', 'post', 'put', 'patch', 'delete'] as const;

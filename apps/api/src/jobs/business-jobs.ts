@@ -9,7 +9,7 @@ import { sendLeadFollowUps } from '../modules/leads/index';
 import { deliverDueEmails, notifyPolicyExpiring, sendAppointmentReminders } from '../modules/notifications/index';
 import { runDailyLifecycle } from '../modules/policy-lifecycle/index';
 import { runRentArrears, runRentReminders } from '../modules/rents/index';
-import { purgeOldMessages, runRetention } from '../modules/retention/index';
+import { anonymiseClosedClaims, purgeOldMessages, runRetention } from '../modules/retention/index';
 import { deliverDueWhatsappMessages, type GatewayHosts, type GatewayLog } from '../modules/whatsapp/index';
 import type { JobDefinition } from './job-queue';
 
@@ -142,14 +142,18 @@ export function businessJobs({ db, files, mail, secretBox, whatsapp, publicUrl }
         const { planned, deleted } = await runRetention(db, files, now);
         // The portal's own old e-mails and notifications go in the same run (issue 29).
         const messages = await purgeOldMessages(db, now);
+        // Closed cases past their years lose their personal data (issue 33).
+        const claims = await anonymiseClosedClaims(db, files, now);
         const megabytes = (deleted.bytes / (1024 * 1024)).toFixed(1);
         return {
           summary:
             `${deleted.files === 1 ? '1 archivo eliminado' : `${deleted.files} archivos eliminados`} de ${deleted.policies === 1 ? '1 póliza' : `${deleted.policies} pólizas`} (${megabytes} MB); ` +
-            `${messages.emails} correos y ${messages.notifications} notificaciones antiguos eliminados.`,
+            `${messages.emails} correos y ${messages.notifications} notificaciones antiguos eliminados; ` +
+            `${claims === 1 ? '1 incidencia cerrada anonimizada' : `${claims} incidencias cerradas anonimizadas`}.`,
           planned,
           deleted,
           messages,
+          claims,
         };
       },
     },

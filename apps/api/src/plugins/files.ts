@@ -135,6 +135,49 @@ export async function receiveForm(request: FastifyRequest, fileField: string, ac
   return { fields, upload };
 }
 
+export interface ReceivedFiles {
+  fields: Record<string, string>;
+  /** The file parts named `fileField`, in the order sent, each streamed into the store. */
+  uploads: ReceivedUpload[];
+}
+
+/**
+ * A multipart form of text fields and up to `maxFiles` files under one name (an owner's report
+ * with its photos, issue 33), each streamed into the store with receiveUpload's checks. One file
+ * more than `maxFiles`, or a file under another name, is a 400 on `fileField`; when anything
+ * fails, the files already stored are removed before the error goes on.
+ */
+export async function receiveFormFiles(
+  request: FastifyRequest,
+  fileField: string,
+  accept: readonly DetectedFileType[],
+  messages: UploadMessages & { tooMany: string },
+  options: { maxFiles: number; maxFields: number; maxFieldBytes: number; fallbackName: string },
+): Promise<ReceivedFiles> {
+  const fields: Record<string, string> = {};
+  const uploads: ReceivedUpload[] = [];
+  // One file over the limit is let through busboy so it is answered with its own words (not a bare 413).
+  const limits = { files: options.maxFiles + 1, fields: options.maxFields, fieldSize: options.maxFieldBytes, parts: options.maxFiles + options.maxFields + 1 };
+  try {
+    for await (const part of request.parts({ limits })) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
+        continue;
+      }
+      if (part.fieldname !== fileField || uploads.length >= options.maxFiles) {
+        part.file.resume();
+        throw invalidField(fileField, part.fieldname !== fileField ? messages.missing : messages.tooMany);
+      }
+      uploads.push(await storePart(request, part, accept, messages, fileField, options.fallbackName));
+    }
+  } catch (error) {
+    await Promise.all(uploads.map((upload) => discardStoredFile(request.server.files, upload.stored.storedName, request.log)));
+    if (error instanceof AppError || isClientError(error)) throw error;
+    throw invalidField(fileField, malformedUpload);
+  }
+  return { fields, uploads };
+}
+
 const malformedUpload = 'El archivo llegó incompleto o el formulario de carga no es válido';
 
 function isClientError(error: unknown): boolean {

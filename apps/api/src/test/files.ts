@@ -87,11 +87,13 @@ export function filesUnder(root: string): string[] {
     .sort();
 }
 
-/** A multipart/form-data body with text fields and, when given, one file part (after them, as browsers send a FormData built in that order). */
-export function multipartForm(fields: Record<string, string>, file?: { field: string; content: Buffer; filename?: string; contentType?: string }) {
+type FormFile = { field: string; content: Buffer; filename?: string; contentType?: string };
+
+/** A multipart/form-data body with text fields and, when given, file parts (after them, as browsers send a FormData built in that order). */
+export function multipartForm(fields: Record<string, string>, files?: FormFile | readonly FormFile[]) {
   const boundary = `----portal-test-${crypto.randomUUID()}`;
   const parts = Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`, 'utf8'));
-  if (file) {
+  for (const file of files === undefined ? [] : 'field' in files ? [files] : files) {
     const head = `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename ?? 'comprobante.pdf'}"\r\nContent-Type: ${file.contentType ?? 'application/octet-stream'}\r\n\r\n`;
     parts.push(Buffer.concat([Buffer.from(head, 'utf8'), file.content, Buffer.from('\r\n')]));
   }

@@ -37,9 +37,9 @@ export function callEndpointForBlob<E extends Endpoint>(endpoint: E, ...[parts, 
 }
 
 /**
- * A file sent to the endpoint as multipart, with its progress: an XMLHttpRequest (lib/upload.ts),
- * since fetch reports none. The answer is the contract's.
+ * A file (or several, under one part name) sent to the endpoint as multipart, with its progress:
+ * an XMLHttpRequest (lib/upload.ts), since fetch reports none. The answer is the contract's.
  */
-export function uploadToEndpoint<E extends Endpoint>(endpoint: E, params: EndpointPathParams<E>, file: File, options?: UploadOptions): Promise<EndpointResponse<E>> {
+export function uploadToEndpoint<E extends Endpoint>(endpoint: E, params: EndpointPathParams<E>, file: File | readonly File[], options?: UploadOptions): Promise<EndpointResponse<E>> {
   return uploadFile<EndpointResponse<E>>(endpointPath(endpoint.path, params as Record<string, string | number> | undefined), file, options);
 }

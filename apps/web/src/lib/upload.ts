@@ -5,7 +5,7 @@ export interface UploadOptions {
   onProgress?: (percent: number, bytes: { sent: number; total: number }) => void;
   /** Cancels the upload (the promise then rejects with an AbortError). */
   signal?: AbortSignal;
-  /** The multipart part's name; the API's upload routes all read `file`. */
+  /** The multipart part's name (each file's, when several); the API's upload routes mostly read `file`. */
   fieldName?: string;
   /**
    * False sends no session token and leaves the session alone whatever the answer: for the
@@ -23,21 +23,26 @@ interface XhrAnswer {
   body: unknown;
 }
 
+/** One file, or several sent as parts of the same name (an owner's report with its photos). */
+type Files = File | readonly File[];
+
+const filesOf = (files: Files): readonly File[] => (files instanceof File ? [files] : files);
+
 /**
- * POSTs one file as multipart/form-data with the bearer token, reporting progress, and resolves
+ * POSTs one file (or several) as multipart/form-data with the bearer token, reporting progress, and resolves
  * with the JSON answer. An XMLHttpRequest, not fetch: only it reports upload progress. Sessions
  * behave as with the api client: no stored token fails at once with the spec's message; a 401
  * renews the token once and sends the file again, and a refused renewal ends the session. Any
  * other failure rejects with an ApiError carrying the server's Spanish message.
  */
-export async function uploadFile<T>(path: string, file: File, options: UploadOptions = {}): Promise<T> {
+export async function uploadFile<T>(path: string, file: Files, options: UploadOptions = {}): Promise<T> {
   if (options.auth === false) return answerOf<T>(await send(path, file, null, options));
   const tokenUsed = currentToken();
   if (!tokenUsed) throw missingTokenError();
   let answer = await send(path, file, tokenUsed, options);
   if (answer.status === 401) {
     await renewAfterUnauthorized(tokenUsed);
-    options.onProgress?.(0, { sent: 0, total: file.size });
+    options.onProgress?.(0, { sent: 0, total: filesOf(file).reduce((sum, one) => sum + one.size, 0) });
     answer = await send(path, file, currentToken(), options);
     if (answer.status === 401) throw endExpiredSession();
   }
@@ -49,13 +54,13 @@ function answerOf<T>(answer: XhrAnswer): T {
   return answer.body as T;
 }
 
-function send(path: string, file: File, token: string | null, options: UploadOptions): Promise<XhrAnswer> {
+function send(path: string, file: Files, token: string | null, options: UploadOptions): Promise<XhrAnswer> {
   return new Promise((resolve, reject) => {
     if (options.signal?.aborted) return reject(abortError());
     const xhr = new XMLHttpRequest();
     const form = new FormData();
     for (const [name, value] of Object.entries(options.fields ?? {})) form.append(name, value);
-    form.append(options.fieldName ?? 'file', file, file.name);
+    for (const one of filesOf(file)) form.append(options.fieldName ?? 'file', one, one.name);
 
     const onAbort = () => xhr.abort();
     const settle = () => options.signal?.removeEventListener('abort', onAbort);

@@ -39,6 +39,7 @@ export function makeBranch(overrides: Partial<Branch> = {}): Branch {
     esignPromissoryNotes: false,
     retainRejectedDocumentsMonths: 6,
     retainEndedPolicyDocumentsYears: 10,
+    retainClosedClaimsYears: 10,
     rentReminderDays: 3,
     maxRentIncreasePercent: null,
     maxRentIncreaseSource: '',

@@ -25,6 +25,7 @@ export const branchLabels = {
   esignPromissoryNotes: 'Firmar pagarés electrónicamente',
   retainRejectedDocumentsMonths: 'Documentos de investigaciones rechazadas (meses)',
   retainEndedPolicyDocumentsYears: 'Documentos de pólizas terminadas (años)',
+  retainClosedClaimsYears: 'Incidencias cerradas (años)',
   ...rentSettingsLabels,
 } as const;
 
@@ -68,6 +69,9 @@ export const defaultRetainRejectedDocumentsMonths = 6;
 export const defaultRetainEndedPolicyDocumentsYears = 10;
 export const maxRetainRejectedDocumentsMonths = 120;
 export const maxRetainEndedPolicyDocumentsYears = 30;
+/** Issue 33: years a closed case (incidencia) keeps its personal data before the job anonymises it. */
+export const defaultRetainClosedClaimsYears = 10;
+export const maxRetainClosedClaimsYears = 30;
 
 /** A whole number from 1 to `max`, or null ('', null) for never; the message names the field. */
 function retentionPeriodField(label: string, max: number) {
@@ -85,6 +89,7 @@ function retentionPeriodField(label: string, max: number) {
 
 const retainRejectedDocumentsMonthsField = retentionPeriodField(branchLabels.retainRejectedDocumentsMonths, maxRetainRejectedDocumentsMonths);
 const retainEndedPolicyDocumentsYearsField = retentionPeriodField(branchLabels.retainEndedPolicyDocumentsYears, maxRetainEndedPolicyDocumentsYears);
+const retainClosedClaimsYearsField = retentionPeriodField(branchLabels.retainClosedClaimsYears, maxRetainClosedClaimsYears);
 
 export const zipCodeField = z
   .string({ error: messages.required(branchLabels.zipCode) })
@@ -126,6 +131,7 @@ export const createBranchRequestSchema = z.object({
   esignPromissoryNotes: esignPromissoryNotesField.default(false),
   retainRejectedDocumentsMonths: retainRejectedDocumentsMonthsField.default(defaultRetainRejectedDocumentsMonths),
   retainEndedPolicyDocumentsYears: retainEndedPolicyDocumentsYearsField.default(defaultRetainEndedPolicyDocumentsYears),
+  retainClosedClaimsYears: retainClosedClaimsYearsField.default(defaultRetainClosedClaimsYears),
   rentReminderDays: rentReminderDaysField.default(defaultRentReminderDays),
   maxRentIncreasePercent: maxRentIncreasePercentField.default(null),
   maxRentIncreaseSource: maxRentIncreaseSourceField,
@@ -143,6 +149,7 @@ export const updateBranchRequestSchema = z.object({
   /** Left out: kept as they are; null: never delete. */
   retainRejectedDocumentsMonths: retainRejectedDocumentsMonthsField.optional(),
   retainEndedPolicyDocumentsYears: retainEndedPolicyDocumentsYearsField.optional(),
+  retainClosedClaimsYears: retainClosedClaimsYearsField.optional(),
   /** Left out: kept as they are (issue 32). */
   rentReminderDays: rentReminderDaysField.optional(),
   maxRentIncreasePercent: maxRentIncreasePercentField.optional(),
@@ -193,6 +200,7 @@ export const branchSchema = z.object({
   /** null: never deleted. */
   retainRejectedDocumentsMonths: z.number().nullable(),
   retainEndedPolicyDocumentsYears: z.number().nullable(),
+  retainClosedClaimsYears: z.number().nullable(),
   /** Issue 32: days before each due date the tenant is reminded (null: no reminders); the renewals' cap and its source. */
   rentReminderDays: z.number().nullable(),
   maxRentIncreasePercent: z.number().nullable(),

@@ -4,3 +4,4 @@ export * from './claim-views';
 export * from './claim-rules';
 export * from './endpoints';
 export * from './claim-documents';
+export * from './claim-owner';

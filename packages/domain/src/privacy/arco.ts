@@ -38,6 +38,10 @@ export const arcoMessages = {
   retainedInForce: 'Conservado por obligación legal: la póliza está vigente o en trámite de contrato',
   retainedEnded: (until: string) => `Conservado por obligación legal: la póliza terminó y sus datos se guardan hasta el ${until}`,
   retainedForever: 'Conservado por obligación legal: la sucursal guarda sin plazo los datos de las pólizas terminadas',
+  /** Issue 33: a case is kept while it is worked, and for the branch's years after it closed. */
+  retainedClaimOpen: 'Conservado por obligación legal: la póliza tiene una incidencia en curso',
+  retainedClaimClosed: (until: string) => `Conservado por obligación legal: una incidencia de la póliza cerró y sus datos se guardan hasta el ${until}`,
+  retainedClaimForever: 'Conservado por obligación legal: la sucursal guarda sin plazo los datos de las incidencias cerradas',
 } as const;
 
 const retainedPrefix = 'Conservado por obligación legal: ';
@@ -94,6 +98,15 @@ export const arcoSearchQuerySchema = z.object({
   q: z.string({ error: arcoMessages.queryTooShort }).trim().min(3, arcoMessages.queryTooShort).max(254, 'La búsqueda es demasiado larga'),
 });
 
+/** A case (incidencia) of the person's policy that still holds personal data, and which (issue 33). */
+export const arcoClaimSchema = z.object({
+  id: z.number(),
+  number: z.string(),
+  /** 'Descripción', '2 gestiones de cobranza (nombres y resultados)', '3 archivos de evidencia'… */
+  personalData: z.array(z.string()),
+});
+export type ArcoClaim = z.infer<typeof arcoClaimSchema>;
+
 /** One record of the person, and where it lives (a policy, a lead or an appointment). */
 export const arcoRecordSchema = z.object({
   kind: z.enum(arcoRecordKinds),
@@ -117,6 +130,8 @@ export const arcoRecordSchema = z.object({
   retentionReason: z.string().nullable(),
   /** Where the web app edits it (rectification). */
   editPath: z.string(),
+  /** The cases of the record's policy with the personal data each holds; [] for a lead or an attendee. */
+  claims: z.array(arcoClaimSchema),
 });
 export type ArcoRecord = z.infer<typeof arcoRecordSchema>;
 

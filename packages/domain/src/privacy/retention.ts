@@ -66,6 +66,8 @@ export const retentionBranchSchema = z.object({
   name: z.string(),
   retainRejectedDocumentsMonths: z.number().nullable(),
   retainEndedPolicyDocumentsYears: z.number().nullable(),
+  /** Issue 33: years a closed case keeps its personal data before the daily run anonymises it (null: never). */
+  retainClosedClaimsYears: z.number().nullable(),
 });
 export type RetentionBranch = z.infer<typeof retentionBranchSchema>;
 

@@ -34,6 +34,8 @@ export const branches = pgTable(
     retainRejectedDocumentsMonths: smallint('retain_rejected_documents_months').default(6),
     /** Years after a policy ended (expired, cancelled, terminated) before its documents are deleted (null: never). */
     retainEndedPolicyDocumentsYears: smallint('retain_ended_policy_documents_years').default(10),
+    /** Issue 33: years after a case (incidencia) closed before its personal data are anonymised (null: never). */
+    retainClosedClaimsYears: smallint('retain_closed_claims_years').default(10),
     /** Issue 32: days before each due date the tenant is reminded by e-mail (null: no reminders). */
     rentReminderDays: smallint('rent_reminder_days').default(3),
     /** The highest yearly rent increase a renewal proposes (null: none), and where the figure comes from. */

@@ -20,6 +20,7 @@ import {
   type ArcoExportList,
   type WhatsappMessageStatus,
   type ArcoCancelRequest,
+  type ArcoClaim,
   type ArcoCancelResult,
   type ArcoRecord,
   type ArcoRecordKind,
@@ -31,6 +32,7 @@ import type { Db, Executor } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth-user';
 import type { FileStore } from '../../lib/file-store';
+import { anonymiseClaimRows, claimIdsOfPolicies, claimsHeldByPolicies } from '../claims/index';
 import * as erase from './repository/anonymise';
 import * as repo from './repository/people';
 import type { PersonRow, PolicyPersonRow } from './repository/people';
@@ -43,13 +45,32 @@ const endedStatuses: readonly PolicyStatus[] = ['expired', 'cancelled'];
 
 const dayMonthYear = (isoDate: string) => isoDate.split('-').reverse().join('/');
 
+type RetentionFacts = Pick<PolicyPersonRow, 'policyStatus' | 'endedAt' | 'retainYears'> & Partial<Pick<PolicyPersonRow, 'openClaims' | 'lastClaimClosedAt' | 'retainClaimYears'>>;
+
+/** The instant `years` after `from`. */
+function yearsAfter(from: Date, years: number): Date {
+  const until = new Date(from);
+  until.setUTCFullYear(until.getUTCFullYear() + years);
+  return until;
+}
+
+/** Why the policy's cases keep it (issue 33): one in course, or one closed less than the branch's years ago. */
+function claimRetention(row: RetentionFacts, now: Date): string | null {
+  if (row.openClaims) return arcoMessages.retainedClaimOpen;
+  if (!row.lastClaimClosedAt) return null;
+  if (row.retainClaimYears === null || row.retainClaimYears === undefined) return arcoMessages.retainedClaimForever;
+  const until = yearsAfter(row.lastClaimClosedAt, row.retainClaimYears);
+  return now < until ? arcoMessages.retainedClaimClosed(dayMonthYear(businessDate(until))) : null;
+}
+
 /** Why a law keeps a person's record on this policy, or null when nothing does (LFPDPPP art. 26). */
-export function retentionReason(row: Pick<PolicyPersonRow, 'policyStatus' | 'endedAt' | 'retainYears'>, now = new Date()): string | null {
+export function retentionReason(row: RetentionFacts, now = new Date()): string | null {
   if (inForceStatuses.includes(row.policyStatus)) return arcoMessages.retainedInForce;
+  const claims = claimRetention(row, now);
+  if (claims) return claims;
   if (!endedStatuses.includes(row.policyStatus)) return null;
   if (row.retainYears === null) return arcoMessages.retainedForever;
-  const until = new Date(row.endedAt);
-  until.setUTCFullYear(until.getUTCFullYear() + row.retainYears);
+  const until = yearsAfter(row.endedAt, row.retainYears);
   return now < until ? arcoMessages.retainedEnded(dayMonthYear(businessDate(until))) : null;
 }
 
@@ -57,7 +78,7 @@ function isPolicyPerson(row: PersonRow): row is PolicyPersonRow {
   return row.kind === 'tenant' || row.kind === 'guarantor' || row.kind === 'owner';
 }
 
-function recordOf(row: PersonRow): ArcoRecord {
+function recordOf(row: PersonRow, claimsOf: Map<number, ArcoClaim[]>): ArcoRecord {
   const base = {
     kind: row.kind,
     id: row.id,
@@ -74,6 +95,7 @@ function recordOf(row: PersonRow): ArcoRecord {
     appointmentDate: null,
     retained: false,
     retentionReason: null,
+    claims: [],
   };
   switch (row.kind) {
     case 'lead':
@@ -92,6 +114,7 @@ function recordOf(row: PersonRow): ArcoRecord {
         retained: reason !== null,
         retentionReason: reason,
         editPath: `/policies/${row.policyId}/edit`,
+        claims: claimsOf.get(row.policyId) ?? [],
       };
     }
   }
@@ -100,7 +123,8 @@ function recordOf(row: PersonRow): ArcoRecord {
 /** GET /api/admin/arco/search: every record of the people the text finds, in every branch. */
 export async function searchPerson(db: Db, text: string): Promise<ArcoSearchResult> {
   const rows = await repo.findPersonRows(db, repo.parsePersonQuery(text));
-  return { records: rows.map(recordOf) };
+  const claimsOf = await claimsHeldByPolicies(db, rows.filter(isPolicyPerson).map((row) => row.policyId));
+  return { records: rows.map((row) => recordOf(row, claimsOf)) };
 }
 
 /** The records asked for, every one of them (a ref that does not exist: 404). */
@@ -307,6 +331,8 @@ async function cancelInTransaction(tx: Executor, actor: AuthUser, erasable: Pers
     await erase.recomputePolicySummary(tx, policyId);
     totals.storedNames.push(...(await erase.deleteGeneratedDocuments(tx, policyId)));
   }
+  // Their policies' cases (issue 33): the personal texts and files go; amounts, dates, stages and results stay.
+  totals.storedNames.push(...(await anonymiseClaimRows(tx, await claimIdsOfPolicies(tx, policyIds), new Date())));
   const pattern = erase.identifierPattern(identifiers);
   if (pattern) {
     await erase.scrubPolicyTexts(tx, policyIds, pattern);

@@ -216,26 +216,28 @@ describe('electronic signing of pagarés (issue 17)', () => {
 describe('document retention (issue 19)', () => {
   it('is 6 months and 10 years by default, null for never, kept when a client leaves it out, and 400 outside the range', async () => {
     const defaulted = json(await post('/api/branches', validBranchBody()));
-    expect(defaulted).toMatchObject({ retainRejectedDocumentsMonths: 6, retainEndedPolicyDocumentsYears: 10 });
+    expect(defaulted).toMatchObject({ retainRejectedDocumentsMonths: 6, retainEndedPolicyDocumentsYears: 10, retainClosedClaimsYears: 10 });
     const created = json(await post('/api/branches', validBranchBody({ retainRejectedDocumentsMonths: 3, retainEndedPolicyDocumentsYears: null } as never)));
     expect(created).toMatchObject({ retainRejectedDocumentsMonths: 3, retainEndedPolicyDocumentsYears: null });
     const { id, address, manager, name, phone, email } = created;
     const { id: _address, ...addressBody } = address;
     const body = { name, phone, email, manager, address: addressBody, status: 'active' };
     expect(json(await post(`/api/branches/${id}`, body))).toMatchObject({ retainRejectedDocumentsMonths: 3, retainEndedPolicyDocumentsYears: null });
-    const edited = json(await post(`/api/branches/${id}`, { ...body, retainRejectedDocumentsMonths: null, retainEndedPolicyDocumentsYears: 5 }));
-    expect(edited).toMatchObject({ retainRejectedDocumentsMonths: null, retainEndedPolicyDocumentsYears: 5 });
+    const edited = json(await post(`/api/branches/${id}`, { ...body, retainRejectedDocumentsMonths: null, retainEndedPolicyDocumentsYears: 5, retainClosedClaimsYears: 12 }));
+    expect(edited).toMatchObject({ retainRejectedDocumentsMonths: null, retainEndedPolicyDocumentsYears: 5, retainClosedClaimsYears: 12 });
     expect(json(await ctx.app.inject({ url: `/api/branches/${id}`, headers: asAdmin() }))).toMatchObject({ retainRejectedDocumentsMonths: null, retainEndedPolicyDocumentsYears: 5 });
     for (const [extra, field] of [
       [{ retainRejectedDocumentsMonths: 0 }, 'retainRejectedDocumentsMonths'],
       [{ retainRejectedDocumentsMonths: 121 }, 'retainRejectedDocumentsMonths'],
       [{ retainEndedPolicyDocumentsYears: 31 }, 'retainEndedPolicyDocumentsYears'],
       [{ retainEndedPolicyDocumentsYears: 'diez' }, 'retainEndedPolicyDocumentsYears'],
+      [{ retainClosedClaimsYears: 0 }, 'retainClosedClaimsYears'],
     ] as const) {
       const response = await post('/api/branches', { ...validBranchBody(), ...extra });
       expect(response.statusCode, JSON.stringify(extra)).toBe(400);
       expect(json(response).details[0].field).toBe(field);
-      expect(json(response).details[0].message).toMatch(field === 'retainRejectedDocumentsMonths' ? /Documentos de investigaciones rechazadas/ : /Documentos de pólizas terminadas/);
+      const label = { retainRejectedDocumentsMonths: /Documentos de investigaciones rechazadas/, retainEndedPolicyDocumentsYears: /Documentos de pólizas terminadas/, retainClosedClaimsYears: /Incidencias cerradas/ }[field];
+      expect(json(response).details[0].message).toMatch(label);
     }
   });
 });

@@ -21,6 +21,7 @@ const branchColumns = {
   esignPromissoryNotes: branches.esignPromissoryNotes,
   retainRejectedDocumentsMonths: branches.retainRejectedDocumentsMonths,
   retainEndedPolicyDocumentsYears: branches.retainEndedPolicyDocumentsYears,
+  retainClosedClaimsYears: branches.retainClosedClaimsYears,
   rentReminderDays: branches.rentReminderDays,
   maxRentIncreasePercent: branches.maxRentIncreasePercent,
   maxRentIncreaseSource: branches.maxRentIncreaseSource,
@@ -82,6 +83,8 @@ export interface BranchValues {
   /** null: never delete (issue 19). */
   retainRejectedDocumentsMonths: number | null;
   retainEndedPolicyDocumentsYears: number | null;
+  /** Issue 33: null, closed cases are never anonymised. */
+  retainClosedClaimsYears: number | null;
   /** Issue 32: null, no reminders / no cap. */
   rentReminderDays: number | null;
   maxRentIncreasePercent: number | null;

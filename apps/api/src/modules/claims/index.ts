@@ -1,7 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { staffRoutes } from '../../plugins/auth';
+import { publicRoutes } from '../../plugins/public-routes';
 import { claimAgreementRoutes } from './agreement/routes';
 import { claimDocumentRoutes } from './documents/routes';
+import { claimFileRoutes } from './files/routes';
+import { claimOwnerPublicRoutes } from './owner/public-routes';
+import { claimOwnerLinkRoutes } from './owner/routes';
 
 /**
  * Incidencias (issue 33): the office's case file from the first missed rent to the recovered
@@ -9,9 +13,11 @@ import { claimDocumentRoutes } from './documents/routes';
  * the credential).
  */
 export const claimsModule: FastifyPluginAsyncZod = async (app) => {
-  // Each part registers its routes here: staffRoutes(…) for staff, publicRoutes(…) for the owner's link.
   await app.register(staffRoutes(claimDocumentRoutes));
   await app.register(staffRoutes(claimAgreementRoutes));
+  await app.register(staffRoutes(claimOwnerLinkRoutes));
+  await app.register(staffRoutes(claimFileRoutes));
+  await app.register(publicRoutes(claimOwnerPublicRoutes));
 };
 // The templates admin's preview of a case document (app.ts hands it to the contracts module).
 export { claimDocumentPreview } from './documents/service';
@@ -19,3 +25,8 @@ export { claimDocumentPreview } from './documents/service';
 export { policyClaimDocuments } from './documents/service';
 // The daily 'claim-instalments' job.
 export { runClaimInstalments } from './agreement/job';
+/** For the rents module: the owner's 'No' on a rent confirmation opens (or adds to) a draft case of missed rent. */
+export { recordRentNotReceived } from './owner/rent-refusal';
+/** For the ARCO requests and the retention run (issue 33): what the cases hold of people, and its anonymisation. */
+export { claimsHeldByPolicies } from './service/privacy';
+export { anonymiseClaimRows, claimIdsOfPolicies, lockDueClosedClaims } from './repository/privacy';

@@ -1,10 +1,10 @@
 import { inArray, isNotNull } from 'drizzle-orm';
 import { readTogether, type Executor } from '../../db/client';
-import { addendums, claimDocuments, contractDocuments, investigationDocuments, moveOutPhotos, rentPaymentProofs, rentPayments, signingRounds } from '../../db/schema/index';
+import { addendums, claimDocuments, claimFiles, contractDocuments, investigationDocuments, moveOutPhotos, rentPaymentProofs, rentPayments, signingRounds } from '../../db/schema/index';
 
-/** Which of `names` a document, an addendum, a generated contract, a signing round's pack or signed document, an acta's photo, a rent receipt or proof, or a case document names. */
+/** Which of `names` a document, an addendum, a generated contract, a signing round's pack or signed document, an acta's photo, a rent receipt or proof, a case document or a case's evidence names. */
 export async function referencedNames(db: Executor, names: string[]): Promise<string[]> {
-  const [documents, addendumFiles, contracts, signingPacks, signedDocuments, photos, receipts, proofs, claimPdfs] = await readTogether(db, [
+  const [documents, addendumFiles, contracts, signingPacks, signedDocuments, photos, receipts, proofs, claimPdfs, evidence] = await readTogether(db, [
     () => db.select({ name: investigationDocuments.storedName }).from(investigationDocuments).where(inArray(investigationDocuments.storedName, names)),
     () => db.select({ name: addendums.fileStoredName }).from(addendums).where(inArray(addendums.fileStoredName, names)),
     () => db.select({ name: contractDocuments.storedName }).from(contractDocuments).where(inArray(contractDocuments.storedName, names)),
@@ -14,8 +14,9 @@ export async function referencedNames(db: Executor, names: string[]): Promise<st
     () => db.select({ name: rentPayments.receiptStoredName }).from(rentPayments).where(inArray(rentPayments.receiptStoredName, names)),
     () => db.select({ name: rentPaymentProofs.storedName }).from(rentPaymentProofs).where(inArray(rentPaymentProofs.storedName, names)),
     () => db.select({ name: claimDocuments.storedName }).from(claimDocuments).where(inArray(claimDocuments.storedName, names)),
+    () => db.select({ name: claimFiles.storedName }).from(claimFiles).where(inArray(claimFiles.storedName, names)),
   ]);
-  return [...documents, ...addendumFiles, ...contracts, ...signingPacks, ...signedDocuments, ...photos, ...receipts, ...proofs, ...claimPdfs].map((row) => row.name ?? '');
+  return [...documents, ...addendumFiles, ...contracts, ...signingPacks, ...signedDocuments, ...photos, ...receipts, ...proofs, ...claimPdfs, ...evidence].map((row) => row.name ?? '');
 }
 
 /** A file some row names, with the SHA-256 that row recorded. */
@@ -26,7 +27,7 @@ interface ReferencedFile {
 
 /** Every file a document, an addendum, a generated contract or a signing round's pack names (what a migration copies). */
 export async function allReferencedFiles(db: Executor): Promise<ReferencedFile[]> {
-  const [documents, addendumFiles, contracts, signingPacks, signedDocuments, photos, receipts, proofs, claimPdfs] = await readTogether(db, [
+  const [documents, addendumFiles, contracts, signingPacks, signedDocuments, photos, receipts, proofs, claimPdfs, evidence] = await readTogether(db, [
     () => db.select({ storedName: investigationDocuments.storedName, sha256: investigationDocuments.sha256 }).from(investigationDocuments),
     () =>
       db
@@ -52,8 +53,9 @@ export async function allReferencedFiles(db: Executor): Promise<ReferencedFile[]
         .where(isNotNull(rentPayments.receiptStoredName)),
     () => db.select({ storedName: rentPaymentProofs.storedName, sha256: rentPaymentProofs.sha256 }).from(rentPaymentProofs),
     () => db.select({ storedName: claimDocuments.storedName, sha256: claimDocuments.sha256 }).from(claimDocuments),
+    () => db.select({ storedName: claimFiles.storedName, sha256: claimFiles.sha256 }).from(claimFiles),
   ]);
   const files = new Map<string, string>();
-  for (const row of [...documents, ...addendumFiles, ...contracts, ...signingPacks, ...signedDocuments, ...photos, ...receipts, ...proofs, ...claimPdfs]) if (row.storedName) files.set(row.storedName, row.sha256 ?? '');
+  for (const row of [...documents, ...addendumFiles, ...contracts, ...signingPacks, ...signedDocuments, ...photos, ...receipts, ...proofs, ...claimPdfs, ...evidence]) if (row.storedName) files.set(row.storedName, row.sha256 ?? '');
   return [...files].map(([storedName, sha256]) => ({ storedName, sha256 })).sort((a, b) => a.storedName.localeCompare(b.storedName));
 }

@@ -27,3 +27,4 @@ export { deleteOldNotifications } from './repository';
 export { notifyAppointmentAnswerChanged } from './appointment-answers';
 export { notifyRentConfirmationUnanswered, notifyRentNotReceived, notifyRentProofReceived } from './rent-notices';
 export { notifyClaimInstalmentMissed } from './claim-notices';
+export { notifyClaimReported } from './claim-reported';

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { rentConfirmationViewSchema, type ArrearsReport, type PolicyEvent } from '@portal/domain';
 import { rowsOf } from '../../db/client';
-import { rentArrears } from '../../db/schema/index';
+import { claims, rentArrears } from '../../db/schema/index';
 import { bearer, json } from '../../test/app';
 import { activePolicy, answer, ctx, daysLater, db, ledgerOf, noticesOf, tokenForMonth, useConfirmationContext, users, viewOf } from './rent-confirmations.test-helpers';
 
@@ -119,6 +119,10 @@ describe('POST /api/public/rent-confirmations/{token}', () => {
     }
     expect((await noticesOf(users.otherBranchAgent.id, 'rent_not_received')).length).toBe(0);
     expect((await eventsOf(policy.id))[0]).toMatchObject({ note: 'El propietario no recibió la renta de diciembre 2026' });
+    // The office's case for it (issue 33): a draft of missed rent the agent reviews.
+    expect(await db().select().from(claims).where(eq(claims.policyId, policy.id))).toEqual([
+      expect.objectContaining({ type: 'non_payment', status: 'draft', source: 'rent_confirmation', description: 'El propietario informó que no recibió la renta de diciembre 2026' }),
+    ]);
     // The aging report names it as the policy's last contact, with when it was.
     const aging = await ctx.app.inject({ url: '/api/rents/arrears', headers: bearer(users.agent.token) });
     expect(aging.statusCode, aging.body).toBe(200);

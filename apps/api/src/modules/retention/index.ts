@@ -7,4 +7,4 @@ import { retentionRoutes } from './routes';
  */
 // Its routes as app.ts registers them: every one wants a session.
 export const retentionModule = staffRoutes(retentionRoutes);
-export { applyRetention, planRetention, purgeOldMessages, runRetention } from './service';
+export { anonymiseClosedClaims, applyRetention, planRetention, purgeOldMessages, runRetention } from './service';

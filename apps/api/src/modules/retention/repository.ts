@@ -123,6 +123,7 @@ export async function listBranchPeriods(db: Executor): Promise<RetentionBranch[]
       name: branches.name,
       retainRejectedDocumentsMonths: branches.retainRejectedDocumentsMonths,
       retainEndedPolicyDocumentsYears: branches.retainEndedPolicyDocumentsYears,
+      retainClosedClaimsYears: branches.retainClosedClaimsYears,
     })
     .from(branches)
     .orderBy(branches.name);

@@ -240,7 +240,7 @@ describe('the retention run', () => {
     const lateFiles = await filesOf(policies.rejectedDue.id);
     const next = (await job.run(now)) as { summary: string; deleted: { files: number; policies: number } };
     expect(next.deleted).toMatchObject({ files: 1, policies: 1 });
-    expect(next.summary).toBe('1 archivo eliminado de 1 póliza (0.0 MB); 0 correos y 0 notificaciones antiguos eliminados.');
+    expect(next.summary).toBe('1 archivo eliminado de 1 póliza (0.0 MB); 0 correos y 0 notificaciones antiguos eliminados; 0 incidencias cerradas anonimizadas.');
     expect(await filesOf(policies.rejectedDue.id)).toEqual([]);
     expect(await inStore(lateFiles[0]!.storedName)).toBe(false);
 
@@ -266,7 +266,7 @@ describe("the portal's own messages (issue 29)", () => {
     const job = jobs().find((candidate) => candidate.name === 'retention')!;
     const result = (await job.run(now)) as { summary: string; messages: { emails: number; notifications: number } };
     expect(result.messages).toEqual({ emails: 2, notifications: 2 });
-    expect(result.summary).toMatch(/; 2 correos y 2 notificaciones antiguos eliminados\.$/);
+    expect(result.summary).toMatch(/; 2 correos y 2 notificaciones antiguos eliminados; 0 incidencias cerradas anonimizadas\.$/);
     const emailIds = (await query<{ id: number }>(sql`select id from email_outbox`)).map((row) => Number(row.id));
     const notificationIds = (await query<{ id: number }>(sql`select id from notifications`)).map((row) => Number(row.id));
     expect(emailIds).toEqual(expect.arrayContaining(kept));

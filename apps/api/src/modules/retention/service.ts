@@ -1,6 +1,7 @@
-import { businessDate, messageRetentionDays, retentionFileKinds, type RetentionFile, type RetentionPolicy, type RetentionPreview } from '@portal/domain';
+import { businessDate, claimNumber, messageRetentionDays, retentionFileKinds, type RetentionFile, type RetentionPolicy, type RetentionPreview } from '@portal/domain';
 import type { Db } from '../../db/client';
 import type { FileStore } from '../../lib/file-store';
+import { anonymiseClaimRows, lockDueClosedClaims } from '../claims/index';
 import { deleteFinishedEmails } from '../email/index';
 import { deleteOldNotifications } from '../notifications/index';
 import * as repo from './repository';
@@ -123,6 +124,40 @@ function retentionNote(policy: Pick<RetentionPolicy, 'reason' | 'since'>, count:
   const [year, month, day] = policy.since.split('-');
   const when = policy.reason === 'rejected' ? 'investigación rechazada el' : 'póliza terminada el';
   return `Documentos eliminados por retención: ${what} (${when} ${day}/${month}/${year})`;
+}
+
+/** Closed cases anonymised per transaction. */
+const claimBatchSize = 200;
+
+/**
+ * Issue 33: the closed cases past their branch's years (retainClosedClaimsYears after closing)
+ * lose their personal texts and files, a batch at a time, each case's policy getting a history
+ * line by 'Sistema'; amounts, dates, stages and results stay. The files leave the store after the
+ * commit. Returns how many cases were anonymised.
+ */
+export async function anonymiseClosedClaims(db: Db, files: FileStore, now: Date): Promise<number> {
+  const today = businessDate(now);
+  let total = 0;
+  for (;;) {
+    const { count, storedNames } = await db.transaction(async (tx) => {
+      const due = await lockDueClosedClaims(tx, today, claimBatchSize);
+      const removed = await anonymiseClaimRows(tx, due.map((claim) => claim.id), now);
+      for (const policyId of new Set(due.map((claim) => claim.policyId))) {
+        const numbers = due.filter((claim) => claim.policyId === policyId).map((claim) => claimNumber(claim.id));
+        await repo.insertSystemEvent(tx, policyId, claimRetentionNote(numbers), now);
+      }
+      return { count: due.length, storedNames: removed };
+    });
+    // The rows are gone for good; a file the store could not remove now is one no row names, for files-sweep.
+    for (const storedName of storedNames) await files.remove(storedName).catch(() => undefined);
+    total += count;
+    if (count < claimBatchSize) return total;
+  }
+}
+
+/** 'Datos personales anonimizados por retención: incidencia INC-00012'. */
+function claimRetentionNote(numbers: string[]): string {
+  return `Datos personales anonimizados por retención: ${numbers.length === 1 ? 'incidencia' : 'incidencias'} ${numbers.join(', ')}`;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -6,6 +6,9 @@ import {
   accessLog,
   appointments,
   attendees,
+  claimDeadlines,
+  claimMovements,
+  claims,
   contractDocuments,
   emailOutbox,
   guarantorVehicles,
@@ -226,6 +229,10 @@ export async function scrubPolicyTexts(tx: Executor, policyIds: number[], patter
   await scrubColumns(tx, notifications, [notifications.title, notifications.body], pattern, inArray(notifications.policyId, policyIds));
   await scrubColumns(tx, investigationDocuments, [investigationDocuments.respuesta, investigationDocuments.originalFilename], pattern, inArray(investigationDocuments.policyId, policyIds));
   await scrubColumns(tx, appointments, [appointments.title, appointments.description], pattern, inArray(appointments.policyId, policyIds));
+  // Issue 33: what the cases' anonymisation keeps (their deadlines and money) may still name the person.
+  const policyClaims = tx.select({ id: claims.id }).from(claims).where(inArray(claims.policyId, policyIds));
+  await scrubColumns(tx, claimDeadlines, [claimDeadlines.description], pattern, inArray(claimDeadlines.claimId, policyClaims));
+  await scrubColumns(tx, claimMovements, [claimMovements.description, claimMovements.reversalReason], pattern, inArray(claimMovements.claimId, policyClaims));
 }
 
 /** The appointments a cancelled attendee was at: their titles and descriptions may name them. */

@@ -67,6 +67,12 @@ const policyEndedAt = sql<Date>`coalesce(
     where ${policyEvents.policyId} = ${policies.id} and ${policyEvents.toStatus} in ('expired', 'cancelled')),
   ${policies.updatedAt})`.mapWith((value: string | Date) => new Date(value));
 
+/** Issue 33: whether the policy has a case not closed, and when its last case not yet anonymised closed. */
+const openClaims = sql<boolean>`exists (select 1 from claims c where c.policy_id = ${policies.id} and c.status <> 'closed')`.mapWith(Boolean);
+const lastClaimClosedAt = sql<Date | null>`(select max(c.closed_at) from claims c where c.policy_id = ${policies.id} and c.status = 'closed' and c.anonymised_at is null)`.mapWith(
+  (value: string | Date | null) => (value === null ? null : new Date(value)),
+);
+
 const policyColumns = {
   policyId: policies.id,
   folio: policies.investigationId,
@@ -75,6 +81,9 @@ const policyColumns = {
   branchName: branches.name,
   endedAt: policyEndedAt,
   retainYears: branches.retainEndedPolicyDocumentsYears,
+  openClaims,
+  lastClaimClosedAt,
+  retainClaimYears: branches.retainClosedClaimsYears,
 };
 
 /** A person's row on a policy, with what retention is judged by. */
@@ -93,6 +102,10 @@ export interface PolicyPersonRow {
   branchName: string;
   endedAt: Date;
   retainYears: number | null;
+  /** Issue 33: a case is kept while worked and for the branch's years after it closed. */
+  openClaims: boolean;
+  lastClaimClosedAt: Date | null;
+  retainClaimYears: number | null;
 }
 
 export interface LeadRow {

@@ -10,6 +10,7 @@ import {
 } from '@portal/domain';
 import type { Db, Executor } from '../../../db/client';
 import { conflict, ensure, invalidField, notFound } from '../../../lib/app-error';
+import { recordRentNotReceived } from '../../claims/index';
 import { notifyRentNotReceived } from '../../notifications/index';
 import { insertEvent } from '../../policies/index';
 import { hashToken } from '../../public-links/index';
@@ -20,7 +21,8 @@ import { applyPayment } from '../service';
 /*
  * The owner's page (issue 32): the question, and the answer recorded once. 'full' and 'partial'
  * record a payment received today through the staff's own path (the schedule locked, the whole
- * allocation recomputed); 'none' puts the month En mora now and tells the office.
+ * allocation recomputed); 'none' puts the month En mora now, tells the office and opens (or adds
+ * to) a draft case of missed rent.
  */
 
 /** A link that answers: unanswered ones only while the month still owes, of a policy not cancelled. */
@@ -78,6 +80,8 @@ export async function answerConfirmation(db: Db, token: string, input: { answer:
       await repo.markMonthOverdue(tx, record.monthId, record.policyId);
       await insertEvent(tx, { ...event, note: messages.notReceived(record.period) });
       await notifyRentNotReceived(tx, { policyId: record.policyId, period: record.period, ownerName: record.ownerName });
+      // The office's case for it (issue 33): a draft of missed rent, or a line in the one already open.
+      await recordRentNotReceived(tx, { policyId: record.policyId, period: record.period, ownerName: record.ownerName });
     } else {
       const amount = centsToMoney(cents);
       await applyPayment(tx, { policyId: record.policyId, trackedFrom: header.trackedFrom, amount, receivedOn: today, method: 'owner_report', reference: '', recordedBy: null }, today);

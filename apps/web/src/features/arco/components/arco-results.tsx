@@ -118,6 +118,11 @@ function RecordRow({ record, checked, onToggle }: { record: ArcoRecord; checked:
           {contact ? <span className="block text-sm break-words text-slate-600 dark:text-slate-400">{contact}</span> : null}
           <span className="block text-sm text-slate-500 dark:text-slate-400">{whereText(record)}</span>
           {record.retentionReason ? <span className="block text-xs text-amber-700 dark:text-amber-400">{retentionDetail(record.retentionReason)}</span> : null}
+          {record.claims.map((claim) => (
+            <span key={claim.id} className="block text-xs text-slate-600 dark:text-slate-400">
+              Incidencia {claim.number}: {claim.personalData.join(', ')}
+            </span>
+          ))}
         </span>
       </label>
       <Button asChild variant="ghost" size="sm">

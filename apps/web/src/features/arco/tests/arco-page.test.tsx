@@ -7,7 +7,7 @@ import { mockFetch } from '@/test/fetch-mock';
 import { adminUser, storeSession } from '@/test/fixtures';
 import { ArcoPage } from '../pages/arco-page';
 
-const none = { policyId: null, folio: null, policyStatus: null, leadId: null, leadCreatedAt: null, appointmentId: null, appointmentTitle: null, appointmentDate: null, retained: false, retentionReason: null };
+const none = { policyId: null, folio: null, policyStatus: null, leadId: null, leadCreatedAt: null, appointmentId: null, appointmentTitle: null, appointmentDate: null, retained: false, retentionReason: null, claims: [] };
 const person = { name: 'Zoé Quintanar Ybarra', email: 'zoe@ejemplo.mx', phone: '81 1736 4925', branchId: 1, branchName: 'Sucursal Polanco' };
 const tenant: ArcoRecord = { ...none, ...person, kind: 'tenant', id: 11, policyId: 5, folio: 'INV-01112026-1000-001', policyStatus: 'created', editPath: '/policies/5/edit' };
 const activeTenant: ArcoRecord = {
@@ -21,6 +21,7 @@ const activeTenant: ArcoRecord = {
   retained: true,
   retentionReason: arcoMessages.retainedInForce,
   editPath: '/policies/6/edit',
+  claims: [{ id: 7, number: 'INC-00007', personalData: ['Descripción', '2 archivos de evidencia'] }],
 };
 const lead: ArcoRecord = { ...none, ...person, email: '', kind: 'lead', id: 3, leadId: 3, leadCreatedAt: '2026-11-20T17:05:00.000Z', editPath: '/leads' };
 const attendee: ArcoRecord = { ...none, ...person, phone: '', kind: 'attendee', id: 8, appointmentId: 4, appointmentTitle: 'Firma de contrato', appointmentDate: '2026-12-03', editPath: '/appointments' };
@@ -60,6 +61,8 @@ describe("'Solicitudes ARCO' (/admin/arco)", () => {
     // The badge says it is kept; the line under it says why, without saying it twice.
     expect(screen.getByText('La póliza está vigente o en trámite de contrato')).toBeInTheDocument();
     expect(screen.queryByText(arcoMessages.retainedInForce)).not.toBeInTheDocument();
+    // The cases of the policy, with the personal data each holds (issue 33).
+    expect(screen.getByText('Incidencia INC-00007: Descripción, 2 archivos de evidencia')).toBeInTheDocument();
     expect(screen.getAllByRole('checkbox').every((box) => (box as HTMLInputElement).checked)).toBe(true);
     const rectify = screen.getAllByRole('link', { name: /^Rectificar/ });
     expect(rectify.map((link) => link.getAttribute('href'))).toEqual(['/policies/5/edit', '/policies/6/edit', '/leads', '/appointments']);

@@ -5,9 +5,11 @@ import {
   branchFormSchema,
   defaultExpiryNoticeDays,
   defaultRentReminderDays,
+  defaultRetainClosedClaimsYears,
   defaultRetainEndedPolicyDocumentsYears,
   defaultRetainRejectedDocumentsMonths,
   maxExpiryNoticeDays,
+  maxRetainClosedClaimsYears,
   maxRetainEndedPolicyDocumentsYears,
   maxRetainRejectedDocumentsMonths,
   paperSizeLabels,
@@ -48,6 +50,7 @@ const fieldNames = [
   'esignPromissoryNotes',
   'retainRejectedDocumentsMonths',
   'retainEndedPolicyDocumentsYears',
+  'retainClosedClaimsYears',
   'rentReminderDays',
   'maxRentIncreasePercent',
   'maxRentIncreaseSource',
@@ -98,6 +101,7 @@ function branchFormDefaults(branch: Branch | null): BranchFormInput {
     esignPromissoryNotes: branch?.esignPromissoryNotes ?? false,
     retainRejectedDocumentsMonths: retentionText(branch ? branch.retainRejectedDocumentsMonths : defaultRetainRejectedDocumentsMonths),
     retainEndedPolicyDocumentsYears: retentionText(branch ? branch.retainEndedPolicyDocumentsYears : defaultRetainEndedPolicyDocumentsYears),
+    retainClosedClaimsYears: retentionText(branch ? branch.retainClosedClaimsYears : defaultRetainClosedClaimsYears),
     rentReminderDays: retentionText(branch ? branch.rentReminderDays : defaultRentReminderDays),
     maxRentIncreasePercent: retentionText(branch?.maxRentIncreasePercent ?? null),
     maxRentIncreaseSource: branch?.maxRentIncreaseSource ?? '',
@@ -264,6 +268,15 @@ export function BranchForm(props: BranchFormProps) {
               hint={`Años después del vencimiento o la cancelación (1 a ${maxRetainEndedPolicyDocumentsYears}).`}
               error={errors.retainEndedPolicyDocumentsYears?.message}
               {...register('retainEndedPolicyDocumentsYears')}
+            />
+            <TextField
+              label="Incidencias cerradas (años)"
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder="Nunca"
+              hint={`Años después del cierre en que se anonimizan sus datos personales; los montos y fechas se conservan (1 a ${maxRetainClosedClaimsYears}).`}
+              error={errors.retainClosedClaimsYears?.message}
+              {...register('retainClosedClaimsYears')}
             />
           </FormSection>
 

@@ -103,6 +103,7 @@ describe('branch form: Nueva Sucursal', () => {
       esignPromissoryNotes: false,
       retainRejectedDocumentsMonths: 6,
       retainEndedPolicyDocumentsYears: 10,
+      retainClosedClaimsYears: 10,
       rentReminderDays: 3,
       maxRentIncreasePercent: null,
       maxRentIncreaseSource: '',
@@ -134,6 +135,7 @@ describe('branch form: Nueva Sucursal', () => {
     const years = within(group).getByLabelText('Documentos de pólizas terminadas (años)');
     expect(months).toHaveValue('6');
     expect(years).toHaveValue('10');
+    expect(within(group).getByLabelText('Incidencias cerradas (años)')).toHaveValue('10');
     await user.clear(months);
     await user.clear(years);
     await user.type(years, '40');
@@ -145,7 +147,7 @@ describe('branch form: Nueva Sucursal', () => {
     await user.type(years, '5');
     await user.click(screen.getByRole('button', { name: 'Crear Sucursal' }));
     await waitFor(() => expect(net.callsTo('POST', '/api/branches')).toHaveLength(1));
-    expect(net.callsTo('POST', '/api/branches')[0]?.body).toMatchObject({ retainRejectedDocumentsMonths: null, retainEndedPolicyDocumentsYears: 5 });
+    expect(net.callsTo('POST', '/api/branches')[0]?.body).toMatchObject({ retainRejectedDocumentsMonths: null, retainEndedPolicyDocumentsYears: 5, retainClosedClaimsYears: 10 });
   });
 
   it("shows a branch's electronic pagarés on edit and sends the change", async () => {

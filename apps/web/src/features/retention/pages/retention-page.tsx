@@ -56,6 +56,7 @@ function BranchPeriods({ branches }: { branches: RetentionBranch[] }) {
             <Th>Sucursal</Th>
             <Th>Investigaciones rechazadas</Th>
             <Th>Pólizas terminadas</Th>
+            <Th>Incidencias cerradas</Th>
             {/* relative: the sr-only text is absolutely placed, and would otherwise widen the page past the table's scroll box. */}
             <Th className="relative">
               <span className="sr-only">Acciones</span>
@@ -68,6 +69,7 @@ function BranchPeriods({ branches }: { branches: RetentionBranch[] }) {
               <Td>{branch.name}</Td>
               <Td>{branch.retainRejectedDocumentsMonths === null ? never : plural(branch.retainRejectedDocumentsMonths, 'mes', 'meses')}</Td>
               <Td>{branch.retainEndedPolicyDocumentsYears === null ? never : plural(branch.retainEndedPolicyDocumentsYears, 'año', 'años')}</Td>
+              <Td>{branch.retainClosedClaimsYears === null ? never : plural(branch.retainClosedClaimsYears, 'año', 'años')}</Td>
               <Td className="text-right">
                 <Link
                   to={paths.admin.branches.edit.to(branch.id)}

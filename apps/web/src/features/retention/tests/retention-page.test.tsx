@@ -8,8 +8,8 @@ import { adminUser, storeSession } from '@/test/fixtures';
 import { RetentionPage } from '../pages/retention-page';
 
 const branches: RetentionPreview['branches'] = [
-  { id: 1, name: 'Sucursal Polanco', retainRejectedDocumentsMonths: 6, retainEndedPolicyDocumentsYears: 10 },
-  { id: 3, name: 'Sucursal Santa Fe', retainRejectedDocumentsMonths: null, retainEndedPolicyDocumentsYears: 1 },
+  { id: 1, name: 'Sucursal Polanco', retainRejectedDocumentsMonths: 6, retainEndedPolicyDocumentsYears: 10, retainClosedClaimsYears: 10 },
+  { id: 3, name: 'Sucursal Santa Fe', retainRejectedDocumentsMonths: null, retainEndedPolicyDocumentsYears: 1, retainClosedClaimsYears: null },
 ];
 
 const due: RetentionPreview = {
@@ -60,8 +60,8 @@ describe("'Retención de documentos' (/admin/retention)", () => {
 
     const periods = await screen.findByRole('table', { name: 'Plazos por sucursal' });
     const [, polanco, santaFe] = within(periods).getAllByRole('row');
-    expect(polanco).toHaveTextContent('Sucursal Polanco6 meses10 años');
-    expect(santaFe).toHaveTextContent('Sucursal Santa FeNunca1 año');
+    expect(polanco).toHaveTextContent('Sucursal Polanco6 meses10 años10 años');
+    expect(santaFe).toHaveTextContent('Sucursal Santa FeNunca1 añoNunca');
     expect(within(santaFe!).getByRole('link', { name: 'Editar los plazos de Sucursal Santa Fe' })).toHaveAttribute('href', '/admin/branches/3/edit');
     expect(screen.getByTestId('message-retention')).toHaveTextContent('Correos enviados: 180 días; correos fallidos: 365 días; notificaciones leídas: 90 días');
 

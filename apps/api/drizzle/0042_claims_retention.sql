@@ -1,0 +1,1 @@
+ALTER TABLE "branches" ADD COLUMN "retain_closed_claims_years" smallint DEFAULT 10;
