@@ -46,6 +46,12 @@ export function useClaim(claimId: number) {
   return useQuery({ ...claimQueryOptions(claimId), enabled: isId(claimId) });
 }
 
+/** Reads the case again now (a form's 'Recargar' after a 412), without a query of its own that would refetch on mount. */
+export function useClaimReload(claimId: number) {
+  const queryClient = useQueryClient();
+  return () => queryClient.fetchQuery({ ...claimQueryOptions(claimId), staleTime: 0 });
+}
+
 /** The policy's cases, for the expediente's section. */
 export function usePolicyClaims(policyId: number) {
   return useQuery({ ...policyClaimsQueryOptions(policyId), enabled: isId(policyId) });

@@ -43,7 +43,7 @@ export function ClaimHeader({ claim }: { claim: ClaimDetail }) {
               { label: 'Resultado', value: closed && claim.result ? claimResultLabels[claim.result] : 'Sin cerrar' },
               { label: 'Responsable', value: claim.assignee?.name ?? 'Sin asignar' },
               { label: 'Días abierta', value: daysText(claim.daysOpen) },
-              { label: 'Abierta', value: formatMexicoDateTime(claim.openedAt) },
+              { label: 'Fecha de apertura', value: formatMexicoDateTime(claim.openedAt) },
               { label: 'Sucursal', value: claim.branchName },
               { label: 'Origen', value: claimSourceLabels[claim.source] },
               { label: 'Reportó', value: claim.reportedBy || '—' },

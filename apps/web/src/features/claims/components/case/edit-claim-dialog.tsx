@@ -9,7 +9,7 @@ import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/
 import { TextField } from '@/components/ui/form-field';
 import { SelectField } from '@/components/ui/select-field';
 import { SaveFailureAlert, useSaveFailure } from '@/components/ui/save-failure-alert';
-import { useClaim, useClaimAssignees, useUpdateClaim } from '../../api/case';
+import { useClaimReload, useClaimAssignees, useUpdateClaim } from '../../api/case';
 import { bodyResolver, money, TextAreaField } from './claim-form';
 
 interface EditValues {
@@ -62,10 +62,10 @@ export function EditClaimButton({ claim }: { claim: ClaimDetail }) {
 
 function EditClaimForm({ claim, onDone }: { claim: ClaimDetail; onDone: () => void }) {
   const form = useForm<EditValues, unknown, ParsedEdit>({ resolver, defaultValues: valuesOf(claim) });
-  const query = useClaim(claim.id);
+  const reload = useClaimReload(claim.id);
   const update = useUpdateClaim(claim.id);
   const assignees = useClaimAssignees(claim.branchId, true);
-  const stale = useStaleVersion<ClaimDetail>({ record: claim, refetch: async () => (await query.refetch()).data, reset: (fresh) => form.reset(valuesOf(fresh)) });
+  const stale = useStaleVersion<ClaimDetail>({ record: claim, refetch: reload, reset: (fresh) => form.reset(valuesOf(fresh)) });
   const { failure, showFailure, clearFailure, alertRef } = useSaveFailure(form);
   const { errors, isSubmitting } = form.formState;
   const { register } = form;

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/form-field';
 import { SaveFailureAlert, useSaveFailure } from '@/components/ui/save-failure-alert';
-import { useClaim, useSaveLawsuit } from '../../api/case';
+import { useClaimReload, useSaveLawsuit } from '../../api/case';
 import { bodyResolver, TextAreaField } from './claim-form';
 
 type LawsuitValues = { court: string; caseNumber: string; notes: string } & Record<LawsuitStep, string>;
@@ -57,9 +57,9 @@ export function LawsuitButton({ claim }: { claim: ClaimDetail }) {
 
 function LawsuitForm({ claim, onDone }: { claim: ClaimDetail; onDone: () => void }) {
   const form = useForm<LawsuitValues, unknown, ParsedLawsuit>({ resolver, defaultValues: valuesOf(claim) });
-  const query = useClaim(claim.id);
+  const reload = useClaimReload(claim.id);
   const save = useSaveLawsuit(claim.id);
-  const stale = useStaleVersion<ClaimDetail>({ record: claim, refetch: async () => (await query.refetch()).data, reset: (fresh) => form.reset(valuesOf(fresh)) });
+  const stale = useStaleVersion<ClaimDetail>({ record: claim, refetch: reload, reset: (fresh) => form.reset(valuesOf(fresh)) });
   const { failure, showFailure, clearFailure, alertRef } = useSaveFailure(form);
   const { errors, isSubmitting } = form.formState;
   const { register } = form;
