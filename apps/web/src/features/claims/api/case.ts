@@ -26,7 +26,7 @@ import { callEndpoint, callEndpointForBlob, uploadToEndpoint } from '@/lib/endpo
 
 const claimsKeyBase = ['claims'] as const;
 
-export function claimQueryOptions(claimId: number) {
+function claimQueryOptions(claimId: number) {
   return queryOptions({
     queryKey: [...claimsKeyBase, 'detail', claimId] as const,
     queryFn: ({ signal }) => callEndpoint(claimEndpoints.get, { params: { id: claimId } }, { signal }),
