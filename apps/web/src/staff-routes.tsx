@@ -63,6 +63,11 @@ export const staffRoutes: RouteObject[] = [
     lazy: () => import('@/features/rents/pages/arrears-page').then((m) => ({ Component: m.ArrearsPage })),
   },
   {
+    // Issue 33: one incidencia; every staff role reads it (the buttons follow claimEditorRoles).
+    path: paths.claims.detail.pattern,
+    lazy: () => import('@/features/claims/pages/claim-page').then((m) => ({ Component: m.ClaimPage })),
+  },
+  {
     path: paths.addendums.list.pattern,
     lazy: () => import('@/features/addendums/pages/addendums-page').then((m) => ({ Component: m.AddendumsPage })),
   },

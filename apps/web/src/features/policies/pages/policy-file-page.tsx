@@ -8,6 +8,8 @@ import { OriginLeadLink } from '@/features/leads';
 import { RentsSection } from '@/features/rents';
 // Issue 32: the end of the term, the acta de entrega-recepción.
 import { MoveOutSection } from '@/features/move-out';
+// Issue 33: the policy's incidencias.
+import { ClaimsSection } from '@/features/claims';
 import { paths } from '@/lib/paths';
 import { usePageTitle } from '@/lib/use-page-title';
 import { Button } from '@/components/ui/button';
@@ -58,6 +60,7 @@ function PolicyFileContent({ policy }: { policy: Policy }) {
       <SigningSection policy={policy} />
       <RentsSection policy={policy} />
       <MoveOutSection policy={policy} />
+      <ClaimsSection policy={policy} />
       <AddendumsSection addendums={file.data?.addendums} />
       <AppointmentsSection appointments={file.data?.appointments} />
       {/* The history card carries its own 'Historial' heading: only the anchor is added here. */}

@@ -10,6 +10,7 @@ export const fileSections = [
   { id: 'firma', label: 'Firma electrónica' },
   { id: 'rentas', label: 'Rentas' },
   { id: 'entrega', label: 'Entrega' },
+  { id: 'incidencias', label: 'Incidencias' },
   { id: 'addendums', label: 'Addendums' },
   { id: 'citas', label: 'Citas' },
   { id: 'historial', label: 'Historial' },
