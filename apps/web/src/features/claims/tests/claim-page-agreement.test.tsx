@@ -21,9 +21,9 @@ function agreement(overrides: Partial<Agreement> = {}): Agreement {
     notes: 'Firmado en la oficina',
     createdAt: '2027-03-10T17:00:00.000Z',
     instalments: [
-      { id: 31, seq: 1, dueOn: '2027-03-15', amount: '12000.00', paid: '12000.00', paidOn: '2027-03-14', state: 'paid' },
-      { id: 32, seq: 2, dueOn: '2027-04-15', amount: '12000.00', paid: '0.00', paidOn: null, state: 'late' },
-      { id: 33, seq: 3, dueOn: '2027-05-15', amount: '12000.00', paid: '0.00', paidOn: null, state: 'pending' },
+      { id: 31, seq: 1, dueOn: '2027-03-15', amount: '12000.00', paid: '12000.00', paidOn: '2027-03-14', state: 'paid', payments: [{ id: 71, amount: '12000.00', receivedOn: '2027-03-14', method: 'transfer', reference: 'SPEI 1', recordedBy: 'Ana Agente', reversedAt: null, reversalReason: null }] },
+      { id: 32, seq: 2, dueOn: '2027-04-15', amount: '12000.00', paid: '0.00', paidOn: null, state: 'late', payments: [] },
+      { id: 33, seq: 3, dueOn: '2027-05-15', amount: '12000.00', paid: '0.00', paidOn: null, state: 'pending', payments: [] },
     ],
     ...overrides,
   };
