@@ -2,6 +2,7 @@ import type { JobName } from '@portal/domain';
 import type { Db } from '../db/client';
 import type { FileStore } from '../lib/file-store';
 import type { SecretBox } from '../lib/secret-box';
+import { runClaimDeadlines } from '../modules/claims/index';
 import type { MailTransport } from '../modules/email/index';
 import { sweepUnreferencedFiles } from '../modules/files/index';
 import { sendLeadFollowUps } from '../modules/leads/index';
@@ -88,6 +89,22 @@ export function businessJobs({ db, files, mail, secretBox, whatsapp, publicUrl }
       async run(now) {
         const { today, reminded } = await runRentReminders(db, now);
         return { summary: `${today}: ${reminded === 1 ? '1 recordatorio de renta enviado' : `${reminded} recordatorios de renta enviados`} a inquilinos.`, today, reminded };
+      },
+    },
+    {
+      name: 'claim-deadlines',
+      // Early, before the office opens: a término due today is known when the day starts; a day missed is caught up.
+      cron: '30 7 * * *',
+      catchUpAtStart: true,
+      retryLimit: 3,
+      retryDelaySeconds: 300,
+      expireInMinutes: 30,
+      async run(now) {
+        const day = await runClaimDeadlines(db, now);
+        return {
+          summary: `${day.today}: ${day.reminders === 1 ? '1 recordatorio' : `${day.reminders} recordatorios`} de términos y ${day.missed === 1 ? '1 aviso' : `${day.missed} avisos`} de términos vencidos (${day.notified} personas avisadas).`,
+          ...day,
+        };
       },
     },
     {

@@ -26,6 +26,7 @@ const outboxOnlyKindLabels: Record<string, string> = {
   link_rent_proof: 'Enlace para enviar comprobantes de renta',
   rent_confirmation: 'Confirmación de renta al propietario',
   rent_reminder: 'Recordatorio de renta al inquilino',
+  claim_stage: 'Avance de una incidencia al propietario',
 };
 
 /** The Spanish name of an outbox e-mail's kind; an unknown kind (a newer server) says so rather than showing the id alone. */

@@ -1,4 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { staffRoutes } from '../../plugins/auth';
+import { claimCaseRoutes } from './routes/cases';
+import { claimListRoutes } from './routes/lists';
 
 /**
  * Incidencias (issue 33): the office's case file from the first missed rent to the recovered
@@ -7,5 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
  */
 export const claimsModule: FastifyPluginAsyncZod = async (app) => {
   // Each part registers its routes here: staffRoutes(…) for staff, publicRoutes(…) for the owner's link.
-  void app;
+  await app.register(staffRoutes(claimListRoutes));
+  await app.register(staffRoutes(claimCaseRoutes));
 };
+export { runClaimDeadlines } from './service/deadline-reminders';

@@ -26,3 +26,4 @@ export { sendAppointmentReminders } from './reminders';
 export { deleteOldNotifications } from './repository';
 export { notifyAppointmentAnswerChanged } from './appointment-answers';
 export { notifyRentConfirmationUnanswered, notifyRentNotReceived, notifyRentProofReceived } from './rent-notices';
+export { notifyClaimDeadline } from './claim-notices';

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { policyDisplayFolio, type ClaimResult, type ClaimStage, type ClaimStatus, type PolicyStatus } from '@portal/domain';
 import type { Executor } from '../../../db/client';
 import { inBranchScope } from '../../../db/scope';
-import { claimEvents, claims, policies, rentMonths, type ClaimedMonth } from '../../../db/schema/index';
+import { branches, claimEvents, claims, policies, properties, propertyOwners, rentMonths, type ClaimedMonth } from '../../../db/schema/index';
 import type { BranchScope } from '../../../lib/branch-scope';
 
 export type { ClaimedMonth } from '../../../db/schema/index';
@@ -82,6 +82,18 @@ export interface ClaimEventValues {
 
 export async function insertClaimEvent(db: Executor, values: ClaimEventValues): Promise<void> {
   await db.insert(claimEvents).values(values);
+}
+
+/** Whom a stage change is told: the policy's owner (their e-mail, '' when none) and the branch's name. */
+export async function claimOwnerContact(db: Executor, policyId: number): Promise<{ name: string; email: string; branchName: string } | null> {
+  const [row] = await db
+    .select({ name: propertyOwners.name, email: propertyOwners.email, branchName: branches.name })
+    .from(policies)
+    .innerJoin(properties, eq(properties.policyId, policies.id))
+    .innerJoin(propertyOwners, eq(propertyOwners.propertyId, properties.id))
+    .leftJoin(branches, eq(branches.id, policies.branchId))
+    .where(eq(policies.id, policyId));
+  return row ? { name: row.name, email: row.email.trim(), branchName: row.branchName ?? '' } : null;
 }
 
 export type { ClaimStatus };
