@@ -37,7 +37,7 @@ export async function arrearsMonthsOf(db: Executor, policyId: number): Promise<C
   return rows.map((row) => ({ period: row.dueOn.slice(0, 7), amountCents: Number(row.owedCents) }));
 }
 
-export type ClaimInsert = Omit<typeof claims.$inferInsert, 'id' | 'version' | 'openedAt' | 'updatedAt'>;
+export type ClaimInsert = Omit<typeof claims.$inferInsert, 'id' | 'version' | 'updatedAt'>;
 
 export async function insertClaim(db: Executor, values: ClaimInsert): Promise<number> {
   const [row] = await db.insert(claims).values(values).returning({ id: claims.id });

@@ -58,6 +58,7 @@ export async function openStaffClaim(db: Db, actor: AuthUser, policyId: number, 
         assigneeId: input.assigneeId ?? null,
       },
       actorOf(actor),
+      now,
     );
     return detailInside(tx, id, now);
   });
