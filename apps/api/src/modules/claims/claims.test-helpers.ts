@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, expect, vi } from 'vitest';
 import { claimDetailSchema, type ClaimDetail, type Policy } from '@portal/domain';
-import { examplePolicyInput } from '@portal/domain/testing';
+import { examplePolicyInput, exampleTenant } from '@portal/domain/testing';
 import { bearer, createTestContext, json, signInAs, type TestContext } from '../../test/app';
 import { newPolicy } from '../../test/policies';
 import { runRentArrears } from '../rents/index';
@@ -54,7 +54,7 @@ let owners = 0;
  * A policy in force since `start` (1 December 2026 unless told) whose owner has its own e-mail
  * ('' for none); its months past their deadline are marked En mora by the daily run.
  */
-export async function activePolicy(options: { token?: string; start?: string; ownerEmail?: string; status?: 'active' | 'cancelled' } = {}): Promise<Policy> {
+export async function activePolicy(options: { token?: string; start?: string; ownerEmail?: string; tenantName?: string; status?: 'active' | 'cancelled' } = {}): Promise<Policy> {
   const base = examplePolicyInput().property;
   owners += 1;
   const property = {
@@ -64,7 +64,7 @@ export async function activePolicy(options: { token?: string; start?: string; ow
   };
   const policy = await newPolicy(ctx, {
     token: options.token ?? users.agent.token,
-    overrides: { property, status: options.status ?? 'active', policyNumber: `POL-${Math.random().toString(36).slice(2, 10)}` },
+    overrides: { property, ...(options.tenantName ? { tenants: [exampleTenant(options.tenantName)] } : {}), status: options.status ?? 'active', policyNumber: `POL-${Math.random().toString(36).slice(2, 10)}` },
     via: 'admin-jump',
   });
   await runRentArrears(db(), NOW);

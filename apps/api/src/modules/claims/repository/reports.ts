@@ -70,6 +70,8 @@ export interface CalendarRecord {
   investigationId: string;
   assigneeId: number | null;
   assigneeName: string | null;
+  /** A closed case's pending términos are not missed: the case has no next step. */
+  claimClosed: boolean;
 }
 
 /** The términos due from `from` to `to` (both included) of the scope's cases, optionally of one assignee's. */
@@ -79,7 +81,8 @@ export async function calendarDeadlines(db: Executor, filter: { branchId: number
     select d.id, d.claim_id as "claimId", d.due_on::text as "dueOn", d.description, d.done_at as "doneAt", d.created_at as "createdAt",
       coalesce((select nullif(trim(concat_ws(' ', x.first_name, x.last_name)), '') from users x where x.id = d.created_by), '') as "createdBy",
       p.id as "policyId", p.policy_number as "policyNumber", p.investigation_id as "investigationId",
-      c.assignee_id as "assigneeId", nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '') as "assigneeName"
+      c.assignee_id as "assigneeId", nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '') as "assigneeName",
+      c.status = 'closed' as "claimClosed"
     from claim_deadlines d
     join claims c on c.id = d.claim_id
     join policies p on p.id = c.policy_id

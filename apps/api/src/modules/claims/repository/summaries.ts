@@ -42,9 +42,9 @@ export const stageLabelSql = sql`coalesce((select l.label from claim_stage_label
   sql` `,
 )} end)`;
 
-/** The earliest pending deadline of each case, by the deadlines' claim index. */
+/** The earliest pending deadline of each case not closed (a closed case has no next step), by the deadlines' claim index. */
 export const nextDeadlineJoin = sql`left join lateral (
-    select d.id, d.due_on, d.description from claim_deadlines d where d.claim_id = c.id and d.done_at is null order by d.due_on, d.id limit 1) nd on true`;
+    select d.id, d.due_on, d.description from claim_deadlines d where d.claim_id = c.id and d.done_at is null and c.status <> 'closed' order by d.due_on, d.id limit 1) nd on true`;
 
 export function summarySelect(today: string): SQL {
   return sql`select c.id, c.policy_id as "policyId", p.policy_number as "policyNumber", p.investigation_id as "investigationId",

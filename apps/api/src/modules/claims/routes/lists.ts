@@ -21,7 +21,8 @@ export const claimListRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const { format, page, ...query } = request.query;
       if (!format) return listClaims(app.db, currentUser(request), { ...query, page });
-      await recordAccess(app.db, request, { action: 'export', policyId: null, subject: exportSubject('Incidencias', request.query) });
+      // The page does not apply to an export: it is left out of what the log says.
+      await recordAccess(app.db, request, { action: 'export', policyId: null, subject: exportSubject('Incidencias', { format, ...query }) });
       return sendTableExport(reply, {
         format,
         fileName: exportFileName('incidencias', format, businessDate()),

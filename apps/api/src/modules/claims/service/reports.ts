@@ -53,7 +53,7 @@ export async function calendar(db: Db, actor: AuthUser, query: { from: string; t
     dueOn: record.dueOn,
     description: record.description,
     doneAt: record.doneAt ? record.doneAt.toISOString() : null,
-    missed: record.doneAt === null && record.dueOn < today,
+    missed: !record.claimClosed && record.doneAt === null && record.dueOn < today,
     createdBy: record.createdBy,
     createdAt: record.createdAt.toISOString(),
     claimNumber: claimNumber(record.claimId),
