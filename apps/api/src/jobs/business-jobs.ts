@@ -102,7 +102,7 @@ export function businessJobs({ db, files, mail, secretBox, whatsapp, publicUrl }
       async run(now) {
         const day = await runClaimDeadlines(db, now);
         return {
-          summary: `${day.today}: ${day.reminders === 1 ? '1 recordatorio' : `${day.reminders} recordatorios`} de términos y ${day.missed === 1 ? '1 aviso' : `${day.missed} avisos`} de términos vencidos (${day.notified} personas avisadas).`,
+          summary: `${day.today}: ${day.reminders === 1 ? '1 recordatorio' : `${day.reminders} recordatorios`} de términos y ${day.missed === 1 ? '1 aviso' : `${day.missed} avisos`} de términos vencidos (${day.notified === 1 ? '1 notificación' : `${day.notified} notificaciones`}).`,
           ...day,
         };
       },
