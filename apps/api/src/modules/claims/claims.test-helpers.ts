@@ -11,7 +11,7 @@ import { runRentArrears } from '../rents/index';
  * to March are En mora once the daily run has marked them ($74,000).
  */
 
-export const NOW = new Date('2027-03-10T18:00:00Z');
+const NOW = new Date('2027-03-10T18:00:00Z');
 const dayMs = 86_400_000;
 export const daysLater = (days: number) => new Date(NOW.getTime() + days * dayMs);
 

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { policyDisplayFolio, type ClaimResult, type ClaimStage, type ClaimStatus, type PolicyStatus } from '@portal/domain';
+import { policyDisplayFolio, type ClaimResult, type ClaimStage, type PolicyStatus } from '@portal/domain';
 import type { Executor } from '../../../db/client';
 import { inBranchScope } from '../../../db/scope';
 import { branches, claimEvents, claims, policies, properties, propertyOwners, rentMonths, type ClaimedMonth } from '../../../db/schema/index';
@@ -96,4 +96,3 @@ export async function claimOwnerContact(db: Executor, policyId: number): Promise
   return row ? { name: row.name, email: row.email.trim(), branchName: row.branchName ?? '' } : null;
 }
 
-export type { ClaimStatus };

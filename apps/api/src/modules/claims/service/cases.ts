@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import {
   businessDate,
   centsToMoney,
@@ -18,7 +17,7 @@ import { conflict, ensure, invalidField, notFound } from '../../../lib/app-error
 import type { AuthUser } from '../../../lib/auth-user';
 import { actorScope } from '../../../lib/branch-scope';
 import * as repo from '../repository/claims';
-import { summaryRecords, summarySelect } from '../repository/summaries';
+import { claimsOfPolicy } from '../repository/summaries';
 import { findAssignee } from '../repository/writes';
 import { openClaim } from './open';
 import { noticeOwnerOfStage } from './owner-notice';
@@ -68,8 +67,7 @@ export async function openStaffClaim(db: Db, actor: AuthUser, policyId: number, 
 export async function policyClaims(db: Db, actor: AuthUser, policyId: number, now = new Date()): Promise<ClaimSummary[]> {
   ensure(await repo.findClaimPolicy(db, policyId, actorScope(actor)), notFound(claimMessages.policyNotFound));
   const today = businessDate(now);
-  const rows = summaryRecords(await db.execute(sql`${summarySelect(today)} where c.policy_id = ${policyId} order by c.opened_at desc, c.id desc`));
-  return rows.map((row) => summaryOf(row, today));
+  return (await claimsOfPolicy(db, policyId, today)).map((row) => summaryOf(row, today));
 }
 
 /** PATCH /api/claims/{id} (If-Match): the description, the amounts claimed, the assignee. */

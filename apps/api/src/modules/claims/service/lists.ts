@@ -12,7 +12,7 @@ import { summaryOf } from './read';
  * non-admin sees their branch (asking for another is a 403); an admin every branch or the one chosen.
  */
 
-export const claimPageSize = 50;
+const claimPageSize = 50;
 
 const listMessages = { otherBranchList: claimMessages.otherBranchList, branchNotFound: claimMessages.branchNotFound };
 

@@ -23,7 +23,7 @@ export interface StageMove {
   ownerNotified?: boolean;
 }
 
-export const backwardNeedsReason = 'Para regresar a una etapa anterior escriba el motivo en la nota';
+const backwardNeedsReason = 'Para regresar a una etapa anterior escriba el motivo en la nota';
 
 function ensureMoveAllowed(claim: repo.ClaimRow, move: StageMove): void {
   const closed = claim.status === 'closed';

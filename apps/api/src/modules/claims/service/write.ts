@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { businessDate, claimMessages, versionMatches, type ClaimDetail, type IfMatch } from '@portal/domain';
 import type { Db, Executor } from '../../../db/client';
 import { conflict, ensure, notFound } from '../../../lib/app-error';
@@ -7,7 +6,7 @@ import { actorScope } from '../../../lib/branch-scope';
 import { staleVersion } from '../../../lib/conditional-write';
 import * as repo from '../repository/claims';
 import { claimUpdatedByName } from '../repository/details';
-import { claimSummaryById } from '../repository/summaries';
+import { claimSummaryById, scopeSql } from '../repository/summaries';
 import { composeDetail } from './read';
 import type { ClaimActor } from './stage';
 
@@ -37,7 +36,7 @@ export async function lockCase(tx: Executor, actor: AuthUser, claimId: number): 
 }
 
 /** The 412 when `ifMatch` names another version than the locked row's. */
-export async function ensureVersion(tx: Executor, claim: repo.ClaimRow, ifMatch: IfMatch | undefined): Promise<void> {
+async function ensureVersion(tx: Executor, claim: repo.ClaimRow, ifMatch: IfMatch | undefined): Promise<void> {
   if (versionMatches(ifMatch, claim.version)) return;
   throw staleVersion(await claimUpdatedByName(tx, claim.id), claim.updatedAt);
 }
@@ -45,7 +44,7 @@ export async function ensureVersion(tx: Executor, claim: repo.ClaimRow, ifMatch:
 /** The case as its page reads it, inside the write's transaction (the scope was checked by the lock). */
 export async function detailInside(tx: Executor, claimId: number, now: Date): Promise<ClaimDetail> {
   const today = businessDate(now);
-  const head = ensure(await claimSummaryById(tx, claimId, sql`true`, today), notFound(claimMessages.notFound));
+  const head = ensure(await claimSummaryById(tx, claimId, scopeSql(undefined), today), notFound(claimMessages.notFound));
   return composeDetail(tx, head, today);
 }
 
