@@ -114,6 +114,7 @@ describe('PATCH /api/claims/{id}', () => {
     expect(stale.statusCode).toBe(412);
     expect(json(stale).message).toMatch(/^Ana Pérez guardó cambios/);
     expect(fieldsOf(await call('PATCH', url, users.agent.token, { description: 'x' }, { 'if-match': 'v2' }))).toEqual(['If-Match']);
+    expect(fieldsOf(await call('PATCH', url, users.agent.token, { assigneeId: users.otherBranchAgent.id }, { 'if-match': '"v1"' }))).toEqual(['assigneeId']);
     // Unassigning is allowed; an approver cannot be assigned.
     expect(json(await call('PATCH', url, users.agent.token, { assigneeId: null })).assignee).toBeNull();
     expect(fieldsOf(await call('PATCH', url, users.agent.token, { assigneeId: users.approver.id }))).toEqual(['assigneeId']);

@@ -116,6 +116,8 @@ describe('PUT /api/claims/{id}/lawsuit', () => {
     const updated = await write('PUT', url, { ...lawsuit, servedOn: '2027-03-08', hearingOn: '2027-04-15', notes: 'Audiencia de pruebas' }, users.lawyer.token);
     expect(updated.lawsuit).toMatchObject({ servedOn: '2027-03-08', hearingOn: '2027-04-15', notes: 'Audiencia de pruebas' });
     expect((await call('PUT', url, users.lawyer.token, lawsuit, { 'if-match': `"v${atLawsuit.version}"` })).statusCode).toBe(412);
+    // What is wrong with the input is said before the version is compared (decision 023).
+    expect(fieldsOf(await call('PUT', url, users.lawyer.token, { ...lawsuit, filedOn: '2027-03-11', admittedOn: null }, { 'if-match': `"v${atLawsuit.version}"` }))).toEqual(['filedOn']);
     expect((await call('PUT', url, users.approver.token, lawsuit)).statusCode).toBe(403);
     expect((await call('PUT', url, users.otherBranchAgent.token, lawsuit)).statusCode).toBe(404);
     expect((await call('PUT', url, undefined, lawsuit)).statusCode).toBe(401);

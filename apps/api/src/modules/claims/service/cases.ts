@@ -72,8 +72,10 @@ export async function policyClaims(db: Db, actor: AuthUser, policyId: number, no
 
 /** PATCH /api/claims/{id} (If-Match): the description, the amounts claimed, the assignee. */
 export async function updateClaimFields(db: Db, actor: AuthUser, claimId: number, input: z.output<typeof claimUpdateInputSchema>, ifMatch: IfMatch | undefined, now = new Date()): Promise<ClaimDetail> {
-  return writeCase(db, actor, claimId, { ifMatch, now }, async (tx, claim) => {
+  const check = async (tx: Executor, claim: repo.ClaimRow) => {
     if (input.assigneeId != null && input.assigneeId !== claim.assigneeId) await ensureAssignee(tx, input.assigneeId, claim.branchId);
+  };
+  return writeCase(db, actor, claimId, { ifMatch, now, check }, async () => {
     const money = (cents: number | undefined) => (cents === undefined ? undefined : centsToMoney(cents));
     const changes: repo.ClaimChanges = {
       description: input.description,

@@ -15,8 +15,8 @@ import { writeCase } from './write';
 
 /** POST /api/claims/{id}/movements: a day not after today. */
 export async function addMovement(db: Db, actor: AuthUser, claimId: number, input: z.output<typeof claimMovementInputSchema>, now = new Date()): Promise<ClaimDetail> {
-  if (input.on > businessDate(now)) throw invalidField('on', claimMessages.movementFuture);
   return writeCase(db, actor, claimId, { now }, async (tx, claim) => {
+    if (input.on > businessDate(now)) throw invalidField('on', claimMessages.movementFuture);
     await repo.insertMovement(tx, { claimId: claim.id, kind: input.kind, amount: centsToMoney(input.amount), on: input.on, description: input.description, createdBy: actor.id });
   });
 }

@@ -26,9 +26,10 @@ import { writeCase } from './write';
 /** POST /api/claims/{id}/contacts: only the debtors, only from 7:00 to 22:00 Mexico City, never in the future — else 400 with the reason. */
 export async function addContact(db: Db, actor: AuthUser, claimId: number, input: z.output<typeof claimContactInputSchema>, now = new Date()): Promise<ClaimDetail> {
   const at = new Date(input.at);
-  const refusal = contactRefusal({ party: input.party, at }, now);
-  if (refusal) throw invalidField(refusal.field, refusal.message);
+  // Inside the write: another branch's case is a 404 and a closed one a 409 before the rule is told.
   return writeCase(db, actor, claimId, { now }, async (tx, claim) => {
+    const refusal = contactRefusal({ party: input.party, at }, now);
+    if (refusal) throw invalidField(refusal.field, refusal.message);
     await repo.insertContact(tx, {
       claimId: claim.id,
       channel: input.channel,
@@ -64,9 +65,11 @@ const lawsuitStages: readonly ClaimStage[] = ['lawsuit', 'judgment', 'enforcemen
 
 /** PUT /api/claims/{id}/lawsuit (If-Match): the court, the case number and the steps' dates (the schema checks their order). */
 export async function saveLawsuit(db: Db, actor: AuthUser, claimId: number, input: z.output<typeof lawsuitInputSchema>, ifMatch: IfMatch | undefined, now = new Date()): Promise<ClaimDetail> {
-  if (input.filedOn > businessDate(now)) throw invalidField('filedOn', claimMessages.lawsuitFiledFuture);
-  return writeCase(db, actor, claimId, { ifMatch, now }, async (tx, claim) => {
+  const check = (_tx: unknown, claim: { stage: ClaimStage }) => {
     if (!lawsuitStages.includes(claim.stage)) throw conflict(claimMessages.lawsuitBeforeDemand);
+    if (input.filedOn > businessDate(now)) throw invalidField('filedOn', claimMessages.lawsuitFiledFuture);
+  };
+  return writeCase(db, actor, claimId, { ifMatch, now, check }, async (tx, claim) => {
     await repo.saveLawsuit(tx, {
       claimId: claim.id,
       court: input.court,

@@ -22,6 +22,8 @@ export interface CaseWrite {
   ifMatch?: IfMatch | undefined;
   /** Reopening is the one write a closed case takes. */
   allowClosed?: boolean;
+  /** The write's own rules (400, 409), answered before a stale version (412: decision 023's order). */
+  check?: (tx: Executor, claim: repo.ClaimRow) => Promise<void> | void;
   now?: Date;
 }
 
@@ -63,6 +65,7 @@ export async function writeCase(
   return db.transaction(async (tx) => {
     const claim = await lockCase(tx, actor, claimId);
     if (claim.status === 'closed' && !options.allowClosed) throw conflict(claimMessages.closedReadOnly);
+    await options.check?.(tx, claim);
     await ensureVersion(tx, claim, options.ifMatch);
     const changes = (await write(tx, claim)) ?? {};
     // The row is locked: its version cannot have moved since it was read.
