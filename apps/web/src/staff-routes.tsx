@@ -9,6 +9,8 @@ import { paths } from '@/lib/paths';
 
 const adminLoader = (args: LoaderFunctionArgs) => import('@/app/guards').then((m) => m.adminLoader(args));
 const managerLoader = (args: LoaderFunctionArgs) => import('@/app/guards').then((m) => m.managerLoader(args));
+const policyEditorLoader = (args: LoaderFunctionArgs) => import('@/app/guards').then((m) => m.policyEditorLoader(args));
+const leadWorkerLoader = (args: LoaderFunctionArgs) => import('@/app/guards').then((m) => m.leadWorkerLoader(args));
 
 // The session is re-checked (GET /api/auth/me, cached 30 s) on every navigation into these screens.
 const alwaysRecheck = () => true;
@@ -31,10 +33,12 @@ export const staffRoutes: RouteObject[] = [
   },
   {
     path: paths.policies.new.pattern,
+    loader: policyEditorLoader,
     lazy: () => import('@/features/policies/pages/policy-create-page').then((m) => ({ Component: m.PolicyCreatePage })),
   },
   {
     path: paths.policies.edit.pattern,
+    loader: policyEditorLoader,
     lazy: () => import('@/features/policies/pages/policy-edit-page').then((m) => ({ Component: m.PolicyEditPage })),
   },
   {
@@ -55,6 +59,7 @@ export const staffRoutes: RouteObject[] = [
   },
   {
     path: paths.uploadDocuments.pattern,
+    loader: policyEditorLoader,
     lazy: () =>
       import('@/features/investigations/pages/upload-documents-page').then((m) => ({ Component: m.UploadDocumentsPage })),
   },
@@ -86,6 +91,7 @@ export const staffRoutes: RouteObject[] = [
   },
   {
     path: paths.leads.pattern,
+    loader: leadWorkerLoader,
     lazy: () => import('@/features/leads/pages/leads-page').then((m) => ({ Component: m.LeadsPage })),
   },
   {

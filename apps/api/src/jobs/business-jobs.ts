@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import type { FileStore } from '../lib/file-store';
 import type { SecretBox } from '../lib/secret-box';
 import type { MailTransport } from '../modules/email/index';
-import { runClaimInstalments } from '../modules/claims/index';
+import { runClaimDeadlines, runClaimInstalments } from '../modules/claims/index';
 import { sweepUnreferencedFiles } from '../modules/files/index';
 import { sendLeadFollowUps } from '../modules/leads/index';
 import { deliverDueEmails, notifyPolicyExpiring, sendAppointmentReminders } from '../modules/notifications/index';
@@ -103,6 +103,22 @@ export function businessJobs({ db, files, mail, secretBox, whatsapp, publicUrl }
         const day = await runClaimInstalments(db, now);
         const agreements = day.broken === 1 ? '1 convenio incumplido' : `${day.broken} convenios incumplidos`;
         return { summary: `${day.today}: ${agreements} por parcialidades vencidas sin pagar, ${day.notices} avisos.`, ...day };
+      },
+    },
+    {
+      name: 'claim-deadlines',
+      // Early, before the office opens: a término due today is known when the day starts; a day missed is caught up.
+      cron: '30 7 * * *',
+      catchUpAtStart: true,
+      retryLimit: 3,
+      retryDelaySeconds: 300,
+      expireInMinutes: 30,
+      async run(now) {
+        const day = await runClaimDeadlines(db, now);
+        return {
+          summary: `${day.today}: ${day.reminders === 1 ? '1 recordatorio' : `${day.reminders} recordatorios`} de términos y ${day.missed === 1 ? '1 aviso' : `${day.missed} avisos`} de términos vencidos (${day.notified === 1 ? '1 notificación' : `${day.notified} notificaciones`}).`,
+          ...day,
+        };
       },
     },
     {

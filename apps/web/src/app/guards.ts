@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
-import { adminRoles, hasRole, managerRoles, type SessionUser } from '@portal/domain';
+import { adminRoles, hasRole, leadWorkerRoles, managerRoles, policyEditorRoles, type Role, type SessionUser } from '@portal/domain';
 import { isApiError } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 import { paths } from '@/lib/paths';
@@ -53,3 +53,18 @@ export async function adminLoader({ request }: LoaderFunctionArgs) {
   if (!hasRole(user.role, adminRoles)) throw redirect(paths.dashboard.to());
   return null;
 }
+
+/** A screen for the roles of `allowed` only: anyone else goes to the dashboard. */
+const rolesLoader =
+  (allowed: readonly Role[]) =>
+  async ({ request }: LoaderFunctionArgs) => {
+    const user = await requireSession(request);
+    if (!hasRole(user.role, allowed)) throw redirect(paths.dashboard.to());
+    return null;
+  };
+
+/** The policy form and the investigation's uploads write a policy's data: not the lawyer's (issue 33). */
+export const policyEditorLoader = rolesLoader(policyEditorRoles);
+
+/** The leads board is sales' work: not the lawyer's (issue 33). */
+export const leadWorkerLoader = rolesLoader(leadWorkerRoles);

@@ -1,5 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import { ArchiveX, Building2, CalendarClock, FilePlus2, FileText, Inbox, LayoutDashboard, ListChecks, Mail, MessageCircle, ScrollText, ShieldCheck, Timer, UserSearch, Users, Users2, Wallet } from 'lucide-react';
+import { leadWorkerRoles, type Role } from '@portal/domain';
 import { investigationOrigin, paths } from '@/lib/paths';
 
 export interface NavItem {
@@ -8,6 +9,8 @@ export interface NavItem {
   icon: LucideIcon;
   /** When the item counts as the current page; default: its URL or any URL below it. */
   isActive?: (pathname: string, search: string) => boolean;
+  /** Only for these roles (default: every role of its section). */
+  roles?: readonly Role[];
 }
 
 const below = (base: string) => (pathname: string) => pathname === base || pathname.startsWith(`${base}/`);
@@ -43,7 +46,7 @@ export const mainNavItems: NavItem[] = [
   { label: 'Control de Citas', to: paths.appointments.to(), icon: CalendarClock },
   { label: 'Rentas en mora', to: paths.rents.arrears.to(), icon: Wallet },
   { label: 'Addendums', to: paths.addendums.list.to(), icon: FilePlus2 },
-  { label: 'Leads', to: paths.leads.to(), icon: Users2 },
+  { label: 'Leads', to: paths.leads.to(), icon: Users2, roles: leadWorkerRoles },
 ];
 
 /** A branch's settings: managers and admins (issue 20). */

@@ -42,7 +42,7 @@ export function Sidebar({ user, onNavigate }: { user: SessionUser; onNavigate?: 
     <div className="flex h-full flex-col">
       <nav aria-label="Menú principal" className="flex-1 space-y-6 overflow-y-auto px-3 py-4">
         <ul className="space-y-1">
-          {mainNavItems.map((item) => (
+          {mainNavItems.filter((item) => !item.roles || hasRole(user.role, item.roles)).map((item) => (
             <SidebarLink key={item.to} item={item} pathname={pathname} search={search} onNavigate={onNavigate} />
           ))}
         </ul>

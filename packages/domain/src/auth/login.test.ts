@@ -14,6 +14,6 @@ describe('loginRequestSchema', () => {
 
 describe('roles', () => {
   it('has a Spanish label for every role', () => {
-    expect(roles.map((role) => roleLabels[role])).toEqual(['Administrador', 'Gerente', 'Aprobador', 'Agente']);
+    expect(roles.map((role) => roleLabels[role])).toEqual(['Administrador', 'Gerente', 'Aprobador', 'Agente', 'Abogado']);
   });
 });

@@ -19,6 +19,16 @@ export const managerRoles: readonly Role[] = ['admin', 'manager'];
 /** Roles that may approve or reject an investigation and answer on its documents. */
 export const reviewerRoles: readonly Role[] = ['admin', 'manager', 'approver'];
 
+/**
+ * Who writes a policy's data (issue 33): the policy form (creating, editing, its status), its
+ * investigation documents, regenerating its contract pack and the links sent to its people. Every
+ * role but the lawyer, who reads the branch's policies and works their incidencias.
+ */
+export const policyEditorRoles: readonly Role[] = ['admin', 'manager', 'approver', 'agent'];
+
+/** Who works the leads board and writes to leads by WhatsApp (sales, issue 20): not the lawyer (issue 33). */
+export const leadWorkerRoles: readonly Role[] = ['admin', 'manager', 'approver', 'agent'];
+
 /** Roles that write addendums (create, edit, cancel, attach the file); approvers only read them. */
 export const addendumEditorRoles: readonly Role[] = ['admin', 'manager', 'agent'];
 

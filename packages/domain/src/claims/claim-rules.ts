@@ -1,6 +1,9 @@
 import { businessTimeZone } from '../policies/folio';
 import { allowedContactParties, claimStages, contactHours, contactPartyLabels, type ClaimStage, type ContactParty } from './claim-values';
 
+/** The calendar of términos reads at most this many days at once. */
+export const claimCalendarMaxDays = 100;
+
 /*
  * The office's firm rules for collection (issue 33): fair-collection conduct the portal enforces,
  * refused with the reason rather than left to good intentions.
@@ -31,6 +34,17 @@ export const claimMessages = {
   ownerLinkNoEmail: 'El propietario no tiene correo electrónico registrado',
   lawyerDraft: 'El texto es un borrador para revisión del abogado de la oficina; no constituye asesoría legal.',
   extrajudicialNotice: 'Documento extrajudicial: no es una notificación ni una resolución de un juzgado.',
+  otherBranchList: 'No tiene acceso a las incidencias de otra sucursal',
+  branchNotFound: 'La sucursal no existe',
+  calendarOrder: 'El campo Hasta no puede ser anterior a Desde',
+  calendarTooLong: `El calendario muestra como máximo ${claimCalendarMaxDays} días: acorte el periodo`,
+  deadlineBeforeOpening: 'El campo Vencimiento no puede ser anterior al día en que se abrió la incidencia',
+  lawsuitFiledFuture: 'El campo Presentación de la demanda no puede ser posterior a hoy',
+  movementFuture: 'El campo Fecha no puede ser posterior a hoy',
+  deadlineReminderTitle: (number: string, daysLeft: number) => `Término de ${number}: vence ${daysLeft === 0 ? 'hoy' : daysLeft === 1 ? 'mañana' : `en ${daysLeft} días`}`,
+  deadlineMissedTitle: (number: string) => `Término vencido de ${number}`,
+  deadlineReminderBody: (description: string, dueOn: string, folio: string) => `«${description}» vence el ${dueOn} (póliza ${folio}).`,
+  deadlineMissedBody: (description: string, dueOn: string, folio: string) => `«${description}» venció el ${dueOn} y no se ha marcado como cumplido (póliza ${folio}).`,
 } as const;
 
 let hourFormat: Intl.DateTimeFormat | undefined;

@@ -5,7 +5,7 @@ import { notificationKinds } from './notification';
 
 describe('emailKindLabel', () => {
   it('names every kind the API queues in Spanish', () => {
-    const queued = [...notificationKinds, 'appointment_invitation', 'appointment_update', 'appointment_cancellation', 'signing_code', 'rent_confirmation', 'rent_reminder', ...linkPurposes.map((purpose) => `link_${purpose}`)];
+    const queued = [...notificationKinds, 'appointment_invitation', 'appointment_update', 'appointment_cancellation', 'signing_code', 'rent_confirmation', 'rent_reminder', 'claim_stage', ...linkPurposes.map((purpose) => `link_${purpose}`)];
     for (const kind of queued) expect(emailKindLabel(kind), kind).not.toMatch(/^Otro|_/);
   });
 

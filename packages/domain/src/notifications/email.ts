@@ -24,8 +24,10 @@ const outboxOnlyKindLabels: Record<string, string> = {
   link_upload: 'Enlace para subir documentos',
   link_sign: 'Enlace para firmar contratos',
   link_rent_proof: 'Enlace para enviar comprobantes de renta',
+  link_claim_owner: 'Enlace para reportar problemas del inmueble',
   rent_confirmation: 'Confirmación de renta al propietario',
   rent_reminder: 'Recordatorio de renta al inquilino',
+  claim_stage: 'Avance de una incidencia al propietario',
 };
 
 /** The Spanish name of an outbox e-mail's kind; an unknown kind (a newer server) says so rather than showing the id alone. */

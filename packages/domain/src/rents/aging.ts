@@ -28,17 +28,18 @@ export function agingBucketOf(daysLate: number): AgingBucket {
 export const arrearsPageSize = 50;
 
 /**
- * The contacts about a policy's rent the portal records so far: the owner asked to confirm a
- * month, the owner's answer, a tenant's proof of payment. The incidencias' contact log (next
- * issue) joins them.
+ * The contacts about a policy's rent the portal records: the owner asked to confirm a month, the
+ * owner's answer, a tenant's proof of payment, and a collection contact logged on one of the
+ * policy's incidencias (issue 33).
  */
-export const rentContactKinds = ['owner_asked', 'owner_answered', 'tenant_proof'] as const;
+export const rentContactKinds = ['owner_asked', 'owner_answered', 'tenant_proof', 'claim_contact'] as const;
 export type RentContactKind = (typeof rentContactKinds)[number];
 
 export const rentContactKindLabels: Record<RentContactKind, string> = {
   owner_asked: 'Se pidió confirmación al propietario',
   owner_answered: 'El propietario respondió',
   tenant_proof: 'El inquilino envió un comprobante',
+  claim_contact: 'Gestión de cobranza de una incidencia',
 };
 
 export const arrearsQuerySchema = z.object({

@@ -6,6 +6,8 @@ import { claimDocumentRoutes } from './documents/routes';
 import { claimFileRoutes } from './files/routes';
 import { claimOwnerPublicRoutes } from './owner/public-routes';
 import { claimOwnerLinkRoutes } from './owner/routes';
+import { claimCaseRoutes } from './routes/cases';
+import { claimListRoutes } from './routes/lists';
 
 /**
  * Incidencias (issue 33): the office's case file from the first missed rent to the recovered
@@ -13,6 +15,8 @@ import { claimOwnerLinkRoutes } from './owner/routes';
  * the credential).
  */
 export const claimsModule: FastifyPluginAsyncZod = async (app) => {
+  await app.register(staffRoutes(claimListRoutes));
+  await app.register(staffRoutes(claimCaseRoutes));
   await app.register(staffRoutes(claimDocumentRoutes));
   await app.register(staffRoutes(claimAgreementRoutes));
   await app.register(staffRoutes(claimOwnerLinkRoutes));
@@ -30,3 +34,5 @@ export { recordRentNotReceived } from './owner/rent-refusal';
 /** For the ARCO requests and the retention run (issue 33): what the cases hold of people, and its anonymisation. */
 export { claimsHeldByPolicies } from './service/privacy';
 export { anonymiseClaimRows, claimIdsOfPolicies, lockDueClosedClaims } from './repository/privacy';
+// The daily 'claim-deadlines' job.
+export { runClaimDeadlines } from './service/deadline-reminders';

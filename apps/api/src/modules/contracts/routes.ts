@@ -12,6 +12,7 @@ import {
   contractTemplateStateSchema,
   idParamsSchema,
   policyContractsSchema,
+  policyEditorRoles,
   previewContractTemplateSchema,
   saveContractTemplateSchema,
 } from '@portal/domain';
@@ -24,7 +25,7 @@ import * as service from './service';
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 412: apiErrorSchema };
 const security = [{ bearerAuth: [] }];
 
-/** A policy's contract pack (issue 16): every role of the policy's branch reads and regenerates it. */
+/** A policy's contract pack (issue 16): every role of the policy's branch reads it; all but the lawyer regenerate it (issue 33). */
 export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['contracts'];
 
@@ -36,7 +37,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/policy/:id/contracts',
-    { schema: { tags, security, summary: 'Regenerar los contratos (solo en «Contratos generados»)', params: idParamsSchema, response: { 201: policyContractsSchema, ...errors } } },
+    { onRequest: app.requireRole(policyEditorRoles), schema: { tags, security, summary: 'Regenerar los contratos (solo en «Contratos generados»)', params: idParamsSchema, response: { 201: policyContractsSchema, ...errors } } },
     async (request, reply) => reply.status(201).send(await service.regeneratePack(app.db, app.files, currentUser(request), request.params.id)),
   );
 

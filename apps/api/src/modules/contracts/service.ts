@@ -5,6 +5,8 @@ import {
   contractDocumentLabels,
   contractMessages,
   contractPageLimit,
+  hasRole,
+  policyEditorRoles,
   templateKindLabels,
   policyDisplayFolio,
   policyMessages,
@@ -311,7 +313,8 @@ export async function policyContracts(db: Executor, actor: AuthUser, policyId: n
   return {
     policyId,
     currentVersion: documents[0]?.packVersion ?? 0,
-    canRegenerate: state.status === 'contracts',
+    // The lawyer reads the pack, never regenerates it (issue 33).
+    canRegenerate: state.status === 'contracts' && hasRole(actor.role, policyEditorRoles),
     documents: documents.map(publicDocument),
   };
 }

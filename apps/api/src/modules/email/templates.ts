@@ -322,3 +322,19 @@ export function rentReminderEmail(message: { tenantName: string; branchName: str
     hint: `Este recordatorio lo envía ${message.branchName}. Para cualquier duda sobre el pago, comuníquese con la oficina.`,
   });
 }
+
+/**
+ * The owner's notice of a stage change of their incidencia (issue 33): the case, its stage and the
+ * next step in plain Spanish (`text`, the same words the agent's WhatsApp carries) — never the
+ * office's internal note.
+ */
+export function claimStageEmail(message: { branchName: string; number: string; stageLabel: string; text: string }): RenderedEmail {
+  return layout({
+    subject: `Su incidencia ${message.number}: ${message.stageLabel} — ${message.branchName}`,
+    heading: `Avance de su incidencia ${message.number}`,
+    // The text greets the owner itself ('Hola, …. Le escribimos de …'): the WhatsApp's words, unchanged.
+    greeting: message.text,
+    blocks: [],
+    hint: `Si tiene dudas sobre su caso, comuníquese con ${message.branchName}.`,
+  });
+}

@@ -14,6 +14,7 @@ import {
   investigationIdParamsSchema,
   investigationMessages as messages,
   messageResultSchema,
+  policyEditorRoles,
   reviewerRoles,
   uploadParamsSchema,
   type InvestigationDecisionInput,
@@ -29,12 +30,14 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
 /**
  * The investigation of a policy: its documents (upload, list, download, delete, the reviewer's
  * answers) and the decision. Paths are the spec's (section 7); everything is scoped to the
- * caller's branch, and only reviewers (admin, manager, approver) answer and decide.
+ * caller's branch, and only reviewers (admin, manager, approver) answer and decide. Documents are
+ * uploaded and deleted by those who write the policy's data (not the lawyer, issue 33).
  */
 export const investigationRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['investigations'];
   const security = [{ bearerAuth: [] }];
   const reviewersOnly = app.requireRole(reviewerRoles);
+  const editors = app.requireRole(policyEditorRoles);
   const uploadMessages = uploadMessagesFor(app.config.maxUploadBytes);
 
   const upload = async (request: FastifyRequest<{ Params: z.output<typeof uploadParamsSchema> }>, reply: FastifyReply) => {
@@ -52,10 +55,10 @@ export const investigationRoutes: FastifyPluginAsyncZod = async (app) => {
     params: uploadParamsSchema,
     response: { 201: investigationDocumentSchema, ...errors, 413: apiErrorSchema, 415: apiErrorSchema },
   };
-  app.post('/api/files/upload/:investigationId/:documentType', { schema: { ...uploadSchema, summary: 'Subir un documento de la investigación (campo «file»)' } }, upload);
+  app.post('/api/files/upload/:investigationId/:documentType', { onRequest: editors, schema: { ...uploadSchema, summary: 'Subir un documento de la investigación (campo «file»)' } }, upload);
   app.post(
     '/api/files/upload/:investigationId/:documentType/:identificationType',
-    { schema: { ...uploadSchema, summary: 'Subir una identificación indicando su tipo (ine, pasaporte, ineSeparada)' } },
+    { onRequest: editors, schema: { ...uploadSchema, summary: 'Subir una identificación indicando su tipo (ine, pasaporte, ineSeparada)' } },
     upload,
   );
 
@@ -111,6 +114,7 @@ export const investigationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/policy/delete/:documentId',
     {
+      onRequest: editors,
       schema: {
         tags,
         security,

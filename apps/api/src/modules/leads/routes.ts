@@ -10,6 +10,7 @@ import {
   leadListQuerySchema,
   leadListSchema,
   leadMessages,
+  leadWorkerRoles,
   leadNoteInputSchema,
   leadNoteParamsSchema,
   leadOfPolicySchema,
@@ -39,6 +40,12 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearerAuth: [] }];
   const one = { 200: leadSchema, ...errors };
   const querystring = leadBoardQuerySchema;
+  // The board is sales' work, not the lawyer's (issue 33); the lead a policy came from is part of
+  // its expediente, which every role of the branch reads.
+  const workers = app.requireRole(leadWorkerRoles);
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.routeOptions.url !== '/api/leads/of-policy/:policyId') await workers(request, reply);
+  });
 
   app.get(
     '/api/leads',

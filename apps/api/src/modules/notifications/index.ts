@@ -26,5 +26,6 @@ export { sendAppointmentReminders } from './reminders';
 export { deleteOldNotifications } from './repository';
 export { notifyAppointmentAnswerChanged } from './appointment-answers';
 export { notifyRentConfirmationUnanswered, notifyRentNotReceived, notifyRentProofReceived } from './rent-notices';
-export { notifyClaimInstalmentMissed } from './claim-notices';
+export { notifyClaimDeadline } from './claim-deadline-notices';
+export { notifyClaimInstalmentMissed } from './claim-instalment-notices';
 export { notifyClaimReported } from './claim-reported';

@@ -18,6 +18,7 @@ import {
   policySearchQuerySchema,
   policySearchResultSchema,
   policyUpdateBodySchema,
+  policyEditorRoles,
 } from '@portal/domain';
 import { sendJsonArray } from '../../lib/json-array-stream';
 import { sendJsonText } from '../../lib/json-text';
@@ -182,9 +183,13 @@ export const policyRoutes: FastifyPluginAsyncZod<PolicyRoutesOptions> = async (a
     (request) => dashboardStats(app.db, currentUser(request), request.params.branchId),
   );
 
+  // Writes of the policy's data: every role but the lawyer, who reads them (issue 33).
+  const editors = app.requireRole(policyEditorRoles);
+
   app.post(
     '/api/policy',
     {
+      onRequest: editors,
       schema: {
         tags,
         security,
@@ -206,6 +211,7 @@ export const policyRoutes: FastifyPluginAsyncZod<PolicyRoutesOptions> = async (a
   app.post(
     '/api/policy/update/:id',
     {
+      onRequest: editors,
       schema: {
         tags,
         security,

@@ -6,6 +6,7 @@ import {
   idParamsSchema,
   issuedLinkSchema,
   linkIdParamsSchema,
+  policyEditorRoles,
   policyLinksSchema,
   privacyNoticeVersionsSchema,
   publicLinkSchema,
@@ -22,10 +23,12 @@ const security = [{ bearerAuth: [] }];
 
 /**
  * A policy's links to its people (issue 17), from the expediente and the upload screen. Every
- * staff role of the policy's branch manages them, as they upload its documents; admins any branch.
+ * staff role of the policy's branch sees them and may revoke one (stopping a link is always safe);
+ * those who upload its documents create and resend them — not the lawyer (issue 33). Admins any branch.
  */
 export const linkStaffRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['public-links'];
+  const editors = app.requireRole(policyEditorRoles);
 
   app.get(
     '/api/policy/:id/links',
@@ -36,6 +39,7 @@ export const linkStaffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/policy/:id/links',
     {
+      onRequest: editors,
       schema: {
         tags,
         security,
@@ -51,6 +55,7 @@ export const linkStaffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/policy/:id/links/:linkId/resend',
     {
+      onRequest: editors,
       schema: {
         tags,
         security,

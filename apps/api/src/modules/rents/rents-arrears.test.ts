@@ -107,6 +107,18 @@ describe('GET /api/rents/arrears', () => {
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
   });
 
+  it("takes an incidencia's collection contact as the policy's last contact", async () => {
+    const opened = await ctx.app.inject({ method: 'POST', url: `/api/policy/${policies.none.id}/claims`, headers: bearer(agent), payload: { type: 'non_payment', description: 'Cuatro meses sin pagar' } });
+    expect(opened.statusCode, opened.body).toBe(201);
+    const contact = { channel: 'call', party: 'tenant', at: '2027-03-09T16:30:00Z', result: 'Promete pagar el lunes' };
+    const logged = await ctx.app.inject({ method: 'POST', url: `/api/claims/${json<{ id: number }>(opened).id}/contacts`, headers: bearer(agent), payload: contact });
+    expect(logged.statusCode, logged.body).toBe(201);
+    const row = (await report('')).items.find((item) => item.policyId === policies.none.id);
+    expect(row?.lastContact).toEqual({ at: '2027-03-09T16:30:00.000Z', kind: 'claim_contact' });
+    const csv = await ctx.app.inject({ url: '/api/rents/arrears?format=csv&bucket=90%2B', headers: bearer(manager) });
+    expect(csv.body).toContain('2027-03-09 · Gestión de cobranza de una incidencia');
+  });
+
   it('answers 400 naming the field, 401 without a session, 403 for another branch, 404 for a branch that does not exist', async () => {
     const badBucket = await ctx.app.inject({ url: '/api/rents/arrears?bucket=abc', headers: bearer(manager) });
     expect(badBucket.statusCode).toBe(400);

@@ -39,10 +39,10 @@ describe('access to /api/users', () => {
     }
   });
 
-  it('answers 403 to managers, approvers and agents, whatever branch the record is in', async () => {
+  it('answers 403 to managers, approvers, agents and lawyers, whatever branch the record is in', async () => {
     const otherBranch = await insertBranch(ctx);
     const someone = await insertUser(ctx, { branchId: otherBranch });
-    for (const role of ['manager', 'approver', 'agent'] as const) {
+    for (const role of ['manager', 'approver', 'agent', 'lawyer'] as const) {
       const token = await tokenFor(ctx, role);
       for (const [method, url, payload] of [
         ['GET', '/api/users', undefined],

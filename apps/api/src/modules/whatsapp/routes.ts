@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   apiErrorSchema,
   idParamsSchema,
+  leadWorkerRoles,
   noContentSchema,
   managerRoles,
   versionETag,
@@ -89,21 +90,25 @@ export const whatsappRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // WhatsApp to a lead is the leads board's work: not the lawyer's (issue 33).
+  const leadWorkers = app.requireRole(leadWorkerRoles);
+
   app.get(
     '/api/leads/:id/whatsapp',
-    { schema: { tags, security, summary: 'Mensajes de WhatsApp del lead (más recientes primero)', params: idParamsSchema, response: { 200: whatsappMessageListSchema, ...errors } } },
+    { onRequest: leadWorkers, schema: { tags, security, summary: 'Mensajes de WhatsApp del lead (más recientes primero)', params: idParamsSchema, response: { 200: whatsappMessageListSchema, ...errors } } },
     (request) => service.messagesOfLead(app.db, currentUser(request), request.params.id),
   );
 
   app.get(
     '/api/leads/:id/whatsapp/templates',
-    { schema: { tags, security, summary: 'Plantillas de la sucursal del lead, con su texto para este lead', params: idParamsSchema, response: { 200: whatsappLeadTemplateListSchema, ...errors } } },
+    { onRequest: leadWorkers, schema: { tags, security, summary: 'Plantillas de la sucursal del lead, con su texto para este lead', params: idParamsSchema, response: { 200: whatsappLeadTemplateListSchema, ...errors } } },
     (request) => service.templatesForLead(app.db, currentUser(request), request.params.id),
   );
 
   app.post(
     '/api/leads/:id/whatsapp',
     {
+      onRequest: leadWorkers,
       schema: {
         tags,
         security,

@@ -29,6 +29,15 @@ describe('sidebar', () => {
     expect(screen.queryByRole('link', { name: 'Gestión de Sucursales' })).not.toBeInTheDocument();
   });
 
+  it("hides 'Leads' from a lawyer, who works the incidencias, not sales (issue 33)", () => {
+    mockFetch({});
+    renderRoute(<Sidebar user={{ ...agentUser, role: 'lawyer' }} />);
+    const nav = screen.getByRole('navigation', { name: 'Menú principal' });
+    for (const item of mainItems.filter((name) => name !== 'Leads')) expect(within(nav).getByRole('link', { name: item })).toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Leads' })).not.toBeInTheDocument();
+    expect(screen.getByText('Abogado')).toBeInTheDocument();
+  });
+
   it("shows the user's e-mail and role in Spanish", () => {
     mockFetch({});
     renderRoute(<Sidebar user={agentUser} />);

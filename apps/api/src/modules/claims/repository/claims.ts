@@ -1,8 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { policyDisplayFolio, type ClaimResult, type ClaimStage, type ClaimStatus, type PolicyStatus } from '@portal/domain';
+import { policyDisplayFolio, type ClaimResult, type ClaimStage, type PolicyStatus } from '@portal/domain';
 import type { Executor } from '../../../db/client';
 import { inBranchScope } from '../../../db/scope';
-import { claimEvents, claims, policies, rentMonths, type ClaimedMonth } from '../../../db/schema/index';
+import { branches, claimEvents, claims, policies, properties, propertyOwners, rentMonths, type ClaimedMonth } from '../../../db/schema/index';
 import type { BranchScope } from '../../../lib/branch-scope';
 
 export type { ClaimedMonth } from '../../../db/schema/index';
@@ -37,7 +37,7 @@ export async function arrearsMonthsOf(db: Executor, policyId: number): Promise<C
   return rows.map((row) => ({ period: row.dueOn.slice(0, 7), amountCents: Number(row.owedCents) }));
 }
 
-export type ClaimInsert = Omit<typeof claims.$inferInsert, 'id' | 'version' | 'openedAt' | 'updatedAt'>;
+export type ClaimInsert = Omit<typeof claims.$inferInsert, 'id' | 'version' | 'updatedAt'>;
 
 export async function insertClaim(db: Executor, values: ClaimInsert): Promise<number> {
   const [row] = await db.insert(claims).values(values).returning({ id: claims.id });
@@ -84,4 +84,15 @@ export async function insertClaimEvent(db: Executor, values: ClaimEventValues): 
   await db.insert(claimEvents).values(values);
 }
 
-export type { ClaimStatus };
+/** Whom a stage change is told: the policy's owner (their e-mail, '' when none) and the branch's name. */
+export async function claimOwnerContact(db: Executor, policyId: number): Promise<{ name: string; email: string; branchName: string } | null> {
+  const [row] = await db
+    .select({ name: propertyOwners.name, email: propertyOwners.email, branchName: branches.name })
+    .from(policies)
+    .innerJoin(properties, eq(properties.policyId, policies.id))
+    .innerJoin(propertyOwners, eq(propertyOwners.propertyId, properties.id))
+    .leftJoin(branches, eq(branches.id, policies.branchId))
+    .where(eq(policies.id, policyId));
+  return row ? { name: row.name, email: row.email.trim(), branchName: row.branchName ?? '' } : null;
+}
+

@@ -37,14 +37,14 @@ export interface ClaimSummaryRecord {
 }
 
 /** The stage's label an admin chose, else its default (the defaults live in the domain, not in SQL rows). */
-export const stageLabelSql = sql`coalesce((select l.label from claim_stage_labels l where l.stage = c.stage), case c.stage ${sql.join(
+const stageLabelSql = sql`coalesce((select l.label from claim_stage_labels l where l.stage = c.stage), case c.stage ${sql.join(
   Object.entries(defaultClaimStageLabels).map(([stage, label]) => sql`when ${stage} then ${label}`),
   sql` `,
 )} end)`;
 
-/** The earliest pending deadline of each case, by the deadlines' claim index. */
+/** The earliest pending deadline of each case not closed (a closed case has no next step), by the deadlines' claim index. */
 export const nextDeadlineJoin = sql`left join lateral (
-    select d.id, d.due_on, d.description from claim_deadlines d where d.claim_id = c.id and d.done_at is null order by d.due_on, d.id limit 1) nd on true`;
+    select d.id, d.due_on, d.description from claim_deadlines d where d.claim_id = c.id and d.done_at is null and c.status <> 'closed' order by d.due_on, d.id limit 1) nd on true`;
 
 export function summarySelect(today: string): SQL {
   return sql`select c.id, c.policy_id as "policyId", p.policy_number as "policyNumber", p.investigation_id as "investigationId",
@@ -81,6 +81,11 @@ export function summaryRecords(result: unknown): ClaimSummaryRecord[] {
 export async function claimSummaryById(db: Executor, claimId: number, scopeWhere: SQL, today: string): Promise<ClaimSummaryRecord | null> {
   const result = await db.execute(sql`${summarySelect(today)} where c.id = ${claimId} and ${scopeWhere}`);
   return summaryRecords(result)[0] ?? null;
+}
+
+/** A policy's cases, newest first (the caller has checked the policy's branch). */
+export async function claimsOfPolicy(db: Executor, policyId: number, today: string): Promise<ClaimSummaryRecord[]> {
+  return summaryRecords(await db.execute(sql`${summarySelect(today)} where c.policy_id = ${policyId} order by c.opened_at desc, c.id desc`));
 }
 
 /** The branch scope as SQL on `p` (undefined: every branch). */

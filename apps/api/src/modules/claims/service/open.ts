@@ -25,8 +25,8 @@ export interface OpenClaim {
   reportedBy?: string;
 }
 
-/** Writes the case and its first event in the caller's transaction; returns its id. */
-export async function openClaim(tx: Executor, input: OpenClaim, actor: ClaimActor): Promise<number> {
+/** Writes the case and its first event in the caller's transaction; returns its id. `now`: the opening's instant (a controlled clock in tests). */
+export async function openClaim(tx: Executor, input: OpenClaim, actor: ClaimActor, now: Date = new Date()): Promise<number> {
   const arrears = await repo.arrearsMonthsOf(tx, input.policyId);
   const arrearsCents = arrears.reduce((sum, month) => sum + month.amountCents, 0);
   // Staff opening a case for missed rent with nothing En mora must say how much.
@@ -46,6 +46,7 @@ export async function openClaim(tx: Executor, input: OpenClaim, actor: ClaimActo
     arrearsMonths: arrears,
     assigneeId: input.assigneeId ?? null,
     reportedBy: input.reportedBy ?? '',
+    openedAt: now,
     createdBy: actor.userId,
     updatedBy: actor.userId,
   });

@@ -25,7 +25,7 @@ import { claimSummaryById, scopeSql, type ClaimSummaryRecord } from '../reposito
  * A case as its page reads it (issue 33): the list row's fields, then its events, contacts,
  * deadlines, lawsuit, agreement, documents, evidence and money. Read within the actor's branch
  * (another branch's case is not found). Deadlines are missed when pending after their day in
- * Mexico City.
+ * Mexico City, unless the case is closed (it has no next step).
  */
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
@@ -135,7 +135,7 @@ export async function composeDetail(db: Executor, head: ClaimSummaryRecord, toda
     reportedBy: row.reportedBy,
     events: events.map((event) => ({ id: event.id, fromStage: event.fromStage, toStage: event.toStage, result: event.result, note: event.note, actor: event.actorLabel || event.userName || 'Sistema', ownerNotified: event.ownerNotified, at: iso(event.createdAt) })),
     contacts: contacts.map((contact) => ({ ...contact, at: iso(contact.at), promisedAt: contact.promisedOn, promisedAmount: contact.promisedAmount === null ? null : centsToMoney(cents(contact.promisedAmount)) })),
-    deadlines: deadlines.map((deadline) => ({ ...deadline, doneAt: deadline.doneAt ? iso(deadline.doneAt) : null, missed: deadline.doneAt === null && deadline.dueOn < today, createdAt: iso(deadline.createdAt) })),
+    deadlines: deadlines.map((deadline) => ({ ...deadline, doneAt: deadline.doneAt ? iso(deadline.doneAt) : null, missed: head.status !== 'closed' && deadline.doneAt === null && deadline.dueOn < today, createdAt: iso(deadline.createdAt) })),
     documents: documents.map((document) => ({ ...document, createdAt: iso(document.createdAt) })),
     files: files.map((file) => ({ ...file, createdAt: iso(file.createdAt) })),
     movements: movements.map((movement) => ({ ...movement, amount: centsToMoney(cents(movement.amount)), reversedAt: movement.reversedAt ? iso(movement.reversedAt) : null })),

@@ -19,9 +19,11 @@ export interface StageMove {
   stage: ClaimStage;
   note: string;
   result?: ClaimResult | undefined;
+  /** The owner was told of it (an e-mail queued in the same transaction). */
+  ownerNotified?: boolean;
 }
 
-export const backwardNeedsReason = 'Para regresar a una etapa anterior escriba el motivo en la nota';
+const backwardNeedsReason = 'Para regresar a una etapa anterior escriba el motivo en la nota';
 
 function ensureMoveAllowed(claim: repo.ClaimRow, move: StageMove): void {
   const closed = claim.status === 'closed';
@@ -45,6 +47,7 @@ export async function moveClaimStage(tx: Executor, claim: repo.ClaimRow, move: S
     note: move.note.trim(),
     userId: actor.userId,
     actorLabel: actor.userId === null ? actor.label : '',
+    ownerNotified: move.ownerNotified ?? false,
   });
   return true;
 }

@@ -65,8 +65,9 @@ const interestOf = (today: string) => sql`(
     where m.policy_id = a.policy_id and m.state = 'overdue' and r.late_interest_monthly_rate is not null)`;
 
 /*
- * The latest contact about the policy's rent, by the policy indexes of the two tables it reads. At
- * the same instant an answer comes after the question it answers.
+ * The latest contact about the policy's rent, by the policy indexes of the tables it reads: the
+ * owner's confirmations, the tenant's proofs and the collection contacts logged on the policy's
+ * incidencias (issue 33). At the same instant an answer comes after the question it answers.
  */
 const lastContact = sql`left join lateral (
     select x.at, x.kind from (
@@ -75,6 +76,8 @@ const lastContact = sql`left join lateral (
       select c.answered_at, 'owner_answered', 1 from rent_confirmations c where c.policy_id = a.policy_id and c.answered_at is not null
       union all
       select f.created_at, 'tenant_proof', 1 from rent_payment_proofs f where f.policy_id = a.policy_id
+      union all
+      select k.at, 'claim_contact', 1 from claims cl join claim_contacts k on k.claim_id = cl.id where cl.policy_id = a.policy_id
     ) x order by x.at desc, x.rank desc limit 1) lc on true`;
 
 const selectRows = (filter: AgingFilter, after: SQL, limit: number, offset: number) => sql`

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { X } from 'lucide-react';
-import { hasRole, investigationMessages, reviewerRoles, type InvestigationDocument } from '@portal/domain';
+import { hasRole, investigationMessages, policyEditorRoles, reviewerRoles, type InvestigationDocument } from '@portal/domain';
 import { useErrorToast } from '@/lib/use-error-toast';
 import { usePageTitle } from '@/lib/use-page-title';
 import { Button } from '@/components/ui/button';
@@ -60,7 +60,7 @@ function InvestigationResults({ folio }: { folio: string }) {
         empty={<EmptyState title={investigationMessages.empty} />}
       >
         {(documents) => (
-          <DocumentList folio={folio} documents={documents} canRespond={isReviewer} canDelete={investigation.open} />
+          <DocumentList folio={folio} documents={documents} canRespond={isReviewer} canDelete={investigation.open && hasRole(user?.role, policyEditorRoles)} />
         )}
       </QueryState>
       <DecisionBar

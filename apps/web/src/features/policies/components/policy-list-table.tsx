@@ -9,6 +9,7 @@ import { PolicyCardList, tableMediaQuery } from './policy-card-list';
 import { AddressCell, DeliveryAndTermCell, FolioCell, PeopleCell, peopleDetails, StatusCell } from './policy-cells';
 import { displayDate, displayTerm, emptyCell, fullAddress } from './policy-format';
 import { useOpenOnRowClick } from './policy-row-link';
+import { useCanEditPolicy } from './use-can-edit-policy';
 import { PolicyTableHeader, type PolicyColumn } from './policy-table-header';
 
 /** The spec's ten columns, five of them on a second line under another (policy-cells.tsx), and Vigencia under Fecha de Entrega. */
@@ -34,6 +35,7 @@ function EditLink({ policy }: { policy: PolicySummary }) {
 
 function PolicyListRow({ policy }: { policy: PolicySummary }) {
   const open = useOpenOnRowClick(policy);
+  const canEdit = useCanEditPolicy();
   return (
     <Tr className="cursor-pointer [&>td]:px-3" onClick={open}>
       <FolioCell policy={policy} />
@@ -42,7 +44,7 @@ function PolicyListRow({ policy }: { policy: PolicySummary }) {
       <AddressCell address={fullAddress(policy.propertyAddress)} owner={policy.ownerName} />
       <DeliveryAndTermCell policy={policy} />
       <Td className="py-2">
-        <EditLink policy={policy} />
+        {canEdit ? <EditLink policy={policy} /> : null}
       </Td>
     </Tr>
   );
@@ -54,12 +56,13 @@ function PolicyListRow({ policy }: { policy: PolicySummary }) {
  */
 export function PolicyListTable({ rows }: { rows: PolicySummary[] }) {
   const wide = useMediaQuery(tableMediaQuery);
+  const canEdit = useCanEditPolicy();
   if (!wide) {
     return (
       <PolicyCardList
         rows={rows}
         label="Pólizas"
-        actions={(policy) => <EditLink policy={policy} />}
+        actions={(policy) => (canEdit ? <EditLink policy={policy} /> : null)}
         details={(policy) => [
           ...peopleDetails(policy),
           { label: 'Fecha de Entrega', value: displayDate(policy.deliveryDate) },

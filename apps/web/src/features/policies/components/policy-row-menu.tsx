@@ -1,5 +1,5 @@
 import { ClipboardList, EllipsisVertical, FileCheck2, FileText, RefreshCcw, Send, Upload } from 'lucide-react';
-import { canRenewPolicy, type PolicySummary } from '@portal/domain';
+import { canRenewPolicy, hasRole, policyEditorRoles, type PolicySummary } from '@portal/domain';
 import { useSession } from '@/features/auth';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
@@ -31,7 +31,9 @@ interface PolicyRowMenuProps {
 export function useRowActions(policy: PolicySummary, offerRenewal = true): RowAction[] {
   const { user } = useSession();
   const renewable = offerRenewal && user !== null && canRenewPolicy(user.role, policy);
-  return rowActionsFor(policy.status, renewable);
+  const actions = rowActionsFor(policy.status, renewable);
+  // Those who do not write policies' data (the lawyer, issue 33) only read the investigation's results.
+  return hasRole(user?.role, policyEditorRoles) ? actions : actions.filter((action) => action.kind === 'show-results');
 }
 
 /** The row's actions by status; a status without actions gets no menu at all. */

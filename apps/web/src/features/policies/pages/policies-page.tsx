@@ -10,6 +10,7 @@ import { PolicyFilters } from '../components/policy-filters';
 import { PolicyListTable } from '../components/policy-list-table';
 import { PolicyResults } from '../components/policy-results';
 import { usePolicyList } from '../components/use-policy-list';
+import { useCanEditPolicy } from '../components/use-can-edit-policy';
 
 /**
  * /policies: 'Pólizas', searched, filtered, sorted and paged on the server (scoped there to the
@@ -18,6 +19,7 @@ import { usePolicyList } from '../components/use-policy-list';
 export function PoliciesPage() {
   usePageTitle('Pólizas');
   const list = usePolicyList();
+  const canEdit = useCanEditPolicy();
 
   return (
     <div className="space-y-6">
@@ -26,12 +28,14 @@ export function PoliciesPage() {
         actions={
           <>
             <PolicyExportButtons filters={list.filters} />
-            <Button asChild>
-              <Link to={paths.policies.new.to()}>
-                <Plus aria-hidden="true" />
-                Nueva Póliza
-              </Link>
-            </Button>
+            {canEdit ? (
+              <Button asChild>
+                <Link to={paths.policies.new.to()}>
+                  <Plus aria-hidden="true" />
+                  Nueva Póliza
+                </Link>
+              </Button>
+            ) : null}
           </>
         }
       />

@@ -17,8 +17,8 @@ const first = makeSummary({
 const second = makeSummary({ id: 2, deliveryDate: null, guarantorNames: [] });
 const third = makeSummary({ id: 3, investigationId: 'INV-01012026-0900-003' });
 
-function renderList(routes: Parameters<typeof mockFetch>[0] = {}) {
-  storeSession(adminUser);
+function renderList(routes: Parameters<typeof mockFetch>[0] = {}, user = adminUser) {
+  storeSession(user);
   const net = mockFetch({ [searchUrl()]: { body: page([first, second]) }, ...routes });
   const view = renderRoute(<PoliciesPage />, { path: '/policies' });
   return { net, ...view };
@@ -83,6 +83,13 @@ describe('policy list (/policies)', () => {
     expect(new Date('2026-03-01').getDate()).toBe(28);
     renderList({ [searchUrl()]: { body: page([makeSummary({ deliveryDate: '2026-03-01' })]) } });
     expect(await screen.findByText('01 mar 2026')).toBeInTheDocument();
+  });
+
+  it("offers a lawyer the list to read, without 'Nueva Póliza' or 'Editar' (issue 33)", async () => {
+    renderList({}, { ...adminUser, role: 'lawyer' });
+    await screen.findByText(first.investigationId);
+    expect(screen.queryByRole('link', { name: /Nueva Póliza/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Editar póliza/ })).not.toBeInTheDocument();
   });
 
   it('shows a spinner while loading, then the empty text', async () => {

@@ -20,7 +20,8 @@ interface LinkListProps {
   folio: string;
   links: PublicLink[];
   recipients: LinkRecipient[];
-  onResend: (link: PublicLink) => void;
+  /** Absent for those who do not send links (the lawyer, issue 33): no 'Reenviar'. */
+  onResend?: ((link: PublicLink) => void) | undefined;
   onRevoke: (link: PublicLink) => void;
 }
 
@@ -45,7 +46,7 @@ export function LinkList({ folio, links, recipients, onResend, onRevoke }: LinkL
               {link.createdByName ? <p className="text-xs text-slate-500 dark:text-slate-400">Creado por {link.createdByName} el {formatDateTime(link.createdAt)}</p> : null}
             </div>
             <div className="flex flex-wrap gap-2">
-              {canResend(link) ? (
+              {onResend && canResend(link) ? (
                 <Button variant="secondary" size="sm" onClick={() => onResend(link)} aria-label={`${linkTexts.resend} el enlace de ${person}`}>
                   <RefreshCcw aria-hidden="true" />
                   {linkTexts.resend}

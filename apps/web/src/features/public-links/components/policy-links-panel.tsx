@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link2 } from 'lucide-react';
-import type { IssuedLink, PolicyLinks, PublicLink } from '@portal/domain';
+import { hasRole, policyEditorRoles, type IssuedLink, type PolicyLinks, type PublicLink } from '@portal/domain';
+import { useSession } from '@/features/auth';
 import { errorMessage, isSessionExpired } from '@/lib/api-error';
 import { notify } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
@@ -41,6 +42,8 @@ function PanelContent({ policyId, folio, uploadOpen, data }: Required<PolicyLink
   const create = useCreateLink(policyId);
   const resend = useResendLink(policyId);
   const revoke = useRevokeLink(policyId);
+  // Links are sent by those who write the policy's data; every role may revoke one (issue 33).
+  const sends = hasRole(useSession().user?.role, policyEditorRoles);
 
   const submit = async (values: LinkFormValues) => {
     const body = { expiresInDays: values.expiresInDays, sendEmail: values.sendEmail };
@@ -78,15 +81,17 @@ function PanelContent({ policyId, folio, uploadOpen, data }: Required<PolicyLink
     <div className="space-y-3">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <p className="text-sm text-slate-600 dark:text-slate-400">{uploadOpen ? linkTexts.intro : linkTexts.closed}</p>
-        <Button size="sm" onClick={() => setRequest({ mode: 'create', recipients: data.recipients })} disabled={!canCreate} className="self-start">
-          <Link2 aria-hidden="true" />
-          {linkTexts.newLink}
-        </Button>
+        {sends ? (
+          <Button size="sm" onClick={() => setRequest({ mode: 'create', recipients: data.recipients })} disabled={!canCreate} className="self-start">
+            <Link2 aria-hidden="true" />
+            {linkTexts.newLink}
+          </Button>
+        ) : null}
       </div>
       {data.links.length === 0 ? (
         <EmptyState title={linkTexts.empty} description={uploadOpen ? linkTexts.emptyHint : undefined} />
       ) : (
-        <LinkList folio={folio} links={data.links} recipients={data.recipients} onResend={askResend} onRevoke={setRevoking} />
+        <LinkList folio={folio} links={data.links} recipients={data.recipients} onResend={sends ? askResend : undefined} onRevoke={setRevoking} />
       )}
       <LinkFormDialog request={request} busy={create.isPending || resend.isPending} onClose={() => setRequest(null)} onSubmit={submit} />
       <IssuedLinkDialog issued={issued?.link ?? null} emailed={issued?.emailed ?? false} onClose={() => setIssued(null)} />

@@ -16,6 +16,7 @@ import { policySummaryOf } from './file-format';
 import { GenerateContractsButton } from './generate-contracts-button';
 import { SendContractsButton } from './send-contracts-button';
 import { TerminatePolicyDialog } from './terminate-policy-dialog';
+import { useCanEditPolicy } from '../use-can-edit-policy';
 
 /**
  * The header's actions: the tracking row menu as it is (its status's transitions, 'Confirmar
@@ -35,8 +36,9 @@ export function FileActions({ policy }: { policy: Policy }) {
   const terminable = user !== null && canTerminatePolicy(user.role, policy);
   // The next step is a button that asks first, not an item of the menu: 'Generar Contratos', then
   // 'Enviar Contratos' (issue 29). The menu is left for what else the status offers.
-  const generatesContracts = policy.status === 'investigation_approved';
-  const sendsContracts = policy.status === 'contracts';
+  const canEdit = useCanEditPolicy();
+  const generatesContracts = canEdit && policy.status === 'investigation_approved';
+  const sendsContracts = canEdit && policy.status === 'contracts';
 
   const onAction = (row: PolicySummary, action: RowAction) => {
     const investigation = { ...row, guarantorId: row.firstGuarantorId };
@@ -68,12 +70,14 @@ export function FileActions({ policy }: { policy: Policy }) {
           Terminar anticipadamente
         </Button>
       ) : null}
-      <Button asChild variant="secondary">
-        <Link to={paths.policies.edit.to(policy.id)}>
-          <Pencil aria-hidden="true" />
-          Editar
-        </Link>
-      </Button>
+      {canEdit ? (
+        <Button asChild variant="secondary">
+          <Link to={paths.policies.edit.to(policy.id)}>
+            <Pencil aria-hidden="true" />
+            Editar
+          </Link>
+        </Button>
+      ) : null}
       <Button variant="secondary" onClick={() => window.print()}>
         <Printer aria-hidden="true" />
         Imprimir resumen
