@@ -27,6 +27,7 @@ export const claimMessages = {
   deadlineDone: 'El término ya se marcó como cumplido',
   movementNotFound: 'Movimiento no encontrado',
   movementReversed: 'El movimiento ya se revirtió',
+  movementOfInstalment: 'Este monto es el pago de una parcialidad del convenio: revierta ese pago en Convenio de pago',
   agreementExists: 'La incidencia ya tiene un convenio vigente',
   instalmentNotFound: 'Parcialidad no encontrada',
   instalmentPaid: 'La parcialidad ya está pagada',

@@ -152,6 +152,11 @@ describe("an instalment's payments", () => {
     const fulfilled = detailOf(await pay(third!.id, { amount: '15500', receivedOn: '2027-03-10', method: 'cash' }, agent), 201);
     expect(fulfilled.agreement!.state).toBe('fulfilled');
     const paymentId = fulfilled.agreement!.instalments[2]!.payments[0]!.id;
+    // Its recovery goes back only with the payment: reversing the movement alone is refused.
+    const recovery = fulfilled.movements.find((row) => row.kind === 'recovery' && row.amount === '15500.00')!;
+    const alone = await post(`/api/claims/movements/${recovery.id}/reverse`, { reason: 'Duplicado' }, manager);
+    expect(alone.statusCode, alone.body).toBe(409);
+    expect(JSON.parse(alone.body).message).toContain('revierta ese pago en Convenio de pago');
 
     expect((await reverse(paymentId, { reason: 'Cheque sin fondos' })).statusCode).toBe(401);
     expect((await reverse(paymentId, { reason: 'Cheque sin fondos' }, agent)).statusCode).toBe(403);

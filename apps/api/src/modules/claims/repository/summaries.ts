@@ -37,7 +37,7 @@ export interface ClaimSummaryRecord {
 }
 
 /** The stage's label an admin chose, else its default (the defaults live in the domain, not in SQL rows). */
-const stageLabelSql = sql`coalesce((select l.label from claim_stage_labels l where l.stage = c.stage), case c.stage ${sql.join(
+export const stageLabelSql = sql`coalesce((select l.label from claim_stage_labels l where l.stage = c.stage), case c.stage ${sql.join(
   Object.entries(defaultClaimStageLabels).map(([stage, label]) => sql`when ${stage} then ${label}`),
   sql` `,
 )} end)`;

@@ -94,3 +94,9 @@ export async function reverseMovement(db: Executor, movementId: number, userId: 
     .returning({ id: claimMovements.id });
   return rows.length === 1;
 }
+
+/** Whether a movement is the recovery an instalment payment recorded (reversed only with that payment). */
+export async function isInstalmentRecovery(db: Executor, movementId: number): Promise<boolean> {
+  const [row] = await db.select({ paymentId: claimMovements.instalmentPaymentId }).from(claimMovements).where(eq(claimMovements.id, movementId));
+  return row?.paymentId != null;
+}

@@ -25,6 +25,8 @@ export async function addMovement(db: Db, actor: AuthUser, claimId: number, inpu
 export async function reverseMovement(db: Db, actor: AuthUser, movementId: number, reason: string, now = new Date()): Promise<ClaimDetail> {
   const claimId = ensure(await repo.claimOfMovement(db, movementId, actorScope(actor)), notFound(claimMessages.movementNotFound));
   return writeCase(db, actor, claimId, { now }, async (tx) => {
+    // The agreement's figures follow its payments: that recovery goes back with the payment's own reversal.
+    if (await repo.isInstalmentRecovery(tx, movementId)) throw conflict(claimMessages.movementOfInstalment);
     if (!(await repo.reverseMovement(tx, movementId, actor.id, reason, now))) throw conflict(claimMessages.movementReversed);
   });
 }
