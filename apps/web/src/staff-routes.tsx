@@ -63,6 +63,11 @@ export const staffRoutes: RouteObject[] = [
     lazy: () => import('@/features/rents/pages/arrears-page').then((m) => ({ Component: m.ArrearsPage })),
   },
   {
+    // Issue 33: 'Incidencias', the list and board across cases and the monthly summary.
+    path: paths.claims.list.pattern,
+    lazy: () => import('@/features/claims/pages/claims-page').then((m) => ({ Component: m.ClaimsPage })),
+  },
+  {
     path: paths.addendums.list.pattern,
     lazy: () => import('@/features/addendums/pages/addendums-page').then((m) => ({ Component: m.AddendumsPage })),
   },
@@ -149,6 +154,10 @@ export const staffRoutes: RouteObject[] = [
       {
         path: paths.admin.arco.pattern,
         lazy: () => import('@/features/arco/pages/arco-page').then((m) => ({ Component: m.ArcoPage })),
+      },
+      {
+        path: paths.claims.stages.pattern,
+        lazy: () => import('@/features/claims/pages/claim-stages-page').then((m) => ({ Component: m.ClaimStagesPage })),
       },
       {
         path: paths.admin.emails.pattern,

@@ -1,3 +1,5 @@
 // Issue 33: incidencias.
 /** The owner's page of a 'claim_owner' link (loaded by the link page after the aviso). */
 export { OwnerClaimsView } from './public/owner-claims-view';
+/** The dashboard's cards: open cases, amount claimed, deadlines this week and missed. */
+export { ClaimsCards } from './components/claims-cards';
