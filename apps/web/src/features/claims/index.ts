@@ -3,3 +3,5 @@
 export { OwnerClaimsView } from './public/owner-claims-view';
 /** The dashboard's cards: open cases, amount claimed, deadlines this week and missed. */
 export { ClaimsCards } from './components/claims-cards';
+/** The deadlines of the cases in the appointments' calendar, and its 'Mostrar términos de incidencias'. */
+export { DeadlinesToggle, useCalendarDeadlines, type CalendarDeadlines } from './components/deadline-calendar-layer';
