@@ -16,8 +16,8 @@ function summary(overrides: Partial<ClaimMonthlySummary> = {}): ClaimMonthlySumm
   return {
     month: '2027-03',
     rows: [
-      { branchId: 1, branchName: 'Sucursal Polanco', opened: 4, closed: 3, closedByResult: { paid: 1, property_recovered: 2 }, amountRecovered: '74000.00', averageDaysToClose: 97.5 },
-      { branchId: 2, branchName: 'Sucursal Condesa', opened: 1, closed: 0, closedByResult: {}, amountRecovered: '0.00', averageDaysToClose: null },
+      { branchId: 1, branchName: 'Sucursal Polanco', opened: 4, closed: 3, closedByResult: { paid: 1, agreement_fulfilled: 0, property_recovered: 2, withdrawn: 0, uncollectible: 0 }, amountRecovered: '74000.00', averageDaysToClose: 97.5 },
+      { branchId: 2, branchName: 'Sucursal Condesa', opened: 1, closed: 0, closedByResult: { paid: 0, agreement_fulfilled: 0, property_recovered: 0, withdrawn: 0, uncollectible: 0 }, amountRecovered: '0.00', averageDaysToClose: null },
     ],
     ...overrides,
   };

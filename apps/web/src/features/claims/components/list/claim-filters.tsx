@@ -1,4 +1,4 @@
-import { useId, useRef, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { claimStages, claimTypeLabels, claimTypes, defaultClaimStageLabels, type ClaimStage, type ClaimSummary, type ClaimType } from '@portal/domain';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
@@ -91,18 +91,32 @@ function FilterSelect({ label, value, onChange, children }: { label: string; val
 }
 
 /**
- * The people to offer under 'Responsable': those seen assigned in the answers so far (no user
- * list is open to every role), kept while the filters change so choosing one does not hide the others.
+ * What the answers so far have told, kept while the filters change (React's "information from
+ * previous renders": state updated while rendering when the answer is another one).
  */
+function useRemembered<T>(items: ClaimSummary[] | undefined, learn: (known: Map<string, T>, claim: ClaimSummary) => void): Map<string, T> {
+  const [known, setKnown] = useState(() => new Map<string, T>());
+  const [readFrom, setReadFrom] = useState<ClaimSummary[] | undefined>(undefined);
+  if (items !== readFrom) {
+    const next = new Map(known);
+    for (const claim of items ?? []) learn(next, claim);
+    setReadFrom(items);
+    setKnown(next);
+    return next;
+  }
+  return known;
+}
+
+/** The people to offer under 'Responsable': those seen assigned so far (no user list is open to every role). */
 export function useSeenAssignees(items: ClaimSummary[] | undefined): { id: number; name: string }[] {
-  const seen = useRef(new Map<number, string>());
-  for (const claim of items ?? []) if (claim.assignee) seen.current.set(claim.assignee.id, claim.assignee.name);
-  return [...seen.current].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name, 'es'));
+  const seen = useRemembered<string>(items, (known, claim) => {
+    if (claim.assignee) known.set(String(claim.assignee.id), claim.assignee.name);
+  });
+  return [...seen].map(([id, name]) => ({ id: Number(id), name })).sort((a, b) => a.name.localeCompare(b.name, 'es'));
 }
 
 /** The stages' names as the server gives them (an admin may have renamed them), else the defaults. */
 export function useStageNames(items: ClaimSummary[] | undefined): Record<ClaimStage, string> {
-  const seen = useRef<Partial<Record<ClaimStage, string>>>({});
-  for (const claim of items ?? []) seen.current[claim.stage] = claim.stageLabel;
-  return { ...defaultClaimStageLabels, ...seen.current };
+  const seen = useRemembered<string>(items, (known, claim) => known.set(claim.stage, claim.stageLabel));
+  return { ...defaultClaimStageLabels, ...Object.fromEntries(seen) };
 }
