@@ -56,7 +56,10 @@ export function ClaimsPage() {
           </>
         }
       />
-      <ToggleGroup label="Sección" options={tabs} value={screen.tab} onChange={screen.setTab} />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <ToggleGroup label="Sección" options={tabs} value={screen.tab} onChange={screen.setTab} />
+        {screen.tab === 'cases' ? <ToggleGroup label="Vista" options={views} value={screen.view} onChange={screen.setView} /> : null}
+      </div>
       {screen.tab === 'summary' ? (
         <MonthlySummary month={screen.month || today.slice(0, 7)} onMonth={screen.setMonth} branchId={filter.branchId} />
       ) : (
@@ -72,10 +75,7 @@ function CasesTab({ screen, showBranch }: { screen: ClaimsScreen; showBranch: bo
   const stageLabels = useStageNames(list.data?.items);
   return (
     <div className="space-y-4">
-      <div className="flex flex-col gap-4 xl:flex-row xl:items-end xl:justify-between">
-        <ClaimFilters filter={screen.filter} change={screen.change} stageLabels={stageLabels} assignees={assignees} />
-        <ToggleGroup label="Vista" options={views} value={screen.view} onChange={screen.setView} />
-      </div>
+      <ClaimFilters filter={screen.filter} change={screen.change} stageLabels={stageLabels} assignees={assignees} />
       <QueryState
         query={list}
         loading="Cargando incidencias..."

@@ -42,10 +42,8 @@ describe("'Incidencias': the list", () => {
     const row = link.closest('tr')!;
     expect(within(row).getByRole('link', { name: 'POL-2026-00007' })).toHaveAttribute('href', '/policies/7');
     expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
-      'INC-00042',
-      'POL-2026-00007',
-      'Falta de pago',
-      'Demanda presentada',
+      'INC-00042POL-2026-00007',
+      'Demanda presentadaFalta de pago',
       'Ana Ruiz',
       '$55,500.00',
       'Lic. Marta Solís',
@@ -61,7 +59,7 @@ describe("'Incidencias': the list", () => {
     expect(screen.getByText('3 incidencias')).toBeInTheDocument();
     // An agent sees their branch: no branch picker, no branch column.
     expect(screen.queryByLabelText('Sucursal')).not.toBeInTheDocument();
-    expect(screen.queryByRole('columnheader', { name: 'Sucursal' })).not.toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Caso / póliza' })).toBeInTheDocument();
   });
 
   it('shows cards on a 390 px phone, with the same facts', async () => {
@@ -135,15 +133,15 @@ describe("'Incidencias': the list", () => {
     screenWidth(1366);
     const user = userEvent.setup({ delay: null });
     const { net, router } = renderPage('/claims', { 'GET /api/branches': { body: [makeBranch({ id: 2, name: 'Sucursal Condesa' })] }, 'GET /api/claims?branchId=2&page=1': { body: claimList([upcoming]) } }, adminUser);
-    expect(await screen.findByRole('columnheader', { name: 'Sucursal' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'INC-00042' }).closest('tr')).toHaveTextContent('Sucursal Polanco');
+    expect(await screen.findByRole('columnheader', { name: 'Caso / póliza / sucursal' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'INC-00042' }).closest('td')).toHaveTextContent('INC-00042POL-2026-00007Sucursal Polanco');
     const branch = screen.getByLabelText('Sucursal');
     expect(branch).toHaveValue('all');
     await user.selectOptions(branch, 'Sucursal Condesa');
     await screen.findByRole('link', { name: 'INC-00043' });
     expect(location(router)).toBe('/claims?sucursal=2');
     expect(net.callsTo('GET', '/api/claims?branchId=2&page=1')).toHaveLength(1);
-    expect(screen.queryByRole('columnheader', { name: 'Sucursal' })).not.toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Caso / póliza' })).toBeInTheDocument();
   });
 
   it('ignores a branch in the URL for anyone but an admin (the API scopes them to their own)', async () => {

@@ -32,9 +32,11 @@ export function NextDeadline({ deadline }: { deadline: ClaimSummary['nextDeadlin
   if (!deadline) return <span className="text-slate-500 dark:text-slate-400">Sin términos</span>;
   return (
     <span className={cn('block', deadline.missed && 'text-red-700 dark:text-red-400')} data-missed={deadline.missed || undefined}>
-      <span className="font-medium whitespace-nowrap tabular-nums">{formatDate(deadline.dueOn)}</span>
-      {deadline.missed ? <span className="ml-2 rounded bg-red-100 px-1.5 py-0.5 text-xs font-semibold text-red-800 dark:bg-red-950 dark:text-red-300">Vencido</span> : null}
-      <span className="block text-xs">{deadline.description}</span>
+      <span className="block font-medium whitespace-nowrap tabular-nums">{formatDate(deadline.dueOn)}</span>
+      <span className="block text-xs">
+        {deadline.missed ? <span className="mr-1.5 rounded bg-red-100 px-1.5 py-0.5 font-semibold text-red-800 dark:bg-red-950 dark:text-red-300">Vencido</span> : null}
+        {deadline.description}
+      </span>
     </span>
   );
 }

@@ -21,9 +21,9 @@ export function ClaimFilters({ filter, change, stageLabels, assignees }: ClaimFi
   const set = (patch: Partial<ClaimListFilter>) => change({ ...filter, ...patch });
   const chosenAssignee = typeof filter.assignee === 'number' && !assignees.some((person) => person.id === filter.assignee) ? filter.assignee : null;
   return (
-    <div role="group" aria-label="Filtros" className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6">
+    <div role="group" aria-label="Filtros" className="grid grid-cols-2 gap-3 lg:grid-cols-3 xl:grid-cols-[repeat(5,minmax(0,1fr))_auto]">
       <FilterSelect label="Tipo" value={filter.type ?? ''} onChange={(value) => set({ type: (value || undefined) as ClaimType | undefined })}>
-        <option value="">Todos los tipos</option>
+        <option value="">Todos</option>
         {claimTypes.map((type) => (
           <option key={type} value={type}>
             {claimTypeLabels[type]}
@@ -31,7 +31,7 @@ export function ClaimFilters({ filter, change, stageLabels, assignees }: ClaimFi
         ))}
       </FilterSelect>
       <FilterSelect label="Etapa" value={filter.stage ?? ''} onChange={(value) => set({ stage: (value || undefined) as ClaimStage | undefined })}>
-        <option value="">Todas las etapas</option>
+        <option value="">Todas</option>
         {claimStages.map((stage) => (
           <option key={stage} value={stage}>
             {stageLabels[stage]}
@@ -39,7 +39,7 @@ export function ClaimFilters({ filter, change, stageLabels, assignees }: ClaimFi
         ))}
       </FilterSelect>
       <FilterSelect label="Estado" value={filter.status ?? ''} onChange={(value) => set({ status: statusChoices.find((choice) => choice.status === value)?.status })}>
-        <option value="">Todos los estados</option>
+        <option value="">Todos</option>
         {statusChoices.map((choice) => (
           <option key={choice.status} value={choice.status}>
             {choice.label}
@@ -66,8 +66,8 @@ export function ClaimFilters({ filter, change, stageLabels, assignees }: ClaimFi
             </option>
           ))}
       </FilterSelect>
-      <div className="flex items-end">
-        <div className="flex h-10 items-center gap-2 rounded-lg border border-slate-200 px-3 dark:border-slate-800">
+      <div className="col-span-2 flex items-end lg:col-span-1">
+        <div className="flex h-10 w-full items-center gap-2 rounded-lg border border-slate-200 px-3 dark:border-slate-800">
           <input id={dueId} type="checkbox" checked={filter.due === 'week'} onChange={(event) => set({ due: event.target.checked ? 'week' : undefined })} className="size-4 cursor-pointer accent-brand-600" />
           <Label htmlFor={dueId} className="cursor-pointer whitespace-nowrap">
             Términos esta semana
