@@ -68,6 +68,11 @@ export const staffRoutes: RouteObject[] = [
     lazy: () => import('@/features/rents/pages/arrears-page').then((m) => ({ Component: m.ArrearsPage })),
   },
   {
+    // Issue 33: 'Incidencias', the list and board across cases and the monthly summary.
+    path: paths.claims.list.pattern,
+    lazy: () => import('@/features/claims/pages/claims-page').then((m) => ({ Component: m.ClaimsPage })),
+  },
+  {
     // Issue 33: one incidencia; every staff role reads it (the buttons follow claimEditorRoles).
     path: paths.claims.detail.pattern,
     lazy: () => import('@/features/claims/pages/claim-page').then((m) => ({ Component: m.ClaimPage })),
@@ -160,6 +165,10 @@ export const staffRoutes: RouteObject[] = [
       {
         path: paths.admin.arco.pattern,
         lazy: () => import('@/features/arco/pages/arco-page').then((m) => ({ Component: m.ArcoPage })),
+      },
+      {
+        path: paths.claims.stages.pattern,
+        lazy: () => import('@/features/claims/pages/claim-stages-page').then((m) => ({ Component: m.ClaimStagesPage })),
       },
       {
         path: paths.admin.emails.pattern,

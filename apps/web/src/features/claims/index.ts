@@ -3,3 +3,7 @@
 export { OwnerClaimsView } from './public/owner-claims-view';
 /** The expediente's 'Incidencias': the policy's cases, 'Abrir incidencia' and the owner's link. */
 export { ClaimsSection } from './components/case/claims-section';
+/** The dashboard's cards: open cases, amount claimed, deadlines this week and missed. */
+export { ClaimsCards } from './components/claims-cards';
+/** The deadlines of the cases in the appointments' calendar, and its 'Mostrar términos de incidencias'. */
+export { DeadlinesToggle, useCalendarDeadlines, type CalendarDeadlines } from './components/deadline-calendar-layer';

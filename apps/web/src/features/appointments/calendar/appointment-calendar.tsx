@@ -3,6 +3,7 @@ import { appointmentMessages, type Appointment } from '@portal/domain';
 import { useErrorToast } from '@/lib/use-error-toast';
 import { QueryError } from '@/components/ui/query-state';
 import { Spinner } from '@/components/ui/spinner';
+import { DeadlinesToggle, useCalendarDeadlines } from '@/features/claims';
 import { useAppointmentRange } from '../api';
 import { loadErrorTitle } from '../components/appointment-list';
 import type { AppointmentsViewState } from '../components/use-appointments-view';
@@ -23,6 +24,8 @@ export function AppointmentCalendar({ state, onOpen }: AppointmentCalendarProps)
   const { mode, date, today } = state;
   const range = visibleRange(mode, date);
   const query = useAppointmentRange(range.from, range.to);
+  // Beside the appointments, the incidencias' deadlines of the same days (issue 33).
+  const deadlines = useCalendarDeadlines(range.from, range.to, state.showDeadlines);
   useErrorToast(query.error, query.errorUpdatedAt, loadErrorTitle);
   const title = periodTitle(mode, date);
   const appointments = query.data ?? [];
@@ -34,10 +37,10 @@ export function AppointmentCalendar({ state, onOpen }: AppointmentCalendarProps)
   if (query.isPending || (mode === 'day' && stale)) body = <Spinner label="Cargando citas..." className="py-16" />;
   else if (query.isError && !query.data) {
     body = <QueryError query={query} title={loadErrorTitle} />;
-  } else if (mode === 'day') body = <DayView day={date} appointments={appointments} onOpen={onOpen} />;
+  } else if (mode === 'day') body = <DayView day={date} appointments={appointments} onOpen={onOpen} deadlines={deadlines} />;
   else {
     const View = mode === 'week' ? WeekView : MonthView;
-    body = <View day={date} today={today} title={title} appointments={appointments} onOpen={onOpen} onOpenDay={state.openDay} />;
+    body = <View day={date} today={today} title={title} appointments={appointments} onOpen={onOpen} onOpenDay={state.openDay} deadlines={deadlines} />;
   }
 
   return (
@@ -53,6 +56,8 @@ export function AppointmentCalendar({ state, onOpen }: AppointmentCalendarProps)
         onToday={() => state.setDate(today)}
         onStep={(step) => state.setDate(shiftPeriod(mode, date, step))}
       />
+      <DeadlinesToggle shown={state.showDeadlines} onChange={state.setShowDeadlines} />
+      {deadlines.failure}
       {body}
     </section>
   );

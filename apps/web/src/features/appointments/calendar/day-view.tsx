@@ -1,6 +1,7 @@
 import { MapPin } from 'lucide-react';
 import { appointmentMessages, type Appointment } from '@portal/domain';
 import { cn } from '@/lib/cn';
+import type { CalendarDeadlines } from '@/features/claims';
 import { appointmentButtonName, byStart, displayTitle, formatSchedule } from '../components/appointment-format';
 import { AppointmentStatusBadge, styleOf } from '../components/appointment-status';
 
@@ -8,10 +9,23 @@ interface DayViewProps {
   day: string;
   appointments: Appointment[];
   onOpen: (appointment: Appointment) => void;
+  /** The incidencias' deadlines of the day, above its appointments. */
+  deadlines?: CalendarDeadlines;
 }
 
 /** 'Día': the day's appointments in time order, or 'No hay citas para este día.' */
-export function DayView({ day, appointments, onOpen }: DayViewProps) {
+export function DayView({ day, appointments, onOpen, deadlines }: DayViewProps) {
+  const rows = deadlines?.rows(day);
+  if (!rows) return <DayAppointments day={day} appointments={appointments} onOpen={onOpen} />;
+  return (
+    <div className="space-y-3">
+      {rows}
+      <DayAppointments day={day} appointments={appointments} onOpen={onOpen} />
+    </div>
+  );
+}
+
+function DayAppointments({ day, appointments, onOpen }: DayViewProps) {
   const items = appointments.filter((appointment) => appointment.date === day).sort(byStart);
   if (items.length === 0) {
     return (

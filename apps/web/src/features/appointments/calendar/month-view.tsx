@@ -1,5 +1,7 @@
+import type { ReactNode } from 'react';
 import { appointmentMessages, monthCellLimit, type Appointment } from '@portal/domain';
 import { cn } from '@/lib/cn';
+import type { CalendarDeadlines } from '@/features/claims';
 import { AppointmentChips, CalendarTable, groupAppointments } from './calendar-grid';
 import { dayOfMonth, longDate, monthWeeks, sameMonth, shortWeekday, weekdayName } from './calendar-dates';
 
@@ -10,6 +12,8 @@ interface MonthViewProps {
   appointments: Appointment[];
   onOpen: (appointment: Appointment) => void;
   onOpenDay: (day: string) => void;
+  /** The incidencias' deadlines, above each day's appointments. */
+  deadlines?: CalendarDeadlines;
 }
 
 /**
@@ -18,7 +22,7 @@ interface MonthViewProps {
  * number and how many appointments it has (a dot and a count, a button that opens the day), and
  * the chosen day's appointments are listed below the grid.
  */
-export function MonthView({ day, today, title, appointments, onOpen, onOpenDay }: MonthViewProps) {
+export function MonthView({ day, today, title, appointments, onOpen, onOpenDay, deadlines }: MonthViewProps) {
   const weeks = monthWeeks(day);
   const byDay = groupAppointments(appointments, (appointment) => appointment.date);
 
@@ -67,7 +71,9 @@ export function MonthView({ day, today, title, appointments, onOpen, onOpenDay }
                       {dayOfMonth(cell)}
                     </button>
                     {items.length > 0 ? <PhoneDayCount day={cell} count={items.length} onOpenDay={onOpenDay} /> : null}
+                    {deadlines?.count(cell)}
                     <div className="hidden sm:block">
+                      {deadlines?.chips(cell)}
                       <AppointmentChips appointments={shown} onOpen={onOpen} />
                     </div>
                     {more > 0 ? (
@@ -87,7 +93,7 @@ export function MonthView({ day, today, title, appointments, onOpen, onOpenDay }
           ))}
         </tbody>
     </CalendarTable>
-    <ChosenDayList day={day} appointments={byDay.get(day) ?? []} onOpen={onOpen} />
+    <ChosenDayList day={day} appointments={byDay.get(day) ?? []} onOpen={onOpen} deadlines={deadlines?.chips(day)} />
     </>
   );
 }
@@ -108,10 +114,11 @@ function PhoneDayCount({ day, count, onOpenDay }: { day: string; count: number; 
 }
 
 /** On a phone, below the grid: the chosen day's appointments (today's unless another day is chosen). */
-function ChosenDayList({ day, appointments, onOpen }: { day: string; appointments: Appointment[]; onOpen: (appointment: Appointment) => void }) {
+function ChosenDayList({ day, appointments, onOpen, deadlines }: { day: string; appointments: Appointment[]; onOpen: (appointment: Appointment) => void; deadlines: ReactNode }) {
   return (
     <section aria-label={`Citas del ${longDate(day)}`} data-testid="month-day-list" className="mt-3 space-y-2 sm:hidden">
       <h2 className="text-sm font-semibold text-slate-700 first-letter:uppercase dark:text-slate-200">{longDate(day)}</h2>
+      {deadlines}
       {appointments.length === 0 ? (
         <p className="text-sm text-slate-500 dark:text-slate-400">{appointmentMessages.emptyDay}</p>
       ) : (

@@ -1,5 +1,6 @@
 import type { Appointment } from '@portal/domain';
 import { cn } from '@/lib/cn';
+import type { CalendarDeadlines } from '@/features/claims';
 import { AppointmentChips, CalendarTable, groupAppointments } from './calendar-grid';
 import { calendarHourRows, dayOfMonth, hourLabel, hourRow, longDate, shortWeekday, weekDays, weekdayName } from './calendar-dates';
 
@@ -10,13 +11,15 @@ interface WeekViewProps {
   appointments: Appointment[];
   onOpen: (appointment: Appointment) => void;
   onOpenDay: (day: string) => void;
+  /** The incidencias' deadlines: a 'Términos' row above the hours when the week has any. */
+  deadlines?: CalendarDeadlines;
 }
 
 /**
  * 'Semana': Monday to Sunday across, 8:00 to 18:00 down (spec: 11 rows); each appointment in the
  * row of its start hour. On a phone the grid scrolls sideways.
  */
-export function WeekView({ day, today, title, appointments, onOpen, onOpenDay }: WeekViewProps) {
+export function WeekView({ day, today, title, appointments, onOpen, onOpenDay, deadlines }: WeekViewProps) {
   const days = weekDays(day);
   const cells = groupAppointments(appointments, (appointment) => `${appointment.date}|${hourRow(appointment.startTime)}`);
 
@@ -51,6 +54,18 @@ export function WeekView({ day, today, title, appointments, onOpen, onOpenDay }:
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+          {deadlines?.any(days) ? (
+            <tr data-testid="week-row-deadlines">
+              <th scope="row" className="px-2 py-1 text-right align-top text-xs font-medium text-slate-500 dark:text-slate-400">
+                Términos
+              </th>
+              {days.map((column) => (
+                <td key={column} className="border-l border-slate-100 p-0.5 align-top dark:border-slate-800">
+                  {deadlines.chips(column)}
+                </td>
+              ))}
+            </tr>
+          ) : null}
           {calendarHourRows.map((hour) => (
             <tr key={hour} data-testid={`week-row-${hour}`}>
               <th scope="row" className="px-2 py-1 text-right align-top text-xs font-medium whitespace-nowrap text-slate-500 tabular-nums dark:text-slate-400">

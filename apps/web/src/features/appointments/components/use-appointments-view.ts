@@ -15,6 +15,8 @@ export function useAppointmentsView() {
   const mode: CalendarMode = calendarModes.includes(modeParam as CalendarMode) ? (modeParam as CalendarMode) : 'month';
   const today = todayInBusinessZone();
   const dateParam = params.get('date');
+  // The incidencias' deadlines show unless turned off (issue 33): only 'off' is kept in the URL.
+  const showDeadlines = params.get('terminos') !== 'ocultos';
   const date = parseDay(dateParam) ? dateParam! : today;
 
   const update = (changes: Record<string, string | null>) => {
@@ -36,6 +38,8 @@ export function useAppointmentsView() {
     mode,
     date,
     today,
+    showDeadlines,
+    setShowDeadlines: (shown: boolean) => update({ terminos: shown ? null : 'ocultos' }),
     setView: (next: AppointmentsView) => update({ view: next === 'calendar' ? 'calendar' : null }),
     setMode: (next: CalendarMode) => update({ mode: next }),
     setDate: (next: string) => update({ date: next === today ? null : next }),

@@ -31,6 +31,8 @@ function renderCalendar(url: string, routes: Parameters<typeof mockFetch>[0] = {
 
 const monthUrl = '/appointments?view=calendar&mode=month&date=2026-11-15';
 const weekUrl = '/appointments?view=calendar&mode=week&date=2026-11-25';
+// The calendar also asks for the incidencias' deadlines of the same days (issue 33): these are the appointments' calls.
+const appointmentCalls = (net: ReturnType<typeof mockFetch>) => net.calls.map((call) => call.path).filter((path) => path.startsWith('/api/appo'));
 const cellText = (cell: HTMLElement) => within(cell).getAllByRole('button').map((button) => button.getAttribute('aria-label') ?? button.textContent);
 
 beforeEach(() => {
@@ -55,7 +57,8 @@ describe("'Calendario de Citas': month", () => {
     expect(within(rows[0]!).getAllByRole('cell')[0]).toHaveAttribute('data-testid', 'month-day-2026-10-26');
     expect(within(rows[0]!).getAllByRole('cell')[6]).toHaveAttribute('data-testid', 'month-day-2026-11-01');
     expect(within(rows[5]!).getAllByRole('cell')[6]).toHaveAttribute('data-testid', 'month-day-2026-12-06');
-    expect(net.calls.map((call) => call.path)).toEqual(['/api/appo?from=2026-10-26&to=2026-12-06']);
+    expect(appointmentCalls(net)).toEqual(['/api/appo?from=2026-10-26&to=2026-12-06']);
+    expect(net.callsTo('GET', '/api/claims/deadlines?from=2026-10-26&to=2026-12-06')).toHaveLength(1);
     // The list is not asked for while the calendar is shown.
     expect(net.callsTo('GET', '/api/appo/search?when=upcoming&page=1&pageSize=5')).toHaveLength(0);
   });
@@ -121,7 +124,7 @@ describe("'Calendario de Citas': month", () => {
     await waitFor(() => expect(screen.getByTestId('calendar-period')).toHaveTextContent('noviembre de 2026'));
     await user.click(screen.getByRole('button', { name: 'Hoy' }));
     await waitFor(() => expect(screen.getByTestId('calendar-period')).toHaveTextContent('diciembre de 2026'));
-    expect(net.calls.map((call) => call.path)).toEqual([
+    expect(appointmentCalls(net)).toEqual([
       '/api/appo?from=2026-11-30&to=2027-01-03',
       '/api/appo?from=2026-12-28&to=2027-01-31',
       // Back to December is served from the cache and refreshed.
@@ -156,7 +159,7 @@ describe("'Calendario de Citas': week and day", () => {
     expect(await screen.findByTestId('calendar-week')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Mes' }));
     expect(await screen.findByTestId('calendar-month')).toBeInTheDocument();
-    expect(net.calls.map((call) => call.path)).toEqual([
+    expect(appointmentCalls(net)).toEqual([
       '/api/appo?from=2026-11-27&to=2026-11-27',
       '/api/appo?from=2026-11-23&to=2026-11-29',
       '/api/appo?from=2026-10-26&to=2026-12-06',

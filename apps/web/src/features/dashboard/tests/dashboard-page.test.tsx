@@ -190,6 +190,15 @@ describe('dashboard (/)', () => {
     expect(net.callsTo('GET', '/api/policy/dashboard')).toHaveLength(1);
   });
 
+  it("shows the incidencias' cards of its branch, opening the cases' list (issue 33)", async () => {
+    renderDashboard({ 'GET /api/claims/stats?branchId=1': { body: { open: 5, drafts: 1, amountClaimed: '92500.00', deadlinesThisWeek: 2, missedDeadlines: 0 } } });
+    const cards = await screen.findByRole('list', { name: 'Incidencias' });
+    const open = within(cards).getByRole('link', { name: /^Incidencias abiertas/ });
+    await within(open).findByText('5');
+    expect(open).toHaveAttribute('href', '/claims?sucursal=1&estado=abiertas');
+    expect(within(cards).getByRole('link', { name: /^Monto reclamado/ })).toHaveTextContent('$92,500.00');
+  });
+
   it('a user without a branch sees an empty state and no call is made', async () => {
     const { net } = renderDashboard({}, { ...agentUser, branchId: null });
     expect(await screen.findByText('Sin sucursal asignada')).toBeInTheDocument();
