@@ -11,6 +11,12 @@ import type { ClaimDocumentKind } from './claim-values';
  * imitate a court paper (courtImitationTerm) and each carries the extrajudicial notice. The demand
  * summary is the lawyer's internal work and may name the court.
  */
+/**
+ * A convenio signed in the office is often entered days later: its first instalment may have fallen
+ * due already (the daily run then judges it at once), but not more than this many days ago.
+ */
+export const agreementBackdateDays = 30;
+
 export const collectionLetterKinds = ['payment_demand', 'guarantor_letter', 'payment_agreement'] as const satisfies readonly ClaimDocumentKind[];
 
 export function isCollectionLetter(kind: string): kind is (typeof collectionLetterKinds)[number] {
@@ -39,7 +45,7 @@ export const claimDocumentMessages = {
 } as const;
 
 export const claimAgreementMessages = {
-  firstInstalmentPast: 'La primera parcialidad no puede vencer antes de hoy',
+  firstInstalmentPast: `La primera parcialidad no puede vencer más de ${agreementBackdateDays} días antes de hoy`,
   agreementNotActive: 'El convenio de esta parcialidad ya no está vigente: registre lo que se reciba como monto recuperado',
   agreementReactivationBlocked: 'La incidencia ya tiene otro convenio vigente: no se puede revertir un pago del convenio anterior',
   paymentExceeds: (owed: string) => `El importe no puede ser mayor que lo que falta de la parcialidad (${formatPesos(owed)})`,

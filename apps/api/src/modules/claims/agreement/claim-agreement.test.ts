@@ -69,20 +69,20 @@ describe('the payment agreement', () => {
     expect(json(second).message).toBe(claimMessages.agreementExists);
   });
 
-  it('refuses instalments out of order or starting before today (400 naming the field), and an empty list', async () => {
+  it('refuses instalments out of order or starting more than 30 days ago (400 naming the field), and an empty list', async () => {
     const claimId = await openCase(ctx, policy, NOW);
-    const past = await agree(claimId, { instalments: [{ dueOn: '2027-03-09', amount: '1000' }] }, agent);
+    const past = await agree(claimId, { instalments: [{ dueOn: '2027-02-07', amount: '1000' }] }, agent);
     expect(past.statusCode).toBe(400);
     expect(fieldsOf(past)).toEqual(['instalments.0.dueOn']);
-    expect(json(past).details[0].message).toBe('La primera parcialidad no puede vencer antes de hoy');
+    expect(json(past).details[0].message).toBe('La primera parcialidad no puede vencer más de 30 días antes de hoy');
     const unordered = await agree(claimId, { instalments: [three[1], three[0]] }, agent);
     expect(fieldsOf(unordered)).toEqual(['instalments.1.dueOn']);
     const same = await agree(claimId, { instalments: [three[0], three[0]] }, agent);
     expect(fieldsOf(same)).toEqual(['instalments.1.dueOn']);
     expect(fieldsOf(await agree(claimId, { instalments: [] }, agent))).toEqual(['instalments']);
     expect(fieldsOf(await agree(claimId, { instalments: [{ dueOn: '2027-04-01', amount: '-5' }] }, agent))).toEqual(['instalments.0.amount']);
-    // Today itself is allowed.
-    detailOf(await agree(claimId, { instalments: [{ dueOn: '2027-03-10', amount: '1000' }] }, agent), 201);
+    // A convenio entered after it was signed: its first instalment may have fallen due up to 30 days ago.
+    detailOf(await agree(claimId, { instalments: [{ dueOn: '2027-02-08', amount: '1000' }, { dueOn: '2027-03-10', amount: '1000' }] }, agent), 201);
   });
 
   it('needs a session (401), an editor (403), the branch (404) and an open case (409)', async () => {

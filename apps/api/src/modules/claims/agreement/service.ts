@@ -1,4 +1,6 @@
 import {
+  addDays,
+  agreementBackdateDays,
   businessDate,
   centsToMoney,
   claimAgreementMessages as messages,
@@ -63,12 +65,12 @@ export interface AgreementValues {
 
 /**
  * POST /api/claims/{id}/agreement: the instalments (their days strictly increasing: the schema
- * checks), the first not before today; one agreement in force per case. The case enters
+ * checks), the first at most agreementBackdateDays ago (a convenio entered after it was signed); one agreement in force per case. The case enters
  * 'Convenio de pago' with the agreement as its event.
  */
 export async function createAgreement(db: Db, actor: AuthUser, claimId: number, input: AgreementValues, now: Date = new Date()): Promise<ClaimDetail> {
   const first = input.instalments[0];
-  if (first && first.dueOn < businessDate(now)) throw invalidField('instalments.0.dueOn', messages.firstInstalmentPast);
+  if (first && first.dueOn < addDays(businessDate(now), -agreementBackdateDays)) throw invalidField('instalments.0.dueOn', messages.firstInstalmentPast);
   const total = input.instalments.reduce((sum, row) => sum + row.amount, 0);
   try {
     await db.transaction(async (tx) => {
