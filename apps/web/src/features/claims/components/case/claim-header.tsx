@@ -26,7 +26,8 @@ export function ClaimHeader({ claim }: { claim: ClaimDetail }) {
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <Badge tone={statusTones[claim.status]}>{claimStatusLabels[claim.status]}</Badge>
-          <Badge tone="brand">{claim.stageLabel}</Badge>
+          {/* A closed case's stage is its status: one badge says it. */}
+          {closed ? null : <Badge tone="brand">{claim.stageLabel}</Badge>}
           {closed && claim.result ? <Badge tone="success">{claimResultLabels[claim.result]}</Badge> : null}
         </div>
       </div>
