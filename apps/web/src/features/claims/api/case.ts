@@ -145,7 +145,16 @@ export function useRecordMovement(claimId: number) {
 export function useReverseMovement() {
   const written = useClaimWritten();
   return useMutation({
-    mutationFn: ({ movementId, reason }: { movementId: number; reason: string }) => callEndpoint(claimEndpoints.reverseMovement, { params: { id: movementId }, body: { reason } }),
+    mutationFn: ({ id, reason }: { id: number; reason: string }) => callEndpoint(claimEndpoints.reverseMovement, { params: { id }, body: { reason } }),
+    onSuccess: written,
+  });
+}
+
+/** 'Revertir' an instalment's payment (managers): the instalment owes it again, its recovery goes back. */
+export function useReverseInstalmentPayment() {
+  const written = useClaimWritten();
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: number; reason: string }) => callEndpoint(claimEndpoints.reverseInstalmentPayment, { params: { id }, body: { reason } }),
     onSuccess: written,
   });
 }

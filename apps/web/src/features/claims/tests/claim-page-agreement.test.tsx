@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import type { Agreement } from '@portal/domain';
 import { agentUser } from '@/test/fixtures';
-import { approverUser, claimPath, makeClaim, renderClaimPage } from './claim-page-fixtures';
+import { approverUser, claimPath, makeClaim, managerUser, renderClaimPage } from './claim-page-fixtures';
 
 beforeEach(() => {
   vi.spyOn(toast, 'success');
@@ -68,7 +68,9 @@ describe("an incidencia's 'Convenio de pago'", () => {
     const user = userEvent.setup({ delay: null });
     const paid = agreement({ paid: '24000.00', instalments: agreement().instalments.map((row) => (row.id === 32 ? { ...row, paid: '12000.00', paidOn: '2027-04-20', state: 'paid' } : row)) });
     const net = renderClaimPage(agentUser, { [claimPath]: { body: makeClaim({ agreement: agreement() }) }, 'POST /api/claims/instalments/32/payments': { status: 201, body: makeClaim({ agreement: paid, version: 5 }) } }, 'convenio');
-    const rows = within(await screen.findByRole('list', { name: 'Parcialidades' })).getAllByRole('listitem');
+    const list = await screen.findByRole('list', { name: 'Parcialidades' });
+    // The instalments (each lists its payments in a list of its own).
+    const rows = within(list).getAllByRole('listitem').filter((item) => item.parentElement === list);
     expect(screen.getByText('Convenio vigente')).toBeInTheDocument();
     expect(rows[0]).toHaveTextContent('Parcialidad 1 de 315 mar 2027$12,000.00PagadaPagado $12,000.00 el 14 mar 2027');
     expect(within(rows[1]!).getByText('Vencida')).toHaveClass('text-red-700');
@@ -95,5 +97,25 @@ describe("an incidencia's 'Convenio de pago'", () => {
     expect(await screen.findByRole('list', { name: 'Parcialidades' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Registrar pago/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /convenio/i })).not.toBeInTheDocument();
+  });
+
+  it("lets a manager reverse an instalment's payment with its reason; a reversed one is struck through", async () => {
+    const user = userEvent.setup({ delay: null });
+    const first = agreement().instalments[0]!;
+    const reversedPayment = { ...first.payments[0]!, reversedAt: '2027-03-11T17:00:00.000Z', reversalReason: 'Cheque sin fondos' };
+    const reversed = agreement({ paid: '0.00', instalments: agreement().instalments.map((row) => (row.id === 31 ? { ...row, paid: '0.00', paidOn: null, state: 'pending', payments: [reversedPayment] } : row)) });
+    const net = renderClaimPage(managerUser, { [claimPath]: { body: makeClaim({ agreement: agreement() }) }, 'POST /api/claims/instalment-payments/71/reverse': { body: makeClaim({ agreement: reversed, version: 6 }) } }, 'convenio');
+    const payments = await screen.findByRole('list', { name: 'Pagos de la parcialidad 1' });
+    expect(payments).toHaveTextContent('Pago de $12,000.00 del 14 mar 2027 · Transferencia / SPEI · SPEI 1 · Ana Agente');
+    await user.click(within(payments).getByRole('button', { name: 'Revertir pago de $12,000.00 del 14 mar 2027' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Revertir pago de la parcialidad' });
+    await user.click(within(dialog).getByRole('button', { name: 'Revertir pago' }));
+    expect(within(dialog).getByText('El campo Motivo es obligatorio')).toBeInTheDocument();
+    expect(net.callsTo('POST', '/api/claims/instalment-payments/71/reverse')).toHaveLength(0);
+    await user.type(within(dialog).getByLabelText('Motivo'), 'Cheque sin fondos');
+    await user.click(within(dialog).getByRole('button', { name: 'Revertir pago' }));
+    await vi.waitFor(() => expect(net.callsTo('POST', '/api/claims/instalment-payments/71/reverse')[0]!.body).toEqual({ reason: 'Cheque sin fondos' }));
+    expect(await screen.findByText('Revertido: Cheque sin fondos')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Revertir pago de/ })).not.toBeInTheDocument();
   });
 });

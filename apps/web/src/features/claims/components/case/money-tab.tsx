@@ -7,7 +7,7 @@ import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/state-panels';
 import type { ClaimAccess } from './claim-access';
 import { MovementButton } from './movement-dialog';
-import { ReverseMovementDialog, movementTitle } from './reverse-movement-dialog';
+import { ReverseMovementDialog, movementTitle } from './reversal-dialog';
 
 /** 'Costos y recuperación': what the case cost, what was recovered, what the owner received and when. */
 export function MoneyTab({ claim, access }: { claim: ClaimDetail; access: ClaimAccess }) {
