@@ -45,6 +45,16 @@ describe("an incidencia's 'Etapas'", () => {
     expect(screen.getByText('Estamos en contacto con el inquilino y los obligados solidarios para que cumplan.')).toBeInTheDocument();
   });
 
+  it("gives the agent the owner's WhatsApp text: the stage and the next step, never the notes", async () => {
+    renderClaimPage(agentUser, { [claimPath]: { body: makeClaim() } }, 'etapas');
+    const link = await screen.findByRole('link', { name: 'Avisar al propietario por WhatsApp' });
+    const href = new URL(link.getAttribute('href')!);
+    expect(href.pathname).toBe('/525512345678');
+    const text = href.searchParams.get('text')!;
+    expect(text).toMatch(/^Hola, Roberto Sánchez\. Le escribimos de .+\. Su incidencia INC-\d{5} pasó a la etapa «.+»\. /);
+    expect(text).toContain(makeClaim().ownerNextStep);
+  });
+
   it('moves the case on with its note and tells the owner when asked', async () => {
     const user = userEvent.setup({ delay: null });
     const moved = makeClaim({ stage: 'agreement', stageLabel: 'Convenio de pago', version: 4 });

@@ -1,5 +1,5 @@
-import { BellRing } from 'lucide-react';
-import { claimResultLabels, type ClaimDetail, type ClaimEvent } from '@portal/domain';
+import { BellRing, MessageCircle } from 'lucide-react';
+import { claimOwnerStageText, claimResultLabels, whatsappHref, type ClaimDetail, type ClaimEvent } from '@portal/domain';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/state-panels';
@@ -16,6 +16,7 @@ export function StagesTab({ claim, access }: { claim: ClaimDetail; access: Claim
         <div className="text-sm">
           <p className="font-medium">Lo que ve el propietario en su enlace</p>
           <p className="text-slate-600 dark:text-slate-400">{claim.ownerNextStep}</p>
+          <OwnerWhatsapp claim={claim} />
         </div>
         {access.canEdit || access.canReopen ? <StageButton claim={claim} /> : null}
       </div>
@@ -31,6 +32,23 @@ export function StagesTab({ claim, access }: { claim: ClaimDetail; access: Claim
         </Card>
       )}
     </>
+  );
+}
+
+/**
+ * The agent's WhatsApp text to the owner: the stage and its next step in plain Spanish (the same
+ * words as the e-mail 'Avisar al propietario' sends), never the note. Shown when the owner has a phone.
+ */
+function OwnerWhatsapp({ claim }: { claim: ClaimDetail }) {
+  const owner = claim.people.find((person) => person.party === 'owner');
+  const text = owner ? claimOwnerStageText({ ownerName: owner.name, number: claim.number, stageLabel: claim.stageLabel, nextStep: claim.ownerNextStep, branchName: claim.branchName }) : '';
+  const href = owner ? whatsappHref(owner.phone, text) : null;
+  if (!href) return null;
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" className="mt-1 inline-flex items-center gap-1.5 font-medium text-emerald-700 hover:underline dark:text-emerald-400">
+      <MessageCircle className="size-4" aria-hidden="true" />
+      Avisar al propietario por WhatsApp
+    </a>
   );
 }
 
