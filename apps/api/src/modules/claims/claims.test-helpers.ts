@@ -11,7 +11,7 @@ import { runRentArrears } from '../rents/index';
  * to March are En mora once the daily run has marked them ($74,000).
  */
 
-const NOW = new Date('2027-03-10T18:00:00Z');
+export const NOW = new Date('2027-03-10T18:00:00Z');
 const dayMs = 86_400_000;
 export const daysLater = (days: number) => new Date(NOW.getTime() + days * dayMs);
 
@@ -20,12 +20,12 @@ type UserName = 'admin' | 'agent' | 'manager' | 'approver' | 'lawyer' | 'otherBr
 export let ctx: TestContext;
 export let users: Record<UserName, { id: number; token: string }>;
 
-/** The file's context, clock and users; the clock goes back to NOW before each test. */
-export function useClaimsContext(): void {
+/** The file's context (with `config`'s settings), clock and users; the clock goes back to NOW before each test. */
+export function useClaimsContext(config: Record<string, string> = {}): void {
   beforeAll(async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(NOW);
-    ctx = await createTestContext();
+    ctx = await createTestContext(config);
     const [admin, agent, manager, approver, lawyer, otherBranchAgent, otherBranchManager] = await Promise.all([
       signInAs(ctx, 'admin', 1),
       signInAs(ctx, 'agent', 1),
