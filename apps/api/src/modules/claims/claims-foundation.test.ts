@@ -39,6 +39,9 @@ describe('claims foundation', () => {
     expect(detail).toMatchObject({ number: `INC-${String(id).padStart(5, '0')}`, stage: 'report', stageLabel: 'Reporte', status: 'open', damagesClaimed: '1200.50', policyId: policy.id });
     expect(detail.events).toHaveLength(1);
     expect(detail.people.map((person) => person.party)).toContain('owner');
+    // The form's order: tenants, obligados solidarios, then the owner, each reached by mobile else landline.
+    expect(detail.people[0]).toMatchObject({ party: 'tenant', name: policy.tenants[0]!.name, phone: policy.tenants[0]!.mobile || policy.tenants[0]!.phone });
+    expect(detail.people.at(-1)).toMatchObject({ party: 'owner', name: policy.property.owner.name, email: policy.property.owner.email });
     await expect(readClaimDetail(ctx.app.db, actorIn(2), id, NOW)).rejects.toMatchObject({ statusCode: 404 });
 
     await ctx.app.db.transaction(async (tx) => {

@@ -178,3 +178,27 @@ export async function findClaimRow(db: Executor, claimId: number) {
   const [row] = await db.select().from(claims).where(eq(claims.id, claimId));
   return row ?? null;
 }
+
+export interface ClaimPersonRow {
+  party: 'tenant' | 'guarantor' | 'owner';
+  name: string;
+  email: string;
+  phone: string;
+}
+
+/**
+ * The people a case involves — the policy's tenants, obligados solidarios and owner, in the form's
+ * order — with the phone one reaches them on (mobile, else landline). One query: the case's page
+ * needs their names and contacts, not the whole policy.
+ */
+export async function claimPeople(db: Executor, policyId: number): Promise<ClaimPersonRow[]> {
+  const result = await db.execute(sql`
+    select party, name, email, phone from (
+      select 'tenant' as party, 0 as rank, t.position as position, t.name, t.email, coalesce(nullif(t.mobile, ''), t.phone) as phone from tenants t where t.policy_id = ${policyId}
+      union all
+      select 'guarantor', 1, g.position, g.name, g.email, coalesce(nullif(g.mobile, ''), g.phone) from guarantors g where g.policy_id = ${policyId}
+      union all
+      select 'owner', 2, 0, o.name, o.email, coalesce(nullif(o.mobile, ''), o.phone) from property_owners o join properties p on p.id = o.property_id where p.policy_id = ${policyId}
+    ) people order by rank, position`);
+  return rowsOf<ClaimPersonRow>(result);
+}

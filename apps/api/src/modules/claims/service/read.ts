@@ -17,7 +17,6 @@ import { readTogether, type Executor } from '../../../db/client';
 import { ensure, notFound } from '../../../lib/app-error';
 import type { AuthUser } from '../../../lib/auth-user';
 import { actorScope } from '../../../lib/branch-scope';
-import { loadPolicies } from '../../policies/index';
 import * as details from '../repository/details';
 import { claimSummaryById, scopeSql, type ClaimSummaryRecord } from '../repository/summaries';
 
@@ -60,18 +59,6 @@ export function summaryOf(row: ClaimSummaryRecord, today: string): ClaimSummary 
   };
 }
 
-type Policy = Awaited<ReturnType<typeof loadPolicies>>[number];
-
-function peopleOf(policy: Policy | undefined): ClaimDetail['people'] {
-  if (!policy) return [];
-  const phone = (person: { mobile: string; phone: string }) => person.mobile || person.phone;
-  return [
-    ...policy.tenants.map((tenant) => ({ party: 'tenant' as const, name: tenant.name, email: tenant.email, phone: phone(tenant) })),
-    ...policy.guarantors.map((guarantor) => ({ party: 'guarantor' as const, name: guarantor.name, email: guarantor.email, phone: phone(guarantor) })),
-    { party: 'owner' as const, name: policy.property.owner.name, email: policy.property.owner.email, phone: phone(policy.property.owner) },
-  ];
-}
-
 function movementTotals(movements: Awaited<ReturnType<typeof details.listClaimMovements>>): ClaimDetail['totals'] {
   const standing = movements.filter((movement) => movement.reversedAt === null);
   const sum = (keep: (kind: string) => boolean) => centsToMoney(standing.filter((movement) => keep(movement.kind)).reduce((total, movement) => total + cents(movement.amount), 0));
@@ -109,9 +96,9 @@ export async function readClaimDetail(db: Executor, actor: AuthUser, claimId: nu
 
 /** The detail of a case already found in scope (a write's answer, inside its transaction). */
 export async function composeDetail(db: Executor, head: ClaimSummaryRecord, today: string): Promise<ClaimDetail> {
-  const [claim, policies, events, contacts, deadlines, lawsuit, movements, documents, files, agreement, checklist] = await readTogether(db, [
+  const [claim, people, events, contacts, deadlines, lawsuit, movements, documents, files, agreement, checklist] = await readTogether(db, [
     () => details.findClaimRow(db, head.id),
-    () => loadPolicies(db, { id: head.policyId }, 'none'),
+    () => details.claimPeople(db, head.policyId),
     () => details.listClaimEvents(db, head.id),
     () => details.listClaimContacts(db, head.id),
     () => details.listClaimDeadlines(db, head.id),
@@ -130,7 +117,7 @@ export async function composeDetail(db: Executor, head: ClaimSummaryRecord, toda
     servicesClaimed: centsToMoney(cents(row.servicesClaimed)),
     damagesClaimed: centsToMoney(cents(row.damagesClaimed)),
     arrearsMonths: row.arrearsMonths.map((month) => ({ period: month.period, amount: centsToMoney(month.amountCents) })),
-    people: peopleOf(policies[0]),
+    people,
     checklist: claimChecklistItems.map((item) => ({ item, label: claimChecklistLabels[item], ok: checklist[item] })),
     reportedBy: row.reportedBy,
     events: events.map((event) => ({ id: event.id, fromStage: event.fromStage, toStage: event.toStage, result: event.result, note: event.note, actor: event.actorLabel || event.userName || 'Sistema', ownerNotified: event.ownerNotified, at: iso(event.createdAt) })),
