@@ -40,6 +40,9 @@ import { policyFileModule } from './modules/policy-file/index';
 import { rentStatementPreview, rentsModule } from './modules/rents/index';
 import { moveOutModule } from './modules/move-out/index';
 import { claimDocumentPreview, claimsModule } from './modules/claims/index';
+import { feesModule } from './modules/fees/index';
+import { brokersModule } from './modules/brokers/index';
+import { invoicesModule } from './modules/invoices/index';
 import { policyLifecycleModule } from './modules/policy-lifecycle/index';
 import { publicLinksModule } from './modules/public-links/index';
 import { retentionModule } from './modules/retention/index';
@@ -189,6 +192,9 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(rentsModule);
   await app.register(moveOutModule);
   await app.register(claimsModule);
+  await app.register(feesModule);
+  await app.register(brokersModule);
+  await app.register(invoicesModule);
   await app.register(investigationsModule);
   await app.register(addendumsModule);
   // The notifications module reads appointments (reminders): its notice is handed in, not imported.

@@ -42,3 +42,6 @@ export * from './privacy/endpoints';
 export * from './whatsapp/index';
 export * from './move-out/index';
 export * from './claims/index';
+export * from './fees/index';
+export * from './brokers/index';
+export * from './invoices/index';

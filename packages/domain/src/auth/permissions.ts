@@ -53,6 +53,19 @@ export const claimAssigneeRoles: readonly Role[] = ['admin', 'manager', 'agent',
 /** Who reverses a case's cost, recovery or instalment payment: those who answer for the money. */
 export const claimMoneyReverserRoles: readonly Role[] = ['admin', 'manager'];
 
+/** Who records a policy's fee payments and asks for their invoice (issue 34): staff who deal with the policy. */
+export const feeRecorderRoles: readonly Role[] = ['admin', 'manager', 'agent'];
+
+/**
+ * Who answers for the office's money (issue 34): discounts on a fee (with a reason), reversing a
+ * fee payment, cancelling an invoice, the asesores' directory and paying their commissions, the
+ * billing reports and the dashboard's collections card. Admins for every branch, managers for theirs.
+ */
+export const feeManagerRoles: readonly Role[] = ['admin', 'manager'];
+
+/** Who edits the tariffs (per branch and policy type) and sees the PAC's settings (issue 34). */
+export const tariffEditorRoles: readonly Role[] = ['admin'];
+
 /** Whether a role (none when signed out) is one of the allowed. */
 export function hasRole(role: Role | null | undefined, allowed: readonly Role[]): boolean {
   return role != null && allowed.includes(role);

@@ -41,6 +41,10 @@ export const branches = pgTable(
     /** The highest yearly rent increase a renewal proposes (null: none), and where the figure comes from. */
     maxRentIncreasePercent: numeric('max_rent_increase_percent', { precision: 5, scale: 2, mode: 'number' }),
     maxRentIncreaseSource: varchar('max_rent_increase_source', { length: 200 }).notNull().default(''),
+    /** Issue 34: whether 'Generar Contratos' waits until the policy's fee is fully paid (409 otherwise). */
+    requireFeeBeforeContracts: boolean('require_fee_before_contracts').notNull().default(false),
+    /** Issue 34: the commission of a broker who names none, percent of the fee before IVA. */
+    commissionPercent: numeric('commission_percent', { precision: 5, scale: 2, mode: 'string' }).notNull().default('20.00'),
     /** The key of the branch's web forms (POST /api/public/leads/{key}, issue 20): only its SHA-256; rotated by managers. */
     leadCaptureKeyHash: char('lead_capture_key_hash', { length: 64 }),
     /** The web sites allowed to post those forms from a browser (CORS), e.g. https://www.inmobiliaria.mx. */

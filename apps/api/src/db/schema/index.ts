@@ -14,3 +14,6 @@ export * from './privacy';
 export * from './rents';
 export * from './move-out';
 export * from './claims';
+export * from './brokers';
+export * from './fees';
+export * from './invoices';

@@ -17,6 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { policyStatuses, policyTypes, propertyTypes, referenceTypes } from '@portal/domain';
 import { branches, users } from './branches-and-users';
+import { brokers } from './brokers';
 
 export const policyStatusEnum = pgEnum('policy_status', policyStatuses);
 export const policyTypeEnum = pgEnum('policy_type', policyTypes);
@@ -279,7 +280,9 @@ export const rents = pgTable('rents', {
   realEstate: boolean('real_estate').notNull().default(false),
   realEstateName: varchar('real_estate_name', { length: 150 }).notNull().default(''),
   realEstateAgent: varchar('real_estate_agent', { length: 150 }).notNull().default(''),
-});
+  /** Issue 34: the asesor or inmobiliaria from the directory; the text above stays where the old text matched none. */
+  brokerId: integer('broker_id').references(() => brokers.id, { onDelete: 'set null' }),
+}, (table) => [index('rents_broker_id_idx').on(table.brokerId)]);
 
 /** The policy's history: who did what, when; from → to status and the sections that changed. */
 export const policyEvents = pgTable(
