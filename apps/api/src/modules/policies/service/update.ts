@@ -25,6 +25,7 @@ import { lockPolicy, updatePolicyRow } from '../repository/policy-row';
 import { assignPolicyNumberIfDue, policyNumberToWrite } from './policy-number';
 import { getPolicy } from './read';
 import { rowValues } from './row-values';
+import { withPolicyBroker } from './broker';
 import { writeBranch } from './scope';
 import { generatePackIfEntering, noteLines, signingStatusChanged, withPackFiles, type ContractPackHook, type SigningStep } from './write-steps';
 
@@ -55,6 +56,7 @@ export async function updatePolicy(
     }
     const before = await getPolicy(tx, actor, id);
     const branchId = await writeBranch(tx, actor, input.branchId, locked.branchId);
+    input = await withPolicyBroker(tx, input, branchId, before.property.rent.realEstateInfo.brokerId);
     // The folio de póliza is the server's: the stored one stays, whatever the form sends.
     const kept = { ...input, policyNumber: await policyNumberToWrite(tx, actor, input.policyNumber, locked.policyNumber) };
     await updatePolicyRow(tx, id, { ...rowValues(kept, before.investigationId), branchId, updatedAt: new Date(), updatedBy: actor.id });
