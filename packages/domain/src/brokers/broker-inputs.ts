@@ -116,7 +116,10 @@ export const brokerInputSchema = z.object({
   ivaWithholdingPercent: zeroPercent(brokerLabels.ivaWithholdingPercent),
   notes: optionalText(brokerLabels.notes, 2000),
   /** Admins choose the branch; everyone else's record is their own branch's (the server decides). */
-  branchId: z.coerce.number({ error: messages.branchNotFound }).int().positive(messages.branchNotFound).max(maxId, messages.branchNotFound).nullish(),
+  branchId: z.preprocess(
+    (value) => (value === '' ? null : value),
+    z.coerce.number({ error: messages.branchNotFound }).int().positive(messages.branchNotFound).max(maxId, messages.branchNotFound).nullish(),
+  ),
   /** 'inactive' deactivates (a broker is never deleted: their commissions stay); left out on create: active. */
   status: recordStatusSchema.optional(),
 });
