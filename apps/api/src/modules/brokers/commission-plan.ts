@@ -49,7 +49,7 @@ export interface PlannedEntry {
   note: string;
 }
 
-export const planNotes = {
+const planNotes = {
   reversed: 'Se descuenta: el pago de honorarios fue revertido',
   adjusted: 'Ajuste: cambió lo cobrado o los honorarios después de pagar la comisión',
 } as const;

@@ -9,7 +9,7 @@ import { callEndpoint, callEndpointForBlob } from '@/lib/endpoint-client';
 
 const brokersKey = ['brokers'] as const;
 
-export function brokersQueryOptions(query: BrokerListQuery = {}) {
+function brokersQueryOptions(query: BrokerListQuery = {}) {
   return queryOptions({
     queryKey: [...brokersKey, 'list', query],
     queryFn: ({ signal }) => callEndpoint(brokerEndpoints.list, { query }, { signal }),

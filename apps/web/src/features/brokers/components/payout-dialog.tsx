@@ -13,7 +13,7 @@ import { usePayCommissions } from '../api';
 const signedCents = (money: string) => (money.startsWith('-') ? -1 : 1) * (moneyToCents(money.replace(/^-/, '')) ?? 0);
 
 /** The figures the transfer will have, as the server computes them (the domain's payoutFigures). */
-export function PayoutSummary({ broker, grossCents }: { broker: Broker; grossCents: number }) {
+function PayoutSummary({ broker, grossCents }: { broker: Broker; grossCents: number }) {
   const figures = payoutFigures(grossCents, broker);
   const lines: Array<[string, number]> = [
     ['Comisión (bruto)', figures.grossCents],
