@@ -3,7 +3,7 @@ import type { Policy } from '@portal/domain';
 import { examplePolicyInput } from '@portal/domain/testing';
 import { bearer, createTestContext, json, tokenFor, type TestContext } from '../../test/app';
 import { rentOverrides } from '../../test/policies';
-import { createBroker } from './brokers.test-helpers';
+import { createBroker, entriesOf, policyWithBroker, recordFeePayment } from './brokers.test-helpers';
 
 // The policy form picks its asesor or inmobiliaria from the directory (issue 34).
 
@@ -66,5 +66,17 @@ describe('the policy’s broker', () => {
     const switched = await update(other.id, { ...other, property: { ...other.property, rent: { ...other.property.rent, realEstateInfo: { name: '', agent: '', brokerId: broker.id } } } });
     expect(switched.statusCode).toBe(400);
     expect((await update(other.id, { ...other, property: { ...other.property, rent: { ...other.property.rent, realEstateInfo: { name: '', agent: '', brokerId: 'x' } } } })).statusCode).toBe(400);
+  });
+
+  it('moves what is not paid yet to the new broker when the policy changes broker', async () => {
+    const first = await createBroker(ctx, manager, { name: 'Primera inmobiliaria' });
+    const second = await createBroker(ctx, manager, { name: 'Segunda inmobiliaria', commissionPercent: '10' });
+    const policy = await policyWithBroker(ctx, agent, first.id);
+    await recordFeePayment(ctx, policy.id, '7511.00', '2027-01-05');
+    expect((await entriesOf(ctx, policy.id)).map((entry) => [entry.brokerId, entry.amount])).toEqual([[first.id, '1295.00']]);
+    const stored = await read(policy.id);
+    const moved = await update(policy.id, { ...stored, property: { ...stored.property, rent: { ...stored.property.rent, realEstateInfo: { name: '', agent: '', brokerId: second.id } } } });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await entriesOf(ctx, policy.id)).map((entry) => [entry.brokerId, entry.amount])).toEqual([[second.id, '647.50']]);
   });
 });
