@@ -24,7 +24,7 @@ import { appointmentsModule } from './modules/appointments/index';
 import { arcoModule } from './modules/arco/index';
 import { authModule, startUserCache, userForAccessToken } from './modules/auth/index';
 import { branchesModule } from './modules/branches/index';
-import { contractPackHook, contractsModule } from './modules/contracts/index';
+import { contractPackHook, contractsModule, renderDocument } from './modules/contracts/index';
 import { eSignatureModule, signingHook } from './modules/e-signature/index';
 import { createMailTransport, emailModule, takeQueuedEmailsFlag } from './modules/email/index';
 import { healthModule } from './modules/health/index';
@@ -193,7 +193,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(moveOutModule);
   await app.register(claimsModule);
   await app.register(feesModule);
-  await app.register(brokersModule);
+  await app.register(brokersModule, { drawDocument: renderDocument });
   await app.register(invoicesModule);
   await app.register(investigationsModule);
   await app.register(addendumsModule);

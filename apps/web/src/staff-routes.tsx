@@ -11,6 +11,7 @@ const adminLoader = (args: LoaderFunctionArgs) => import('@/app/guards').then((m
 const managerLoader = (args: LoaderFunctionArgs) => import('@/app/guards').then((m) => m.managerLoader(args));
 const policyEditorLoader = (args: LoaderFunctionArgs) => import('@/app/guards').then((m) => m.policyEditorLoader(args));
 const leadWorkerLoader = (args: LoaderFunctionArgs) => import('@/app/guards').then((m) => m.leadWorkerLoader(args));
+const feeManagerLoader = (args: LoaderFunctionArgs) => import('@/app/guards').then((m) => m.feeManagerLoader(args));
 
 // The session is re-checked (GET /api/auth/me, cached 30 s) on every navigation into these screens.
 const alwaysRecheck = () => true;
@@ -76,6 +77,22 @@ export const staffRoutes: RouteObject[] = [
     // Issue 33: one incidencia; every staff role reads it (the buttons follow claimEditorRoles).
     path: paths.claims.detail.pattern,
     lazy: () => import('@/features/claims/pages/claim-page').then((m) => ({ Component: m.ClaimPage })),
+  },
+  {
+    // Issue 34: asesores and inmobiliarias, their commissions and statement: managers and admins.
+    path: paths.brokers.list.pattern,
+    loader: feeManagerLoader,
+    lazy: () => import('@/features/brokers/pages/brokers-page').then((m) => ({ Component: m.BrokersPage })),
+  },
+  {
+    path: paths.brokers.detail.pattern,
+    loader: feeManagerLoader,
+    lazy: () => import('@/features/brokers/pages/broker-page').then((m) => ({ Component: m.BrokerPage })),
+  },
+  {
+    path: paths.brokers.report.pattern,
+    loader: feeManagerLoader,
+    lazy: () => import('@/features/brokers/pages/commissions-report-page').then((m) => ({ Component: m.CommissionsReportPage })),
   },
   {
     path: paths.addendums.list.pattern,

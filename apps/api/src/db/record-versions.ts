@@ -9,7 +9,7 @@ import { rowsOf, type Executor } from './client';
  * `version` raised by the trigger of migration 0025, and who saved them last (`updated_by`, the
  * app's to set; whatsapp_gateways and addendums had it already).
  */
-export type VersionedTable = 'policies' | 'addendums' | 'appointments' | 'leads' | 'branches' | 'users' | 'whatsapp_gateways';
+export type VersionedTable = 'policies' | 'addendums' | 'appointments' | 'leads' | 'branches' | 'users' | 'whatsapp_gateways' | 'brokers';
 
 /** The 412: the record changed since the form read it; the message says who saved and when. */
 export async function staleVersionError(db: Executor, table: VersionedTable, id: number): Promise<AppError> {

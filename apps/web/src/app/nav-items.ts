@@ -1,6 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
-import { ArchiveX, Briefcase, Building2, CalendarClock, FilePlus2, FileText, Inbox, LayoutDashboard, Layers, ListChecks, Mail, MessageCircle, ScrollText, ShieldCheck, Timer, UserSearch, Users, Users2, Wallet } from 'lucide-react';
-import { leadWorkerRoles, type Role } from '@portal/domain';
+import { ArchiveX, Briefcase, Handshake, Building2, CalendarClock, FilePlus2, FileText, Inbox, LayoutDashboard, Layers, ListChecks, Mail, MessageCircle, ScrollText, ShieldCheck, Timer, UserSearch, Users, Users2, Wallet } from 'lucide-react';
+import { feeManagerRoles, leadWorkerRoles, type Role } from '@portal/domain';
 import { investigationOrigin, paths } from '@/lib/paths';
 
 export interface NavItem {
@@ -48,6 +48,8 @@ export const mainNavItems: NavItem[] = [
   // Issue 33: the list and board (a case's page, /claims/{id}, counts as this item too).
   { label: 'Incidencias', to: paths.claims.list.to(), icon: Briefcase },
   { label: 'Addendums', to: paths.addendums.list.to(), icon: FilePlus2 },
+  // Issue 34: the directory; a broker's page and 'Comisiones por pagar' count as this item too.
+  { label: 'Asesores', to: paths.brokers.list.to(), icon: Handshake, roles: feeManagerRoles, isActive: (p) => below(paths.brokers.list.to())(p) || below(paths.brokers.report.to())(p) },
   { label: 'Leads', to: paths.leads.to(), icon: Users2, roles: leadWorkerRoles },
 ];
 

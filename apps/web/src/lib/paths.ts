@@ -62,6 +62,12 @@ export const paths = {
     detail: { pattern: '/claims/:id', to: (id: string | number) => `/claims/${id}` },
     stages: { pattern: '/admin/claim-stages', to: () => '/admin/claim-stages' },
   },
+  /** 'Asesores' (issue 34): the directory, a broker's commissions and statement, 'Comisiones por pagar'. */
+  brokers: {
+    list: { pattern: '/brokers', to: () => '/brokers' },
+    detail: { pattern: '/brokers/:id', to: (id: string | number) => `/brokers/${id}` },
+    report: { pattern: '/reports/commissions', to: () => '/reports/commissions' },
+  },
   addendums: {
     list: { pattern: '/addendums', to: () => '/addendums' },
     new: { pattern: '/addendums/new', to: () => '/addendums/new' },

@@ -197,7 +197,7 @@ export function makePolicy(overrides: Partial<Policy> = {}): Policy {
         clabe: '012180001234567891',
         accountHolder: 'Roberto Sánchez',
         realEstate: false,
-        realEstateInfo: { name: '', agent: '' },
+        realEstateInfo: { name: '', agent: '', brokerId: null, brokerName: null },
       },
     },
     guarantorNames: 'Jorge Ríos',

@@ -108,6 +108,21 @@ export const servicesInputSchema = z.object({
   details: noteText('Detalles de los servicios'),
 });
 
+/** A directory broker's id, or null ('' and left out alike: clients written before issue 34 send none). */
+const brokerIdMessage = messages.invalidOption(L.broker);
+const optionalBrokerId = z
+  .union(
+    [
+      z.literal(''),
+      z.null(),
+      z.number().int().positive().max(maxId),
+      z.string().regex(/^\d{1,10}$/).transform(Number).pipe(z.number().positive().max(maxId)),
+    ],
+    { error: brokerIdMessage },
+  )
+  .optional()
+  .transform((value) => (value === '' || value === undefined ? null : value));
+
 export const rentInputSchema = z.object({
   price: requiredMoney(L.price),
   includesMaintenance: flag,
@@ -126,8 +141,13 @@ export const rentInputSchema = z.object({
   accountHolder: optionalText(L.accountHolder, 150),
   realEstate: flag,
   realEstateInfo: z
-    .object({ name: optionalText(L.realEstateName, 150), agent: optionalText(L.realEstateAgent, 150) })
-    .default({ name: '', agent: '' }),
+    .object({
+      name: optionalText(L.realEstateName, 150),
+      agent: optionalText(L.realEstateAgent, 150),
+      /** Issue 34: the asesor or inmobiliaria from the directory (null: none, or only the old text). */
+      brokerId: optionalBrokerId,
+    })
+    .default({ name: '', agent: '', brokerId: null }),
 });
 
 export const propertyInputSchema = z.object({

@@ -62,7 +62,8 @@ function checkConditionalFields(policy: PolicyDraft, ctx: z.RefinementCtx) {
       ctx.addIssue({ code: 'custom', path: ['property', 'rent', 'clabe'], message: policyMessages.clabe });
     }
   }
-  if (rent.realEstate) require(['property', 'rent', 'realEstateInfo', 'name'], L.realEstateName, rent.realEstateInfo.name);
+  // Issue 34: the directory's broker, or (clients that send only text) the agency's name.
+  if (rent.realEstate && rent.realEstateInfo.brokerId === null) require(['property', 'rent', 'realEstateInfo', 'name'], L.realEstateName, rent.realEstateInfo.name);
 }
 
 function clearHiddenFields(policy: PolicyDraft) {
@@ -96,7 +97,7 @@ function clearHiddenFields(policy: PolicyDraft) {
         bank: rent.bankDeposit ? rent.bank : '',
         clabe: rent.bankDeposit ? rent.clabe : '',
         accountHolder: rent.bankDeposit ? rent.accountHolder : '',
-        realEstateInfo: rent.realEstate ? rent.realEstateInfo : { name: '', agent: '' },
+        realEstateInfo: rent.realEstate ? rent.realEstateInfo : { name: '', agent: '', brokerId: null },
       },
     },
   };

@@ -45,4 +45,5 @@ export const policyLabels = {
   accountHolder: 'Titular de la cuenta',
   realEstateName: 'Inmobiliaria',
   realEstateAgent: 'Agente inmobiliario',
+  broker: 'Asesor o inmobiliaria',
 } as const;

@@ -63,7 +63,8 @@ export const rentSchema = z.object({
   clabe: z.string(),
   accountHolder: z.string(),
   realEstate: z.boolean(),
-  realEstateInfo: z.object({ name: z.string(), agent: z.string() }),
+  /** name/agent: the text as typed (kept where the old text matched no broker); brokerId/brokerName: the directory's (issue 34). */
+  realEstateInfo: z.object({ name: z.string(), agent: z.string(), brokerId: z.number().nullable(), brokerName: z.string().nullable() }),
 });
 
 export const propertySchema = z.object({

@@ -101,7 +101,8 @@ const propertyJson = `json_build_object(
     'contractStartDate', r.contract_start_date, 'propertyDeliveryDate', r.property_delivery_date,
     'gracePeriod', r.grace_period, 'lateInterestMonthlyRate', r.late_interest_monthly_rate::float8, 'deposit', ${money('r.deposit')}, 'bankDeposit', r.bank_deposit,
     'accountNumber', r.account_number, 'bank', r.bank, 'clabe', r.clabe, 'accountHolder', r.account_holder,
-    'realEstate', r.real_estate, 'realEstateInfo', json_build_object('name', r.real_estate_name, 'agent', r.real_estate_agent)))`;
+    'realEstate', r.real_estate, 'realEstateInfo', json_build_object('name', r.real_estate_name, 'agent', r.real_estate_agent,
+      'brokerId', r.broker_id, 'brokerName', (select b.name from brokers b where b.id = r.broker_id))))`;
 
 /** The property's address on one line, as `toPolicy` writes `propertyAddress`. */
 const propertyAddressLine = `concat_ws(', ',

@@ -75,5 +75,5 @@ export function ownerValues(owner: PolicyInput['property']['owner']) {
 
 export function rentValues(rent: PolicyInput['property']['rent']) {
   const { realEstateInfo, ...rentFields } = rent;
-  return { ...rentFields, realEstateName: realEstateInfo.name, realEstateAgent: realEstateInfo.agent };
+  return { ...rentFields, realEstateName: realEstateInfo.name, realEstateAgent: realEstateInfo.agent, brokerId: realEstateInfo.brokerId };
 }

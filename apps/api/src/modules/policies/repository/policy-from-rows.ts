@@ -45,9 +45,11 @@ interface PropertyRows {
   property: typeof properties.$inferSelect;
   owner: typeof propertyOwners.$inferSelect;
   rent: typeof rents.$inferSelect;
+  /** Issue 34: the name of the directory's broker the rent names. */
+  brokerName: string | null;
 }
 
-export function toPolicy(row: PolicyRow, tenantList: Tenant[], guarantorList: Guarantor[], { property, owner, rent }: PropertyRows): Policy {
+export function toPolicy(row: PolicyRow, tenantList: Tenant[], guarantorList: Guarantor[], { property, owner, rent, brokerName }: PropertyRows): Policy {
   const address = readAddress(property, 'address');
   return {
     id: row.id,
@@ -105,7 +107,7 @@ export function toPolicy(row: PolicyRow, tenantList: Tenant[], guarantorList: Gu
         clabe: rent.clabe,
         accountHolder: rent.accountHolder,
         realEstate: rent.realEstate,
-        realEstateInfo: { name: rent.realEstateName, agent: rent.realEstateAgent },
+        realEstateInfo: { name: rent.realEstateName, agent: rent.realEstateAgent, brokerId: rent.brokerId, brokerName },
       },
     },
     guarantorNames: row.guarantorNames.join(', '),

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Policy } from '@portal/domain';
 import { readTogether, rowsOf, type Executor } from '../../../db/client';
 import type { CursorPosition } from '../../../lib/keyset-cursor';
-import { guarantors, guarantorVehicles, policies, properties, propertyOwners, rents, tenantReferences, tenants } from '../../../db/schema/index';
+import { brokers, guarantors, guarantorVehicles, policies, properties, propertyOwners, rents, tenantReferences, tenants } from '../../../db/schema/index';
 import type { BranchScope } from '../../../lib/branch-scope';
 import { policyJsonSelect } from '../policy-json';
 import { filterSql, positionAfter, type PolicyFilter } from './filter';
@@ -102,10 +102,11 @@ async function withChildren(db: Executor, rows: Array<typeof policies.$inferSele
     () => db.select().from(guarantors).where(inArray(guarantors.policyId, selected)).orderBy(asc(guarantors.policyId), asc(guarantors.position)),
     () =>
       db
-        .select({ property: properties, owner: propertyOwners, rent: rents })
+        .select({ property: properties, owner: propertyOwners, rent: rents, brokerName: brokers.name })
         .from(properties)
         .innerJoin(propertyOwners, eq(propertyOwners.propertyId, properties.id))
         .innerJoin(rents, eq(rents.propertyId, properties.id))
+        .leftJoin(brokers, eq(brokers.id, rents.brokerId))
         .where(inArray(properties.policyId, selected)),
   ]);
   const selectedTenants = db.select({ id: tenants.id }).from(tenants).where(inArray(tenants.policyId, selected));

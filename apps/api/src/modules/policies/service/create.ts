@@ -8,6 +8,7 @@ import { createWholePolicy, insertWholePolicy } from '../repository/insert-whole
 import { assignPolicyNumberIfDue, policyNumberToWrite } from './policy-number';
 import { getPolicy, getPolicyAnswer, type PolicyAnswer } from './read';
 import { rowValues } from './row-values';
+import { withPolicyBroker } from './broker';
 import { writeBranch } from './scope';
 import {
   generatePackIfEntering,
@@ -39,6 +40,7 @@ export async function createPolicyAnswer(db: Db, actor: AuthUser, input: PolicyI
   const jump = isCreationJump(input.status);
   if (jump && !canJumpStatus(actor.role)) throw statusJumpForbidden('created', input.status);
   const branchId = await writeBranch(db, actor, input.branchId);
+  input = await withPolicyBroker(db, input, branchId);
   const created = await withNewFolio(db, async (drawFolio) => {
     const investigationId = await drawFolio(db);
     const event = { userId: actor.id, fromStatus: null, toStatus: input.status, changes: jump ? [statusJumpChange] : [], note: noteLines('Póliza creada') };
@@ -69,6 +71,7 @@ async function insertNewPolicy<T>(
   const jump = isCreationJump(input.status);
   if (jump && !canJumpStatus(actor.role)) throw statusJumpForbidden('created', input.status);
   const branchId = await writeBranch(db, actor, input.branchId);
+  input = await withPolicyBroker(db, input, branchId);
   return withNewFolio(db, (drawFolio) =>
     withPackFiles(packHook, input.status, (written) =>
       db.transaction(async (tx) => {

@@ -17,6 +17,7 @@ import { ensureVersion } from '../../../db/record-versions';
 import { conflict, ensure, forbidden, notFound } from '../../../lib/app-error';
 import type { AuthUser } from '../../../lib/auth-user';
 import { actorScope } from '../../../lib/branch-scope';
+import { syncPolicyCommissions } from '../../brokers/index';
 import { notifyInvestigationDecided } from '../../notifications/index';
 import { changedSections } from '../changes';
 import { writeChildren } from '../repository/children';
@@ -25,6 +26,7 @@ import { lockPolicy, updatePolicyRow } from '../repository/policy-row';
 import { assignPolicyNumberIfDue, policyNumberToWrite } from './policy-number';
 import { getPolicy } from './read';
 import { rowValues } from './row-values';
+import { withPolicyBroker } from './broker';
 import { writeBranch } from './scope';
 import { generatePackIfEntering, noteLines, signingStatusChanged, withPackFiles, type ContractPackHook, type SigningStep } from './write-steps';
 
@@ -55,10 +57,13 @@ export async function updatePolicy(
     }
     const before = await getPolicy(tx, actor, id);
     const branchId = await writeBranch(tx, actor, input.branchId, locked.branchId);
+    input = await withPolicyBroker(tx, input, branchId, before.property.rent.realEstateInfo.brokerId);
     // The folio de póliza is the server's: the stored one stays, whatever the form sends.
     const kept = { ...input, policyNumber: await policyNumberToWrite(tx, actor, input.policyNumber, locked.policyNumber) };
     await updatePolicyRow(tx, id, { ...rowValues(kept, before.investigationId), branchId, updatedAt: new Date(), updatedBy: actor.id });
     await writeChildren(tx, id, input);
+    // Issue 34: another broker takes over what is not paid yet of the policy's commissions.
+    if (before.property.rent.realEstateInfo.brokerId !== input.property.rent.realEstateInfo.brokerId) await syncPolicyCommissions(tx, id);
     const assigned = await assignPolicyNumberIfDue(tx, id, input.status);
     await generatePackIfEntering(tx, packHook, actor, { policyId: id, from: locked.status, to: input.status, written });
     // Read back inside the transaction: the history's diff and the response are the same state.

@@ -111,7 +111,7 @@ export function newPolicyFormValues(branchId: number | null): PolicyFormValues {
         clabe: '',
         accountHolder: '',
         realEstate: false,
-        realEstateInfo: { name: '', agent: '' },
+        realEstateInfo: { name: '', agent: '', brokerId: null },
       },
     },
   };
@@ -186,7 +186,7 @@ export function policyToFormValues(policy: Policy): PolicyFormValues {
         clabe: rent.clabe,
         accountHolder: rent.accountHolder,
         realEstate: rent.realEstate,
-        realEstateInfo: { name: rent.realEstateInfo.name, agent: rent.realEstateInfo.agent },
+        realEstateInfo: { name: rent.realEstateInfo.name, agent: rent.realEstateInfo.agent, brokerId: rent.realEstateInfo.brokerId },
       },
     },
   };
@@ -224,7 +224,7 @@ export function withoutHiddenFields(values: PolicyFormValues): PolicyFormValues 
         bank: bank ? rent.bank : '',
         clabe: bank ? rent.clabe : '',
         accountHolder: bank ? rent.accountHolder : '',
-        realEstateInfo: rent.realEstate ? rent.realEstateInfo : { name: '', agent: '' },
+        realEstateInfo: rent.realEstate ? rent.realEstateInfo : { name: '', agent: '', brokerId: null },
       },
     },
   };

@@ -4,6 +4,7 @@ import { TermEnd } from './term-end';
 import { formLabels } from './form-labels';
 import { CheckboxInput, FieldGrid, MoneyInput, TextInput } from './fields';
 import { SectionCard } from './section-card';
+import { BrokerField } from './broker-field';
 
 type Switches = ['property.rent.includesMaintenance', 'property.rent.bankDeposit', 'property.rent.realEstate'];
 
@@ -52,7 +53,7 @@ export function RentSection() {
         <CheckboxInput name="property.rent.realEstate" label={formLabels.realEstate} className="sm:col-span-2" />
         {realEstate ? (
           <>
-            <TextInput name="property.rent.realEstateInfo.name" label={policyLabels.realEstateName} required />
+            <BrokerField />
             <TextInput name="property.rent.realEstateInfo.agent" label={policyLabels.realEstateAgent} />
           </>
         ) : null}

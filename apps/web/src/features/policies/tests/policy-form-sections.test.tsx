@@ -76,9 +76,9 @@ describe('policy form: conditional sections', () => {
     await user.click(within(rent).getByLabelText('Depósito bancario'));
     for (const label of bankFields) expect(within(rent).getByLabelText(label)).toBeInTheDocument();
 
-    expect(within(rent).queryByLabelText('Inmobiliaria')).not.toBeInTheDocument();
+    expect(within(rent).queryByLabelText('Asesor o inmobiliaria')).not.toBeInTheDocument();
     await user.click(within(rent).getByLabelText('Interviene una inmobiliaria'));
-    expect(within(rent).getByLabelText('Inmobiliaria')).toBeInTheDocument();
+    expect(within(rent).getByLabelText('Asesor o inmobiliaria')).toBeInTheDocument();
     expect(within(rent).getByLabelText('Agente inmobiliario')).toBeInTheDocument();
   });
 

@@ -114,7 +114,7 @@ function RentCard({ rent }: { rent: Policy['property']['rent'] }) {
           { label: 'Fecha de entrega', value: longDate(rent.propertyDeliveryDate) },
           { label: 'Factura', value: yesNo(rent.providesInvoice) },
           { label: 'Depósito bancario', value: rent.bankDeposit ? orDash(bank.filter(Boolean).join(', ')) : 'No' },
-          ...(rent.realEstate ? [{ label: 'Inmobiliaria', value: orDash([rent.realEstateInfo.name, rent.realEstateInfo.agent].filter(Boolean).join(' · ')), wide: true }] : []),
+          ...(rent.realEstate ? [{ label: 'Asesor o inmobiliaria', value: orDash([rent.realEstateInfo.brokerName ?? rent.realEstateInfo.name, rent.realEstateInfo.agent].filter(Boolean).join(' · ')), wide: true }] : []),
         ]}
       />
     </SummaryCard>
