@@ -160,7 +160,7 @@ export async function startFacturapiServer(options: FacturapiServerOptions = {})
     request.on('end', () => {
       const url = new URL(request.url ?? '/', 'http://localhost');
       const raw = Buffer.concat(chunks).toString('utf8');
-      let body: unknown = null;
+      let body: unknown;
       try {
         body = raw ? (JSON.parse(raw) as unknown) : null;
       } catch {

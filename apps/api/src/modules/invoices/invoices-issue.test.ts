@@ -5,6 +5,7 @@ import type { Invoice } from '@portal/domain';
 import { rowsOf } from '../../db/client';
 import { bearer, createTestContext, json, tokenFor, type TestContext } from '../../test/app';
 import { pdfPages } from '../../test/pdf-text';
+import { sweepUnreferencedFiles } from '../files/index';
 import { companyRequest, feePayment, invoiceRows, invoicingContext, issuedInvoice, REJECTED_RFC, requestInvoice } from './invoices.test-helpers';
 
 let env: Awaited<ReturnType<typeof invoicingContext>>;
@@ -75,6 +76,11 @@ describe('POST /api/fee-payments/{id}/invoice', () => {
     expect((await pdfPages(pdf.rawPayload)).join(' ')).toContain(invoice.uuid!);
     // Served from the store: the PAC was not asked again.
     expect(env.facturapi.requests.length).toBe(requestsBefore);
+
+    // The sweep of files no row names keeps them.
+    const sweep = await sweepUnreferencedFiles(ctx.app.db, ctx.app.files, { olderThanMs: 0, dryRun: true, now: Date.now() + 60_000 });
+    expect(sweep.unreferenced).not.toContain(row!.xml_stored_name);
+    expect(sweep.unreferenced).not.toContain(row!.pdf_stored_name);
 
     const listed = await ctx.app.inject({ url: `/api/policy/${policyId}/invoices`, headers: bearer(approver) });
     expect(json<Invoice[]>(listed).map((each) => each.id)).toEqual([invoice.id]);
