@@ -5,7 +5,7 @@
  * createPac (index.ts). Messages a PAC refuses with reach the user: they are Spanish.
  */
 
-export interface PacCustomer {
+interface PacCustomer {
   rfc: string;
   /** Upper case, without the régimen de capital (CFDI 4.0). */
   legalName: string;
