@@ -45,10 +45,10 @@ export const mainNavItems: NavItem[] = [
   },
   { label: 'Control de Citas', to: paths.appointments.to(), icon: CalendarClock },
   { label: 'Rentas en mora', to: paths.rents.arrears.to(), icon: Wallet },
-  { label: 'Facturas', to: paths.invoices.to(), icon: Receipt, roles: feeManagerRoles },
   // Issue 33: the list and board (a case's page, /claims/{id}, counts as this item too).
   { label: 'Incidencias', to: paths.claims.list.to(), icon: Briefcase },
   { label: 'Addendums', to: paths.addendums.list.to(), icon: FilePlus2 },
+  { label: 'Facturas', to: paths.invoices.to(), icon: Receipt, roles: feeManagerRoles },
   { label: 'Leads', to: paths.leads.to(), icon: Users2, roles: leadWorkerRoles },
 ];
 
