@@ -36,6 +36,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ METRICS_TOKEN: '' }).metricsToken).toBeUndefined();
   });
 
+  it('turns invoicing on with FACTURAPI_KEY, at Facturapi unless FACTURAPI_URL says otherwise (issue 34)', () => {
+    expect(loadConfig({}).facturapi).toBeUndefined();
+    expect(loadConfig({ FACTURAPI_KEY: '', FACTURAPI_URL: '' }).facturapi).toBeUndefined();
+    expect(loadConfig({ FACTURAPI_KEY: 'sk_test_abc123' }).facturapi).toEqual({ key: 'sk_test_abc123', url: 'https://www.facturapi.io/v2' });
+    expect(loadConfig({ FACTURAPI_KEY: 'sk_live_xyz', FACTURAPI_URL: 'http://127.0.0.1:4010/v2/' }).facturapi).toEqual({ key: 'sk_live_xyz', url: 'http://127.0.0.1:4010/v2' });
+    const attempt = () => loadConfig({ FACTURAPI_KEY: 'pk_test_publica', FACTURAPI_URL: 'ftp://facturapi' });
+    expect(attempt).toThrow(/FACTURAPI_KEY debe ser una clave secreta de Facturapi/);
+    expect(attempt).toThrow(/FACTURAPI_URL debe ser https:\/\/…/);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', JWT_SECRET: '', ADMIN_PASSWORD: '', SMTP_URL: '' })).toMatchObject({ databaseUrl: undefined, jwtSecret: undefined, adminPassword: undefined, smtpUrl: undefined });
   });

@@ -102,6 +102,8 @@ const envSchema = z.object({
   HSTS_MAX_AGE: optionalString.pipe(z.string().regex(/^\d{1,9}$/, 'HSTS_MAX_AGE debe ser un número entero de segundos').transform(Number).optional()),
   METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'METRICS_TOKEN debe tener al menos 16 caracteres').optional()),
   WHATSAPP_GATEWAY_HOSTS: optionalString.pipe(z.string().transform(parseGatewayHosts).optional()),
+  FACTURAPI_KEY: optionalString.pipe(z.string().regex(/^sk_(test|live)_\S+$/, 'FACTURAPI_KEY debe ser una clave secreta de Facturapi (sk_test_… o sk_live_…)').optional()),
+  FACTURAPI_URL: optionalString.pipe(z.url({ protocol: /^https?$/, error: 'FACTURAPI_URL debe ser https://… (o http://…)' }).optional()),
 }).refine((e) => Boolean(e.S3_ACCESS_KEY_ID) === Boolean(e.S3_SECRET_ACCESS_KEY), {
   path: ['S3_SECRET_ACCESS_KEY'],
   message: 'S3_ACCESS_KEY_ID y S3_SECRET_ACCESS_KEY van juntas: indique las dos o ninguna',
@@ -158,6 +160,12 @@ export interface AppConfig {
    * these, even on a private network; undefined: any public address, never a private one.
    */
   whatsappGatewayHosts: GatewayHost[] | undefined;
+  /**
+   * The PAC that stamps the fee invoices (issue 34): Facturapi with FACTURAPI_KEY (a test key,
+   * sk_test_…, makes test invoices); undefined: invoicing is off and says so. FACTURAPI_URL is
+   * its API's address (tests point it at a local server).
+   */
+  facturapi: { key: string; url: string } | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -204,6 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mfaRequiredFor: e.MFA_REQUIRED_FOR === 'admin' ? 'admin' : 'none',
     hstsMaxAge: e.HSTS_MAX_AGE,
     whatsappGatewayHosts: e.WHATSAPP_GATEWAY_HOSTS,
+    facturapi: e.FACTURAPI_KEY ? { key: e.FACTURAPI_KEY, url: (e.FACTURAPI_URL ?? 'https://www.facturapi.io/v2').replace(/\/+$/, '') } : undefined,
   };
 }
 

@@ -69,6 +69,12 @@ export const staffRoutes: RouteObject[] = [
     lazy: () => import('@/features/rents/pages/arrears-page').then((m) => ({ Component: m.ArrearsPage })),
   },
   {
+    // Issue 34: 'Facturas', for feeManagerRoles (the same roles as managerRoles: admins and managers).
+    path: paths.invoices.pattern,
+    loader: managerLoader,
+    lazy: () => import('@/features/invoices/pages/invoices-page').then((m) => ({ Component: m.InvoicesPage })),
+  },
+  {
     // Issue 33: 'Incidencias', the list and board across cases and the monthly summary.
     path: paths.claims.list.pattern,
     lazy: () => import('@/features/claims/pages/claims-page').then((m) => ({ Component: m.ClaimsPage })),

@@ -4,7 +4,7 @@ import { normaliseFileName } from '@portal/domain';
  * What a file is, read from its first bytes rather than from its name or the browser's word:
  * uploads are accepted by content (a renamed .exe is not a PDF).
  */
-export type DetectedFileType = 'pdf' | 'jpeg' | 'png' | 'doc' | 'docx';
+export type DetectedFileType = 'pdf' | 'jpeg' | 'png' | 'doc' | 'docx' | 'xml';
 
 export const fileTypeMime: Record<DetectedFileType, string> = {
   pdf: 'application/pdf',
@@ -12,9 +12,10 @@ export const fileTypeMime: Record<DetectedFileType, string> = {
   png: 'image/png',
   doc: 'application/msword',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xml: 'application/xml',
 };
 
-export const fileTypeExtension: Record<DetectedFileType, string> = { pdf: '.pdf', jpeg: '.jpg', png: '.png', doc: '.doc', docx: '.docx' };
+export const fileTypeExtension: Record<DetectedFileType, string> = { pdf: '.pdf', jpeg: '.jpg', png: '.png', doc: '.doc', docx: '.docx', xml: '.xml' };
 
 /** Bytes a caller should collect before asking: enough for every signature below. */
 export const fileTypeSniffBytes = 8192;
@@ -27,6 +28,7 @@ const jpeg = [0xff, 0xd8, 0xff];
 const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const oleCompoundFile = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]; // .doc (and .xls, .ppt)
 const zip = [0x50, 0x4b, 0x03, 0x04];
+const xmlDeclaration = [...Buffer.from('<?xml ')]; // a CFDI stamped by a PAC (issue 34): no upload accepts it
 
 export function detectFileType(head: Buffer): DetectedFileType | null {
   if (startsWith(head, pdf)) return 'pdf';
@@ -36,6 +38,7 @@ export function detectFileType(head: Buffer): DetectedFileType | null {
   // A .docx is a zip whose first parts include word/… (Word writes them within the first few KB);
   // an .xlsx or a plain zip is not one.
   if (startsWith(head, zip) && head.includes('word/')) return 'docx';
+  if (startsWith(head, xmlDeclaration) || startsWith(head, [0xef, 0xbb, 0xbf, ...xmlDeclaration])) return 'xml';
   return null;
 }
 
@@ -46,6 +49,7 @@ const acceptedExtensions: Record<DetectedFileType, readonly string[]> = {
   png: ['.png'],
   doc: ['.doc'],
   docx: ['.docx'],
+  xml: ['.xml'],
 };
 
 /**

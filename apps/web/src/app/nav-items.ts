@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import { ArchiveX, Briefcase, Handshake, Building2, CalendarClock, FilePlus2, FileText, Inbox, LayoutDashboard, Layers, ListChecks, Mail, MessageCircle, ScrollText, ShieldCheck, Timer, UserSearch, Users, Users2, Wallet } from 'lucide-react';
+import { ArchiveX, Briefcase, Handshake, Receipt, Building2, CalendarClock, FilePlus2, FileText, Inbox, LayoutDashboard, Layers, ListChecks, Mail, MessageCircle, ScrollText, ShieldCheck, Timer, UserSearch, Users, Users2, Wallet } from 'lucide-react';
 import { feeManagerRoles, leadWorkerRoles, type Role } from '@portal/domain';
 import { investigationOrigin, paths } from '@/lib/paths';
 
@@ -50,6 +50,7 @@ export const mainNavItems: NavItem[] = [
   { label: 'Addendums', to: paths.addendums.list.to(), icon: FilePlus2 },
   // Issue 34: the directory; a broker's page and 'Comisiones por pagar' count as this item too.
   { label: 'Asesores', to: paths.brokers.list.to(), icon: Handshake, roles: feeManagerRoles, isActive: (p) => below(paths.brokers.list.to())(p) || below(paths.brokers.report.to())(p) },
+  { label: 'Facturas', to: paths.invoices.to(), icon: Receipt, roles: feeManagerRoles },
   { label: 'Leads', to: paths.leads.to(), icon: Users2, roles: leadWorkerRoles },
 ];
 

@@ -33,6 +33,8 @@ export interface RequestOptions {
   endSessionOnFailure?: boolean;
   /** 'blob' for file downloads; JSON (or text) otherwise. */
   responseType?: 'json' | 'blob';
+  /** The Idempotency-Key header: the same key sent twice makes one of the thing (an invoice, issue 34). */
+  idempotencyKey?: string;
   /**
    * Fail at once with the spec's 'No authentication token available' when no token is stored,
    * instead of sending the call unauthenticated (spec section 5: the file calls).
@@ -117,6 +119,7 @@ async function send(path: string, options: RequestOptions, token: string | null)
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.ifMatch !== undefined) headers['If-Match'] = versionETag(options.ifMatch);
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
 
   try {
     return await fetch(buildUrl(path, options.query), {

@@ -53,6 +53,8 @@ export const paths = {
   },
   uploadDocuments: { pattern: '/upload-documents', to: (folio?: string, from?: InvestigationOrigin) => withFolio('/upload-documents', folio, from) },
   /** The aging report (issue 32); `query` as it keeps its filters in the URL (`?sucursal=2&antiguedad=61-90`). */
+  /** 'Facturas' (issue 34): the month's CFDI of fee payments (`query` keeps the filters in the URL). */
+  invoices: { pattern: '/invoices', to: (query?: Record<string, string | number>) => withQuery('/invoices', query) },
   rents: {
     arrears: { pattern: '/rents/arrears', to: (query?: Record<string, string | number>) => withQuery('/rents/arrears', query) },
   },

@@ -1,10 +1,10 @@
-import { inArray, isNotNull } from 'drizzle-orm';
+import { inArray, isNotNull, or } from 'drizzle-orm';
 import { readTogether, type Executor } from '../../db/client';
-import { addendums, claimDocuments, claimFiles, contractDocuments, investigationDocuments, moveOutPhotos, rentPaymentProofs, rentPayments, signingRounds } from '../../db/schema/index';
+import { addendums, claimDocuments, claimFiles, contractDocuments, investigationDocuments, invoices, moveOutPhotos, rentPaymentProofs, rentPayments, signingRounds } from '../../db/schema/index';
 
-/** Which of `names` a document, an addendum, a generated contract, a signing round's pack or signed document, an acta's photo, a rent receipt or proof, a case document or a case's evidence names. */
+/** Which of `names` a document, an addendum, a generated contract, a signing round's pack or signed document, an acta's photo, a rent receipt or proof, a case document, a case's evidence or an invoice's XML or PDF names. */
 export async function referencedNames(db: Executor, names: string[]): Promise<string[]> {
-  const [documents, addendumFiles, contracts, signingPacks, signedDocuments, photos, receipts, proofs, claimPdfs, evidence] = await readTogether(db, [
+  const [documents, addendumFiles, contracts, signingPacks, signedDocuments, photos, receipts, proofs, claimPdfs, evidence, invoiceFiles] = await readTogether(db, [
     () => db.select({ name: investigationDocuments.storedName }).from(investigationDocuments).where(inArray(investigationDocuments.storedName, names)),
     () => db.select({ name: addendums.fileStoredName }).from(addendums).where(inArray(addendums.fileStoredName, names)),
     () => db.select({ name: contractDocuments.storedName }).from(contractDocuments).where(inArray(contractDocuments.storedName, names)),
@@ -15,8 +15,14 @@ export async function referencedNames(db: Executor, names: string[]): Promise<st
     () => db.select({ name: rentPaymentProofs.storedName }).from(rentPaymentProofs).where(inArray(rentPaymentProofs.storedName, names)),
     () => db.select({ name: claimDocuments.storedName }).from(claimDocuments).where(inArray(claimDocuments.storedName, names)),
     () => db.select({ name: claimFiles.storedName }).from(claimFiles).where(inArray(claimFiles.storedName, names)),
+    () =>
+      db
+        .select({ xml: invoices.xmlStoredName, pdf: invoices.pdfStoredName })
+        .from(invoices)
+        .where(or(inArray(invoices.xmlStoredName, names), inArray(invoices.pdfStoredName, names))),
   ]);
-  return [...documents, ...addendumFiles, ...contracts, ...signingPacks, ...signedDocuments, ...photos, ...receipts, ...proofs, ...claimPdfs, ...evidence].map((row) => row.name ?? '');
+  const invoiceNames = invoiceFiles.flatMap((row) => [{ name: row.xml }, { name: row.pdf }]);
+  return [...documents, ...addendumFiles, ...contracts, ...signingPacks, ...signedDocuments, ...photos, ...receipts, ...proofs, ...claimPdfs, ...evidence, ...invoiceNames].map((row) => row.name ?? '');
 }
 
 /** A file some row names, with the SHA-256 that row recorded. */
@@ -27,7 +33,7 @@ interface ReferencedFile {
 
 /** Every file a document, an addendum, a generated contract or a signing round's pack names (what a migration copies). */
 export async function allReferencedFiles(db: Executor): Promise<ReferencedFile[]> {
-  const [documents, addendumFiles, contracts, signingPacks, signedDocuments, photos, receipts, proofs, claimPdfs, evidence] = await readTogether(db, [
+  const [documents, addendumFiles, contracts, signingPacks, signedDocuments, photos, receipts, proofs, claimPdfs, evidence, invoiceFiles] = await readTogether(db, [
     () => db.select({ storedName: investigationDocuments.storedName, sha256: investigationDocuments.sha256 }).from(investigationDocuments),
     () =>
       db
@@ -54,8 +60,11 @@ export async function allReferencedFiles(db: Executor): Promise<ReferencedFile[]
     () => db.select({ storedName: rentPaymentProofs.storedName, sha256: rentPaymentProofs.sha256 }).from(rentPaymentProofs),
     () => db.select({ storedName: claimDocuments.storedName, sha256: claimDocuments.sha256 }).from(claimDocuments),
     () => db.select({ storedName: claimFiles.storedName, sha256: claimFiles.sha256 }).from(claimFiles),
+    // The PAC's own files: no checksum recorded (the PAC keeps them too, and serves them again).
+    () => db.select({ xml: invoices.xmlStoredName, pdf: invoices.pdfStoredName }).from(invoices),
   ]);
+  const invoiceNames = invoiceFiles.flatMap((row) => [{ storedName: row.xml, sha256: '' }, { storedName: row.pdf, sha256: '' }]);
   const files = new Map<string, string>();
-  for (const row of [...documents, ...addendumFiles, ...contracts, ...signingPacks, ...signedDocuments, ...photos, ...receipts, ...proofs, ...claimPdfs, ...evidence]) if (row.storedName) files.set(row.storedName, row.sha256 ?? '');
+  for (const row of [...documents, ...addendumFiles, ...contracts, ...signingPacks, ...signedDocuments, ...photos, ...receipts, ...proofs, ...claimPdfs, ...evidence, ...invoiceNames]) if (row.storedName) files.set(row.storedName, row.sha256 ?? '');
   return [...files].map(([storedName, sha256]) => ({ storedName, sha256 })).sort((a, b) => a.storedName.localeCompare(b.storedName));
 }
