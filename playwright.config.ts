@@ -19,6 +19,9 @@ process.env.E2E_WHATSAPP_PORT ||= freePort();
 process.env.E2E_WHATSAPP_KEY ||= 'e2e-whatsapp-key-0123456789';
 process.env.E2E_MAIL_FILE ||= path.join(process.env.E2E_DATA_DIR, 'received-mail.jsonl');
 process.env.E2E_WHATSAPP_FILE ||= path.join(process.env.E2E_DATA_DIR, 'whatsapp-requests.jsonl');
+// The PAC the fee invoices are stamped with (e2e/facturapi.ts, issue 34), and where it writes what it received.
+process.env.E2E_FACTURAPI_PORT ||= freePort();
+process.env.E2E_FACTURAPI_FILE ||= path.join(process.env.E2E_DATA_DIR, 'facturapi-requests.jsonl');
 process.env.E2E_ADMIN_EMAIL ||= 'admin@portal.test';
 process.env.E2E_ADMIN_PASSWORD ||= 'Admin-E2E-2026';
 
@@ -27,7 +30,7 @@ const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
   testDir: './e2e',
-  globalSetup: ['./e2e/smtp-receiver.ts', './e2e/whatsapp-gateway.ts'],
+  globalSetup: ['./e2e/smtp-receiver.ts', './e2e/whatsapp-gateway.ts', './e2e/facturapi.ts'],
   // One journey at a time (issue 30, docs/performance/e2e.md): two workers on the 2-core machine
   // were slower when quiet (11.9 min against 10.7) — the browsers, the server and PGlite are CPU
   // — and journeys sharing a branch's lead board raced each other.
@@ -76,6 +79,9 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       // The loopback gateway is private: the server calls it only because it is listed (issue 28).
       WHATSAPP_GATEWAY_HOSTS: `127.0.0.1:${process.env.E2E_WHATSAPP_PORT}`,
+      // Fee invoices are stamped by the loopback Facturapi with a test key (issue 34).
+      FACTURAPI_KEY: 'sk_test_e2e0123456789abcdef',
+      FACTURAPI_URL: `http://127.0.0.1:${process.env.E2E_FACTURAPI_PORT}/v2`,
     },
   },
 });

@@ -29,6 +29,8 @@ interface FacturapiServerOptions {
   stampDelayMs?: number;
   /** Cancellations wait for the customer's acceptance ('pending') instead of being accepted at once. */
   pendingCancellations?: boolean;
+  /** Told of each request as it arrives (the e2e run writes them to a file the journey reads). */
+  onRequest?: (request: FacturapiRequest) => void;
 }
 
 interface StoredInvoice {
@@ -168,6 +170,7 @@ export async function startFacturapiServer(options: FacturapiServerOptions = {})
       }
       const entry: FacturapiRequest = { method: request.method ?? 'GET', path: url.pathname, query: Object.fromEntries(url.searchParams), body, authorization: request.headers.authorization };
       requests.push(entry);
+      options.onRequest?.(entry);
       void answer(entry, response).catch((error: unknown) => {
         const failure = error instanceof FacturapiFailure ? error : new FacturapiFailure(500, 'Ocurrió un error interno durante la operación. Por favor inténtelo más tarde.');
         response.writeHead(failure.status, { 'content-type': 'application/json; charset=utf-8' });
