@@ -6,7 +6,7 @@ import { currentUser } from '../../plugins/auth';
 import { endpointRoute } from '../../lib/endpoint-route';
 import { ifMatchOf, withETag } from '../../lib/conditional-write';
 import { recordAccess } from '../access-log/index';
-import { receiptFileTypes, receiptOf, receiptUploadMessages } from '../rents/index';
+import { feeReceiptMessages, feeReceiptOf, feeReceiptTypes } from './receipt-upload';
 import { getFee, updateFee } from './service/fee';
 import { checkFeePaymentTarget, findFeeReceipt, recordFeePayment, reverseFeePayment } from './service/payments';
 
@@ -35,7 +35,7 @@ export const feeRoutes: FastifyPluginAsyncZod = async (app) => {
   // A receipt arrives as multipart, as a rent payment's: stored while the form is read, removed
   // again unless the payment that names it committed.
   const receipts = new WeakMap<FastifyRequest, { upload: ReceivedUpload; kept: boolean }>();
-  const receiptMessages = receiptUploadMessages(app.config.maxUploadBytes);
+  const receiptMessages = feeReceiptMessages(app.config.maxUploadBytes);
   app.route({
     ...endpointRoute(
       feeEndpoints.recordPayment,
@@ -51,7 +51,7 @@ export const feeRoutes: FastifyPluginAsyncZod = async (app) => {
     preValidation: async (request) => {
       if (!request.isMultipart()) return;
       await checkFeePaymentTarget(app.db, currentUser(request), request.params.id);
-      const form = await receiveForm(request, receiptField, receiptFileTypes, receiptMessages);
+      const form = await receiveForm(request, receiptField, feeReceiptTypes, receiptMessages);
       if (form.upload) receipts.set(request, { upload: form.upload, kept: false });
       request.body = form.fields as unknown as typeof request.body;
     },
@@ -61,7 +61,7 @@ export const feeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request, reply) => {
       const receipt = receipts.get(request);
-      const fee = await recordFeePayment(app.db, currentUser(request), request.params.id, request.body, ifMatchOf(request), new Date(), receipt ? receiptOf(receipt.upload) : null);
+      const fee = await recordFeePayment(app.db, currentUser(request), request.params.id, request.body, ifMatchOf(request), new Date(), receipt ? feeReceiptOf(receipt.upload) : null);
       if (receipt) receipt.kept = true;
       return reply.status(201).send(withETag(reply, fee));
     },

@@ -21,4 +21,3 @@ export { runRentReminders } from './reminders';
 export { arrearsReport } from './aging';
 export { getLedger as rentLedger } from './service';
 export { rentStatementPreview } from './statement';
-export { receiptFileTypes, receiptOf, receiptUploadMessages } from './proofs/receipt-files';
