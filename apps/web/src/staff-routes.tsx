@@ -11,6 +11,7 @@ const adminLoader = (args: LoaderFunctionArgs) => import('@/app/guards').then((m
 const managerLoader = (args: LoaderFunctionArgs) => import('@/app/guards').then((m) => m.managerLoader(args));
 const policyEditorLoader = (args: LoaderFunctionArgs) => import('@/app/guards').then((m) => m.policyEditorLoader(args));
 const leadWorkerLoader = (args: LoaderFunctionArgs) => import('@/app/guards').then((m) => m.leadWorkerLoader(args));
+const feeManagerLoader = (args: LoaderFunctionArgs) => import('@/app/guards').then((m) => m.feeManagerLoader(args));
 
 // The session is re-checked (GET /api/auth/me, cached 30 s) on every navigation into these screens.
 const alwaysRecheck = () => true;
@@ -66,6 +67,13 @@ export const staffRoutes: RouteObject[] = [
   {
     path: paths.rents.arrears.pattern,
     lazy: () => import('@/features/rents/pages/arrears-page').then((m) => ({ Component: m.ArrearsPage })),
+  },
+  {
+    // Issue 34: 'Facturación', the billing report (managers and admins).
+    path: paths.billing.report.pattern,
+    loader: feeManagerLoader,
+    shouldRevalidate: alwaysRecheck,
+    lazy: () => import('@/features/fees/pages/billing-page').then((m) => ({ Component: m.BillingPage })),
   },
   {
     // Issue 33: 'Incidencias', the list and board across cases and the monthly summary.
@@ -169,6 +177,10 @@ export const staffRoutes: RouteObject[] = [
       {
         path: paths.claims.stages.pattern,
         lazy: () => import('@/features/claims/pages/claim-stages-page').then((m) => ({ Component: m.ClaimStagesPage })),
+      },
+      {
+        path: paths.admin.tariffs.pattern,
+        lazy: () => import('@/features/fees/pages/tariffs-page').then((m) => ({ Component: m.TariffsPage })),
       },
       {
         path: paths.admin.emails.pattern,

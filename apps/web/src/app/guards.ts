@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
-import { adminRoles, hasRole, leadWorkerRoles, managerRoles, policyEditorRoles, type Role, type SessionUser } from '@portal/domain';
+import { adminRoles, feeManagerRoles, hasRole, leadWorkerRoles, managerRoles, policyEditorRoles, type Role, type SessionUser } from '@portal/domain';
 import { isApiError } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 import { paths } from '@/lib/paths';
@@ -68,3 +68,6 @@ export const policyEditorLoader = rolesLoader(policyEditorRoles);
 
 /** The leads board is sales' work: not the lawyer's (issue 33). */
 export const leadWorkerLoader = rolesLoader(leadWorkerRoles);
+
+/** 'Facturación' (issue 34): the office's money, managers and admins. */
+export const feeManagerLoader = rolesLoader(feeManagerRoles);

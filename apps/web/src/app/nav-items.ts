@@ -1,6 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
-import { ArchiveX, Briefcase, Building2, CalendarClock, FilePlus2, FileText, Inbox, LayoutDashboard, Layers, ListChecks, Mail, MessageCircle, ScrollText, ShieldCheck, Timer, UserSearch, Users, Users2, Wallet } from 'lucide-react';
-import { leadWorkerRoles, type Role } from '@portal/domain';
+import { ArchiveX, Briefcase, Building2, CalendarClock, FilePlus2, FileText, Inbox, LayoutDashboard, Layers, ListChecks, Mail, MessageCircle, Percent, Receipt, ScrollText, ShieldCheck, Timer, UserSearch, Users, Users2, Wallet } from 'lucide-react';
+import { feeManagerRoles, leadWorkerRoles, type Role } from '@portal/domain';
 import { investigationOrigin, paths } from '@/lib/paths';
 
 export interface NavItem {
@@ -45,6 +45,7 @@ export const mainNavItems: NavItem[] = [
   },
   { label: 'Control de Citas', to: paths.appointments.to(), icon: CalendarClock },
   { label: 'Rentas en mora', to: paths.rents.arrears.to(), icon: Wallet },
+  { label: 'Facturación', to: paths.billing.report.to(), icon: Receipt, roles: feeManagerRoles },
   // Issue 33: the list and board (a case's page, /claims/{id}, counts as this item too).
   { label: 'Incidencias', to: paths.claims.list.to(), icon: Briefcase },
   { label: 'Addendums', to: paths.addendums.list.to(), icon: FilePlus2 },
@@ -65,6 +66,7 @@ export const adminNavItems: NavItem[] = [
   { label: 'Retención de documentos', to: paths.admin.retention.to(), icon: ArchiveX },
   { label: 'Solicitudes ARCO', to: paths.admin.arco.to(), icon: UserSearch },
   { label: 'Etapas de incidencias', to: paths.claims.stages.to(), icon: Layers },
+  { label: 'Tarifas', to: paths.admin.tariffs.to(), icon: Percent },
   { label: 'Correos salientes', to: paths.admin.emails.to(), icon: Mail },
   { label: 'Tareas programadas', to: paths.admin.jobs.to(), icon: Timer },
 ];

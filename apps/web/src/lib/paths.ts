@@ -62,6 +62,10 @@ export const paths = {
     detail: { pattern: '/claims/:id', to: (id: string | number) => `/claims/${id}` },
     stages: { pattern: '/admin/claim-stages', to: () => '/admin/claim-stages' },
   },
+  /** 'Facturación' (issue 34): the billing report per branch and month; managers and admins. */
+  billing: {
+    report: { pattern: '/billing', to: (query?: Record<string, string | number>) => withQuery('/billing', query) },
+  },
   addendums: {
     list: { pattern: '/addendums', to: () => '/addendums' },
     new: { pattern: '/addendums/new', to: () => '/addendums/new' },
@@ -108,6 +112,8 @@ export const paths = {
     retention: { pattern: '/admin/retention', to: () => '/admin/retention' },
     /** ARCO requests (issue 19): a person's records, their export and cancellation. */
     arco: { pattern: '/admin/arco', to: () => '/admin/arco' },
+    /** The fee's tariffs per branch and policy type (issue 34). */
+    tariffs: { pattern: '/admin/tarifas', to: () => '/admin/tarifas' },
   },
 } as const;
 

@@ -4,6 +4,8 @@ import { policyMessages, type Policy } from '@portal/domain';
 import { isApiError } from '@/lib/api-error';
 // Issue 20 (leads pipeline): the expediente names the lead the policy came from.
 import { OriginLeadLink } from '@/features/leads';
+// Issue 34: the policy's fee ('Honorarios').
+import { FeesSection } from '@/features/fees';
 // Issue 32: the policy's year of rents.
 import { RentsSection } from '@/features/rents';
 // Issue 32: the end of the term, the acta de entrega-recepción.
@@ -58,6 +60,8 @@ function PolicyFileContent({ policy }: { policy: Policy }) {
       <LinksSection policy={policy} />
       <ContractsSection policy={policy} />
       <SigningSection policy={policy} />
+      {/* Issue 34: the invoices' 'Facturar' goes in each payment's row: <FeesSection renderInvoiceCell={…} />. */}
+      <FeesSection policy={policy} />
       <RentsSection policy={policy} />
       <MoveOutSection policy={policy} />
       <ClaimsSection policy={policy} />
