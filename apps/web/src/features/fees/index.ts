@@ -1,5 +1,4 @@
 // Issue 34: what the expediente, the policy form, the lead's conversion and the dashboard show of the fee.
 export { FeesSection } from './components/fees-section';
-export { InvoiceSummaryCell, type RenderInvoiceCell } from './components/fee-payments-list';
 export { FeeQuotePreviewSummary } from './components/fee-quote-preview';
 export { CollectionsCard } from './components/collections-card';

@@ -16,7 +16,7 @@ import { ReverseFeePaymentDialog } from './reverse-fee-payment-dialog';
  */
 export type RenderInvoiceCell = (payment: FeePayment, fee: PolicyFee) => ReactNode;
 
-export function InvoiceSummaryCell({ payment }: { payment: FeePayment }) {
+function InvoiceSummaryCell({ payment }: { payment: FeePayment }) {
   if (!payment.invoice) return <span className="text-slate-500 dark:text-slate-400">Sin factura</span>;
   const { invoice } = payment;
   return (
