@@ -71,8 +71,15 @@ export const staffRoutes: RouteObject[] = [
   {
     // Issue 34: 'Facturas', for feeManagerRoles (the same roles as managerRoles: admins and managers).
     path: paths.invoices.pattern,
-    loader: managerLoader,
+    loader: feeManagerLoader,
     lazy: () => import('@/features/invoices/pages/invoices-page').then((m) => ({ Component: m.InvoicesPage })),
+  },
+  {
+    // Issue 34: 'Facturación', the billing report (managers and admins).
+    path: paths.billing.report.pattern,
+    loader: feeManagerLoader,
+    shouldRevalidate: alwaysRecheck,
+    lazy: () => import('@/features/fees/pages/billing-page').then((m) => ({ Component: m.BillingPage })),
   },
   {
     // Issue 33: 'Incidencias', the list and board across cases and the monthly summary.
@@ -192,6 +199,10 @@ export const staffRoutes: RouteObject[] = [
       {
         path: paths.claims.stages.pattern,
         lazy: () => import('@/features/claims/pages/claim-stages-page').then((m) => ({ Component: m.ClaimStagesPage })),
+      },
+      {
+        path: paths.admin.tariffs.pattern,
+        lazy: () => import('@/features/fees/pages/tariffs-page').then((m) => ({ Component: m.TariffsPage })),
       },
       {
         path: paths.admin.emails.pattern,

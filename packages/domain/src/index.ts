@@ -20,6 +20,7 @@ export * from './users/user';
 export * from './users/endpoints';
 export * from './branches/branch';
 export * from './branches/rent-settings';
+export * from './branches/fee-settings';
 export * from './branches/endpoints';
 export * from './policies/index';
 export * from './rents/index';

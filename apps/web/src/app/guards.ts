@@ -69,5 +69,5 @@ export const policyEditorLoader = rolesLoader(policyEditorRoles);
 /** The leads board is sales' work: not the lawyer's (issue 33). */
 export const leadWorkerLoader = rolesLoader(leadWorkerRoles);
 
-/** The asesores' directory, their commissions and statements are the office's money (issue 34). */
+/** The office's money (issue 34): 'Facturación', the asesores' directory, their commissions and statements; managers and admins. */
 export const feeManagerLoader = rolesLoader(feeManagerRoles);

@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import { ArchiveX, Briefcase, Handshake, Receipt, Building2, CalendarClock, FilePlus2, FileText, Inbox, LayoutDashboard, Layers, ListChecks, Mail, MessageCircle, ScrollText, ShieldCheck, Timer, UserSearch, Users, Users2, Wallet } from 'lucide-react';
+import { ArchiveX, Briefcase, Building2, CalendarClock, Coins, FilePlus2, FileText, Inbox, LayoutDashboard, Layers, ListChecks, Mail, MessageCircle, Handshake, Percent, Receipt, ScrollText, ShieldCheck, Timer, UserSearch, Users, Users2, Wallet } from 'lucide-react';
 import { feeManagerRoles, leadWorkerRoles, type Role } from '@portal/domain';
 import { investigationOrigin, paths } from '@/lib/paths';
 
@@ -45,12 +45,14 @@ export const mainNavItems: NavItem[] = [
   },
   { label: 'Control de Citas', to: paths.appointments.to(), icon: CalendarClock },
   { label: 'Rentas en mora', to: paths.rents.arrears.to(), icon: Wallet },
+  // Issue 34: the office's money — the month's billing, the invoices, the asesores and their commissions.
+  { label: 'Facturación', to: paths.billing.report.to(), icon: Coins, roles: feeManagerRoles },
+  { label: 'Facturas', to: paths.invoices.to(), icon: Receipt, roles: feeManagerRoles },
+  // A broker's page and 'Comisiones por pagar' count as 'Asesores' too.
+  { label: 'Asesores', to: paths.brokers.list.to(), icon: Handshake, roles: feeManagerRoles, isActive: (p) => below(paths.brokers.list.to())(p) || below(paths.brokers.report.to())(p) },
   // Issue 33: the list and board (a case's page, /claims/{id}, counts as this item too).
   { label: 'Incidencias', to: paths.claims.list.to(), icon: Briefcase },
   { label: 'Addendums', to: paths.addendums.list.to(), icon: FilePlus2 },
-  // Issue 34: the directory; a broker's page and 'Comisiones por pagar' count as this item too.
-  { label: 'Asesores', to: paths.brokers.list.to(), icon: Handshake, roles: feeManagerRoles, isActive: (p) => below(paths.brokers.list.to())(p) || below(paths.brokers.report.to())(p) },
-  { label: 'Facturas', to: paths.invoices.to(), icon: Receipt, roles: feeManagerRoles },
   { label: 'Leads', to: paths.leads.to(), icon: Users2, roles: leadWorkerRoles },
 ];
 
@@ -68,6 +70,7 @@ export const adminNavItems: NavItem[] = [
   { label: 'Retención de documentos', to: paths.admin.retention.to(), icon: ArchiveX },
   { label: 'Solicitudes ARCO', to: paths.admin.arco.to(), icon: UserSearch },
   { label: 'Etapas de incidencias', to: paths.claims.stages.to(), icon: Layers },
+  { label: 'Tarifas', to: paths.admin.tariffs.to(), icon: Percent },
   { label: 'Correos salientes', to: paths.admin.emails.to(), icon: Mail },
   { label: 'Tareas programadas', to: paths.admin.jobs.to(), icon: Timer },
 ];

@@ -70,6 +70,10 @@ export const paths = {
     detail: { pattern: '/brokers/:id', to: (id: string | number) => `/brokers/${id}` },
     report: { pattern: '/reports/commissions', to: () => '/reports/commissions' },
   },
+  /** 'Facturación' (issue 34): the billing report per branch and month; managers and admins. */
+  billing: {
+    report: { pattern: '/billing', to: (query?: Record<string, string | number>) => withQuery('/billing', query) },
+  },
   addendums: {
     list: { pattern: '/addendums', to: () => '/addendums' },
     new: { pattern: '/addendums/new', to: () => '/addendums/new' },
@@ -116,6 +120,8 @@ export const paths = {
     retention: { pattern: '/admin/retention', to: () => '/admin/retention' },
     /** ARCO requests (issue 19): a person's records, their export and cancellation. */
     arco: { pattern: '/admin/arco', to: () => '/admin/arco' },
+    /** The fee's tariffs per branch and policy type (issue 34). */
+    tariffs: { pattern: '/admin/tarifas', to: () => '/admin/tarifas' },
   },
 } as const;
 

@@ -43,6 +43,8 @@ export function makeBranch(overrides: Partial<Branch> = {}): Branch {
     rentReminderDays: 3,
     maxRentIncreasePercent: null,
     maxRentIncreaseSource: '',
+    requireFeeBeforeContracts: false,
+    commissionPercent: '20.00',
     status: 'active',
     createdAt: '2026-01-10T16:00:00.000Z',
     updatedAt: '2026-02-11T17:30:00.000Z',

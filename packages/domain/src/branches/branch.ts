@@ -4,6 +4,8 @@ import { emailField, maxId, optionalText, requiredPhoneField, requiredText } fro
 import { recordStatusSchema } from '../common/status';
 import { matchesSearch } from '../common/search';
 import { paperSizes } from '../contracts/contracts';
+import { defaultCommissionPercent } from '../brokers/broker-values';
+import { commissionPercentField, feeSettingsLabels, requireFeeBeforeContractsField } from './fee-settings';
 import { checkRentIncreaseSource, defaultRentReminderDays, maxRentIncreasePercentField, maxRentIncreaseSourceField, rentReminderDaysField, rentSettingsLabels } from './rent-settings';
 
 export const branchLabels = {
@@ -27,6 +29,7 @@ export const branchLabels = {
   retainEndedPolicyDocumentsYears: 'Documentos de pólizas terminadas (años)',
   retainClosedClaimsYears: 'Incidencias cerradas (años)',
   ...rentSettingsLabels,
+  ...feeSettingsLabels,
 } as const;
 
 /** A branch's short code, the first part of its policy numbers (`POL-2026-00042`). */
@@ -135,6 +138,8 @@ export const createBranchRequestSchema = z.object({
   rentReminderDays: rentReminderDaysField.default(defaultRentReminderDays),
   maxRentIncreasePercent: maxRentIncreasePercentField.default(null),
   maxRentIncreaseSource: maxRentIncreaseSourceField,
+  requireFeeBeforeContracts: requireFeeBeforeContractsField.default(false),
+  commissionPercent: commissionPercentField.default(defaultCommissionPercent),
   status: recordStatusSchema.default('active'),
 }).superRefine(checkRentIncreaseSource);
 export type CreateBranchRequest = z.input<typeof createBranchRequestSchema>;
@@ -154,6 +159,9 @@ export const updateBranchRequestSchema = z.object({
   rentReminderDays: rentReminderDaysField.optional(),
   maxRentIncreasePercent: maxRentIncreasePercentField.optional(),
   maxRentIncreaseSource: maxRentIncreaseSourceField.optional(),
+  /** Left out: kept as they are (issue 34). */
+  requireFeeBeforeContracts: requireFeeBeforeContractsField.optional(),
+  commissionPercent: commissionPercentField.optional(),
   status: recordStatusSchema,
 }).superRefine(checkRentIncreaseSource);
 export type UpdateBranchRequest = z.input<typeof updateBranchRequestSchema>;
@@ -205,6 +213,9 @@ export const branchSchema = z.object({
   rentReminderDays: z.number().nullable(),
   maxRentIncreasePercent: z.number().nullable(),
   maxRentIncreaseSource: z.string(),
+  /** Issue 34: 'Generar Contratos' waits for the fee paid; the brokers' default commission ('20.00'). */
+  requireFeeBeforeContracts: z.boolean(),
+  commissionPercent: z.string(),
   status: recordStatusSchema,
   createdAt: z.string(),
   updatedAt: z.string(),

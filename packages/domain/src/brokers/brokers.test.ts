@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { brokerInputSchema, monthBounds, payoutInputSchema } from './broker-inputs';
 import { isValidClabe } from './clabe';
-import { earnedToDateCents, payoutFigures, percentOfCents } from './commission-math';
+import { percentOfCents } from '../rents/money';
+import { earnedToDateCents, payoutFigures } from './commission-math';
 
 const fee = { subtotalCents: 647_500, totalCents: 751_100 };
 

@@ -1,30 +1,10 @@
+import { divideRounded, percentOfCents, rateToHundredths } from '../rents/money';
+
 /*
  * A broker's commission in integer cents (issue 34, decision 026). Percentages are the two-decimal
  * strings of the database ('20.00'), read as hundredths of a percent (2000), so no float ever
  * enters the arithmetic; each figure is rounded to the centavo half away from zero, as the SAT does.
  */
-
-/** '20.00' → 2000; '16' → 1600; '' or no percent → 0. */
-export function percentToHundredths(percent: string | null | undefined): number {
-  const match = /^(\d{1,3})(?:\.(\d{1,2}))?$/.exec((percent ?? '').trim());
-  if (!match) return 0;
-  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-}
-
-/** numerator / denominator rounded half away from zero (BigInt: the products pass 2^53). */
-function divideRounded(numerator: bigint, denominator: bigint): number {
-  if (denominator === 0n) return 0;
-  const negative = numerator < 0n !== denominator < 0n;
-  const n = numerator < 0n ? -numerator : numerator;
-  const d = denominator < 0n ? -denominator : denominator;
-  const quotient = (2n * n + d) / (2n * d);
-  return Number(negative ? -quotient : quotient);
-}
-
-/** `percent` of an amount, to the centavo: percentOfCents(647500, '20.00') → 129500. */
-export function percentOfCents(cents: number, percent: string): number {
-  return divideRounded(BigInt(cents) * BigInt(percentToHundredths(percent)), 10_000n);
-}
 
 export interface FeeShare {
   /** The fee before IVA. */
@@ -51,7 +31,7 @@ export function collectedBaseCents(collectedCents: number, fee: FeeShare): numbe
 export function earnedToDateCents(collectedCents: number, fee: FeeShare, percent: string): number {
   if (fee.totalCents <= 0) return 0;
   const collected = Math.min(Math.max(collectedCents, 0), fee.totalCents);
-  return divideRounded(BigInt(collected) * BigInt(fee.subtotalCents) * BigInt(percentToHundredths(percent)), BigInt(fee.totalCents) * 10_000n);
+  return divideRounded(BigInt(collected) * BigInt(fee.subtotalCents) * BigInt(rateToHundredths(percent ?? '') ?? 0), BigInt(fee.totalCents) * 10_000n);
 }
 
 export interface WithholdingPercents {

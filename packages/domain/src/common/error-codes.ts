@@ -17,6 +17,8 @@ export const apiErrorCodes = [
   'method_not_allowed',
   'conflict',
   'stale_version',
+  // Issue 34: 'Generar Contratos' refused while the branch requires the policy's fee paid first.
+  'fee_unpaid',
   'payload_too_large',
   'uri_too_long',
   'unsupported_media_type',

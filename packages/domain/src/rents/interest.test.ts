@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { lateInterestCents, rateToHundredths } from './interest';
+import { lateInterestCents } from './interest';
+import { rateToHundredths } from './money';
 import { policyDraftSchema } from '../policies/policy-draft';
 
 describe('moratorium interest (lateInterestCents)', () => {

@@ -10,14 +10,6 @@
 /** The highest monthly rate the form accepts (20 %): above it a court would call it usury. */
 export const maxLateInterestMonthlyRate = 20;
 
-/** '3.5', '3.50', 3.5 → 350 (hundredths of a percent); null when it is not a rate with at most two decimals. */
-export function rateToHundredths(rate: string | number): number | null {
-  const text = typeof rate === 'number' ? String(rate) : rate.trim();
-  const match = /^(\d{1,3})(?:\.(\d{1,2}))?$/.exec(text);
-  if (!match) return null;
-  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-}
-
 /**
  * The interest, in cents, on `unpaidCents` at `rateHundredths` (350 = 3.50 % a month) for
  * `daysLate` days: unpaid × rate × days / (100 % × 100 hundredths × 30 days), half up.

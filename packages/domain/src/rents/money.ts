@@ -62,3 +62,29 @@ function numberToCents(value: number): number | null {
   // 18500.005 is not an amount of money: refuse it rather than round it silently.
   return Math.abs(cents - value * 100) < 1e-6 ? cents : null;
 }
+
+/** '3.5', '3.50', 3.5 → 350 (hundredths of a percent); null when it is not a percentage with at most two decimals. */
+export function rateToHundredths(rate: string | number): number | null {
+  const text = typeof rate === 'number' ? String(rate) : rate.trim();
+  const match = /^(\d{1,3})(?:\.(\d{1,2}))?$/.exec(text);
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}
+
+/** numerator / denominator, rounded to the nearest integer, half away from zero (BigInt: products pass 2^53). */
+export function divideRounded(numerator: bigint, denominator: bigint): number {
+  if (denominator === 0n) return 0;
+  const negative = numerator < 0n !== denominator < 0n;
+  const n = numerator < 0n ? -numerator : numerator;
+  const d = denominator < 0n ? -denominator : denominator;
+  const quotient = (2n * n + d) / (2n * d);
+  return Number(negative ? -quotient : quotient);
+}
+
+/**
+ * `percent` ('35.00', '16') of an amount in cents, to the centavo half away from zero, as the SAT
+ * rounds (issue 34): percentOfCents(1_850_000, '35.00') → 647_500. No percent, or not one: 0.
+ */
+export function percentOfCents(cents: number, percent: string | null | undefined): number {
+  return divideRounded(BigInt(cents) * BigInt(rateToHundredths(percent ?? '') ?? 0), 10_000n);
+}

@@ -80,6 +80,8 @@ export const policyFees = pgTable(
     discount: money('discount').notNull().default('0'),
     discountReason: text('discount_reason').notNull().default(''),
     discountBy: integer('discount_by').references(() => users.id, { onDelete: 'set null' }),
+    /** When the discount was set (the billing report lists the month's). */
+    discountAt: timestamp('discount_at', { withTimezone: true, precision: 3, mode: 'date' }),
     subtotal: money('subtotal').notNull(),
     iva: money('iva').notNull(),
     total: money('total').notNull(),

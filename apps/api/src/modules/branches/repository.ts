@@ -25,6 +25,8 @@ const branchColumns = {
   rentReminderDays: branches.rentReminderDays,
   maxRentIncreasePercent: branches.maxRentIncreasePercent,
   maxRentIncreaseSource: branches.maxRentIncreaseSource,
+  requireFeeBeforeContracts: branches.requireFeeBeforeContracts,
+  commissionPercent: branches.commissionPercent,
   status: branches.status,
   createdAt: branches.createdAt,
   updatedAt: branches.updatedAt,
@@ -89,6 +91,9 @@ export interface BranchValues {
   rentReminderDays: number | null;
   maxRentIncreasePercent: number | null;
   maxRentIncreaseSource: string;
+  /** Issue 34. */
+  requireFeeBeforeContracts: boolean;
+  commissionPercent: string;
 }
 
 /**

@@ -28,6 +28,7 @@ import { AppError, conflict, ensure, invalidField, isUniqueViolation, notFound }
 import type { AuthUser } from '../../lib/auth-user';
 import { actorScope } from '../../lib/branch-scope';
 import type { FileStore } from '../../lib/file-store';
+import { ensureFeeAllowsContracts } from '../fees/index';
 import { insertEvent, loadPolicies } from '../policies/index';
 import { isClaimKind, refuseCourtImitation, type ClaimPreview } from './claim-documents';
 import { defaultTemplateBodies, isOutdatedDefault } from './default-templates';
@@ -227,6 +228,8 @@ const packTooLong = (message: string) => conflict(contractMessages.generationFai
  * missing fact is a 409 naming it; anything else that fails is a 500 saying the pack failed.
  */
 async function generatePack(tx: Executor, files: FileStore, actor: AuthUser, policyId: number, written: string[]): Promise<void> {
+  // Issue 34: a branch may ask for the fee paid before the contracts (409 'fee_unpaid').
+  await ensureFeeAllowsContracts(tx, policyId);
   try {
     const [policy] = await loadPolicies(tx, { id: policyId }, 'none');
     if (!policy) throw notFound(policyMessages.notFound);

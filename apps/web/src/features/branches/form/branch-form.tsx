@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   branchFormSchema,
   defaultExpiryNoticeDays,
+  defaultCommissionPercent,
   defaultRentReminderDays,
   defaultRetainClosedClaimsYears,
   defaultRetainEndedPolicyDocumentsYears,
@@ -34,6 +35,7 @@ import { SelectField } from '@/components/ui/select-field';
 import { FormSection } from '@/components/ui/form-section';
 import { SaveFailureAlert, useSaveFailure } from '@/components/ui/save-failure-alert';
 import { StaleVersionAlert, useStaleVersion } from '@/components/form/stale-version';
+import { FeeSettingsFields } from './fee-settings-fields';
 import { RentSettingsFields } from './rent-settings-fields';
 
 /** The domain's rules and messages, the server's own. */
@@ -54,6 +56,8 @@ const fieldNames = [
   'rentReminderDays',
   'maxRentIncreasePercent',
   'maxRentIncreaseSource',
+  'requireFeeBeforeContracts',
+  'commissionPercent',
   'address.street',
   'address.exteriorNumber',
   'address.interiorNumber',
@@ -105,6 +109,8 @@ function branchFormDefaults(branch: Branch | null): BranchFormInput {
     rentReminderDays: retentionText(branch ? branch.rentReminderDays : defaultRentReminderDays),
     maxRentIncreasePercent: retentionText(branch?.maxRentIncreasePercent ?? null),
     maxRentIncreaseSource: branch?.maxRentIncreaseSource ?? '',
+    requireFeeBeforeContracts: branch?.requireFeeBeforeContracts ?? false,
+    commissionPercent: branch?.commissionPercent ?? defaultCommissionPercent,
     status: branch?.status ?? 'active',
   };
 }
@@ -281,6 +287,7 @@ export function BranchForm(props: BranchFormProps) {
           </FormSection>
 
           <RentSettingsFields />
+          <FeeSettingsFields />
 
           <FormSection title="Dirección">
             <AddressFields path="address" required markOptional className="sm:col-span-2" />

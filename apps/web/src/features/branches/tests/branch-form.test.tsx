@@ -107,6 +107,8 @@ describe('branch form: Nueva Sucursal', () => {
       rentReminderDays: 3,
       maxRentIncreasePercent: null,
       maxRentIncreaseSource: '',
+      requireFeeBeforeContracts: false,
+      commissionPercent: '20.00',
       status: 'active',
     });
   });

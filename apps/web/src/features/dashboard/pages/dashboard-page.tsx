@@ -11,6 +11,7 @@ import { useSession } from '@/features/auth';
 import { BranchScopeSelect } from '@/features/branches';
 import { useDashboardStats } from '@/features/policies';
 import { ArrearsCard } from '@/features/rents';
+import { CollectionsCard } from '@/features/fees';
 import { ClaimsCards } from '@/features/claims';
 import { useDashboardScope, useScopeDescription } from '../components/dashboard-scope';
 import { classifyDashboardFailure, dashboardLogoutDelayMs, dashboardMessages } from '../components/dashboard-failure';
@@ -80,6 +81,8 @@ export function DashboardPage() {
           <StatCards stats={counts} listFilters={listFilters} />
           {/* Issue 32: the policies with a month En mora, opening the list filtered 'Con atraso'. */}
           <ArrearsCard branchId={scope} listFilters={listFilters} />
+          {/* Issue 34: 'Cobranza del mes' (managers, admins), opening 'Facturación'. */}
+          <CollectionsCard />
           {/* Issue 33: the incidencias' counts, each opening their list filtered. */}
           <ClaimsCards branchId={scope} listBranch={listFilters.branch} />
           <StatusBar stats={counts} />

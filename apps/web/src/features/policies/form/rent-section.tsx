@@ -1,5 +1,7 @@
 import { useWatch } from 'react-hook-form';
 import { maxLateInterestMonthlyRate, maxTermMonths, minTermMonths, policyLabels, type PolicyFormValues } from '@portal/domain';
+// Issue 34: the fee the rent quotes, shown before saving.
+import { FeeQuotePreviewSummary } from '@/features/fees';
 import { TermEnd } from './term-end';
 import { formLabels } from './form-labels';
 import { CheckboxInput, FieldGrid, MoneyInput, TextInput } from './fields';
@@ -18,6 +20,7 @@ export function RentSection() {
     <SectionCard title={formLabels.sections.rent} description="Importes en pesos mexicanos (MXN).">
       <FieldGrid>
         <MoneyInput name="property.rent.price" label={policyLabels.price} required />
+        <RentFeeQuote />
         <MoneyInput name="property.rent.deposit" label={policyLabels.deposit} />
         <TextInput name="property.rent.contractStartDate" label={policyLabels.contractStartDate} type="date" />
         <TextInput
@@ -60,4 +63,10 @@ export function RentSection() {
       </FieldGrid>
     </SectionCard>
   );
+}
+
+/** Next to the rent: the fee it quotes with the branch's tariff for the policy type (read only). */
+function RentFeeQuote() {
+  const [price, policyType, branchId] = useWatch<PolicyFormValues, ['property.rent.price', 'policyType', 'branchId']>({ name: ['property.rent.price', 'policyType', 'branchId'] });
+  return <FeeQuotePreviewSummary policyType={policyType ?? ''} rent={price == null ? '' : String(price)} branchId={Number(branchId) || undefined} />;
 }

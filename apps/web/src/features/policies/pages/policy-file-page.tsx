@@ -4,6 +4,9 @@ import { policyMessages, type Policy } from '@portal/domain';
 import { isApiError } from '@/lib/api-error';
 // Issue 20 (leads pipeline): the expediente names the lead the policy came from.
 import { OriginLeadLink } from '@/features/leads';
+// Issue 34: the policy's fee ('Honorarios').
+import { FeesSection } from '@/features/fees';
+import { FeePaymentInvoice } from '@/features/invoices';
 // Issue 32: the policy's year of rents.
 import { RentsSection } from '@/features/rents';
 // Issue 32: the end of the term, the acta de entrega-recepción.
@@ -58,6 +61,13 @@ function PolicyFileContent({ policy }: { policy: Policy }) {
       <LinksSection policy={policy} />
       <ContractsSection policy={policy} />
       <SigningSection policy={policy} />
+      {/* Issue 34: each payment's row says 'Facturar', or shows its CFDI with its downloads. */}
+      <FeesSection
+        policy={policy}
+        renderInvoiceCell={(payment, fee) => (
+          <FeePaymentInvoice policyId={policy.id} payment={{ id: payment.id, amount: payment.amount, reversed: payment.reversal !== null }} invoice={payment.invoice} ivaPercent={fee.quote?.ivaPercent} />
+        )}
+      />
       <RentsSection policy={policy} />
       <MoveOutSection policy={policy} />
       <ClaimsSection policy={policy} />

@@ -8,6 +8,7 @@ export const fileSections = [
   { id: 'enlaces', label: 'Enlaces' },
   { id: 'contratos', label: 'Contratos' },
   { id: 'firma', label: 'Firma electrónica' },
+  { id: 'honorarios', label: 'Honorarios' },
   { id: 'rentas', label: 'Rentas' },
   { id: 'entrega', label: 'Entrega' },
   { id: 'incidencias', label: 'Incidencias' },

@@ -1,0 +1,1 @@
+ALTER TABLE "policy_fees" ADD COLUMN "discount_at" timestamp (3) with time zone;
