@@ -7,7 +7,7 @@ import { Rfc } from '@nodecfdi/rfc';
  * XEXX010101000 extranjero) are refused where a person's own RFC is asked for.
  */
 
-export type RfcKind = 'fisica' | 'moral';
+type RfcKind = 'fisica' | 'moral';
 
 export interface ParsedRfc {
   rfc: string;

@@ -15,7 +15,7 @@ export interface FeeFixture {
 }
 
 /** A básica at $18,500.00 rent with the portal's defaults: $6,475.00 + $1,036.00 IVA. */
-export const BASICA_18500: FeeFixture = { subtotal: '6475.00', iva: '1036.00', total: '7511.00' };
+const BASICA_18500: FeeFixture = { subtotal: '6475.00', iva: '1036.00', total: '7511.00' };
 
 /** Gives the policy this fee (replacing a quote it has), nothing collected yet. */
 export async function insertPolicyFee(db: Db, policyId: number, fee: FeeFixture = BASICA_18500): Promise<void> {

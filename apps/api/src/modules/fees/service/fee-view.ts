@@ -1,4 +1,4 @@
-import { centsToMoney, moneyToCents, percentOfCents, rateToHundredths, type FeeState, type PolicyFee } from '@portal/domain';
+import { centsToMoney, moneyToCents, percentOfCents, type FeeState, type PolicyFee } from '@portal/domain';
 import type { Executor } from '../../../db/client';
 import * as repo from '../repository/fee';
 
