@@ -1,7 +1,17 @@
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import Facturapi, { FacturapiError, type Invoice } from 'facturapi';
+import FacturapiImport, { FacturapiError, type Invoice } from 'facturapi';
 import { PacError, type Pac, type PacCancellation, type PacInvoice, type PacIssueRequest } from './pac';
+
+/*
+ * The SDK is CommonJS with an ES build beside it. Bundled for `npm start` (esbuild follows Node's
+ * rules for an ES module importing CommonJS) the default import is the CommonJS exports object,
+ * whose `default` is the class; under Vite (the tests) it is the class itself. The e2e journey
+ * runs the bundle, the API tests the source: both are covered.
+ */
+type FacturapiClass = typeof FacturapiImport;
+const Facturapi: FacturapiClass = (FacturapiImport as unknown as { default?: FacturapiClass }).default ?? FacturapiImport;
+type Facturapi = InstanceType<FacturapiClass>;
 
 /** Longer than any stamping takes; a PAC that has not answered by then is treated as unavailable. */
 const callTimeoutMs = 60_000;
