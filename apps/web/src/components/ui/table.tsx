@@ -11,7 +11,7 @@ export function Table({ label, className, children, ...props }: ComponentProps<'
       role="region"
       aria-label={label}
       tabIndex={0}
-      className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm focus-visible:outline-2 focus-visible:outline-brand-500 dark:border-slate-800 dark:bg-slate-900"
+      className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm focus-visible:outline-2 focus-visible:outline-brand-500 dark:border-slate-800 dark:bg-slate-900"
     >
       <table className={cn('w-full min-w-[60rem] border-collapse text-left text-sm', className)} {...props}>
         <caption className="sr-only">{label}</caption>

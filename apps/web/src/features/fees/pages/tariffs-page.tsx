@@ -3,7 +3,6 @@ import { History, Pencil } from 'lucide-react';
 import { formatPesos, policyTypeLabels, type FeeTariff } from '@portal/domain';
 import { usePageTitle } from '@/lib/use-page-title';
 import { formatDateTime } from '@/lib/dates';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
@@ -22,7 +21,9 @@ export function TariffsPage() {
   return (
     <div className="space-y-6">
       <PageHeader title="Tarifas" description="Honorarios por sucursal y tipo de póliza: porcentaje de un mes de renta, mínimo, IVA y extras." actions={<BranchScopeSelect value={branch} onChange={setBranch} />} />
-      <Alert>{tariffChangeNote}</Alert>
+      <p role="note" className="rounded-lg border border-brand-200 bg-brand-50 px-3 py-2 text-sm text-brand-800 dark:border-brand-900 dark:bg-brand-950 dark:text-brand-200">
+        {tariffChangeNote}
+      </p>
       <QueryState
         query={tariffs}
         loading="Cargando tarifas..."
