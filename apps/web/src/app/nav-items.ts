@@ -45,14 +45,14 @@ export const mainNavItems: NavItem[] = [
   },
   { label: 'Control de Citas', to: paths.appointments.to(), icon: CalendarClock },
   { label: 'Rentas en mora', to: paths.rents.arrears.to(), icon: Wallet },
+  // Issue 33: the list and board (a case's page, /claims/{id}, counts as this item too).
+  { label: 'Incidencias', to: paths.claims.list.to(), icon: Briefcase },
+  { label: 'Addendums', to: paths.addendums.list.to(), icon: FilePlus2 },
   // Issue 34: the office's money — the month's billing, the invoices, the asesores and their commissions.
   { label: 'Facturación', to: paths.billing.report.to(), icon: Coins, roles: feeManagerRoles },
   { label: 'Facturas', to: paths.invoices.to(), icon: Receipt, roles: feeManagerRoles },
   // A broker's page and 'Comisiones por pagar' count as 'Asesores' too.
   { label: 'Asesores', to: paths.brokers.list.to(), icon: Handshake, roles: feeManagerRoles, isActive: (p) => below(paths.brokers.list.to())(p) || below(paths.brokers.report.to())(p) },
-  // Issue 33: the list and board (a case's page, /claims/{id}, counts as this item too).
-  { label: 'Incidencias', to: paths.claims.list.to(), icon: Briefcase },
-  { label: 'Addendums', to: paths.addendums.list.to(), icon: FilePlus2 },
   { label: 'Leads', to: paths.leads.to(), icon: Users2, roles: leadWorkerRoles },
 ];
 

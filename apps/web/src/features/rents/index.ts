@@ -3,3 +3,5 @@ export { RentsSection } from './components/rents-section';
 export { ArrearsCard } from './components/arrears-card';
 /** The tenant's page of a 'rent_proof' link (loaded by the link page after the aviso). */
 export { TenantProofView } from './public/tenant-proof-view';
+/** A payment's fields (amount, day, method, reference, receipt), shared with the fee's payments (issue 34). */
+export { PaymentFormFields, type PaymentFormValues } from './components/payment-form-fields';

@@ -8,31 +8,18 @@ import {
   formatPesos,
   paymentInputSchema,
   paymentMethodLabels,
-  recordablePaymentMethods,
   rentMessages,
-  type RecordablePaymentMethod,
 } from '@portal/domain';
 import { notify } from '@/lib/toast';
+import { PaymentFormFields, type PaymentFormValues } from './payment-form-fields';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/ui/dialog';
-import { TextField } from '@/components/ui/form-field';
-import { SelectField } from '@/components/ui/select-field';
 import { SaveFailureAlert, useSaveFailure } from '@/components/ui/save-failure-alert';
-import { FilePicker } from '@/components/ui/file-picker';
 import { useRecordPayment } from '../api';
 import { useLedgerVersion } from './use-ledger-version';
 import { receiptAccept } from './rent-format';
 
-/** What the form holds: text as typed; the method is '' until one is chosen. */
-interface PaymentFormValues {
-  /** Only to show the server's refusal of the file under its input. */
-  receipt?: string;
-  amount: string;
-  receivedOn: string;
-  method: RecordablePaymentMethod | '';
-  reference: string;
-}
 /** What the API's schema makes of it: the amount in cents. */
 type ParsedPayment = ReturnType<typeof paymentInputSchema.parse>;
 
@@ -74,8 +61,7 @@ function PaymentForm({ policyId, openedAt, onDone }: { policyId: number; openedA
   const [receipt, setReceipt] = useState<File | null>(null);
   const { version, staleMessage, caughtStale, clearStale } = useLedgerVersion(policyId, openedAt);
   const { failure, showFailure, clearFailure, alertRef } = useSaveFailure(form);
-  const { errors, isSubmitting } = form.formState;
-  const { register } = form;
+  const { isSubmitting } = form.formState;
 
   const save = async (payment: ParsedPayment) => {
     clearFailure();
@@ -101,25 +87,7 @@ function PaymentForm({ policyId, openedAt, onDone }: { policyId: number; openedA
           <p className="mt-1">Las rentas ya se actualizaron: revise el calendario antes de registrar de nuevo.</p>
         </Alert>
       ) : null}
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <TextField label="Importe" required inputMode="decimal" autoComplete="off" hint="En pesos, por ejemplo 18500.00" error={errors.amount?.message} {...register('amount')} />
-        <TextField label="Fecha de recepción" required type="date" max={today} error={errors.receivedOn?.message} {...register('receivedOn')} />
-        <SelectField label="Forma de pago" required error={errors.method?.message} {...register('method')}>
-          <option value="">Seleccione la forma de pago</option>
-          {recordablePaymentMethods.map((method) => (
-            <option key={method} value={method}>
-              {paymentMethodLabels[method]}
-            </option>
-          ))}
-        </SelectField>
-        <TextField label="Referencia" autoComplete="off" maxLength={100} hint="Opcional: folio SPEI, número de cheque..." error={errors.reference?.message} {...register('reference')} />
-        <div className="space-y-1.5 sm:col-span-2">
-          <p className="text-sm font-medium text-slate-700 dark:text-slate-300">Comprobante</p>
-          <FilePicker label="Seleccionar archivo: Comprobante" accept={receiptAccept} disabled={isSubmitting} fileName={receipt?.name} onChange={setReceipt} />
-          <p className="text-xs text-slate-500 dark:text-slate-400">Opcional: PDF, JPG o PNG.</p>
-          {errors.receipt?.message ? <p className="text-xs text-red-700 dark:text-red-400">{errors.receipt.message}</p> : null}
-        </div>
-      </div>
+      <PaymentFormFields form={form} today={today} amountExample="18500.00" receipt={receipt} onReceipt={setReceipt} receiptAccept={receiptAccept} />
       <div className="flex flex-col-reverse gap-2 border-t border-slate-100 pt-4 sm:flex-row sm:justify-end dark:border-slate-800">
         <DialogClose asChild>
           <Button variant="secondary" disabled={isSubmitting}>
