@@ -44,7 +44,7 @@ export function ClaimsCards({ branchId, listBranch }: { branchId: number | 'all'
                 alarm ? 'border-red-300 dark:border-red-800' : 'border-slate-200 dark:border-slate-800',
               )}
             >
-              <span aria-hidden="true" className={cn('flex size-9 shrink-0 items-center justify-center rounded-lg sm:size-11', alarm ? 'bg-red-100 text-red-700 dark:bg-red-950 dark:text-red-300' : 'bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300')}>
+              <span aria-hidden="true" className={cn('hidden size-9 shrink-0 items-center sm:flex justify-center rounded-lg sm:size-11', alarm ? 'bg-red-100 text-red-700 dark:bg-red-950 dark:text-red-300' : 'bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300')}>
                 <Icon className="size-5" />
               </span>
               <span className="min-w-0">
@@ -54,7 +54,7 @@ export function ClaimsCards({ branchId, listBranch }: { branchId: number | 'all'
                 ) : value === null ? (
                   <span className="block text-sm text-slate-500">Cargando...</span>
                 ) : (
-                  <span data-alarm={alarm || undefined} className={cn('block text-xl font-semibold tabular-nums sm:text-2xl', alarm && 'text-red-700 dark:text-red-400')}>
+                  <span data-alarm={alarm || undefined} className={cn('block text-lg font-semibold tabular-nums sm:text-2xl', alarm && 'text-red-700 dark:text-red-400')}>
                     {value}
                   </span>
                 )}
