@@ -30,7 +30,11 @@ const secondBatchAsked = new Promise<void>((resolve) => {
         yield [{ name: 'Íñigo Peña', day: '2026-11-01' }];
         resolve();
         await new Promise<void>((release) => (releaseSecondBatch = release));
-        yield [{ name: '=1+1, "comillas"', day: '2026-12-31' }];
+        yield [
+          { name: '=1+1, "comillas"', day: '2026-12-31' },
+          { name: '-2+3+cmd', day: '2026-12-31' },
+          { name: '-12.50', day: '2026-12-31' },
+        ];
       })(),
     }),
   );
@@ -52,6 +56,7 @@ describe('sendTableExport', () => {
     releaseSecondBatch();
     let rest = '';
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) rest += Buffer.from(chunk.value).toString('utf8');
-    expect(rest).toBe(`"'=1+1, ""comillas""",31/12/2026\r\n`);
+    // Formulas are shown, not run; a plain negative amount stays a number.
+    expect(rest).toBe(`"'=1+1, ""comillas""",31/12/2026\r\n'-2+3+cmd,31/12/2026\r\n-12.50,31/12/2026\r\n`);
   });
 });

@@ -40,12 +40,15 @@ function dayMonthYear(day: string): string {
 /**
  * A CSV field: quoted when it holds a comma, quote or line break (RFC 4180). A text that starts
  * like a formula (= + - @) gets a leading apostrophe, so a spreadsheet shows it instead of running
- * it (names and addresses are typed by users: CSV injection).
+ * it (names and addresses are typed by users: CSV injection). A plain number ('-12.50', an amount
+ * taken back) is no formula and stays as it is, so a spreadsheet reads it as a number.
  */
+const plainNumber = /^-?\d+(\.\d+)?$/;
+
 function csvField(cell: ExportCell): string {
   if (cell === null) return '';
   if (typeof cell === 'number') return String(cell);
-  const text = typeof cell === 'string' ? cell.replace(/^[=+\-@\t\r]/, "'$&") : dayMonthYear(cell.day);
+  const text = typeof cell === 'string' ? (plainNumber.test(cell) ? cell : cell.replace(/^[=+\-@\t\r]/, "'$&")) : dayMonthYear(cell.day);
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
