@@ -1,11 +1,7 @@
-import { useState } from 'react';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { claimMovementKindLabels, claimReversalInputSchema, formatPesos, type ClaimDetail, type ClaimMovement, type InstalmentPayment } from '@portal/domain';
 import { formatDate } from '@/lib/dates';
-import { errorMessage, isApiError, isSessionExpired } from '@/lib/api-error';
-import { notify } from '@/lib/toast';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { ReasonField } from '@/components/ui/reason-field';
+import { ReasonConfirmDialog, reasonResult } from '@/components/ui/reason-confirm-dialog';
 import { useReverseInstalmentPayment, useReverseMovement } from '../../api/case';
 
 /*
@@ -54,32 +50,8 @@ export function ReverseInstalmentPaymentDialog({ payment, onClose }: { payment: 
 
 /** The reason is checked with the API's own schema before anything is sent; the server's refusal goes under it. */
 function ReasonReversal({ id, texts, reverse, onClose }: { id: number; texts: ReversalTexts; reverse: Reversal; onClose: () => void }) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const confirm = () => {
-    const parsed = claimReversalInputSchema.safeParse({ reason });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
-    reverse.mutate(
-      { id, reason: parsed.data.reason },
-      {
-        onSuccess: () => {
-          notify.success(texts.done, texts.subject);
-          onClose();
-        },
-        onError: (failure) => {
-          if (isSessionExpired(failure)) return;
-          const detail = isApiError(failure) ? failure.details.find((item) => item.field === 'reason') : undefined;
-          setError(detail?.message ?? errorMessage(failure));
-        },
-      },
-    );
-  };
   return (
-    <ConfirmDialog
-      open
-      onOpenChange={(next) => {
-        if (!next && !reverse.isPending) onClose();
-      }}
+    <ReasonConfirmDialog
       title={texts.title}
       description={
         <>
@@ -87,24 +59,14 @@ function ReasonReversal({ id, texts, reverse, onClose }: { id: number; texts: Re
         </>
       }
       confirmLabel={texts.confirmLabel}
-      tone="danger"
+      reasonHint="Obligatorio. Quedará junto al pago o movimiento."
+      reasonMax={reasonMax}
+      done={texts.done}
+      doneDetail={texts.subject}
+      parse={(reason) => reasonResult(claimReversalInputSchema.safeParse({ reason }))}
+      send={(reason, callbacks) => reverse.mutate({ id, reason }, callbacks)}
       busy={reverse.isPending}
-      onConfirm={confirm}
-    >
-      <div className="mt-4">
-        <ReasonField
-          label="Motivo"
-          hint="Obligatorio. Quedará junto al pago o movimiento."
-          value={reason}
-          onChange={(value) => {
-            setReason(value);
-            setError(undefined);
-          }}
-          error={error}
-          max={reasonMax}
-          disabled={reverse.isPending}
-        />
-      </div>
-    </ConfirmDialog>
+      onClose={onClose}
+    />
   );
 }
