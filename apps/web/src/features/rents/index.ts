@@ -5,3 +5,5 @@ export { ArrearsCard } from './components/arrears-card';
 export { TenantProofView } from './public/tenant-proof-view';
 /** A payment's fields (amount, day, method, reference, receipt), shared with the fee's payments (issue 34). */
 export { PaymentFormFields, type PaymentFormValues } from './components/payment-form-fields';
+/** A recorded payment's lines in a list (what, reversal, who), shared with the fee's payments (issue 34). */
+export { PaymentSummary } from './components/payment-summary';

@@ -2,9 +2,8 @@ import { useState, type ReactNode } from 'react';
 import { Paperclip, Undo2 } from 'lucide-react';
 import { formatPesos, invoiceStateLabels, type FeePayment, type PolicyFee } from '@portal/domain';
 import { DownloadButton } from '@/components/download-button';
-import { cn } from '@/lib/cn';
-import { formatDateTime } from '@/lib/dates';
 import { Button } from '@/components/ui/button';
+import { PaymentSummary } from '@/features/rents';
 import { fetchFeeReceipt } from '../api';
 import { feePaymentTitle } from './fee-format';
 import { ReverseFeePaymentDialog } from './reverse-fee-payment-dialog';
@@ -53,27 +52,9 @@ export function FeePaymentsList({ fee, canReverse, renderInvoiceCell }: { fee: P
 }
 
 function FeePaymentRow({ payment, invoiceCell, onReverse }: { payment: FeePayment; invoiceCell: ReactNode; onReverse: (() => void) | undefined }) {
-  const reversed = payment.reversal !== null;
   return (
     <li className="flex flex-wrap items-center gap-x-4 gap-y-2 p-3 text-sm">
-      <div className="min-w-0 flex-1 basis-64 space-y-0.5">
-        <p className={cn('font-medium text-slate-900 tabular-nums dark:text-white', reversed && 'text-slate-500 line-through dark:text-slate-400')}>
-          {feePaymentTitle(payment)}
-          {payment.reference ? <span className="font-normal"> · Ref. {payment.reference}</span> : null}
-        </p>
-        {payment.reversal ? (
-          <p className="text-red-700 dark:text-red-400">
-            Revertido: {payment.reversal.reason}
-            <span className="text-slate-600 dark:text-slate-400">
-              {' '}
-              ({payment.reversal.by}, {formatDateTime(payment.reversal.at)})
-            </span>
-          </p>
-        ) : null}
-        <p className="text-xs text-slate-500 dark:text-slate-400">
-          Registró {payment.recordedBy || 'Usuario eliminado'} · {formatDateTime(payment.recordedAt)}
-        </p>
-      </div>
+      <PaymentSummary title={feePaymentTitle(payment)} payment={payment} />
       {/* 'Factura': where the invoices' 'Facturar' is plugged in (renderInvoiceCell). */}
       <div className="min-w-0 basis-40 text-sm" aria-label={`Factura del pago del ${feePaymentTitle(payment)}`} role="group">
         <span className="block text-xs font-medium text-slate-500 dark:text-slate-400">Factura</span>

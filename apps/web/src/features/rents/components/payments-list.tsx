@@ -3,9 +3,8 @@ import { Paperclip, Undo2 } from 'lucide-react';
 import { formatPesos, periodLabel, rentFileEndpoints, type RentLedger, type RentPayment } from '@portal/domain';
 import { callEndpointForBlob } from '@/lib/endpoint-client';
 import { DownloadButton } from '@/components/download-button';
-import { cn } from '@/lib/cn';
-import { formatDateTime } from '@/lib/dates';
 import { Button } from '@/components/ui/button';
+import { PaymentSummary } from './payment-summary';
 import { paymentTitle } from './rent-format';
 import { ReversePaymentDialog } from './reverse-payment-dialog';
 
@@ -38,30 +37,10 @@ function coveredText(payment: RentPayment): string | null {
 }
 
 function PaymentLine({ payment, onReverse }: { payment: RentPayment; onReverse: (() => void) | undefined }) {
-  const reversed = payment.reversal !== null;
   const covered = coveredText(payment);
   return (
     <li className="flex flex-wrap items-center gap-x-4 gap-y-2 p-3 text-sm">
-      <div className="min-w-0 flex-1 basis-64 space-y-0.5">
-        <p className={cn('font-medium text-slate-900 tabular-nums dark:text-white', reversed && 'text-slate-500 line-through dark:text-slate-400')}>
-          {paymentTitle(payment)}
-          {payment.reference ? <span className="font-normal"> · Ref. {payment.reference}</span> : null}
-        </p>
-        {payment.reversal ? (
-          <p className="text-red-700 dark:text-red-400">
-            Revertido: {payment.reversal.reason}
-            <span className="text-slate-600 dark:text-slate-400">
-              {' '}
-              ({payment.reversal.by}, {formatDateTime(payment.reversal.at)})
-            </span>
-          </p>
-        ) : covered ? (
-          <p className="text-slate-700 dark:text-slate-300">{covered}</p>
-        ) : null}
-        <p className="text-xs text-slate-500 dark:text-slate-400">
-          Registró {payment.recordedBy || 'Usuario eliminado'} · {formatDateTime(payment.recordedAt)}
-        </p>
-      </div>
+      <PaymentSummary title={paymentTitle(payment)} payment={payment} detail={covered} />
       {payment.receipt ? (
         <DownloadButton
           label="Comprobante"
