@@ -16,6 +16,13 @@ describe('the job queue (pg-boss)', () => {
     await expect(queue.runNow('unknown-test')).rejects.toThrow();
   });
 
+  it('queues a run asked for while the queue is still starting (it starts after the server listens), once started', async () => {
+    const queue = startQueue([counting('early-test').definition]);
+    // No start() awaited first: the request of an admin who clicks 'Ejecutar' right after a start.
+    const [id] = await Promise.all([queue.runNow('early-test'), queue.start()]);
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it('derives one job id per job and day', () => {
     expect(dailyJobId('policy-lifecycle', '2026-11-24')).toBe(dailyJobId('policy-lifecycle', '2026-11-24'));
     expect(dailyJobId('policy-lifecycle', '2026-11-24')).not.toBe(dailyJobId('policy-lifecycle', '2026-11-25'));

@@ -73,22 +73,27 @@ export function createJobQueue(connection: JobConnection, definitions: readonly 
     return instance;
   };
 
+  /** The one start of the queue, shared by whoever asks first. A failed start may be tried again (main.ts does, every 30 s). */
+  const started = (): Promise<PgBoss> =>
+    (starting ??= start().catch((error: unknown) => {
+      starting = undefined;
+      throw error;
+    }));
+
   return {
     enabled: options.enabled,
     definitions,
     async start() {
       if (!options.enabled) return;
-      // A failed start may be tried again (main.ts does, every 30 s).
-      starting ??= start().catch((error: unknown) => {
-        starting = undefined;
-        throw error;
-      });
-      await starting;
+      await started();
     },
     async runNow(name) {
       const definition = definitions.find((candidate) => candidate.name === name);
-      if (!definition || !boss) throw new Error(`job ${name} cannot run here`);
-      const id = await boss.send(name, {});
+      if (!definition || !options.enabled) throw new Error(`job ${name} cannot run here`);
+      // The queue starts after the server listens (issue 30): a run asked for in that moment
+      // waits for it instead of failing.
+      const instance = boss ?? (await started());
+      const id = await instance.send(name, {});
       if (!id) throw new Error(`job ${name} was not queued`);
       return id;
     },
