@@ -184,7 +184,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(accessLogModule);
   await app.register(retentionModule);
   const contractPack = contractPackHook(app.files, (error, storedName) => app.log.error({ err: error, storedName }, 'could not remove a contract file'));
-  const signing = signingHook(app.files, (error, storedName) => app.log.error({ err: error, storedName }, 'could not remove a signing file'));
+  const signing = signingHook(app.files, (error, storedName) => app.log.error({ err: error, storedName }, 'could not remove a signing file'), { efirmaAvailable: config.efirma !== undefined });
   await app.register(policiesModule, { searchPages, contractPack, signing });
   await app.register(policyLifecycleModule);
   await app.register(contractsModule, { statementPreview: rentStatementPreview, claimPreview: claimDocumentPreview });

@@ -104,6 +104,9 @@ const envSchema = z.object({
   WHATSAPP_GATEWAY_HOSTS: optionalString.pipe(z.string().transform(parseGatewayHosts).optional()),
   FACTURAPI_KEY: optionalString.pipe(z.string().regex(/^sk_(test|live)_\S+$/, 'FACTURAPI_KEY debe ser una clave secreta de Facturapi (sk_test_… o sk_live_…)').optional()),
   FACTURAPI_URL: optionalString.pipe(z.url({ protocol: /^https?$/, error: 'FACTURAPI_URL debe ser https://… (o http://…)' }).optional()),
+  EFIRMA_CA_CERTS: optionalString,
+  EFIRMA_OCSP_URL: optionalString.pipe(z.url({ protocol: /^https?$/, error: 'EFIRMA_OCSP_URL debe ser https://… (o http://…)' }).optional()),
+  TSA_URL: optionalString.pipe(z.url({ protocol: /^https?$/, error: 'TSA_URL debe ser https://… (o http://…)' }).optional()),
 }).refine((e) => Boolean(e.S3_ACCESS_KEY_ID) === Boolean(e.S3_SECRET_ACCESS_KEY), {
   path: ['S3_SECRET_ACCESS_KEY'],
   message: 'S3_ACCESS_KEY_ID y S3_SECRET_ACCESS_KEY van juntas: indique las dos o ninguna',
@@ -166,6 +169,15 @@ export interface AppConfig {
    * its API's address (tests point it at a local server).
    */
   facturapi: { key: string; url: string } | undefined;
+  /**
+   * Issue 35: signing with the SAT e.firma. EFIRMA_CA_CERTS is a PEM bundle of the certificate
+   * authorities a signer's certificate must chain to (SAT's AC certificates, see DEPLOY); without
+   * it the e.firma is off and documents set to it are signed on paper. EFIRMA_OCSP_URL: SAT's OCSP
+   * responder, asked whether the certificate is revoked (undefined: not asked, and recorded so).
+   */
+  efirma: { caCertsPath: string; ocspUrl: string | undefined } | undefined;
+  /** Issue 35: the RFC 3161 time-stamping authority (TSA_URL); undefined: signed packs carry no time-stamp. */
+  tsaUrl: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -213,6 +225,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     hstsMaxAge: e.HSTS_MAX_AGE,
     whatsappGatewayHosts: e.WHATSAPP_GATEWAY_HOSTS,
     facturapi: e.FACTURAPI_KEY ? { key: e.FACTURAPI_KEY, url: (e.FACTURAPI_URL ?? 'https://www.facturapi.io/v2').replace(/\/+$/, '') } : undefined,
+    efirma: e.EFIRMA_CA_CERTS ? { caCertsPath: e.EFIRMA_CA_CERTS, ocspUrl: e.EFIRMA_OCSP_URL } : undefined,
+    tsaUrl: e.TSA_URL,
   };
 }
 

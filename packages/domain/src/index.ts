@@ -1,6 +1,7 @@
 import "./common/zod-locale";
 export * from './common/messages';
 export * from './common/fields';
+export * from './common/tax-ids';
 export * from './common/phones';
 export * from './common/status';
 export * from './common/errors';

@@ -7,6 +7,7 @@ import { paperSizes } from '../contracts/contracts';
 import { defaultCommissionPercent } from '../brokers/broker-values';
 import { commissionPercentField, feeSettingsLabels, requireFeeBeforeContractsField } from './fee-settings';
 import { checkRentIncreaseSource, defaultRentReminderDays, maxRentIncreasePercentField, maxRentIncreaseSourceField, rentReminderDaysField, rentSettingsLabels } from './rent-settings';
+import { signingSettingsDefaults, signingSettingsLabels, signingSettingsOptional, signingSettingsResponse } from './signing-settings';
 
 export const branchLabels = {
   name: 'Nombre',
@@ -24,7 +25,7 @@ export const branchLabels = {
   code: 'Clave',
   expiryNoticeDays: 'Aviso de vencimiento (días)',
   paperSize: 'Papel de los contratos',
-  esignPromissoryNotes: 'Firmar pagarés electrónicamente',
+  ...signingSettingsLabels,
   retainRejectedDocumentsMonths: 'Documentos de investigaciones rechazadas (meses)',
   retainEndedPolicyDocumentsYears: 'Documentos de pólizas terminadas (años)',
   retainClosedClaimsYears: 'Incidencias cerradas (años)',
@@ -57,11 +58,6 @@ const expiryNoticeDaysField = z.coerce
 /** The paper its contract pack is printed on (issue 16): carta unless the branch chooses A4. */
 const paperSizeField = z.enum(paperSizes, { error: 'El campo Papel de los contratos debe ser Carta o A4' });
 
-/**
- * Whether the branch's pagarés go into the electronic signing round (issue 17). Off by default: a
- * pagaré signed electronically needs an advanced electronic signature, so they are signed on paper.
- */
-const esignPromissoryNotesField = z.boolean({ error: 'El campo Firmar pagarés electrónicamente debe ser sí o no' });
 
 /*
  * Retention (issue 19, LFPDPPP): how long a branch keeps the files of a rejected investigation
@@ -131,7 +127,7 @@ export const createBranchRequestSchema = z.object({
   code: optionalBranchCode,
   expiryNoticeDays: expiryNoticeDaysField.default(defaultExpiryNoticeDays),
   paperSize: paperSizeField.default('letter'),
-  esignPromissoryNotes: esignPromissoryNotesField.default(false),
+  ...signingSettingsDefaults,
   retainRejectedDocumentsMonths: retainRejectedDocumentsMonthsField.default(defaultRetainRejectedDocumentsMonths),
   retainEndedPolicyDocumentsYears: retainEndedPolicyDocumentsYearsField.default(defaultRetainEndedPolicyDocumentsYears),
   retainClosedClaimsYears: retainClosedClaimsYearsField.default(defaultRetainClosedClaimsYears),
@@ -150,7 +146,8 @@ export const updateBranchRequestSchema = z.object({
   code: optionalBranchCode,
   expiryNoticeDays: expiryNoticeDaysField.optional(),
   paperSize: paperSizeField.optional(),
-  esignPromissoryNotes: esignPromissoryNotesField.optional(),
+  /** Left out: kept as they are (issue 35). */
+  ...signingSettingsOptional,
   /** Left out: kept as they are; null: never delete. */
   retainRejectedDocumentsMonths: retainRejectedDocumentsMonthsField.optional(),
   retainEndedPolicyDocumentsYears: retainEndedPolicyDocumentsYearsField.optional(),
@@ -204,7 +201,7 @@ export const branchSchema = z.object({
   code: z.string(),
   expiryNoticeDays: z.number(),
   paperSize: z.enum(paperSizes),
-  esignPromissoryNotes: z.boolean(),
+  ...signingSettingsResponse,
   /** null: never deleted. */
   retainRejectedDocumentsMonths: z.number().nullable(),
   retainEndedPolicyDocumentsYears: z.number().nullable(),

@@ -1,2 +1,5 @@
 export * from './signing';
 export * from './endpoints';
+export * from './methods';
+export * from './efirma';
+export * from './verification';

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { contractDocumentKinds } from '../contracts/contracts';
 import { linkParties, type LinkParty } from '../public-links/links';
+import { signatureMethods, signingOrders } from './methods';
+import { revocationStatuses } from './efirma';
 
 /*
  * Signing by link (issue 17, decision 017): when a policy marked 'Firma electrónica' moves to
@@ -8,7 +10,7 @@ import { linkParties, type LinkParty } from '../public-links/links';
  * e-mail, then a drawn or typed signature and an explicit acceptance. Shared by API and web.
  */
 
-export const signingRoundStatuses = ['open', 'completed', 'declined', 'cancelled'] as const;
+export const signingRoundStatuses = ['open', 'completed', 'declined', 'cancelled', 'expired'] as const;
 
 /**
  * What a round signs: the contract pack (its completion makes the policy active) or a document of
@@ -23,6 +25,7 @@ export const signingRoundStatusLabels: Record<SigningRoundStatus, string> = {
   completed: 'Firmado',
   declined: 'Rechazado por un firmante',
   cancelled: 'Cancelado',
+  expired: 'Vencido sin completarse',
 };
 
 interface SigningPerson {
@@ -72,6 +75,7 @@ export const signingMessages = {
   signatureInvalid: 'La firma no es válida',
   packChanged: 'Los documentos cambiaron desde que los abrió; revíselos de nuevo',
   alreadySigned: 'Usted ya firmó estos documentos',
+  notYourTurn: 'Aún no es su turno de firmar: le avisaremos por correo cuando firmen quienes van antes',
   roundClosed: 'Esta firma ya no está abierta',
   declineReasonRequired: 'Escriba el motivo',
   signerWithoutEmail: (name: string) => `${name} no tiene correo electrónico: no puede firmar electrónicamente`,
@@ -101,7 +105,23 @@ export function maskEmail(email: string): string {
 /** GET /api/public/links/{token}/signing: the round as this signer sees it. */
 export const signingViewSchema = z.object({
   status: z.enum(signingRoundStatuses),
-  documents: z.array(z.object({ kind: z.enum([...contractDocumentKinds, 'move_out']), label: z.string(), pageCount: z.number().int(), sha256: z.string() })),
+  documents: z.array(
+    z.object({
+      kind: z.enum([...contractDocumentKinds, 'move_out']),
+      label: z.string(),
+      pageCount: z.number().int(),
+      sha256: z.string(),
+      /** How this document is signed in the round (issue 35), and whether this signer signs it. */
+      method: z.enum(['simple', 'efirma']),
+      mine: z.boolean(),
+    }),
+  ),
+  /** How this signer signs: 'efirma' when any of their documents asks for it (issue 35). */
+  method: z.enum(['simple', 'efirma']),
+  /** Signing in order: false until every signer before this one has signed. */
+  myTurn: z.boolean(),
+  /** The round's deadline (issue 35: a branch setting). */
+  expiresAt: z.string().nullable(),
   /** SHA-256 of the PDF served at …/signing/pack: the signer sends it back when signing. */
   packSha256: z.string(),
   /** Where the code was sent, masked ('ma***@correo.com'). */
@@ -149,16 +169,30 @@ export const signingRoundSchema = z.object({
   signedPackVersion: z.number().int().nullable(),
   createdAt: z.string(),
   closedAt: z.string().nullable(),
+  /** Issue 35: how each kind was signed in this round ('paper': left out), and why a kind went to paper. */
+  methods: z.record(z.enum(contractDocumentKinds), z.enum(signatureMethods)),
+  paperReason: z.string(),
+  order: z.enum(signingOrders),
+  expiresAt: z.string().nullable(),
+  /** The code of the signed documents' /verificar page (shown once the round completed). */
+  verificationCode: z.string().nullable(),
   signers: z.array(
     z.object({
       linkId: z.number().int(),
       party: z.enum(linkParties),
       name: z.string(),
       email: z.string(),
+      method: z.enum(['simple', 'efirma']),
+      /** Signing in order: when their link was sent (null: not their turn yet). */
+      invitedAt: z.string().nullable(),
+      remindersSent: z.number().int(),
       signedAt: z.string().nullable(),
       declinedAt: z.string().nullable(),
       declineReason: z.string().nullable(),
       locked: z.boolean(),
+      /** An e.firma signature: the certificate's serial and what SAT's OCSP said. */
+      certificateSerial: z.string().nullable(),
+      revocation: z.enum(revocationStatuses).nullable(),
     }),
   ),
 });

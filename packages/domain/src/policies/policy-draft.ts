@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { messages } from '../common/messages';
 import { maxId, optionalText, phoneField, requiredText } from '../common/fields';
+import { optionalCurpField, optionalRfcField } from '../common/tax-ids';
 import { addressInputSchema, branchLabels } from '../branches/branch';
 import { policyStatusSchema } from './policy-status';
 import { policyTypeSchema, propertyTypeSchema } from './policy-type';
@@ -44,6 +45,9 @@ const contactFields = {
   phone: phoneField(L.phone),
   mobile: phoneField(L.mobile),
   email: optionalEmail(L.email),
+  // Issue 35: matched against the person's e.firma certificate; optional until they sign with it.
+  rfc: optionalRfcField(L.rfc),
+  curp: optionalCurpField(L.curp),
 };
 
 /** Children keep their id across edits, so documents tied to a tenant or guarantor stay tied. */

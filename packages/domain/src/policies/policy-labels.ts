@@ -9,6 +9,8 @@ export const policyLabels = {
   specialnote: 'Notas especiales',
   branchId: 'Sucursal',
   tenantName: 'Nombre del inquilino',
+  rfc: 'RFC',
+  curp: 'CURP',
   guarantorName: 'Nombre del aval',
   ownerName: 'Nombre del propietario',
   referenceName: 'Nombre de la referencia',

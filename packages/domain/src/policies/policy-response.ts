@@ -4,7 +4,7 @@ import { policyStatusSchema } from './policy-status';
 import { policyTypeSchema, propertyTypeSchema } from './policy-type';
 
 const personAddressSchema = addressSchema.omit({ id: true });
-const contact = { phone: z.string(), mobile: z.string(), email: z.string() };
+const contact = { phone: z.string(), mobile: z.string(), email: z.string(), rfc: z.string(), curp: z.string() };
 const money = z.number().nullable();
 
 export const referenceSchema = z.object({ id: z.number(), name: z.string(), phone: z.string(), type: z.enum(['personal', 'familiar']) });

@@ -9,13 +9,20 @@ import type { PolicyType } from '../policies/policy-type';
  * expiry, revocable. Shared by API and web.
  */
 
-/** Who a link is for. A policy may have several tenants and guarantors: `partyIndex` says which. */
-export const linkParties = ['tenant', 'guarantor', 'owner'] as const;
+/**
+ * Who a link is for. A policy may have several tenants and guarantors: `partyIndex` says which.
+ * 'office' is the office's legal representative signing the lease and the póliza (issue 35): only
+ * signing rounds make their links; staff make links for the people of the policy (`personParties`).
+ */
+export const linkParties = ['tenant', 'guarantor', 'owner', 'office'] as const;
 export type LinkParty = (typeof linkParties)[number];
+export const personParties = ['tenant', 'guarantor', 'owner'] as const;
+export type PersonParty = (typeof personParties)[number];
 export const linkPartyLabels: Record<LinkParty, string> = {
   tenant: 'Inquilino',
   guarantor: 'Aval',
   owner: 'Propietario',
+  office: 'Representante legal de la oficina',
 };
 
 /** 'rent_proof': the tenant sends proofs of rent payments (issue 32). */
@@ -59,6 +66,7 @@ export const partySlots: Record<LinkParty, readonly DocumentSlot[]> = {
   tenant: ['tenantId', 'tenantIdBack', 'incomeProof', 'employmentLetter', 'utilities'],
   guarantor: ['guarantorId', 'guarantorIdBack', 'guarantorDeed'],
   owner: ['ownerId', 'ownerIdBack'],
+  office: [],
 };
 
 export function slotParty(slot: DocumentSlot): LinkParty {
@@ -99,7 +107,7 @@ const expiryMessage = `La vigencia debe estar entre ${linkExpiryDays.min} y ${li
 
 /** POST /api/policy/{id}/links: a new upload link for one party (signing links come from 'Enviar Contratos'). */
 export const createLinkInputSchema = z.object({
-  party: z.enum(linkParties, { error: 'La persona no es válida' }),
+  party: z.enum(personParties, { error: 'La persona no es válida' }),
   /** Which tenant or guarantor (0 = the first); 0 for the owner. */
   partyIndex: z.coerce.number({ error: 'La persona no es válida' }).int('La persona no es válida').min(0, 'La persona no es válida').max(20, 'La persona no es válida').default(0),
   expiresInDays: z.coerce
@@ -160,7 +168,7 @@ export type IssuedLink = z.infer<typeof issuedLinkSchema>;
 
 /** The people of a policy a link can be made for (the staff dialog's choices). */
 export const linkRecipientSchema = z.object({
-  party: z.enum(linkParties),
+  party: z.enum(personParties),
   partyIndex: z.number().int(),
   name: z.string(),
   email: z.string(),

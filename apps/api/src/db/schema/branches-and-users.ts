@@ -1,7 +1,7 @@
 import { boolean, char, index, integer, numeric, pgTable, smallint, text, timestamp, uniqueIndex, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { timestamps } from './columns';
-import { paperSizeEnum, recordStatusEnum, roleEnum } from './enums';
+import { paperSizeEnum, recordStatusEnum, roleEnum, signatureMethodEnum, signingOrderEnum } from './enums';
 import { addresses } from './addresses';
 
 /*
@@ -28,8 +28,16 @@ export const branches = pgTable(
     expiryNoticeDays: smallint('expiry_notice_days').notNull().default(30),
     /** The paper its contract pack is printed on (issue 16). */
     paperSize: paperSizeEnum('paper_size').notNull().default('letter'),
-    /** Whether its pagarés go into electronic signing rounds (off: they are signed on paper, decision 017). */
-    esignPromissoryNotes: boolean('esign_promissory_notes').notNull().default(false),
+    /** Issue 35: how each kind of the contract pack is signed (decision 030); pagarés with e.firma where every signer has an RFC, else paper. */
+    signatureMethodLease: signatureMethodEnum('signature_method_lease').notNull().default('simple'),
+    signatureMethodPolicy: signatureMethodEnum('signature_method_policy').notNull().default('simple'),
+    signatureMethodPromissoryNotes: signatureMethodEnum('signature_method_promissory_notes').notNull().default('efirma'),
+    /** Issue 35: all signers at once, or one after another (tenant, guarantors, owner, the office). */
+    signingOrder: signingOrderEnum('signing_order').notNull().default('parallel'),
+    /** Issue 35: days a signing round stays open before it expires. */
+    signingRoundDays: smallint('signing_round_days').notNull().default(15),
+    /** Issue 35: reminders to a signer who has not signed (after 2 days, then every 2 days), at most this many (0: none). */
+    signingReminderMax: smallint('signing_reminder_max').notNull().default(3),
     /** Retention (issue 19): months after a rejection before the investigation's documents are deleted (null: never). */
     retainRejectedDocumentsMonths: smallint('retain_rejected_documents_months').default(6),
     /** Years after a policy ended (expired, cancelled, terminated) before its documents are deleted (null: never). */
@@ -77,6 +85,11 @@ export const users = pgTable(
     status: recordStatusEnum('status').notNull().default('active'),
     branchId: integer('branch_id').references((): AnyPgColumn => branches.id),
     passwordHash: text('password_hash').notNull(),
+    /** Issue 35: the branch's legal representative, who signs the lease and the póliza for the office. */
+    legalRepresentative: boolean('legal_representative').notNull().default(false),
+    /** Issue 35: the representative's RFC and CURP, matched against their e.firma ('' when unknown). */
+    rfc: varchar('rfc', { length: 13 }).notNull().default(''),
+    curp: varchar('curp', { length: 18 }).notNull().default(''),
     /** A temporary password an admin issued: the user must choose their own at the next sign-in (issue 19). */
     mustChangePassword: boolean('must_change_password').notNull().default(false),
     /** TOTP (issue 19): the shared secret, encrypted with SECRETS_KEY (lib/secrets.ts), once enrolment is confirmed, and when. */

@@ -62,5 +62,7 @@ export const contractDocuments = pgTable(
     uniqueIndex('contract_documents_pack_kind_key').on(table.policyId, table.packVersion, table.kind),
     uniqueIndex('contract_documents_stored_name_key').on(table.storedName),
     index('contract_documents_template_id_idx').on(table.templateId),
+    // Issue 35: /verificar finds a signed document by its SHA-256.
+    index('contract_documents_sha256_idx').on(table.sha256),
   ],
 );

@@ -166,6 +166,9 @@ export const tenants = pgTable(
     immediateBoss: varchar('immediate_boss', { length: 150 }).notNull().default(''),
     ...addressColumns('workAddress', 'work_'),
     requiresInvoice: boolean('requires_invoice').notNull().default(false),
+    /** Issue 35: the person's RFC and CURP, matched against their e.firma certificate ('' when unknown). */
+    rfc: varchar('rfc', { length: 13 }).notNull().default(''),
+    curp: varchar('curp', { length: 18 }).notNull().default(''),
   },
   (table) => [index('tenants_policy_id_idx').on(table.policyId, table.position)],
 );
@@ -200,6 +203,9 @@ export const guarantors = pgTable(
     /** False when the guarantee property is the guarantor's own address (no separate address). */
     hasGuaranteeAddress: boolean('has_guarantee_address').notNull().default(false),
     ...addressColumns('guaranteeAddress', 'guarantee_'),
+    /** Issue 35: the person's RFC and CURP, matched against their e.firma certificate ('' when unknown). */
+    rfc: varchar('rfc', { length: 13 }).notNull().default(''),
+    curp: varchar('curp', { length: 18 }).notNull().default(''),
   },
   (table) => [index('guarantors_policy_id_idx').on(table.policyId, table.position)],
 );
@@ -253,6 +259,9 @@ export const propertyOwners = pgTable('property_owners', {
   name: varchar('name', { length: 150 }).notNull(),
   ...addressColumns('address', ''),
   ...contactColumns(),
+  /** Issue 35: the owner's RFC and CURP, matched against their e.firma certificate ('' when unknown). */
+  rfc: varchar('rfc', { length: 13 }).notNull().default(''),
+  curp: varchar('curp', { length: 18 }).notNull().default(''),
 });
 
 /** The lease's money and dates, with the real-estate agency's name and agent inline. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { char, index, integer, pgEnum, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { linkParties, linkPurposes, signingRoundStatuses, signingSubjects, type ContractDocumentKind } from '@portal/domain';
+import { boolean, char, index, integer, jsonb, pgEnum, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { linkParties, linkPurposes, signingRoundStatuses, signingSubjects, type ContractDocumentKind, type RevocationStatus, type SignatureMethods, type TimestampStatus } from '@portal/domain';
 import { users } from './branches-and-users';
 import { policies } from './policies';
 import { contractDocumentKindEnum } from './contracts';
@@ -14,6 +14,7 @@ import { contractDocumentKindEnum } from './contracts';
 
 const instant = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: 'date' });
 
+/** The people outside, and (issue 35) the office's legal representative signing by the same link. */
 export const linkPartyEnum = pgEnum('link_party', linkParties);
 export const linkPurposeEnum = pgEnum('link_purpose', linkPurposes);
 export const signingRoundStatusEnum = pgEnum('signing_round_status', signingRoundStatuses);
@@ -52,9 +53,30 @@ export const signingRounds = pgTable(
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: instant('created_at').notNull().defaultNow(),
     closedAt: instant('closed_at'),
+    /** Issue 35: how each kind is signed in this round (a kind missing from document_kinds went to paper) and why one went to paper. */
+    methods: jsonb('methods').$type<SignatureMethods>().notNull().default({ lease: 'simple', policy: 'simple', promissory_notes: 'paper' }),
+    paperReason: text('paper_reason').notNull().default(''),
+    /** Issue 35: signers one after another (link_signatures.position) rather than all at once. */
+    sequential: boolean('sequential').notNull().default(false),
+    /** Issue 35: an open round expires then (the daily job); null for rounds made before. */
+    expiresAt: instant('expires_at'),
+    /** Issue 35: the code of /verificar/{code}, printed with a QR on the evidence page. */
+    verificationCode: varchar('verification_code', { length: 12 }),
+    /**
+     * Issue 35: the RFC 3161 time-stamp over the round's evidence digest (the pack and every
+     * signature), taken when the last signer signed: the token (base64 DER) and what it says.
+     */
+    timestampStatus: varchar('timestamp_status', { length: 10 }).$type<TimestampStatus>().notNull().default('none'),
+    timestampDigest: char('timestamp_digest', { length: 64 }),
+    timestampToken: text('timestamp_token'),
+    timestampAt: instant('timestamp_at'),
+    timestampSerial: varchar('timestamp_serial', { length: 80 }),
+    timestampAuthority: varchar('timestamp_authority', { length: 300 }),
   },
   (table) => [
     index('signing_rounds_policy_id_idx').on(table.policyId),
+    uniqueIndex('signing_rounds_verification_code_key').on(table.verificationCode),
+    index('signing_rounds_signed_sha256_idx').on(table.signedSha256),
     // At most one open round per policy and subject.
     uniqueIndex('signing_rounds_open_key').on(table.policyId, table.subject).where(sql`${table.status} = 'open'`),
   ],
@@ -127,8 +149,61 @@ export const linkSignatures = pgTable(
     packSha256: char('pack_sha256', { length: 64 }),
     declinedAt: instant('declined_at'),
     declineReason: text('decline_reason'),
+    /** Issue 35: the signer's place in a round signed in order (0 first). */
+    position: smallint('position').notNull().default(0),
+    /** Issue 35: the documents this signer signs, and how ('efirma' when any of them asks for it). */
+    documentKinds: text('document_kinds').array().$type<Array<ContractDocumentKind | 'move_out'>>().notNull().default(sql`'{}'::text[]`),
+    method: varchar('method', { length: 10 }).$type<'simple' | 'efirma'>().notNull().default('simple'),
+    /** Issue 35: the office's legal representative who signs (party 'office'). */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Issue 35: the RFC and CURP the certificate must name (the signer's on the policy when the round started). */
+    expectedRfc: varchar('expected_rfc', { length: 13 }).notNull().default(''),
+    expectedCurp: varchar('expected_curp', { length: 18 }).notNull().default(''),
+    /** Issue 35: when their link was sent (in order: when their turn came; null until then), and the reminders since. */
+    invitedAt: instant('invited_at'),
+    remindersSent: smallint('reminders_sent').notNull().default(0),
+    lastRemindedAt: instant('last_reminded_at'),
+    /** Issue 35: the e.firma certificate that signed (base64 DER) and what the server read and checked of it. */
+    certificateDer: text('certificate_der'),
+    certificateSerial: varchar('certificate_serial', { length: 64 }),
+    certificateRfc: varchar('certificate_rfc', { length: 13 }),
+    certificateCurp: varchar('certificate_curp', { length: 18 }),
+    certificateName: varchar('certificate_name', { length: 254 }),
+    certificateIssuer: varchar('certificate_issuer', { length: 500 }),
+    certificateValidTo: instant('certificate_valid_to'),
+    revocation: varchar('revocation', { length: 12 }).$type<RevocationStatus>(),
+    revocationCheckedAt: instant('revocation_checked_at'),
   },
   (table) => [index('link_signatures_round_id_idx').on(table.roundId)],
+);
+
+/**
+ * Issue 35: one e.firma signature of one signer: a detached CMS over the document whose SHA-256
+ * is `document_sha256` (a document of the round, or the round's whole pack). The .p7s is kept in
+ * the file store beside the pack; the same signature sent twice is recorded once.
+ */
+export const efirmaSignatures = pgTable(
+  'efirma_signatures',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    linkId: integer('link_id')
+      .notNull()
+      .references(() => linkSignatures.linkId, { onDelete: 'cascade' }),
+    roundId: integer('round_id')
+      .notNull()
+      .references(() => signingRounds.id, { onDelete: 'cascade' }),
+    documentSha256: char('document_sha256', { length: 64 }).notNull(),
+    /** The document kind it covers, or 'pack' for the round's whole pack. */
+    covers: varchar('covers', { length: 20 }).notNull(),
+    /** The .p7s (DER) in the file store, its SHA-256 (the signature's digest shown on the evidence page) and size. */
+    storedName: varchar('stored_name', { length: 100 }),
+    cmsSha256: char('cms_sha256', { length: 64 }).notNull(),
+    size: integer('size').notNull(),
+    /** The signing time the CMS claims (its signingTime attribute), if any; the server's own time is link_signatures.signed_at. */
+    claimedSigningTime: instant('claimed_signing_time'),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('efirma_signatures_link_document_key').on(table.linkId, table.documentSha256), index('efirma_signatures_round_id_idx').on(table.roundId)],
 );
 
 /** The aviso de privacidad, one row per version (admins save a new version; rows are never edited). */

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { addressInputSchema, Branch, IfMatch, PaperSize, RecordStatus } from '@portal/domain';
+import type { addressInputSchema, Branch, IfMatch, PaperSize, RecordStatus, SignatureMethod, SigningOrder } from '@portal/domain';
 import type { Executor } from '../../db/client';
 import { versionCondition } from '../../db/record-versions';
 import { addresses, branches, users } from '../../db/schema/index';
@@ -18,7 +18,12 @@ const branchColumns = {
   code: branches.code,
   expiryNoticeDays: branches.expiryNoticeDays,
   paperSize: branches.paperSize,
-  esignPromissoryNotes: branches.esignPromissoryNotes,
+  signatureMethodLease: branches.signatureMethodLease,
+  signatureMethodPolicy: branches.signatureMethodPolicy,
+  signatureMethodPromissoryNotes: branches.signatureMethodPromissoryNotes,
+  signingOrder: branches.signingOrder,
+  signingRoundDays: branches.signingRoundDays,
+  signingReminderMax: branches.signingReminderMax,
   retainRejectedDocumentsMonths: branches.retainRejectedDocumentsMonths,
   retainEndedPolicyDocumentsYears: branches.retainEndedPolicyDocumentsYears,
   retainClosedClaimsYears: branches.retainClosedClaimsYears,
@@ -81,7 +86,13 @@ export interface BranchValues {
   code: string;
   expiryNoticeDays: number;
   paperSize: PaperSize;
-  esignPromissoryNotes: boolean;
+  /** Issue 35. */
+  signatureMethodLease: SignatureMethod;
+  signatureMethodPolicy: SignatureMethod;
+  signatureMethodPromissoryNotes: SignatureMethod;
+  signingOrder: SigningOrder;
+  signingRoundDays: number;
+  signingReminderMax: number;
   /** null: never delete (issue 19). */
   retainRejectedDocumentsMonths: number | null;
   retainEndedPolicyDocumentsYears: number | null;

@@ -1,4 +1,4 @@
-import { policySigners, signingMessages, signingSubjectLabels, type LinkParty, type SigningRoundStatus, type SigningSubject } from '@portal/domain';
+import { signingMessages, signingSubjectLabels, type LinkParty, type SigningRoundStatus, type SigningSubject } from '@portal/domain';
 import type { Executor } from '../../db/client';
 import { conflict, ensure, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth-user';
@@ -6,7 +6,7 @@ import type { FileStore } from '../../lib/file-store';
 import { insertEvent, loadPolicies } from '../policies/index';
 import { signedDocument, type SignerEvidence } from './pdf';
 import * as repo from './repository';
-import { inviteSigners, readStored, storePdf } from './rounds';
+import { inviteSigners, newVerificationCode, peopleOf, readStored, storePdf, type Signer } from './rounds';
 
 /*
  * Rounds that sign a document of their own rather than the contract pack (issue 32: the acta de
@@ -34,10 +34,10 @@ export interface DocumentRoundStart {
 export async function startDocumentRound(tx: Executor, files: FileStore, actor: AuthUser, start: DocumentRoundStart, written: string[]): Promise<number> {
   const [policy] = await loadPolicies(tx, { id: start.policyId }, 'none');
   const state = ensure(policy && (await repo.policySigningState(tx, start.policyId)), notFound(signingMessages.roundClosed));
-  const signers = policySigners(policy!)
+  const signers: Signer[] = peopleOf(policy!)
     .filter(({ party }) => start.parties.includes(party))
     .sort((a, b) => start.parties.indexOf(a.party) - start.parties.indexOf(b.party))
-    .map(({ party, partyIndex, person }) => ({ party, partyIndex, name: person.name.trim(), email: person.email.trim(), phones: [person.mobile, person.phone] }));
+    .map((person) => ({ ...person, documentKinds: [start.subject], method: 'simple' as const }));
   const withoutEmail = signers.find((signer) => !signer.email);
   if (withoutEmail) throw conflict(signingMessages.signerWithoutEmail(withoutEmail.name));
   const stored = await storePdf(files, start.pdf, written);
@@ -51,8 +51,11 @@ export async function startDocumentRound(tx: Executor, files: FileStore, actor: 
     packSha256: stored.sha256,
     packSize: stored.size,
     createdBy: actor.id,
+    methods: { lease: 'paper', policy: 'paper', promissory_notes: 'paper' },
+    expiresAt: new Date(Date.now() + state.signingRoundDays * 86_400_000),
+    verificationCode: newVerificationCode(),
   });
-  await inviteSigners(tx, actor, { policyId: start.policyId, roundId, signers, branchName: state.branchName, baseUrl: start.baseUrl, document: start.subject });
+  await inviteSigners(tx, actor, { policyId: start.policyId, roundId, signers, branchName: state.branchName, baseUrl: start.baseUrl, linkDays: state.signingRoundDays, document: start.subject });
   await insertEvent(tx, { policyId: start.policyId, userId: actor.id, fromStatus: null, toStatus: null, changes: [], note: `${signingSubjectLabels[start.subject]} enviada para firma electrónica a ${signers.length} firmante${signers.length === 1 ? '' : 's'}` });
   return roundId;
 }

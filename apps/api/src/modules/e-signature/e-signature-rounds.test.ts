@@ -59,9 +59,15 @@ describe("'Enviar Contratos' starts a round", () => {
     expect(await statusOf(policy)).toBe('contracts');
   });
 
-  it('leaves the pagarés out by default and includes them with the branch setting', async () => {
+  it('sends the pagarés to paper by default when a signer has no RFC, saying who, and includes them with the simple signature', async () => {
+    const byDefault = await policyInContracts(ctx, { token: agent.token, overrides: threeSigners() });
+    await sendContracts(byDefault);
+    const [defaultRound] = await db().select().from(signingRounds).where(eq(signingRounds.policyId, byDefault.id));
+    expect(defaultRound!.documentKinds).toEqual(['lease', 'policy']);
+    expect(defaultRound!.methods.promissory_notes).toBe('paper');
+    expect(defaultRound!.paperReason).toMatch(/^Los pagarés: se firmarán en papel porque .+ no tienen RFC en la póliza/);
     const branchId = await insertBranch(ctx);
-    await db().update(branches).set({ esignPromissoryNotes: true }).where(eq(branches.id, branchId));
+    await db().update(branches).set({ signatureMethodPromissoryNotes: 'simple' }).where(eq(branches.id, branchId));
     const branchAgent = await tokenFor(ctx, 'agent', branchId);
     const policy = await policyInContracts(ctx, { token: branchAgent, overrides: threeSigners() });
     const tokens = await sendContracts(policy, branchAgent);

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
-import { policyDisplayFolio, type ContractDocumentKind, type LinkParty, type PolicyStatus, type SigningRoundStatus } from '@portal/domain';
+import { policyDisplayFolio, type ContractDocumentKind, type LinkParty, type PolicyStatus, type SignatureMethods, type SigningOrder, type SigningRoundStatus } from '@portal/domain';
 import type { Executor } from '../../db/client';
 import { inBranchScope } from '../../db/scope';
 import { branches, contractDocuments, linkSignatures, policies, publicLinks, signingRounds } from '../../db/schema/index';
@@ -13,8 +13,11 @@ export interface PolicySigningState {
   branchId: number;
   folio: string;
   branchName: string;
-  /** The branch lets pagarés be signed electronically (issue 17: off by default). */
-  esignPromissoryNotes: boolean;
+  /** Issue 35: how the branch signs each kind, in which order, how long a round lasts and how many reminders it sends. */
+  methods: SignatureMethods;
+  signingOrder: SigningOrder;
+  signingRoundDays: number;
+  signingReminderMax: number;
 }
 
 /** The policy's status, folio and branch setting; `lock` holds the policy row until the transaction ends. */
@@ -27,15 +30,20 @@ export async function policySigningState(db: Executor, policyId: number, lock = 
       policyNumber: policies.policyNumber,
       investigationId: policies.investigationId,
       branchName: branches.name,
-      esignPromissoryNotes: branches.esignPromissoryNotes,
+      lease: branches.signatureMethodLease,
+      policy: branches.signatureMethodPolicy,
+      promissoryNotes: branches.signatureMethodPromissoryNotes,
+      signingOrder: branches.signingOrder,
+      signingRoundDays: branches.signingRoundDays,
+      signingReminderMax: branches.signingReminderMax,
     })
     .from(policies)
     .innerJoin(branches, eq(branches.id, policies.branchId))
     .where(eq(policies.id, policyId));
   const [row] = lock ? await query.for('update', { of: policies }) : await query;
   if (!row) return null;
-  const { policyNumber, investigationId, ...state } = row;
-  return { ...state, folio: policyDisplayFolio({ policyNumber, investigationId }) };
+  const { policyNumber, investigationId, lease, policy, promissoryNotes, ...state } = row;
+  return { ...state, methods: { lease, policy, promissory_notes: promissoryNotes }, folio: policyDisplayFolio({ policyNumber, investigationId }) };
 }
 
 /** Whether the actor's branch scope reaches the policy (staff read). */

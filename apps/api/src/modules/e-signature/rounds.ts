@@ -1,5 +1,6 @@
+import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
-import { policyMessages, policySigners, signingMessages, type ContractDocumentKind, type LinkParty, type PolicyStatus, type SigningSubject } from '@portal/domain';
+import { documentSigners, planRound, policyMessages, policySigners, signingMessages, type ContractDocumentKind, type LinkParty, type PolicyStatus, type SignatureMethods, type SigningSubject } from '@portal/domain';
 import type { Executor } from '../../db/client';
 import { conflict, ensure, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth-user';
@@ -14,8 +15,12 @@ import * as repo from './repository';
  * policy marked 'Firma electrónica' enters or leaves 'signature'. The signers' side is service.ts.
  */
 
-/** How long a signer's link lives. */
-const linkDays = 7;
+const dayMs = 86_400_000;
+/** The /verificar code's alphabet: no 0/O, 1/I/L look-alikes; 12 characters are 60 bits. */
+const codeAlphabet = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+
+/** A new verification code (printed with a QR on the evidence page, issue 35). */
+export const newVerificationCode = () => Array.from({ length: 12 }, () => codeAlphabet[crypto.randomInt(codeAlphabet.length)]).join('');
 
 export async function readStored(files: FileStore, storedName: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -29,12 +34,20 @@ export async function storePdf(files: FileStore, bytes: Uint8Array, written: str
   return stored;
 }
 
-interface Signer {
+export interface Signer {
   party: LinkParty;
   partyIndex: number;
   name: string;
   email: string;
   phones: string[];
+  /** The RFC and CURP the e.firma certificate must name ('' when the policy has none). */
+  rfc: string;
+  curp: string;
+  /** The office's legal representative (party 'office'). */
+  userId?: number;
+  /** The documents this signer signs in the round, and how. */
+  documentKinds: Array<ContractDocumentKind | 'move_out'>;
+  method: 'simple' | 'efirma';
 }
 
 /**
@@ -44,9 +57,10 @@ interface Signer {
 export async function inviteSigners(
   tx: Executor,
   actor: AuthUser,
-  round: { policyId: number; roundId: number; signers: Signer[]; branchName: string; baseUrl: string; document?: Exclude<SigningSubject, 'contracts'> },
+  round: { policyId: number; roundId: number; signers: Signer[]; branchName: string; baseUrl: string; linkDays: number; document?: Exclude<SigningSubject, 'contracts'> },
+  now = new Date(),
 ): Promise<void> {
-  for (const signer of round.signers) {
+  for (const [position, signer] of round.signers.entries()) {
     const { linkId } = await issueLink(tx, {
       policyId: round.policyId,
       purpose: 'sign',
@@ -56,31 +70,56 @@ export async function inviteSigners(
       email: signer.email,
       phones: signer.phones,
       branchName: round.branchName,
-      expiresInDays: linkDays,
+      expiresInDays: round.linkDays,
       signingRoundId: round.roundId,
       createdBy: actor.id,
       baseUrl: round.baseUrl,
       sendEmail: true,
       ...(round.document ? { document: round.document } : {}),
     });
-    await repo.insertSignature(tx, { linkId, roundId: round.roundId, signerName: signer.name.slice(0, 150), signerEmail: signer.email });
+    await repo.insertSignature(tx, {
+      linkId,
+      roundId: round.roundId,
+      signerName: signer.name.slice(0, 150),
+      signerEmail: signer.email,
+      position,
+      documentKinds: signer.documentKinds,
+      method: signer.method,
+      expectedRfc: signer.rfc,
+      expectedCurp: signer.curp,
+      userId: signer.userId ?? null,
+      invitedAt: now,
+    });
   }
 }
 
-/** Who signs (the domain's policySigners: every tenant, every guarantor and the owner, in that order). */
-function signersOf(policy: Awaited<ReturnType<typeof loadPolicies>>[number]): Signer[] {
+type PolicyPeople = Awaited<ReturnType<typeof loadPolicies>>[number];
+type Person = Pick<Signer, 'party' | 'partyIndex' | 'name' | 'email' | 'phones' | 'rfc' | 'curp'>;
+
+/** The people of the policy who may sign (the domain's policySigners: every tenant, every guarantor and the owner, in that order). */
+export function peopleOf(policy: PolicyPeople): Person[] {
   return policySigners(policy).map(({ party, partyIndex, person }) => ({
     party,
     partyIndex,
     name: person.name.trim(),
     email: person.email.trim(),
     phones: [person.mobile, person.phone],
+    rfc: person.rfc,
+    curp: person.curp,
   }));
 }
 
-/** The documents signed electronically: the pagarés only when the branch allows it. */
-const signedKinds = (documents: repo.PackDocument[], esignPromissoryNotes: boolean): ContractDocumentKind[] =>
-  documents.map((document) => document.kind).filter((kind) => kind !== 'promissory_notes' || esignPromissoryNotes);
+/**
+ * Each person with the documents of the round they sign (a person who signs none of them is not
+ * a signer) and their method: e.firma when any of their documents asks for it.
+ */
+export function withDocuments(people: Person[], kinds: ContractDocumentKind[], methods: SignatureMethods): Signer[] {
+  return people.flatMap((person) => {
+    const documentKinds = kinds.filter((kind) => documentSigners[kind].includes(person.party));
+    if (documentKinds.length === 0) return [];
+    return [{ ...person, documentKinds, method: documentKinds.some((kind) => methods[kind] === 'efirma') ? ('efirma' as const) : ('simple' as const) }];
+  });
+}
 
 interface RoundStart {
   policyId: number;
@@ -91,16 +130,18 @@ interface RoundStart {
  * Starts a round for a policy marked 'Firma electrónica' (in the transaction that moved it into
  * 'signature'): 409 naming a signer without e-mail, or without contracts, and nothing written.
  */
-async function startRound(tx: Executor, files: FileStore, actor: AuthUser, start: RoundStart, written: string[]): Promise<void> {
+async function startRound(tx: Executor, files: FileStore, actor: AuthUser, start: RoundStart & SigningOptions, written: string[]): Promise<void> {
   const [policy] = await loadPolicies(tx, { id: start.policyId }, 'none');
   if (!policy?.isElectronicSignature) return;
-  const signers = signersOf(policy);
-  const withoutEmail = signers.find((signer) => !signer.email);
-  if (withoutEmail) throw conflict(signingMessages.signerWithoutEmail(withoutEmail.name), [{ field: 'status', message: signingMessages.signerWithoutEmail(withoutEmail.name) }]);
   const state = ensure(await repo.policySigningState(tx, start.policyId), notFound(policyMessages.notFound));
   const pack = await repo.currentPack(tx, start.policyId);
-  const kinds = signedKinds(pack, state.esignPromissoryNotes);
+  const people = peopleOf(policy);
+  const plan = planRound(pack.map((document) => document.kind), state.methods, people, start.efirmaAvailable);
+  const kinds = pack.map((document) => document.kind).filter((kind) => plan.methods[kind] !== 'paper');
   if (kinds.length === 0) throw conflict(signingMessages.noPack, [{ field: 'status', message: signingMessages.noPack }]);
+  const signers = withDocuments(people, kinds, plan.methods);
+  const withoutEmail = signers.find((signer) => !signer.email);
+  if (withoutEmail) throw conflict(signingMessages.signerWithoutEmail(withoutEmail.name), [{ field: 'status', message: signingMessages.signerWithoutEmail(withoutEmail.name) }]);
   // A round left open by an earlier pass through 'signature' ends before the new one starts.
   await cancelOpenRound(tx, actor.id, start.policyId);
 
@@ -115,8 +156,13 @@ async function startRound(tx: Executor, files: FileStore, actor: AuthUser, start
     packSha256: stored.sha256,
     packSize: stored.size,
     createdBy: actor.id,
+    methods: plan.methods,
+    paperReason: plan.paperReason,
+    sequential: state.signingOrder === 'sequential',
+    expiresAt: new Date(Date.now() + state.signingRoundDays * dayMs),
+    verificationCode: newVerificationCode(),
   });
-  await inviteSigners(tx, actor, { policyId: start.policyId, roundId, signers, branchName: state.branchName, baseUrl: start.baseUrl });
+  await inviteSigners(tx, actor, { policyId: start.policyId, roundId, signers, branchName: state.branchName, baseUrl: start.baseUrl, linkDays: state.signingRoundDays });
   await insertEvent(tx, { policyId: start.policyId, userId: actor.id, fromStatus: null, toStatus: null, changes: [], note: signingMessages.roundStartedNote(signers.length) });
 }
 
@@ -131,10 +177,15 @@ async function cancelOpenRound(tx: Executor, actorId: number | null, policyId: n
 }
 
 /** What the policies module calls when a write enters or leaves 'signature' (app.ts wires it). */
-export function signingHook(files: FileStore, onDiscardError: (error: unknown, storedName: string) => void): SigningHook {
+export interface SigningOptions {
+  /** Whether this server verifies e.firma signatures (EFIRMA_CA_CERTS is set): documents set to it go to paper otherwise. */
+  efirmaAvailable: boolean;
+}
+
+export function signingHook(files: FileStore, onDiscardError: (error: unknown, storedName: string) => void, options: SigningOptions): SigningHook {
   return {
     async statusChanged(tx: Executor, actor: AuthUser, change: { policyId: number; from: PolicyStatus | null; to: PolicyStatus; baseUrl: string }, written: string[]) {
-      if (change.to === 'signature') await startRound(tx, files, actor, change, written);
+      if (change.to === 'signature') await startRound(tx, files, actor, { ...change, ...options }, written);
       else if (change.from === 'signature') await cancelOpenRound(tx, actor.id, change.policyId);
     },
     discard: async (written: string[]) => {

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import {
   contractDocumentLabels,
+  efirmaMessages,
   maskEmail,
   outsideActorNames,
   policyMessages,
@@ -8,23 +9,25 @@ import {
   signingMessages,
   signingSubjectLabels,
   type CodeSent,
+  type ContractDocumentKind,
   type SigningRound,
   type SigningView,
   type SignInput,
 } from '@portal/domain';
-import { readTogether, type Db, type Executor } from '../../db/client';
-import { AppError, badRequest, conflict, ensure, invalidField, notFound } from '../../lib/app-error';
+import type { Db } from '../../db/client';
+import { AppError, badRequest, conflict, invalidField, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth-user';
 import { actorScope } from '../../lib/branch-scope';
 import type { FileStore } from '../../lib/file-store';
 import { queueEmails, signingCodeEmail } from '../email/index';
-import { notifySignatureCompleted, notifySignatureDeclined } from '../notifications/index';
-import { insertEvent, updatePolicyRow } from '../policies/index';
-import { relockLink, requirePrivacyAccepted, resolveLink, type ActiveLink } from '../public-links/index';
-import { isEmbeddablePng, signedDocument, type EvidenceFacts, type SignerEvidence } from './pdf';
+import { notifySignatureDeclined } from '../notifications/index';
+import { insertEvent } from '../policies/index';
+import { relockLink, type ActiveLink } from '../public-links/index';
+import { isEmbeddablePng } from './pdf';
 import * as repo from './repository';
-import { readStored, storePdf } from './rounds';
-import { completeOwnDocument, documentFileName, drawSignedOwnDocument } from './document-rounds';
+import { documentFileName } from './document-rounds';
+import { discard, discardUnused, drawIfLast, recordSigned, type DrawnDocument, type SignedValues } from './completion';
+import { codeFresh, ensureCanAct, lockedSignerContext, locked, signerContext, signingLink } from './signer-context';
 
 /*
  * Signing by link (issue 17, decision 017). A policy marked 'Firma electrónica' entering
@@ -35,71 +38,49 @@ import { completeOwnDocument, documentFileName, drawSignedOwnDocument } from './
  */
 
 const minuteMs = 60_000;
-/** A verified code lets its holder sign for this long. */
-const verifiedForMs = 30 * minuteMs;
 
 const sha256 = (bytes: Uint8Array | string) => crypto.createHash('sha256').update(bytes).digest('hex');
 
 // --- the signer's page -----------------------------------------------------------------------------------
-
-interface SignerContext {
-  link: ActiveLink;
-  round: repo.RoundRow;
-  signature: repo.SignatureRow;
-}
-
-/** The live signing link a token opens (any other token: the uniform 404). A request resolves its token once. */
-const signingLink = (db: Executor, token: string, lock = false) => resolveLink(db, token, 'sign', { lock });
-
-/** The link's round and signer row; `lock` takes them for update (the link's own row the caller locked). */
-async function signerContext(db: Executor, link: ActiveLink, lock = false): Promise<SignerContext> {
-  const roundId = link.signingRoundId;
-  const round = roundId === null ? undefined : await repo.findRound(db, roundId, lock);
-  const signature = await repo.findSignature(db, link.id, lock);
-  if (!round || !signature) throw notFound(signingMessages.roundClosed);
-  return { link, round, signature };
-}
-
-/** Inside a write's transaction: the signer's link, round and row, each locked for update in that order. */
-const lockedSignerContext = async (tx: Executor, token: string) => signerContext(tx, await signingLink(tx, token, true), true);
-
-const locked = () => new AppError(423, signingMessages.codeLocked);
-
-/** The checks every signing action makes first: the aviso accepted, the round open, not locked, not signed yet. */
-async function ensureCanAct(db: Executor, context: SignerContext): Promise<void> {
-  await requirePrivacyAccepted(db, context.link);
-  if (context.signature.signedAt) throw conflict(signingMessages.alreadySigned);
-  if (context.round.status !== 'open' || context.signature.declinedAt) throw conflict(signingMessages.roundClosed);
-  if (context.signature.lockedAt) throw locked();
-}
 
 /** GET /api/public/links/{token}/signing */
 export async function signingView(db: Db, token: string): Promise<SigningView> {
   return viewOf(db, await signingLink(db, token));
 }
 
-async function viewOf(db: Db, link: ActiveLink): Promise<SigningView> {
+export async function viewOf(db: Db, link: ActiveLink): Promise<SigningView> {
   const { round, signature } = await signerContext(db, link);
   const [documents, signers] = await Promise.all([repo.packDocuments(db, round.policyId, round.packVersion), repo.roundSigners(db, round.id)]);
-  const now = Date.now();
+  const now = new Date();
+  const mine = (kind: ContractDocumentKind | 'move_out') => signature.documentKinds.includes(kind);
   // A document signed on its own (the acta de entrega) is the round's one PDF.
-  const own = round.subject === 'contracts' ? [] : [{ kind: 'move_out' as const, label: signingSubjectLabels.move_out, pageCount: round.pageCount ?? 0, sha256: round.packSha256 }];
+  const own = round.subject === 'contracts' ? [] : [{ kind: 'move_out' as const, label: signingSubjectLabels.move_out, pageCount: round.pageCount ?? 0, sha256: round.packSha256, method: 'simple' as const, mine: true }];
   return {
     status: round.status,
     documents: [
       ...own,
       ...documents
         .filter((document) => round.subject === 'contracts' && round.documentKinds.includes(document.kind))
-        .map((document) => ({ kind: document.kind, label: contractDocumentLabels[document.kind], pageCount: document.pageCount, sha256: document.sha256 })),
+        .map((document) => ({
+          kind: document.kind,
+          label: contractDocumentLabels[document.kind],
+          pageCount: document.pageCount,
+          sha256: document.sha256,
+          method: round.methods[document.kind] === 'efirma' ? ('efirma' as const) : ('simple' as const),
+          mine: mine(document.kind),
+        })),
     ],
     packSha256: round.packSha256,
     emailMasked: maskEmail(signature.signerEmail),
-    otpVerified: signature.otpVerifiedAt !== null && now - signature.otpVerifiedAt.getTime() <= verifiedForMs,
+    otpVerified: codeFresh(signature, now),
     locked: signature.lockedAt !== null,
     signedAt: signature.signedAt?.toISOString() ?? null,
     declinedAt: signature.declinedAt?.toISOString() ?? null,
     signersSigned: signers.filter((signer) => signer.signedAt !== null).length,
     signersTotal: signers.length,
+    method: signature.method,
+    myTurn: !round.sequential || signature.invitedAt !== null,
+    expiresAt: round.expiresAt?.toISOString() ?? null,
   };
 }
 
@@ -165,180 +146,42 @@ export async function verifyCode(db: Db, token: string, code: string, now = new 
   if (!outcome.ok) throw outcome.error;
 }
 
-type ParsedSignature = SignerEvidence['signature'];
-
 /** POST …/signing/sign: the evidence recorded; the last signer's request also completes the round. */
 export async function sign(db: Db, files: FileStore, token: string, input: SignInput & { accept: true }, origin: { ip: string; userAgent: string }, onDiscardError: (error: unknown, storedName: string) => void): Promise<SigningView> {
   const now = new Date();
-  const signature: ParsedSignature = input.signature.kind === 'drawn' ? { kind: 'drawn', image: input.signature.image } : { kind: 'typed', text: input.signature.text.trim() };
+  const signature = input.signature.kind === 'drawn' ? { kind: 'drawn' as const, image: input.signature.image } : { kind: 'typed' as const, text: input.signature.text.trim() };
   // A drawing that is not a PNG pdf-lib can embed would break the stamping for every signer: refused now.
   if (signature.kind === 'drawn' && !(await isEmbeddablePng(signature.image))) throw invalidField('signature', signingMessages.signatureInvalid);
+  const values: SignedValues = {
+    signedAt: now,
+    ip: origin.ip.slice(0, 64),
+    userAgent: origin.userAgent.slice(0, 500),
+    signatureKind: signature.kind,
+    signatureImage: signature.kind === 'drawn' ? signature.image : null,
+    signatureText: signature.kind === 'typed' ? signature.text.slice(0, 150) : null,
+    packSha256: input.packSha256,
+  };
   const link = await signingLink(db, token);
   const written: string[] = [];
   try {
     // Drawn before the transaction when this signer is the last one: the transaction then only stores it.
-    const early = await drawIfLast(db, files, link, { now, signature, origin, packSha256: input.packSha256 }, written);
+    const early = await drawIfLast(db, files, link, values, written);
     let used: DrawnDocument[] = [];
     await db.transaction(async (tx) => {
       // Locks the link, then the round: the round's row serialises its signers, so only one of them sees everyone signed.
       const context = await signerContext(tx, await relockLink(tx, link), true);
-      await ensureCanAct(tx, context);
-      const { signature: row, round } = context;
-      if (!row.otpVerifiedAt || now.getTime() - row.otpVerifiedAt.getTime() > verifiedForMs) throw conflict(signingMessages.codeNotVerified);
-      if (input.packSha256 !== round.packSha256) throw conflict(signingMessages.packChanged);
-      await repo.updateSignature(tx, row.linkId, {
-        signedAt: now,
-        ip: origin.ip.slice(0, 64),
-        userAgent: origin.userAgent.slice(0, 500),
-        signatureKind: signature.kind,
-        signatureImage: signature.kind === 'drawn' ? signature.image : null,
-        signatureText: signature.kind === 'typed' ? signature.text.slice(0, 150) : null,
-        packSha256: input.packSha256,
-      });
-      await repo.finishLinks(tx, [row.linkId], now);
-      const signers = await repo.roundSigners(tx, round.id);
-      if (signers.some((signer) => signer.signedAt === null)) return;
-      used = early && early.key === evidenceKey(signers) ? early.documents : await drawSignedPack(tx, files, round, signers, written);
-      await completeRound(tx, round, used, now);
+      await ensureCanAct(tx, context, now);
+      if (context.signature.method === 'efirma') throw conflict(efirmaMessages.efirmaRequired);
+      if (!codeFresh(context.signature, now)) throw conflict(signingMessages.codeNotVerified);
+      if (input.packSha256 !== context.round.packSha256) throw conflict(signingMessages.packChanged);
+      used = await recordSigned(tx, files, context, values, early, written);
     });
-    // Files drawn early but not stored in the end (another signer signed in between) are not kept.
-    const kept = new Set(used.map((document) => document.stored.storedName));
-    await discard(files, written.filter((storedName) => !kept.has(storedName)), onDiscardError);
-    written.length = 0;
+    await discardUnused(files, written, used, onDiscardError);
     return await viewOf(db, link);
   } catch (error) {
     if (written.length > 0) await discard(files, written, onDiscardError);
     throw error;
   }
-}
-
-async function discard(files: FileStore, written: string[], onError: (error: unknown, storedName: string) => void): Promise<void> {
-  for (const storedName of written) await files.remove(storedName).catch((error: unknown) => onError(error, storedName));
-}
-
-/** What a drawn pack was drawn from: the signers and their signing times. */
-const evidenceKey = (signers: repo.RoundSigner[]) => signers.map((signer) => `${signer.linkId}:${signer.signedAt?.toISOString()}`).join(',');
-
-interface DrawnDocument {
-  /** The pack's document it was drawn from; null for a round's own document. */
-  source: repo.PackDocument | null;
-  stored: { storedName: string; size: number; sha256: string };
-  pageCount: number;
-  signed: boolean;
-}
-
-/**
- * When every other signer has signed, draws the signed pack as it will be once this signer's
- * evidence is recorded, outside any transaction. Null when this signer is not the last (or the
- * request will be refused anyway: the transaction checks everything again).
- */
-async function drawIfLast(
-  db: Db,
-  files: FileStore,
-  link: ActiveLink,
-  mine: { now: Date; signature: ParsedSignature; origin: { ip: string; userAgent: string }; packSha256: string },
-  written: string[],
-): Promise<{ key: string; documents: DrawnDocument[] } | null> {
-  const context = await signerContext(db, link).catch(() => null);
-  if (!context || context.round.status !== 'open' || mine.packSha256 !== context.round.packSha256) return null;
-  const { signedAt, lockedAt, otpVerifiedAt } = context.signature;
-  // Only for a request that will be accepted: a refused one should not cost the drawing.
-  if (signedAt || lockedAt || !otpVerifiedAt || mine.now.getTime() - otpVerifiedAt.getTime() > verifiedForMs) return null;
-  const signers = await repo.roundSigners(db, context.round.id);
-  if (signers.some((signer) => signer.linkId !== context.link.id && signer.signedAt === null)) return null;
-  const expected = signers.map((signer) =>
-    signer.linkId === context.link.id
-      ? {
-          ...signer,
-          signedAt: mine.now,
-          ip: mine.origin.ip.slice(0, 64),
-          userAgent: mine.origin.userAgent.slice(0, 500),
-          signatureKind: mine.signature.kind,
-          signatureImage: mine.signature.kind === 'drawn' ? mine.signature.image : null,
-          signatureText: mine.signature.kind === 'typed' ? mine.signature.text.slice(0, 150) : null,
-          packSha256: mine.packSha256,
-        }
-      : signer,
-  );
-  return { key: evidenceKey(expected), documents: await drawSignedPack(db, files, context.round, expected, written) };
-}
-
-function evidenceOf(signer: repo.RoundSigner): SignerEvidence {
-  return {
-    name: signer.signerName,
-    party: signer.party,
-    email: signer.signerEmail,
-    ip: signer.ip ?? '',
-    userAgent: signer.userAgent ?? '',
-    signedAt: signer.signedAt!,
-    signature: signer.signatureKind === 'drawn' ? { kind: 'drawn', image: signer.signatureImage ?? '' } : { kind: 'typed', text: signer.signatureText ?? signer.signerName },
-    packSha256: signer.packSha256 ?? '',
-  };
-}
-
-/**
- * Every document of the round's pack version for the new version: the signed ones with the
- * signatures and evidence pages, the others (the pagarés when left out) unchanged, each stored
- * under a new name.
- */
-async function drawSignedPack(db: Executor, files: FileStore, round: repo.RoundRow, signers: repo.RoundSigner[], written: string[]): Promise<DrawnDocument[]> {
-  const [documents, state] = await readTogether(db, [() => repo.packDocuments(db, round.policyId, round.packVersion), () => repo.policySigningState(db, round.policyId)]);
-  const folio = state?.folio ?? '';
-  if (round.subject !== 'contracts') return [await drawSignedOwnDocument(files, round, folio, signers.map(evidenceOf), written)];
-  const signedSources = documents.filter((document) => round.documentKinds.includes(document.kind));
-  const facts: EvidenceFacts = {
-    folio,
-    roundId: round.id,
-    packVersion: round.packVersion,
-    packSha256: round.packSha256,
-    documents: signedSources.map((document) => ({ kind: document.kind, fileName: document.fileName, sha256: document.sha256 })),
-    signers: signers.map(evidenceOf),
-  };
-  const drawn: DrawnDocument[] = [];
-  for (const source of documents) {
-    const original = await readStored(files, source.storedName);
-    const signed = round.documentKinds.includes(source.kind);
-    const result = signed ? await signedDocument(original, facts, `${contractDocumentLabels[source.kind]} ${folio} (firmado)`) : { bytes: original, pageCount: source.pageCount };
-    const stored = await storePdf(files, result.bytes, written);
-    drawn.push({ source, stored, pageCount: result.pageCount, signed });
-  }
-  return drawn;
-}
-
-/** Stores the signed pack as the policy's new version, closes the round and makes the policy active. */
-async function completeRound(tx: Executor, round: repo.RoundRow, drawn: DrawnDocument[], now: Date): Promise<void> {
-  if (round.subject !== 'contracts') return completeOwnDocument(tx, round, drawn[0]!.stored, now);
-  const state = ensure(await repo.policySigningState(tx, round.policyId, true), notFound(policyMessages.notFound));
-  const packVersion = (await repo.latestPackVersion(tx, round.policyId)) + 1;
-  await repo.insertSignedPack(
-    tx,
-    round.policyId,
-    drawn.flatMap(({ source, stored, pageCount, signed }) => (source === null ? [] : [{
-      policyId: round.policyId,
-      kind: source.kind,
-      packVersion,
-      templateId: source.templateId,
-      templateVersion: source.templateVersion,
-      templateIsBranchOverride: source.templateIsBranchOverride,
-      storedName: stored.storedName,
-      fileName: signed ? source.fileName.replace(/-v\d+\.pdf$/, `-firmado-v${packVersion}.pdf`) : source.fileName.replace(/-v\d+\.pdf$/, `-v${packVersion}.pdf`),
-      size: stored.size,
-      sha256: stored.sha256,
-      pageCount,
-      signed,
-      createdBy: null,
-    }])),
-  );
-  await repo.closeRound(tx, round.id, 'completed', now, packVersion);
-  // A policy moved out of 'signature' meanwhile would have cancelled the round: it is in 'signature' here.
-  if (state.status === 'signature') {
-    // The signers completed it, not a user: the 412 of a stale form says 'Alguien más' (decision 023).
-    await updatePolicyRow(tx, round.policyId, { status: 'active', updatedAt: now, updatedBy: null });
-    await insertEvent(tx, { policyId: round.policyId, userId: null, fromStatus: 'signature', toStatus: 'active', changes: [], note: signingMessages.completedNote, bySystem: true });
-  } else {
-    await insertEvent(tx, { policyId: round.policyId, userId: null, fromStatus: null, toStatus: null, changes: [], note: signingMessages.completedNote, bySystem: true });
-  }
-  await notifySignatureCompleted(tx, { policyId: round.policyId, roundId: round.id });
 }
 
 /**
@@ -382,6 +225,11 @@ export async function policySigning(db: Db, actor: AuthUser, policyId: number): 
     signedPackVersion: round.signedPackVersion,
     createdAt: round.createdAt.toISOString(),
     closedAt: round.closedAt?.toISOString() ?? null,
+    methods: round.methods,
+    paperReason: round.paperReason,
+    order: round.sequential ? 'sequential' : 'parallel',
+    expiresAt: round.expiresAt?.toISOString() ?? null,
+    verificationCode: round.status === 'completed' ? round.verificationCode : null,
     signers: signers.map((signer) => ({
       linkId: signer.linkId,
       party: signer.party,
@@ -391,6 +239,11 @@ export async function policySigning(db: Db, actor: AuthUser, policyId: number): 
       declinedAt: signer.declinedAt?.toISOString() ?? null,
       declineReason: signer.declineReason,
       locked: signer.lockedAt !== null,
+      method: signer.method,
+      invitedAt: signer.invitedAt?.toISOString() ?? null,
+      remindersSent: signer.remindersSent,
+      certificateSerial: signer.certificateSerial,
+      revocation: signer.revocation,
     })),
   };
 }

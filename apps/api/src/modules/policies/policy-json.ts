@@ -35,7 +35,7 @@ function addressJson(alias: string, prefix = ''): string {
 /** numeric(12,2) as the number drizzle's `mode: 'number'` gives (15000, not 15000.00). */
 const money = (column: string) => `${column}::float8`;
 
-const contact = (alias: string) => `'phone', ${alias}.phone, 'mobile', ${alias}.mobile, 'email', ${alias}.email`;
+const contact = (alias: string) => `'phone', ${alias}.phone, 'mobile', ${alias}.mobile, 'email', ${alias}.email, 'rfc', ${alias}.rfc, 'curp', ${alias}.curp`;
 
 /**
  * Where each child table is read from: the tables themselves, or — for a policy being created —

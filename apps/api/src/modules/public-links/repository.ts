@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
-import { policyDisplayFolio, type LinkParty, type LinkPurpose, type PolicyStatus, type SigningRoundStatus } from '@portal/domain';
+import { policyDisplayFolio, type LinkParty, type PersonParty, type LinkPurpose, type PolicyStatus, type SigningRoundStatus } from '@portal/domain';
 import { readTogether, type Executor } from '../../db/client';
 import { branches, guarantors, policies, privacyAcceptances, privacyNotices, properties, propertyOwners, publicLinks, signingRounds, tenants, users } from '../../db/schema/index';
 import { inBranchScope } from '../../db/scope';
@@ -126,7 +126,7 @@ export async function findLinkPolicy(db: Executor, policyId: number, scope: Bran
 
 /** A person of the policy with the contacts a link is sent to. */
 export interface PolicyPerson {
-  party: LinkParty;
+  party: PersonParty;
   partyIndex: number;
   name: string;
   email: string;
@@ -153,7 +153,7 @@ export async function findPolicyPeople(db: Executor, policyId: number): Promise<
         .innerJoin(properties, eq(properties.id, propertyOwners.propertyId))
         .where(eq(properties.policyId, policyId)),
   ]);
-  const people = (party: LinkParty, rows: Omit<PolicyPerson, 'party' | 'partyIndex'>[]) => rows.map((row, partyIndex) => ({ party, partyIndex, ...row }));
+  const people = (party: PersonParty, rows: Omit<PolicyPerson, 'party' | 'partyIndex'>[]) => rows.map((row, partyIndex) => ({ party, partyIndex, ...row }));
   return [...people('tenant', tenantRows), ...people('guarantor', guarantorRows), ...people('owner', ownerRows.slice(0, 1))];
 }
 

@@ -8,10 +8,10 @@ import { addressValues } from '../mapping';
 type ParentId = number | SQL;
 
 /** What every person of a policy has (tenant, guarantor, owner): name, address and contact. */
-type Person = Pick<PolicyInput['property']['owner'], 'name' | 'address' | 'phone' | 'mobile' | 'email'>;
+type Person = Pick<PolicyInput['property']['owner'], 'name' | 'address' | 'phone' | 'mobile' | 'email' | 'rfc' | 'curp'>;
 
 function personValues(person: Person) {
-  return { name: person.name, ...addressValues(person.address, 'address'), phone: person.phone, mobile: person.mobile, email: person.email };
+  return { name: person.name, ...addressValues(person.address, 'address'), phone: person.phone, mobile: person.mobile, email: person.email, rfc: person.rfc, curp: person.curp };
 }
 
 export function tenantValues(policyId: ParentId, position: number, tenant: PolicyInput['tenants'][number]) {

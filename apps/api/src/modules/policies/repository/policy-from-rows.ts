@@ -14,6 +14,8 @@ export function toTenant(row: typeof tenants.$inferSelect, references: Array<typ
     phone: row.phone,
     mobile: row.mobile,
     email: row.email,
+    rfc: row.rfc,
+    curp: row.curp,
     profession: row.profession,
     monthlyIncome: row.monthlyIncome,
     company: row.company,
@@ -33,6 +35,8 @@ export function toGuarantor(row: typeof guarantors.$inferSelect, vehicle: typeof
     phone: row.phone,
     mobile: row.mobile,
     email: row.email,
+    rfc: row.rfc,
+    curp: row.curp,
     sameAddressAsGuarantee: row.sameAddressAsGuarantee,
     guaranteeAddress: row.hasGuaranteeAddress ? readAddress(row, 'guaranteeAddress') : null,
     vehicle: vehicle
@@ -72,7 +76,7 @@ export function toPolicy(row: PolicyRow, tenantList: Tenant[], guarantorList: Gu
     guarantors: guarantorList,
     property: {
       id: property.id,
-      owner: { id: owner.id, name: owner.name, address: readAddress(owner, 'address'), phone: owner.phone, mobile: owner.mobile, email: owner.email },
+      owner: { id: owner.id, name: owner.name, address: readAddress(owner, 'address'), phone: owner.phone, mobile: owner.mobile, email: owner.email, rfc: owner.rfc, curp: owner.curp },
       address,
       propertyType: property.propertyType,
       parkingSpots: property.parkingSpots,

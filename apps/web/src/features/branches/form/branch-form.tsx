@@ -30,7 +30,7 @@ import { AddressFields } from '@/components/form/address-fields';
 import { Card } from '@/components/ui/card';
 import { FormActions } from '@/components/ui/form-actions';
 import { UnsavedChangesGuard } from '@/components/form/unsaved-changes-guard';
-import { CheckboxField, TextField } from '@/components/ui/form-field';
+import { TextField } from '@/components/ui/form-field';
 import { SelectField } from '@/components/ui/select-field';
 import { FormSection } from '@/components/ui/form-section';
 import { SaveFailureAlert, useSaveFailure } from '@/components/ui/save-failure-alert';
@@ -49,7 +49,6 @@ const fieldNames = [
   'code',
   'expiryNoticeDays',
   'paperSize',
-  'esignPromissoryNotes',
   'retainRejectedDocumentsMonths',
   'retainEndedPolicyDocumentsYears',
   'retainClosedClaimsYears',
@@ -102,7 +101,6 @@ function branchFormDefaults(branch: Branch | null): BranchFormInput {
     code: branch?.code ?? '',
     expiryNoticeDays: String(branch?.expiryNoticeDays ?? defaultExpiryNoticeDays),
     paperSize: branch?.paperSize ?? 'letter',
-    esignPromissoryNotes: branch?.esignPromissoryNotes ?? false,
     retainRejectedDocumentsMonths: retentionText(branch ? branch.retainRejectedDocumentsMonths : defaultRetainRejectedDocumentsMonths),
     retainEndedPolicyDocumentsYears: retentionText(branch ? branch.retainEndedPolicyDocumentsYears : defaultRetainEndedPolicyDocumentsYears),
     retainClosedClaimsYears: retentionText(branch ? branch.retainClosedClaimsYears : defaultRetainClosedClaimsYears),
@@ -217,13 +215,6 @@ export function BranchForm(props: BranchFormProps) {
                 </option>
               ))}
             </SelectField>
-            <CheckboxField
-              label="Firmar pagarés electrónicamente"
-              hint="Un pagaré firmado electrónicamente necesita firma electrónica avanzada; por defecto se firman en papel."
-              fieldClassName="sm:col-span-2"
-              error={errors.esignPromissoryNotes?.message}
-              {...register('esignPromissoryNotes')}
-            />
             <TextField label="Teléfono" type="tel" required autoComplete="off" error={errors.phone?.message} {...register('phone')} />
             <TextField
               label="Correo electrónico"

@@ -100,7 +100,6 @@ describe('branch form: Nueva Sucursal', () => {
       manager: null,
       expiryNoticeDays: 30,
       paperSize: 'letter',
-      esignPromissoryNotes: false,
       retainRejectedDocumentsMonths: 6,
       retainEndedPolicyDocumentsYears: 10,
       retainClosedClaimsYears: 10,
@@ -111,20 +110,6 @@ describe('branch form: Nueva Sucursal', () => {
       commissionPercent: '20.00',
       status: 'active',
     });
-  });
-
-  it('signs pagarés on paper by default and sends the electronic choice when ticked', async () => {
-    const net = renderCreate({ 'POST /api/branches': { status: 201, body: makeBranch({ id: 9 }) } });
-    const user = userEvent.setup({ delay: null });
-    await screen.findByLabelText('Gerente');
-    const esign = screen.getByLabelText('Firmar pagarés electrónicamente');
-    expect(esign).not.toBeChecked();
-    expect(screen.getByText('Un pagaré firmado electrónicamente necesita firma electrónica avanzada; por defecto se firman en papel.')).toBeInTheDocument();
-    await user.click(esign);
-    await fillBranch(user, '04310');
-    await user.click(screen.getByRole('button', { name: 'Crear Sucursal' }));
-    await waitFor(() => expect(net.callsTo('POST', '/api/branches')).toHaveLength(1));
-    expect(net.callsTo('POST', '/api/branches')[0]?.body).toMatchObject({ esignPromissoryNotes: true });
   });
 
   it("groups the retention periods (6 months, 10 years by default) and sends an emptied one as never (null)", async () => {
@@ -150,18 +135,6 @@ describe('branch form: Nueva Sucursal', () => {
     await user.click(screen.getByRole('button', { name: 'Crear Sucursal' }));
     await waitFor(() => expect(net.callsTo('POST', '/api/branches')).toHaveLength(1));
     expect(net.callsTo('POST', '/api/branches')[0]?.body).toMatchObject({ retainRejectedDocumentsMonths: null, retainEndedPolicyDocumentsYears: 5, retainClosedClaimsYears: 10 });
-  });
-
-  it("shows a branch's electronic pagarés on edit and sends the change", async () => {
-    const branch = makeBranch({ id: 4, esignPromissoryNotes: true });
-    const net = renderEdit(branch, { 'POST /api/branches/4': { body: branch } });
-    const user = userEvent.setup({ delay: null });
-    const esign = await screen.findByLabelText('Firmar pagarés electrónicamente');
-    expect(esign).toBeChecked();
-    await user.click(esign);
-    await user.click(screen.getByRole('button', { name: 'Guardar Cambios' }));
-    await waitFor(() => expect(net.callsTo('POST', '/api/branches/4')).toHaveLength(1));
-    expect(net.callsTo('POST', '/api/branches/4')[0]?.body).toMatchObject({ esignPromissoryNotes: false });
   });
 
   it("sends the chosen paper size (Carta by default, A4 when chosen)", async () => {

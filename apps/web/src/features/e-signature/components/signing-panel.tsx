@@ -21,7 +21,7 @@ function SignerState({ signer }: { signer: Signer }) {
   return <Badge>Pendiente</Badge>;
 }
 
-const roundTone = { open: 'brand', completed: 'success', declined: 'danger', cancelled: 'neutral' } as const;
+const roundTone = { open: 'brand', completed: 'success', declined: 'danger', cancelled: 'neutral', expired: 'danger' } as const;
 
 function SignedPackButton({ policyId, version, folio }: { policyId: number; version: number; folio: string }) {
   const [busy, setBusy] = useState(false);

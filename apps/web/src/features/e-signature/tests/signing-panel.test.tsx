@@ -12,10 +12,15 @@ const round: SigningRound = {
   signedPackVersion: 2,
   createdAt: '2026-11-20T16:00:00.000Z',
   closedAt: '2026-11-21T16:00:00.000Z',
+  methods: { lease: 'simple', policy: 'simple', promissory_notes: 'paper' },
+  paperReason: '',
+  order: 'parallel',
+  expiresAt: '2026-12-05T16:00:00.000Z',
+  verificationCode: 'ABCDEFGHJKMN',
   signers: [
-    { linkId: 1, party: 'tenant', name: 'María López', email: 'maria@example.mx', signedAt: '2026-11-20T17:00:00.000Z', declinedAt: null, declineReason: null, locked: false },
-    { linkId: 2, party: 'guarantor', name: 'Óscar Peña', email: 'oscar@example.mx', signedAt: null, declinedAt: null, declineReason: null, locked: true },
-    { linkId: 3, party: 'owner', name: 'Roberto Sánchez', email: 'roberto@example.mx', signedAt: null, declinedAt: '2026-11-21T16:00:00.000Z', declineReason: 'La renta no es la acordada', locked: false },
+    { linkId: 1, party: 'tenant', name: 'María López', email: 'maria@example.mx', signedAt: '2026-11-20T17:00:00.000Z', declinedAt: null, declineReason: null, locked: false, method: 'simple', invitedAt: '2026-11-20T16:00:00.000Z', remindersSent: 0, certificateSerial: null, revocation: null },
+    { linkId: 2, party: 'guarantor', name: 'Óscar Peña', email: 'oscar@example.mx', signedAt: null, declinedAt: null, declineReason: null, locked: true, method: 'simple', invitedAt: '2026-11-20T16:00:00.000Z', remindersSent: 0, certificateSerial: null, revocation: null },
+    { linkId: 3, party: 'owner', name: 'Roberto Sánchez', email: 'roberto@example.mx', signedAt: null, declinedAt: '2026-11-21T16:00:00.000Z', declineReason: 'La renta no es la acordada', locked: false, method: 'simple', invitedAt: '2026-11-20T16:00:00.000Z', remindersSent: 0, certificateSerial: null, revocation: null },
   ],
 };
 

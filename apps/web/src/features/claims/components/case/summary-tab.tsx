@@ -6,7 +6,7 @@ import type { ClaimAccess } from './claim-access';
 import { EditClaimButton } from './edit-claim-dialog';
 
 /** The people of a case by what they are to it (an aval is an obligado solidario in a lease). */
-const partyNames: Record<LinkParty, string> = { tenant: 'Inquilino', guarantor: 'Obligado solidario', owner: 'Propietario' };
+const partyNames: Record<LinkParty, string> = { tenant: 'Inquilino', guarantor: 'Obligado solidario', owner: 'Propietario', office: 'Oficina' };
 
 /** 'Resumen': what happened, the months claimed, the people, and whether the case has its papers. */
 export function SummaryTab({ claim, access }: { claim: ClaimDetail; access: ClaimAccess }) {

@@ -23,7 +23,10 @@ const link: PublicLinkView = {
 };
 const open: SigningView = {
   status: 'open',
-  documents: [{ kind: 'lease', label: 'Contrato de arrendamiento', pageCount: 3, sha256: 'a'.repeat(64) }],
+  documents: [{ kind: 'lease', label: 'Contrato de arrendamiento', pageCount: 3, sha256: 'a'.repeat(64), method: 'simple', mine: true }],
+  method: 'simple',
+  myTurn: true,
+  expiresAt: null,
   packSha256: 'f'.repeat(64),
   emailMasked: 'ma***@example.mx',
   otpVerified: false,

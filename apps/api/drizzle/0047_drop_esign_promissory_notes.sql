@@ -1,0 +1,1 @@
+ALTER TABLE "branches" DROP COLUMN "esign_promissory_notes";
