@@ -77,6 +77,21 @@ export const arcoExportFieldLabels: Readonly<Record<string, string>> = {
   respuesta: 'Observaciones de la revisión',
   body: 'Texto',
   direction: 'Sentido',
+  rfc: 'RFC',
+  curp: 'CURP',
+  kind: 'Tipo',
+  contactName: 'Contacto',
+  commissionPercent: 'Comisión (% de honorarios antes de IVA)',
+  commissionIvaPercent: 'IVA de la comisión (%)',
+  isrWithholdingPercent: 'Retención de ISR (%)',
+  ivaWithholdingPercent: 'Retención de IVA (%)',
+  paidOn: 'Pagado el',
+  reference: 'Referencia',
+  gross: 'Comisión',
+  iva: 'IVA',
+  isrWithheld: 'ISR retenido',
+  ivaWithheld: 'IVA retenido',
+  net: 'Neto transferido',
 };
 
 /** The title of each list of a record. */
@@ -86,6 +101,7 @@ export const arcoExportListLabels = {
   vehicle: 'Vehículo',
   notes: 'Notas',
   messages: 'Mensajes de WhatsApp',
+  payouts: 'Pagos de comisiones',
 } as const;
 export type ArcoExportList = keyof typeof arcoExportListLabels;
 

@@ -7,7 +7,7 @@ import { policyStatuses } from '../policies/policy-status-values';
  */
 
 /** Where a person can be on record. */
-export const arcoRecordKinds = ['tenant', 'guarantor', 'owner', 'lead', 'attendee'] as const;
+export const arcoRecordKinds = ['tenant', 'guarantor', 'owner', 'lead', 'attendee', 'broker'] as const;
 export type ArcoRecordKind = (typeof arcoRecordKinds)[number];
 
 export const arcoRecordKindLabels: Record<ArcoRecordKind, string> = {
@@ -16,6 +16,7 @@ export const arcoRecordKindLabels: Record<ArcoRecordKind, string> = {
   owner: 'Propietario',
   lead: 'Prospecto',
   attendee: 'Asistente a una cita',
+  broker: 'Asesor o inmobiliaria',
 };
 
 /** What a cancelled person's name becomes everywhere it was written. */
@@ -42,6 +43,9 @@ export const arcoMessages = {
   retainedClaimOpen: 'Conservado por obligación legal: la póliza tiene una incidencia en curso',
   retainedClaimClosed: (until: string) => `Conservado por obligación legal: una incidencia de la póliza cerró y sus datos se guardan hasta el ${until}`,
   retainedClaimForever: 'Conservado por obligación legal: la sucursal guarda sin plazo los datos de las incidencias cerradas',
+  /** Issue 34 leftover: an asesor's commissions are the office's fiscal records (Código Fiscal de la Federación, art. 30: five years). */
+  retainedBrokerPending: 'Conservado por obligación legal: el asesor tiene comisiones por pagar',
+  retainedBrokerFiscal: (until: string) => `Conservado por obligación legal: sus comisiones son registros fiscales de la oficina y se guardan hasta el ${until} (CFF art. 30)`,
 } as const;
 
 const retainedPrefix = 'Conservado por obligación legal: ';

@@ -228,15 +228,15 @@ describe('ARCO: search, export and cancellation of one person everywhere', () =>
     expect(shapes).toEqual({
       tenant: {
         record: recordKeys,
-        data: ['name', ...address('address'), 'phone', 'mobile', 'email', 'profession', 'monthlyIncome', 'company', 'seniority', 'immediateBoss', ...address('workAddress'), 'requiresInvoice'],
+        data: ['name', ...address('address'), 'phone', 'mobile', 'email', 'profession', 'monthlyIncome', 'company', 'seniority', 'immediateBoss', ...address('workAddress'), 'requiresInvoice', 'rfc', 'curp'],
         lists: { references: ['name', 'phone', 'type'], documents },
       },
       guarantor: {
         record: recordKeys,
-        data: ['name', ...address('address'), 'phone', 'mobile', 'email', 'sameAddressAsGuarantee', 'hasGuaranteeAddress', ...address('guaranteeAddress')],
+        data: ['name', ...address('address'), 'phone', 'mobile', 'email', 'sameAddressAsGuarantee', 'hasGuaranteeAddress', ...address('guaranteeAddress'), 'rfc', 'curp'],
         lists: { vehicle: [], documents },
       },
-      owner: { record: recordKeys, data: ['name', ...address('address'), 'phone', 'mobile', 'email', 'bank', 'accountNumber', 'clabe', 'accountHolder'], lists: { documents } },
+      owner: { record: recordKeys, data: ['name', ...address('address'), 'phone', 'mobile', 'email', 'rfc', 'curp', 'bank', 'accountNumber', 'clabe', 'accountHolder'], lists: { documents } },
       lead: { record: recordKeys, data: ['name', 'phone', 'phonewhats', 'email', 'source', 'status', 'followUpDate', 'createdAt', 'updatedAt', 'notes'], lists: { notes: ['body', 'createdAt'], messages: [] } },
       attendee: {
         record: recordKeys,

@@ -35,6 +35,8 @@ import type { FileStore } from '../../lib/file-store';
 import { anonymiseClaimRows, claimIdsOfPolicies, claimsHeldByPolicies } from '../claims/index';
 import * as erase from './repository/anonymise';
 import * as repo from './repository/people';
+import { brokerRecord, brokerRetention } from './brokers';
+import { anonymiseBroker } from './repository/brokers';
 import type { PersonRow, PolicyPersonRow } from './repository/people';
 import { insertArcoRequest } from './repository/requests';
 import { mexicoCityDay, readableValue } from './readable';
@@ -102,6 +104,10 @@ function recordOf(row: PersonRow, claimsOf: Map<number, ArcoClaim[]>): ArcoRecor
       return { ...base, email: '', phone: row.phone || row.phonewhats, leadId: row.id, leadCreatedAt: row.createdAt.toISOString(), editPath: '/leads' };
     case 'attendee':
       return { ...base, email: row.email, phone: '', appointmentId: row.appointmentId, appointmentTitle: row.appointmentTitle, appointmentDate: row.appointmentDate, editPath: '/appointments' };
+    case 'broker': {
+      const reason = brokerRetention(row);
+      return { ...base, email: row.email, phone: row.phone, retained: reason !== null, retentionReason: reason, editPath: `/brokers/${row.id}` };
+    }
     default: {
       const reason = retentionReason(row);
       return {
@@ -265,7 +271,8 @@ async function policyPersonRecord(db: Db, row: PolicyPersonRow): Promise<Omit<Ar
 }
 
 async function exportRecord(db: Db, row: PersonRow): Promise<ArcoExportRecord> {
-  const content = row.kind === 'lead' ? await leadRecord(db, row) : row.kind === 'attendee' ? await attendeeRecord(db, row) : await policyPersonRecord(db, row);
+  const content =
+    row.kind === 'lead' ? await leadRecord(db, row) : row.kind === 'attendee' ? await attendeeRecord(db, row) : row.kind === 'broker' ? await brokerRecord(db, row, personalFields) : await policyPersonRecord(db, row);
   const lists = Object.fromEntries(Object.entries(content.lists).map(([key, items]) => [key, exportableList(items)]));
   return { kind: row.kind, kindLabel: arcoRecordKindLabels[row.kind], id: row.id, where: content.where, data: exportable(content.data), lists };
 }
@@ -307,6 +314,9 @@ async function anonymiseRow(tx: Executor, row: PersonRow, actorId: number): Prom
     case 'attendee':
       await erase.anonymiseAttendee(tx, row);
       return { storedNames: [], documentsDeleted: 0 };
+    case 'broker':
+      await anonymiseBroker(tx, row);
+      return { storedNames: [], documentsDeleted: 0 };
   }
 }
 
@@ -314,7 +324,9 @@ function identifiersOf(rows: PersonRow[]): erase.Identifiers {
   // A record cancelled before already reads 'Titular anonimizado': that is nobody's name.
   const names = rows.map((row) => row.name).filter((name) => name !== anonymisedName);
   const emails = rows.flatMap((row) => ('email' in row && row.email ? [row.email] : []));
-  const phones = rows.flatMap((row) => (row.kind === 'lead' ? [row.phone, row.phonewhats] : row.kind === 'attendee' ? [] : [row.phone, row.mobile])).filter(Boolean);
+  const phones = rows
+    .flatMap((row) => (row.kind === 'lead' ? [row.phone, row.phonewhats] : row.kind === 'attendee' ? [] : row.kind === 'broker' ? [row.phone] : [row.phone, row.mobile]))
+    .filter(Boolean);
   return { names: [...new Set(names)], emails: [...new Set(emails)], phones: [...new Set(phones)] };
 }
 
@@ -352,7 +364,7 @@ export async function cancelRecords(db: Db, files: FileStore, log: FastifyBaseLo
   const { result, storedNames } = await db.transaction(async (tx) => {
     const rows = await loadRecords(tx, request.records);
     const kept = rows.flatMap((row) => {
-      const reason = isPolicyPerson(row) ? retentionReason(row) : null;
+      const reason = isPolicyPerson(row) ? retentionReason(row) : row.kind === 'broker' ? brokerRetention(row) : null;
       return reason ? [{ kind: row.kind, id: row.id, reason }] : [];
     });
     const erasable = rows.filter((row) => !kept.some((keep) => keep.kind === row.kind && keep.id === row.id));

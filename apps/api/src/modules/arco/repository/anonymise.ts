@@ -6,6 +6,7 @@ import {
   accessLog,
   appointments,
   attendees,
+  brokers,
   claimDeadlines,
   claimMovements,
   claims,
@@ -130,7 +131,22 @@ async function forgetLinks(tx: Executor, person: PolicyPersonRow, actorId: numbe
   if (linkIds.length === 0) return;
   await tx
     .update(linkSignatures)
-    .set({ signerName: anonymisedName, signerEmail: '', ip: null, userAgent: null, signatureImage: null, signatureText: null, declineReason: null })
+    .set({
+      signerName: anonymisedName,
+      signerEmail: '',
+      ip: null,
+      userAgent: null,
+      signatureImage: null,
+      signatureText: null,
+      declineReason: null,
+      // Issue 35: what the e.firma certificate said of the person.
+      expectedRfc: '',
+      expectedCurp: '',
+      certificateDer: null,
+      certificateRfc: null,
+      certificateCurp: null,
+      certificateName: null,
+    })
     .where(inArray(linkSignatures.linkId, linkIds));
   await tx.update(privacyAcceptances).set({ ip: '', userAgent: '' }).where(inArray(privacyAcceptances.linkId, linkIds));
 }
@@ -289,6 +305,9 @@ export async function stillHeld(tx: Executor, identifiers: Identifiers): Promise
     holds(propertyOwners, propertyOwners.name, propertyOwners.email, [propertyOwners.phone, propertyOwners.mobile]),
     holds(leads, leads.name, null, [leads.phone, leads.phonewhats]),
     holds(attendees, attendees.name, attendees.email, []),
+    // Issue 34: the directory's asesores, and the agency's name as a policy's rent still reads it.
+    holds(brokers, brokers.name, brokers.email, [brokers.phone]),
+    holds(rents, rents.realEstateName, null, []),
   ]);
   return checks.some(Boolean);
 }

@@ -22,6 +22,7 @@ import {
   tenants,
 } from '../../../db/schema/index';
 import { containsPattern, foldSql } from '../../../db/sql-search';
+import { brokerRows, type BrokerRow } from './brokers';
 
 /*
  * Reads of the ARCO module: a person's records across every branch (no branch scope: admins
@@ -131,7 +132,7 @@ export interface AttendeeRow {
   branchName: string;
 }
 
-export type PersonRow = PolicyPersonRow | LeadRow | AttendeeRow;
+export type PersonRow = PolicyPersonRow | LeadRow | AttendeeRow | BrokerRow;
 
 type Filter = { query: PersonQuery } | { ids: number[] };
 
@@ -211,6 +212,7 @@ const readers: Record<ArcoRecordKind, (db: Executor, filter: Filter) => Promise<
   owner: ownerRows,
   lead: leadRows,
   attendee: attendeeRows,
+  broker: brokerRows,
 };
 
 /** Every record, of every kind and branch, whose person matches the query. */

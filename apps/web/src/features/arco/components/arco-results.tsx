@@ -20,11 +20,13 @@ const groupTitles: Record<ArcoRecordKind, string> = {
   owner: 'Como propietario',
   lead: 'Como prospecto',
   attendee: 'Como asistente a una cita',
+  broker: 'Como asesor o inmobiliaria',
 };
 
 /** Where the record lives, in words: its policy, its lead or its appointment, and the branch. */
 function whereText(record: ArcoRecord): string {
   if (record.policyId !== null) return `Póliza ${record.folio} · ${record.policyStatus ? policyStatusLabels[record.policyStatus] : ''} · ${record.branchName}`;
+  if (record.kind === 'broker') return `Directorio de asesores · ${record.branchName}`;
   if (record.appointmentId !== null) return `Cita «${record.appointmentTitle}» del ${formatDate(record.appointmentDate)} · ${record.branchName}`;
   return `Prospecto registrado el ${formatDate(record.leadCreatedAt)} · ${record.branchName}`;
 }

@@ -71,7 +71,7 @@ export function CancelDialog({ open, onOpenChange, records }: CancelDialogProps)
           <ul className="mt-1 list-disc pl-5">
             {kept.map((record) => (
               <li key={`${record.kind}:${record.id}`}>
-                {arcoRecordKindLabels[record.kind]} en la póliza {record.folio}
+                {record.kind === 'broker' ? `${arcoRecordKindLabels.broker} ${record.name}` : `${arcoRecordKindLabels[record.kind]} en la póliza ${record.folio}`}
               </li>
             ))}
           </ul>

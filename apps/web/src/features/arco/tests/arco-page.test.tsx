@@ -74,6 +74,16 @@ describe("'Solicitudes ARCO' (/admin/arco)", () => {
     expect(screen.queryByText(/#\d|\bactive\b|\btenant\b/)).not.toBeInTheDocument();
   });
 
+  it("lists an asesor from the directory, kept while their commissions are fiscal records, with a link to their page", async () => {
+    const broker: ArcoRecord = { ...none, ...person, kind: 'broker', id: 21, retained: true, retentionReason: arcoMessages.retainedBrokerFiscal('01/06/2029'), editPath: '/brokers/21' };
+    renderPage({ [searchUrl]: { body: { records: [broker] } } });
+    await searchFor();
+    const group = await screen.findByRole('list', { name: 'Como asesor o inmobiliaria' });
+    expect(within(group).getByText('Directorio de asesores · Sucursal Polanco')).toBeInTheDocument();
+    expect(within(group).getByText('Sus comisiones son registros fiscales de la oficina y se guardan hasta el 01/06/2029 (CFF art. 30)')).toBeInTheDocument();
+    expect(within(group).getByRole('link', { name: /^Rectificar/ })).toHaveAttribute('href', '/brokers/21');
+  });
+
   it('says so when nobody is found', async () => {
     renderPage({ [searchUrl]: { body: { records: [] } } });
     await searchFor();
