@@ -1,0 +1,58 @@
+import { and, eq } from 'drizzle-orm';
+import { policyMessages, type SignatureFile } from '@portal/domain';
+import type { Executor } from '../../../db/client';
+import { efirmaSignatures, linkSignatures, publicLinks, signingRounds } from '../../../db/schema/index';
+import { ensure, notFound } from '../../../lib/app-error';
+import type { AuthUser } from '../../../lib/auth-user';
+import { actorScope } from '../../../lib/branch-scope';
+import { coversLabel } from '../evidence';
+import { policyInScope } from '../repository';
+
+/*
+ * Staff: a round's e.firma signatures, the .p7s files kept beside the signed pack (issue 35). Every
+ * staff role that reads the policy's contracts reads them (they are the same evidence); outside the
+ * actor's branch, a round of another policy or an unknown signature is the same 404.
+ */
+
+const signatureFileNotFound = 'La firma no existe';
+
+const columns = {
+  id: efirmaSignatures.id,
+  signerName: linkSignatures.signerName,
+  party: publicLinks.party,
+  covers: efirmaSignatures.covers,
+  documentSha256: efirmaSignatures.documentSha256,
+  cmsSha256: efirmaSignatures.cmsSha256,
+  size: efirmaSignatures.size,
+  storedName: efirmaSignatures.storedName,
+};
+
+async function signaturesOf(db: Executor, policyId: number, roundId: number, signatureId?: number) {
+  return db
+    .select(columns)
+    .from(efirmaSignatures)
+    .innerJoin(signingRounds, eq(signingRounds.id, efirmaSignatures.roundId))
+    .innerJoin(linkSignatures, eq(linkSignatures.linkId, efirmaSignatures.linkId))
+    .innerJoin(publicLinks, eq(publicLinks.id, efirmaSignatures.linkId))
+    .where(and(eq(efirmaSignatures.roundId, roundId), eq(signingRounds.policyId, policyId), signatureId === undefined ? undefined : eq(efirmaSignatures.id, signatureId)))
+    .orderBy(publicLinks.id, efirmaSignatures.id);
+}
+
+async function ensureInScope(db: Executor, actor: AuthUser, policyId: number): Promise<void> {
+  if (!(await policyInScope(db, policyId, actorScope(actor)))) throw notFound(policyMessages.notFound);
+}
+
+/** GET /api/policy/{id}/signing/rounds/{roundId}/signatures */
+export async function roundSignatureFiles(db: Executor, actor: AuthUser, policyId: number, roundId: number): Promise<SignatureFile[]> {
+  await ensureInScope(db, actor, policyId);
+  const rows = await signaturesOf(db, policyId, roundId);
+  return rows.map(({ storedName, covers, ...row }) => ({ ...row, covers: coversLabel(covers), available: storedName !== null }));
+}
+
+/** GET …/signatures/{signatureId}/file: the stored .p7s and the name it is saved under. */
+export async function signatureFile(db: Executor, actor: AuthUser, policyId: number, roundId: number, signatureId: number) {
+  await ensureInScope(db, actor, policyId);
+  const [row] = await signaturesOf(db, policyId, roundId, signatureId);
+  const found = ensure(row?.storedName ? row : undefined, notFound(signatureFileNotFound));
+  return { storedName: found.storedName!, size: found.size, downloadName: `firma-efirma-${roundId}-${found.covers}-${found.id}.p7s` };
+}
