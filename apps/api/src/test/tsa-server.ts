@@ -22,6 +22,8 @@ export interface TsaServer {
   url: string;
   /** The TSA certificate's subject as the portal prints it. */
   subject: string;
+  /** Its certificate authority's certificate (PEM file): `openssl ts -verify -CAfile` trusts it. */
+  caFile: string;
   /** How many queries it answered (granted or not). */
   readonly requests: number;
   /** 'reject': answers every query with status rejection (a TSA that refuses); 'granted' again restores it. */
@@ -127,6 +129,7 @@ export async function startTsaServer(): Promise<TsaServer> {
   return {
     url: `http://127.0.0.1:${port}/tsa`,
     subject: `CN=${subject.commonName}, O=${subject.organization}`,
+    caFile: path.join(dir, 'ca.crt'),
     get requests() {
       return requests;
     },
