@@ -1,12 +1,11 @@
-import { and, eq } from 'drizzle-orm';
 import { policyMessages, type SignatureFile } from '@portal/domain';
 import type { Executor } from '../../../db/client';
-import { efirmaSignatures, linkSignatures, publicLinks, signingRounds } from '../../../db/schema/index';
 import { ensure, notFound } from '../../../lib/app-error';
 import type { AuthUser } from '../../../lib/auth-user';
 import { actorScope } from '../../../lib/branch-scope';
 import { coversLabel } from '../evidence';
 import { policyInScope } from '../repository';
+import { signaturesOf } from './repository';
 
 /*
  * Staff: a round's e.firma signatures, the .p7s files kept beside the signed pack (issue 35). Every
@@ -15,28 +14,6 @@ import { policyInScope } from '../repository';
  */
 
 const signatureFileNotFound = 'La firma no existe';
-
-const columns = {
-  id: efirmaSignatures.id,
-  signerName: linkSignatures.signerName,
-  party: publicLinks.party,
-  covers: efirmaSignatures.covers,
-  documentSha256: efirmaSignatures.documentSha256,
-  cmsSha256: efirmaSignatures.cmsSha256,
-  size: efirmaSignatures.size,
-  storedName: efirmaSignatures.storedName,
-};
-
-async function signaturesOf(db: Executor, policyId: number, roundId: number, signatureId?: number) {
-  return db
-    .select(columns)
-    .from(efirmaSignatures)
-    .innerJoin(signingRounds, eq(signingRounds.id, efirmaSignatures.roundId))
-    .innerJoin(linkSignatures, eq(linkSignatures.linkId, efirmaSignatures.linkId))
-    .innerJoin(publicLinks, eq(publicLinks.id, efirmaSignatures.linkId))
-    .where(and(eq(efirmaSignatures.roundId, roundId), eq(signingRounds.policyId, policyId), signatureId === undefined ? undefined : eq(efirmaSignatures.id, signatureId)))
-    .orderBy(publicLinks.id, efirmaSignatures.id);
-}
 
 async function ensureInScope(db: Executor, actor: AuthUser, policyId: number): Promise<void> {
   if (!(await policyInScope(db, policyId, actorScope(actor)))) throw notFound(policyMessages.notFound);

@@ -57,8 +57,9 @@ beforeAll(async () => {
     const signed = await signAs(tokens.get(email)!, email);
     expect(signed.statusCode, signed.body).toBe(200);
   }
-  [round] = await db().select().from(signingRounds).where(eq(signingRounds.id, tenantRow!.roundId));
-  expect(round!.status).toBe('completed');
+  const [completed] = await db().select().from(signingRounds).where(eq(signingRounds.id, tenantRow!.roundId));
+  round = completed!;
+  expect(round.status).toBe('completed');
   const [signedLease] = await db()
     .select()
     .from(contractDocuments)
