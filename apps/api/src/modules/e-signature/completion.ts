@@ -8,7 +8,7 @@ import type { ActiveLink } from '../public-links/index';
 import type { CompletionServices } from './completion-services';
 import { completeOwnDocument, documentFileName, drawSignedOwnDocument } from './document-rounds';
 import { canonicalEvidence, evidenceDigest, evidenceOf, type EfirmaSignatureDigest, type EvidenceFacts, type RoundTimestamp } from './evidence';
-import { roundEfirmaDigests, saveRoundTimestamp } from './evidence-repository';
+import { roundEfirmaDigests, saveRoundTimestamp } from './repository/evidence';
 import { signedDocument } from './pdf';
 import * as repo from './repository';
 import { stampEvidence } from './timestamp/authority';

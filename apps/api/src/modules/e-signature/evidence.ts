@@ -15,7 +15,7 @@ export interface EfirmaSignatureDigest {
   cmsSha256: string;
 }
 
-export interface EfirmaEvidence {
+interface EfirmaEvidence {
   holder: string;
   rfc: string;
   serial: string;
@@ -85,7 +85,7 @@ export function evidenceOf(signer: repo.RoundSigner, efirma: EfirmaSignatureDige
   return { ...common, signature: signer.signatureKind === 'drawn' ? { kind: 'drawn', image: signer.signatureImage ?? '' } : { kind: 'typed', text: signer.signatureText ?? signer.signerName } };
 }
 
-export const methodOf = (signer: SignerEvidence) => (signer.signature.kind === 'efirma' ? 'efirma' : 'simple');
+const methodOf = (signer: SignerEvidence) => (signer.signature.kind === 'efirma' ? 'efirma' : 'simple');
 
 /**
  * The canonical text of a round's evidence, one line each, UTF-8, joined by '\n':

@@ -18,7 +18,6 @@ import type { Db } from '../../db/client';
 import { AppError, badRequest, conflict, invalidField, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth-user';
 import { actorScope } from '../../lib/branch-scope';
-import type { FileStore } from '../../lib/file-store';
 import { queueEmails, signingCodeEmail } from '../email/index';
 import { notifySignatureDeclined } from '../notifications/index';
 import { insertEvent } from '../policies/index';

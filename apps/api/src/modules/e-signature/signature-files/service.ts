@@ -5,7 +5,7 @@ import type { AuthUser } from '../../../lib/auth-user';
 import { actorScope } from '../../../lib/branch-scope';
 import { coversLabel } from '../evidence';
 import { policyInScope } from '../repository';
-import { signaturesOf } from './repository';
+import { signaturesOf } from '../repository/signature-files';
 
 /*
  * Staff: a round's e.firma signatures, the .p7s files kept beside the signed pack (issue 35). Every

@@ -5,7 +5,7 @@ import { ensure, notFound } from '../../../lib/app-error';
 import { isEfirmaSigner } from '../evidence';
 import { roundSigners, type RoundRow } from '../repository';
 import { readTimestampToken } from '../timestamp/rfc3161';
-import * as repo from './repository';
+import * as repo from '../repository/verification';
 
 /*
  * /verificar (issue 35): anyone holding a signed PDF, or the code on its evidence page, learns

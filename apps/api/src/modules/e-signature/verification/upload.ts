@@ -4,7 +4,7 @@ import { verificationMessages } from '@portal/domain';
 import { AppError, invalidField } from '../../../lib/app-error';
 
 /** Signed packs are a few MB; a PDF far larger than this was not made by the portal. */
-export const maxVerifyBytes = 25 * 1024 * 1024;
+const maxVerifyBytes = 25 * 1024 * 1024;
 
 const pdfMagic = Buffer.from('%PDF-');
 

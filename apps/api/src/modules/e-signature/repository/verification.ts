@@ -2,7 +2,9 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { ContractDocumentKind } from '@portal/domain';
 import type { Executor } from '../../../db/client';
 import { contractDocuments, signingRounds } from '../../../db/schema/index';
-import type { RoundRow } from '../repository';
+
+/** A round's row (repository.ts names it RoundRow). */
+type RoundRow = typeof signingRounds.$inferSelect;
 
 /*
  * /verificar's reads (issue 35): a completed round by its code, or by the SHA-256 of a signed

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { efirmaSignatures, signingRounds } from '../../db/schema/index';
-import type { EfirmaSignatureDigest, RoundTimestamp } from './evidence';
+import type { Executor } from '../../../db/client';
+import { efirmaSignatures, signingRounds } from '../../../db/schema/index';
+import type { EfirmaSignatureDigest, RoundTimestamp } from '../evidence';
 
 /** The e.firma signatures recorded for a round (each .p7s's digest), oldest first. */
 export async function roundEfirmaDigests(db: Executor, roundId: number): Promise<EfirmaSignatureDigest[]> {
