@@ -38,8 +38,8 @@ async function resultOf(db: Executor, round: RoundRow, matched: VerificationResu
     code: round.verificationCode ?? '',
     matched,
     subject: own ? signingSubjectLabels.move_out : 'Contratos de la póliza',
-    // The version the signed documents are (their file names end in -firmado-v{n}).
-    packVersion: own ? 0 : (round.signedPackVersion ?? round.packVersion),
+    // The version of the contracts the signers were shown, as the evidence page prints it.
+    packVersion: own ? 0 : round.packVersion,
     packSha256: round.packSha256,
     completedAt: (round.closedAt ?? round.createdAt).toISOString(),
     documents: own ? [{ label: signingSubjectLabels.move_out, sha256: round.signedSha256 ?? '' }] : contracts.map((document) => ({ label: contractDocumentLabels[document.kind], sha256: document.sha256 })),

@@ -100,7 +100,7 @@ describe('POST /api/public/verify', () => {
   it('finds a genuine signed PDF: the document, the round, masked names and the e.firma serial', async () => {
     const found = result(await upload(leaseBytes));
     expect(found.matched).toEqual({ label: 'Contrato de arrendamiento', sha256: sha256(leaseBytes) });
-    expect(found).toMatchObject({ code: round.verificationCode, subject: 'Contratos de la póliza', packVersion: 2, packSha256: round.packSha256, completedAt: round.closedAt!.toISOString() });
+    expect(found).toMatchObject({ code: round.verificationCode, subject: 'Contratos de la póliza', packVersion: 1, packSha256: round.packSha256, completedAt: round.closedAt!.toISOString() });
     expect(found.documents.map((document) => document.label)).toEqual(['Contrato de arrendamiento', 'Póliza jurídica']);
     expect(found.documents[0]!.sha256).toBe(lease.sha256);
     expect(found.signatures).toEqual([

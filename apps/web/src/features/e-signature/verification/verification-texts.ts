@@ -29,7 +29,7 @@ export const verificationTexts = {
   another: 'Comprobar otro documento',
   haveThePdf: '¿Tiene el PDF? Compruebe que es exactamente este documento',
   subject: 'Qué se firmó',
-  version: 'Versión',
+  version: 'Versión de los contratos firmados',
   completedAt: 'Firma completada',
   code: 'Código de verificación',
   documents: 'Documentos firmados',
