@@ -41,6 +41,9 @@ const openOnPurpose = new Set([
   'GET /api/public/links/{token}/documents',
   'POST /api/public/links/{token}/upload/{documentType}',
   'POST /api/public/links/{token}/upload/{documentType}/{identificationType}',
+  // Issue 35: /verificar, for anyone holding a signed PDF or the code on its evidence page.
+  'GET /api/public/verify/{code}',
+  'POST /api/public/verify',
   // Issue 32: the owner's rent confirmation.
   'GET /api/public/rent-confirmations/{token}',
   'POST /api/public/rent-confirmations/{token}',

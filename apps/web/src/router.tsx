@@ -72,6 +72,15 @@ export const routes: RouteObject[] = [
         lazy: () => import('@/app/move-out-photos-route').then((m) => ({ Component: m.MoveOutPhotosRoute })),
       },
       {
+        // Public (issue 35): anyone checks a signed PDF, or the code on its evidence page.
+        path: paths.verification.upload.pattern,
+        lazy: () => import('@/app/verification-route').then((m) => ({ Component: m.VerificationRoute })),
+      },
+      {
+        path: paths.verification.byCode.pattern,
+        lazy: () => import('@/app/verification-route').then((m) => ({ Component: m.VerificationRoute })),
+      },
+      {
         id: 'app',
         loader: protectedLoader,
         shouldRevalidate: alwaysRecheck,

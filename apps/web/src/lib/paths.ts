@@ -98,6 +98,11 @@ export const paths = {
   rentConfirmation: { pattern: '/r/:token' },
   /** The owner's or tenant's photos for the acta de entrega (issue 32), public. */
   moveOutPhotos: { pattern: '/entrega/:token' },
+  /** Anyone checks a signed PDF, or opens the code printed on its evidence page (issue 35), public. */
+  verification: {
+    upload: { pattern: '/verificar', to: () => '/verificar' },
+    byCode: { pattern: '/verificar/:code', to: (code: string) => `/verificar/${code}` },
+  },
   admin: {
     users: {
       list: { pattern: '/admin/users', to: () => '/admin/users' },

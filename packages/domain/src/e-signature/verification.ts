@@ -13,6 +13,7 @@ export const verificationMessages = {
   codeUnknown: 'No existe un documento firmado con ese código',
   fileRequired: 'Elija el PDF firmado que quiere comprobar',
   fileTooLarge: 'El archivo es demasiado grande (máximo 25 MB)',
+  notPdf: 'El archivo no es un PDF',
 } as const;
 
 export const timestampStatuses = ['none', 'stamped', 'failed'] as const;

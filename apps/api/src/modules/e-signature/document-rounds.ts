@@ -4,7 +4,8 @@ import { conflict, ensure, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth-user';
 import type { FileStore } from '../../lib/file-store';
 import { insertEvent, loadPolicies } from '../policies/index';
-import { signedDocument, type SignerEvidence } from './pdf';
+import type { EvidenceFacts } from './evidence';
+import { signedDocument } from './pdf';
 import * as repo from './repository';
 import { inviteSigners, newVerificationCode, peopleOf, readStored, storePdf, type Signer } from './rounds';
 
@@ -63,18 +64,10 @@ export async function startDocumentRound(tx: Executor, files: FileStore, actor: 
 /** The name a signer downloads the document under. */
 export const documentFileName = (round: repo.RoundRow, folio: string) => `acta-entrega-${folio}.pdf`.replace(/[^A-Za-z0-9._-]/g, '_') || `documento-${round.id}.pdf`;
 
-/** The one document of the round, stamped with the signatures and the evidence page. */
-export async function drawSignedOwnDocument(files: FileStore, round: repo.RoundRow, folio: string, signers: SignerEvidence[], written: string[]) {
+/** The one document of the round, stamped with the signatures and the evidence page (the facts completion.ts gathered). */
+export async function drawSignedOwnDocument(files: FileStore, round: repo.RoundRow, facts: EvidenceFacts, written: string[]) {
   const original = await readStored(files, round.packStoredName!);
-  const facts = {
-    folio,
-    roundId: round.id,
-    packVersion: 0,
-    packSha256: round.packSha256,
-    documents: [{ kind: 'move_out' as const, fileName: documentFileName(round, folio), sha256: round.packSha256 }],
-    signers,
-  };
-  const result = await signedDocument(original, facts, `${signingSubjectLabels.move_out} ${folio} (firmada)`);
+  const result = await signedDocument(original, facts, `${signingSubjectLabels.move_out} ${facts.folio} (firmada)`);
   const stored = await storePdf(files, result.bytes, written);
   return { source: null, stored, pageCount: result.pageCount, signed: true };
 }

@@ -17,10 +17,14 @@ export let agent: { id: number; token: string };
 export let manager: { id: number; token: string };
 export let otherBranchAgent: string;
 
-/** Opens the test app and signs in an agent and a manager of one branch and an agent of another before the file's tests; closes it after. */
-export function setUpSigningTests(): void {
+/**
+ * Opens the test app and signs in an agent and a manager of one branch and an agent of another
+ * before the file's tests; closes it after. `config`: environment the app starts with, read when
+ * it starts (after the file's earlier beforeAll hooks: a local server's URL, say).
+ */
+export function setUpSigningTests(config: () => Record<string, string> = () => ({})): void {
   beforeAll(async () => {
-    ctx = await createTestContext();
+    ctx = await createTestContext(config());
     [agent, manager] = await Promise.all([signInAs(ctx, 'agent', 1), signInAs(ctx, 'manager', 1)]);
     otherBranchAgent = await tokenFor(ctx, 'agent', 2);
     await db().update(branches).set({ managerId: manager.id }).where(eq(branches.id, 1));

@@ -2,15 +2,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { staffRoutes } from '../../plugins/auth';
 import { publicRoutes } from '../../plugins/public-routes';
 import { signingPublicRoutes, signingStaffRoutes } from './routes';
+import { signatureFileRoutes } from './signature-files/routes';
+import { verificationRoutes } from './verification/routes';
 
 /**
  * Signing by link (issue 17, decision 017): the hook app.ts hands the policies module (a round
  * starts on entering 'signature' and ends on leaving it), the signer's public endpoints and the
- * staff's read of a round.
+ * staff's read of a round; /verificar's API and the staff's .p7s files (issue 35).
  */
 export const eSignatureModule: FastifyPluginAsyncZod = async (app) => {
   await app.register(publicRoutes(signingPublicRoutes));
+  await app.register(publicRoutes(verificationRoutes));
   await app.register(staffRoutes(signingStaffRoutes));
+  await app.register(staffRoutes(signatureFileRoutes));
 };
 export { signingHook } from './rounds';
 export { documentRound, startDocumentRound, type DocumentRound } from './document-rounds';

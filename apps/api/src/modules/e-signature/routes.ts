@@ -14,6 +14,7 @@ import {
 } from '@portal/domain';
 import { currentUser } from '../../plugins/auth';
 import { requestOrigin } from '../public-links/index';
+import { completionServices } from './completion-services';
 import * as service from './service';
 
 const publicErrors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 423: apiErrorSchema, 429: apiErrorSchema };
@@ -65,7 +66,7 @@ export const signingPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/public/links/:token/signing/sign',
     { schema: { tags, summary: 'Firmar (con el código confirmado)', params, body: signInputSchema, response: { 200: signingViewSchema, ...publicErrors } } },
-    (request) => service.sign(app.db, app.files, request.params.token, request.body, requestOrigin(request), onDiscardError),
+    (request) => service.sign(app.db, completionServices(request), request.params.token, request.body, requestOrigin(request), onDiscardError),
   );
 
   app.post(

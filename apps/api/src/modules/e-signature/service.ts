@@ -18,7 +18,6 @@ import type { Db } from '../../db/client';
 import { AppError, badRequest, conflict, invalidField, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth-user';
 import { actorScope } from '../../lib/branch-scope';
-import type { FileStore } from '../../lib/file-store';
 import { queueEmails, signingCodeEmail } from '../email/index';
 import { notifySignatureDeclined } from '../notifications/index';
 import { insertEvent } from '../policies/index';
@@ -27,6 +26,7 @@ import { isEmbeddablePng } from './pdf';
 import * as repo from './repository';
 import { documentFileName } from './document-rounds';
 import { discard, discardUnused, drawIfLast, recordSigned, type DrawnDocument, type SignedValues } from './completion';
+import type { CompletionServices } from './completion-services';
 import { codeFresh, ensureCanAct, lockedSignerContext, locked, signerContext, signingLink } from './signer-context';
 
 /*
@@ -147,7 +147,7 @@ export async function verifyCode(db: Db, token: string, code: string, now = new 
 }
 
 /** POST …/signing/sign: the evidence recorded; the last signer's request also completes the round. */
-export async function sign(db: Db, files: FileStore, token: string, input: SignInput & { accept: true }, origin: { ip: string; userAgent: string }, onDiscardError: (error: unknown, storedName: string) => void): Promise<SigningView> {
+export async function sign(db: Db, services: CompletionServices, token: string, input: SignInput & { accept: true }, origin: { ip: string; userAgent: string }, onDiscardError: (error: unknown, storedName: string) => void): Promise<SigningView> {
   const now = new Date();
   const signature = input.signature.kind === 'drawn' ? { kind: 'drawn' as const, image: input.signature.image } : { kind: 'typed' as const, text: input.signature.text.trim() };
   // A drawing that is not a PNG pdf-lib can embed would break the stamping for every signer: refused now.
@@ -165,7 +165,7 @@ export async function sign(db: Db, files: FileStore, token: string, input: SignI
   const written: string[] = [];
   try {
     // Drawn before the transaction when this signer is the last one: the transaction then only stores it.
-    const early = await drawIfLast(db, files, link, values, written);
+    const early = await drawIfLast(db, services, link, values, written);
     let used: DrawnDocument[] = [];
     await db.transaction(async (tx) => {
       // Locks the link, then the round: the round's row serialises its signers, so only one of them sees everyone signed.
@@ -174,12 +174,12 @@ export async function sign(db: Db, files: FileStore, token: string, input: SignI
       if (context.signature.method === 'efirma') throw conflict(efirmaMessages.efirmaRequired);
       if (!codeFresh(context.signature, now)) throw conflict(signingMessages.codeNotVerified);
       if (input.packSha256 !== context.round.packSha256) throw conflict(signingMessages.packChanged);
-      used = await recordSigned(tx, files, context, values, early, written);
+      used = await recordSigned(tx, services, context, values, early, written);
     });
-    await discardUnused(files, written, used, onDiscardError);
+    await discardUnused(services.files, written, used, onDiscardError);
     return await viewOf(db, link);
   } catch (error) {
-    if (written.length > 0) await discard(files, written, onDiscardError);
+    if (written.length > 0) await discard(services.files, written, onDiscardError);
     throw error;
   }
 }

@@ -221,6 +221,10 @@ describe("'Enviar a firma'", () => {
     const signedPdf = await ctx.app.inject({ url: url(policy, '/pdf'), headers: bearer(agent) });
     expect(signedPdf.headers['content-disposition']).toMatch(/firmada/);
     expect((await pdfPages(signedPdf.rawPayload)).join(' ')).toMatch(/Constancia de firma electrónica/i);
+    // Issue 35: the signed acta checks on /verificar as a document of its own.
+    const verified = await ctx.app.inject({ method: 'POST', url: '/api/public/verify', ...multipartFile(signedPdf.rawPayload, 'acta.pdf') });
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect(json(verified)).toMatchObject({ matched: { label: 'Acta de entrega-recepción' }, subject: 'Acta de entrega-recepción', packVersion: 0, documents: [{ label: 'Acta de entrega-recepción' }] });
     // A payment recorded afterwards does not change what was signed.
     expect(signed.settlement.unpaidRent).toBe('74000.00');
   });
