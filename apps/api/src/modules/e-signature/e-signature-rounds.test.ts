@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { publicLinkMessages, signingMessages, type Policy } from '@portal/domain';
+import { publicLinkMessages, roundPlanMessages, signingMessages, type Policy } from '@portal/domain';
 import { exampleGuarantor, examplePolicyInput } from '@portal/domain/testing';
 import { branches, policyEvents, publicLinks, signingRounds } from '../../db/schema/index';
 import { bearer, insertBranch, json, tokenFor } from '../../test/app';
@@ -59,13 +59,13 @@ describe("'Enviar Contratos' starts a round", () => {
     expect(await statusOf(policy)).toBe('contracts');
   });
 
-  it('sends the pagarés to paper by default when a signer has no RFC, saying who, and includes them with the simple signature', async () => {
+  it('sends the pagarés to paper by default on a server without the e.firma trust store, saying why, and includes them with the simple signature', async () => {
     const byDefault = await policyInContracts(ctx, { token: agent.token, overrides: threeSigners() });
     await sendContracts(byDefault);
     const [defaultRound] = await db().select().from(signingRounds).where(eq(signingRounds.policyId, byDefault.id));
     expect(defaultRound!.documentKinds).toEqual(['lease', 'policy']);
     expect(defaultRound!.methods.promissory_notes).toBe('paper');
-    expect(defaultRound!.paperReason).toMatch(/^Los pagarés: se firmarán en papel porque .+ no tienen RFC en la póliza/);
+    expect(defaultRound!.paperReason).toBe(roundPlanMessages.efirmaUnavailable('Los pagarés'));
     const branchId = await insertBranch(ctx);
     await db().update(branches).set({ signatureMethodPromissoryNotes: 'simple' }).where(eq(branches.id, branchId));
     const branchAgent = await tokenFor(ctx, 'agent', branchId);
