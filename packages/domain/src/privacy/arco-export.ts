@@ -13,6 +13,8 @@ export const arcoExportFieldLabels: Readonly<Record<string, string>> = {
   phone: 'Teléfono',
   mobile: 'Celular',
   phonewhats: 'WhatsApp',
+  rfc: 'RFC',
+  curp: 'CURP',
   profession: 'Profesión',
   monthlyIncome: 'Ingreso mensual',
   company: 'Empresa',
