@@ -54,9 +54,10 @@ function isEncryptedPrivateKeyInfo(value: forge.asn1.Asn1): boolean {
 }
 
 /**
- * The password as bytes for the key's PBKDF2. UTF-8 first (OpenSSL and most tools); then the
- * characters as they are (one byte each), for keys whose password with 'ñ' or accents was encoded
- * as Latin-1. node-forge takes the password as a binary string either way.
+ * The password as node-forge wants it for the key's scheme. SAT's keys are PBES2 (PBKDF2, 3DES),
+ * whose key comes from the password's bytes: UTF-8, as OpenSSL takes them. Keys made with PKCS#12's
+ * PBE (pbeWithSHAAnd3-KeyTripleDES-CBC) come from its characters, which node-forge encodes itself.
+ * Both are the same for an ASCII password; for one with an 'ñ' or an accent only one decrypts.
  */
 const passwordCandidates = (password: string) => [...new Set([forge.util.encodeUtf8(password), password])];
 

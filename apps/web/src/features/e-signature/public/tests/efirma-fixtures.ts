@@ -1,12 +1,13 @@
-import { createHash } from 'node:crypto';
+import { createHash, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import forge from 'node-forge';
 import type { SigningView } from '@portal/domain';
 
 /*
- * Test e.firma files made here with node-forge: an RSA key and a self-signed certificate shaped
- * like SAT's (RFC in x500UniqueIdentifier, CURP in serialNumber), the key encrypted as SAT ships
- * it (PKCS#8 EncryptedPrivateKeyInfo, PBES2 with 3DES, DER). And a reader of the detached CMS the
- * page sends, to check it as a verifier would.
+ * Test e.firma files: an RSA key and a certificate shaped like SAT's (RFC in x500UniqueIdentifier,
+ * CURP in serialNumber), and the key encrypted two ways: as SAT ships it (PKCS#8
+ * EncryptedPrivateKeyInfo, PBES2 with PBKDF2 and 3DES, DER; made by Node's OpenSSL) and with
+ * node-forge's '3des' (PKCS#12's PBE). And a reader of the detached CMS the page sends, to check
+ * it as a verifier would.
  */
 
 const { asn1, pki } = forge;
@@ -17,50 +18,58 @@ export const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(byte
 export const base64Of = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
 
 export interface TestEfirma {
-  certificate: forge.pki.Certificate;
   certificateDer: Uint8Array<ArrayBuffer>;
   cerFile: File;
-  /** The .key encrypted with `password`. */
+  /** The .key as SAT ships it, encrypted with `password`. */
   keyFile: File;
+  /** The same key encrypted with node-forge's '3des' (PKCS#12 PBE). */
+  pkcs12KeyFile: File;
   password: string;
 }
 
-function encryptedKeyFile(key: forge.pki.rsa.PrivateKey, password: string, name: string): File {
-  // Passwords are UTF-8 bytes, as OpenSSL takes them on a UTF-8 system.
-  const encrypted = pki.encryptPrivateKeyInfo(pki.wrapRsaPrivateKey(pki.privateKeyToAsn1(key)), forge.util.encodeUtf8(password), { algorithm: '3des' });
+const newRsaKey = () => generateKeyPairSync('rsa', { modulusLength: 2048, publicExponent: 0x10001 }).privateKey;
+const forgeKey = (key: KeyObject) => pki.privateKeyFromPem(key.export({ type: 'pkcs8', format: 'pem' }) as string);
+
+/** PBES2 (PBKDF2-HMAC-SHA256) with des-ede3-cbc, DER; the passphrase as UTF-8 bytes. */
+function satKeyFile(key: KeyObject, password: string, name: string): File {
+  const der = key.export({ type: 'pkcs8', format: 'der', cipher: 'des-ede3-cbc', passphrase: password });
+  return new File([new Uint8Array(der)], name, { type: 'application/octet-stream' });
+}
+
+function pkcs12KeyFile(key: forge.pki.rsa.PrivateKey, password: string, name: string): File {
+  const encrypted = pki.encryptPrivateKeyInfo(pki.wrapRsaPrivateKey(pki.privateKeyToAsn1(key)), password, { algorithm: '3des' });
   return new File([bytesOf(asn1.toDer(encrypted).getBytes())], name, { type: 'application/octet-stream' });
 }
 
-/** A person's test e.firma: certificate, its key encrypted with the password. */
-export function makeTestEfirma(password: string, rfc = 'LOHM850515K2A', curp = 'LOHM850515MDFPRR05'): TestEfirma & { key: forge.pki.rsa.PrivateKey } {
-  const keys = pki.rsa.generateKeyPair({ bits: 2048, e: 0x10001 });
+/** A person's test e.firma: the certificate, and its key encrypted with the password. */
+export function makeTestEfirma(password: string, rfc = 'LOHM850515K2A', curp = 'LOHM850515MDFPRR05'): TestEfirma {
+  const rsaKey = newRsaKey();
+  const key = forgeKey(rsaKey);
   const certificate = pki.createCertificate();
-  certificate.publicKey = keys.publicKey;
+  certificate.publicKey = pki.setRsaPublicKey(key.n, key.e);
   certificate.serialNumber = '3330303031303030303030353030303033343136';
   certificate.validity.notBefore = new Date(Date.now() - 86_400_000);
   certificate.validity.notAfter = new Date(Date.now() + 4 * 365 * 86_400_000);
-  const subject = [
+  certificate.setSubject([
     { name: 'commonName', value: 'MARIA LOPEZ HERNANDEZ' },
     { type: '2.5.4.45', value: rfc },
     { type: '2.5.4.5', value: curp },
-  ];
-  certificate.setSubject(subject);
+  ]);
   certificate.setIssuer([{ name: 'commonName', value: 'AC DE PRUEBAS' }]);
-  certificate.sign(keys.privateKey, forge.md.sha256.create());
+  certificate.sign(key, forge.md.sha256.create());
   const certificateDer = bytesOf(asn1.toDer(pki.certificateToAsn1(certificate)).getBytes());
   return {
-    certificate,
     certificateDer,
-    key: keys.privateKey,
     cerFile: new File([certificateDer], `${rfc}.cer`, { type: 'application/x-x509-ca-cert' }),
-    keyFile: encryptedKeyFile(keys.privateKey, password, `${rfc}.key`),
+    keyFile: satKeyFile(rsaKey, password, `${rfc}.key`),
+    pkcs12KeyFile: pkcs12KeyFile(key, password, `${rfc}-pkcs12.key`),
     password,
   };
 }
 
-/** Another key, encrypted with the same password: not the certificate's. */
+/** Another person's key, encrypted with the same password: not the certificate's. */
 export function otherKeyFile(password: string): File {
-  return encryptedKeyFile(pki.rsa.generateKeyPair({ bits: 2048, e: 0x10001 }).privateKey, password, 'OTRA.key');
+  return satKeyFile(newRsaKey(), password, 'OTRA.key');
 }
 
 /** The test documents: their bytes, and the signing view's entries for them. */

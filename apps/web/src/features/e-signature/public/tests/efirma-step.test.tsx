@@ -14,6 +14,7 @@ import { base64Of, makeTestEfirma, otherKeyFile, readDetachedCms, sha256Hex, tes
 
 const token = 'e'.repeat(43);
 const base = `/api/public/links/${token}/signing`;
+// An 'ñ': SAT's keys take the password as UTF-8 bytes.
 const password = 'Contraseña 12345';
 const { bytes, documents } = testDocuments();
 const signedView = { status: 'open', documents, method: 'efirma', myTurn: true, expiresAt: null, packSha256: 'f'.repeat(64), emailMasked: 'ma***@example.mx', otpVerified: true, locked: false, signedAt: '2026-11-28T12:00:00.000Z', declinedAt: null, signersSigned: 1, signersTotal: 3 };
@@ -136,6 +137,17 @@ describe('the e.firma step', () => {
       expect(cms.signatureValid).toBe(true);
       expect(base64Of(cms.certificateDer)).toBe(body.certificate);
     }
+  });
+
+  it('opens a key encrypted with PKCS#12’s PBE too (the password’s characters, not its UTF-8 bytes)', async () => {
+    const net = serve();
+    renderStep();
+    const user = userEvent.setup({ delay: null });
+    await fillIn(user, { cer: efirma.cerFile, key: efirma.pkcs12KeyFile, password });
+    await user.click(screen.getByRole('button', { name: 'Firmar con e.firma' }));
+    await waitFor(() => expect(efirmaPosts(net)).toHaveLength(1));
+    const body = efirmaPosts(net)[0]!.body as { signatures: Array<{ cms: string }> };
+    expect(body.signatures.map((signature) => readDetachedCms(signature.cms).signatureValid)).toEqual([true, true]);
   });
 
   it('refuses to sign documents that are not the ones shown (their SHA-256 changed)', async () => {
