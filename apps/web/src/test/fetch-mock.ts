@@ -14,6 +14,8 @@ type Reply = { status?: number; body?: unknown } | Promise<{ status?: number; bo
 type Handler = (call: RecordedCall) => Reply;
 
 function jsonResponse(status: number, body?: unknown): Response {
+  // A file the server answers (a PDF's bytes) goes out as it is.
+  if (body instanceof Uint8Array) return new Response(new Uint8Array(body), { status, headers: { 'Content-Type': 'application/octet-stream' } });
   return new Response(body === undefined ? null : JSON.stringify(body), {
     status,
     headers: body === undefined ? {} : { 'Content-Type': 'application/json' },

@@ -14,7 +14,8 @@ import { retentionReason } from './service';
  * exported, then cancelled; afterwards every text column of every table is searched for them.
  */
 
-const person = { name: 'Zoé Quintanar Ybarra', email: 'Zoe.Quintanar@Ejemplo.mx', mobile: '81 1736 4925', digits: '8117364925' };
+// Issue 35: the RFC and CURP (valid check digits) are the person's too: exported, then erased.
+const person = { name: 'Zoé Quintanar Ybarra', email: 'Zoe.Quintanar@Ejemplo.mx', mobile: '81 1736 4925', digits: '8117364925', rfc: 'QUYZ900101AB6', curp: 'QUYZ900101MNLNBX07' };
 
 let ctx: TestContext;
 let admin: string;
@@ -36,7 +37,7 @@ async function created<T>(method: 'POST', url: string, payload: object): Promise
   return json<T>(response);
 }
 
-const personAsTenant = () => ({ ...exampleTenant(person.name), email: person.email, mobile: person.mobile, phone: '' });
+const personAsTenant = () => ({ ...exampleTenant(person.name), email: person.email, mobile: person.mobile, phone: '', rfc: person.rfc, curp: person.curp });
 
 async function upload(folio: string, documentType: string, text: string) {
   const { payload, headers } = multipartFile(sampleFiles.pdf(text), `ine-${documentType}.pdf`);
@@ -105,12 +106,12 @@ describe('ARCO: search, export and cancellation of one person everywhere', () =>
     guarantorPolicy = await created<Policy>(
       'POST',
       '/api/policy',
-      examplePolicyInput({ policyType: 'plus', guarantors: [{ ...exampleGuarantor(person.name), email: person.email.toUpperCase(), phone: '(81) 1736-4925' }] }),
+      examplePolicyInput({ policyType: 'plus', guarantors: [{ ...exampleGuarantor(person.name), email: person.email.toUpperCase(), phone: '(81) 1736-4925', rfc: person.rfc.toLowerCase(), curp: person.curp }] }),
     );
     await upload(guarantorPolicy.investigationId, 'guarantorId', 'INE del aval');
 
     const base = examplePolicyInput();
-    ownerPolicy = await created<Policy>('POST', '/api/policy', { ...base, property: { ...base.property, owner: { name: person.name, phone: '', mobile: person.mobile, email: person.email } } });
+    ownerPolicy = await created<Policy>('POST', '/api/policy', { ...base, property: { ...base.property, owner: { name: person.name, phone: '', mobile: person.mobile, email: person.email, rfc: person.rfc, curp: person.curp } } });
     await upload(ownerPolicy.investigationId, 'ownerId', 'INE del propietario');
 
     const lead = await created<{ id: number }>('POST', '/api/leads', { name: person.name, phone: person.mobile, phonewhats: '+52 81 1736 4925', source: 'Instagram', notes: `Llamar a ${person.name} por la tarde` });
@@ -167,7 +168,9 @@ describe('ARCO: search, export and cancellation of one person everywhere', () =>
     const file = json<ExportFile>(response);
     expect(file.records.map(keyOf).sort()).toEqual(all.map(keyOf).sort());
     const tenant = file.records.find((record) => record.kind === 'tenant' && record.where.includes(tenantPolicy.investigationId))!;
-    expect(tenant.data).toMatchObject({ name: person.name, email: person.email.toLowerCase(), mobile: person.mobile, company: 'Grupo Norte SA de CV', monthlyIncome: 55000 });
+    expect(tenant.data).toMatchObject({ name: person.name, email: person.email.toLowerCase(), mobile: person.mobile, company: 'Grupo Norte SA de CV', monthlyIncome: 55000, rfc: person.rfc, curp: person.curp });
+    expect(file.records.find((record) => record.kind === 'guarantor')!.data).toMatchObject({ rfc: person.rfc, curp: person.curp });
+    expect(file.records.find((record) => record.kind === 'owner')!.data).toMatchObject({ rfc: person.rfc, curp: person.curp });
     expect(tenant.lists.references).toEqual([{ name: 'Ana Pérez', phone: '5544433322', type: 'Personal' }]);
     expect(tenant.lists.documents!.map((document) => document.slot)).toEqual(['Identificación del inquilino', 'Comprobantes de ingresos']);
     expect(file.records.find((record) => record.kind === 'lead')!.data.notes).toContain('Pidió cotización');
@@ -179,6 +182,8 @@ describe('ARCO: search, export and cancellation of one person everywhere', () =>
     const text = (await pdfPages(pdf.rawPayload)).join(' ');
     expect(text).toContain(person.name);
     expect(text).toContain(tenantPolicy.investigationId);
+    expect(text).toContain(`RFC: ${person.rfc}`);
+    expect(text).toContain(`CURP: ${person.curp}`);
 
     const requests = rowsOf<{ kind: string; person_query: string }>(await ctx.app.db.execute(sql`select kind, person_query from arco_requests order by id`));
     expect(requests.map((row) => row.kind)).toEqual(['access', 'access']);
@@ -255,7 +260,7 @@ describe('ARCO: search, export and cancellation of one person everywhere', () =>
     const storeRoot = ctx.config.files.kind === 'disk' ? ctx.config.files.root : '';
     const filesWithPerson = filesUnder(storeRoot).filter((name) => !filesBefore.includes(name));
     expect(filesWithPerson).toHaveLength(4);
-    const before = await hitsEverywhere({ folded: ['zoe quintanar', 'zoe.quintanar@ejemplo.mx'], digits: person.digits });
+    const before = await hitsEverywhere({ folded: ['zoe quintanar', 'zoe.quintanar@ejemplo.mx', person.rfc.toLowerCase(), person.curp.toLowerCase()], digits: person.digits });
     expect(new Set(before.map((hit) => hit.table))).toEqual(new Set(['tenants', 'guarantors', 'property_owners', 'policies', 'leads', 'lead_notes', 'appointment_attendees', 'public_links', 'policy_events', 'email_outbox', 'appointments']));
 
     const storedNames = rowsOf<{ stored_name: string }>(
@@ -272,7 +277,7 @@ describe('ARCO: search, export and cancellation of one person everywhere', () =>
     // Two e-mails: the link's, and the appointment's invitation (issue 20).
     expect(result).toMatchObject({ documentsDeleted: 4, filesDeleted: 4, emailsDeleted: 2 });
 
-    const hits = await hitsEverywhere({ folded: ['zoe quintanar', 'zoe.quintanar@ejemplo.mx'], digits: person.digits });
+    const hits = await hitsEverywhere({ folded: ['zoe quintanar', 'zoe.quintanar@ejemplo.mx', person.rfc.toLowerCase(), person.curp.toLowerCase()], digits: person.digits });
     const outside = hits.filter(({ table, row }) => !(row.policy_id === activePolicy.id || (table === 'policies' && row.id === activePolicy.id)));
     expect(outside).toEqual([]);
     expect(hits.some((hit) => hit.table === 'tenants')).toBe(true);
@@ -280,8 +285,8 @@ describe('ARCO: search, export and cancellation of one person everywhere', () =>
     expect(await Promise.all(storedNames.map((name) => ctx.app.files.sizeOf(name)))).toEqual([null, null, null, null]);
 
     // The retained record is untouched.
-    const [kept] = rowsOf<{ name: string; email: string; mobile: string }>(await ctx.app.db.execute(sql`select name, email, mobile from tenants where id = ${active.id}`));
-    expect(kept).toEqual({ name: person.name, email: person.email.toLowerCase(), mobile: person.mobile });
+    const [kept] = rowsOf<{ name: string; email: string; mobile: string; rfc: string; curp: string }>(await ctx.app.db.execute(sql`select name, email, mobile, rfc, curp from tenants where id = ${active.id}`));
+    expect(kept).toEqual({ name: person.name, email: person.email.toLowerCase(), mobile: person.mobile, rfc: person.rfc, curp: person.curp });
 
     // What anonymised looks like, and the policy list's summary rebuilt.
     const [policyRow] = rowsOf<{ tenant_names: string[]; guarantor_names: string[]; owner_name: string }>(

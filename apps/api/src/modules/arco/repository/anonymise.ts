@@ -55,7 +55,8 @@ export function documentSlotsOf(person: Pick<PolicyPersonRow, 'kind' | 'position
 const blankAddress = (prefix: 'address' | 'workAddress' | 'guaranteeAddress') =>
   Object.fromEntries(['Street', 'ExteriorNumber', 'InteriorNumber', 'Colony', 'Municipality', 'State', 'ZipCode'].map((field) => [`${prefix}${field}`, ''])) as Record<string, string>;
 
-const blankContact = { phone: '', mobile: '', email: '' };
+/** A person's contact and tax ids (issue 35: the RFC and CURP are the person's too). */
+const blankContact = { phone: '', mobile: '', email: '', rfc: '', curp: '' };
 
 export interface Erased {
   storedNames: string[];

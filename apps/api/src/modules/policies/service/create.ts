@@ -10,6 +10,7 @@ import { getPolicy, getPolicyAnswer, type PolicyAnswer } from './read';
 import { rowValues } from './row-values';
 import { withPolicyBroker } from './broker';
 import { writeBranch } from './scope';
+import { withCheckedRfcs } from './tax-ids';
 import {
   generatePackIfEntering,
   noteLines,
@@ -37,6 +38,7 @@ export async function createPolicy(db: Db, actor: AuthUser, input: PolicyInput, 
  */
 export async function createPolicyAnswer(db: Db, actor: AuthUser, input: PolicyInput, packHook?: ContractPackHook, signing?: SigningStep): Promise<PolicyAnswer> {
   if (!createsAlone(actor, input)) return insertNewPolicy(db, actor, input, (tx, id) => getPolicyAnswer(tx, actor, id), packHook, signing);
+  input = withCheckedRfcs(input);
   const jump = isCreationJump(input.status);
   if (jump && !canJumpStatus(actor.role)) throw statusJumpForbidden('created', input.status);
   const branchId = await writeBranch(db, actor, input.branchId);
@@ -68,6 +70,7 @@ async function insertNewPolicy<T>(
   packHook?: ContractPackHook,
   signing?: SigningStep,
 ): Promise<T> {
+  input = withCheckedRfcs(input);
   const jump = isCreationJump(input.status);
   if (jump && !canJumpStatus(actor.role)) throw statusJumpForbidden('created', input.status);
   const branchId = await writeBranch(db, actor, input.branchId);

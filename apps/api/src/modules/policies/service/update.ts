@@ -28,6 +28,7 @@ import { getPolicy } from './read';
 import { rowValues } from './row-values';
 import { withPolicyBroker } from './broker';
 import { writeBranch } from './scope';
+import { withCheckedRfcs } from './tax-ids';
 import { generatePackIfEntering, noteLines, signingStatusChanged, withPackFiles, type ContractPackHook, type SigningStep } from './write-steps';
 
 type StatusChange = z.output<typeof policyStatusChangeSchema>;
@@ -47,6 +48,7 @@ export async function updatePolicy(
   signing?: SigningStep,
   ifMatch?: IfMatch,
 ): Promise<Policy> {
+  input = withCheckedRfcs(input);
   return withPackFiles(packHook, input.status, (written) => db.transaction(async (tx) => {
     const locked = ensure(await lockPolicy(tx, id, actorScope(actor)), notFound(policyMessages.notFound));
     await ensureVersion(tx, 'policies', id, locked.version, ifMatch);

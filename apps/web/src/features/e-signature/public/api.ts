@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { publicSigningEndpoints, type SignInput } from '@portal/domain';
+import { publicSigningEndpoints, type SignInput, type SigningView } from '@portal/domain';
 import { isApiError } from '@/lib/api-client';
 import { callEndpoint, callEndpointForBlob } from '@/lib/endpoint-client';
 
@@ -61,5 +61,34 @@ export function useSign(token: string) {
 export function useDecline(token: string) {
   return useMutation({
     mutationFn: (reason: string) => callEndpoint(publicSigningEndpoints.decline, { params: { token }, body: { reason } }, { auth: false }),
+  });
+}
+
+type DocumentKind = SigningView['documents'][number]['kind'];
+
+/** One document of the round as stored (its SHA-256 is the view's `documents[].sha256`), for the e.firma to sign. */
+async function fetchSigningDocument(token: string, kind: DocumentKind): Promise<Uint8Array> {
+  const blob = await callEndpointForBlob(publicSigningEndpoints.document, { params: { token, kind } }, { auth: false, timeoutMs: 60_000 });
+  return new Uint8Array(await blob.arrayBuffer());
+}
+
+/** node-forge and the signing code, fetched once: when the e.firma step opens, so that signing does not wait for them. */
+export const loadEfirmaSigner = () => import('./efirma-signer');
+
+/**
+ * Signs the signer's documents with their e.firma in the browser (efirma-signer.ts) and sends the
+ * signatures. A refusal found here (an EfirmaError: wrong password…) sends nothing; the server's
+ * 400 names what it refused in Spanish.
+ */
+export function useEfirmaSign(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ certificate, key, password, documents }: { certificate: File; key: File; password: string; documents: SigningView['documents'] }) => {
+      const { signDocumentsWithEfirma } = await loadEfirmaSigner();
+      const files = { certificate: new Uint8Array(await certificate.arrayBuffer()), key: new Uint8Array(await key.arrayBuffer()), password };
+      const body = await signDocumentsWithEfirma(files, documents, (kind) => fetchSigningDocument(token, kind));
+      return callEndpoint(publicSigningEndpoints.efirma, { params: { token }, body }, { auth: false, timeoutMs: 60_000 });
+    },
+    onSuccess: (view) => queryClient.setQueryData(signingQueryOptions(token).queryKey, view),
   });
 }

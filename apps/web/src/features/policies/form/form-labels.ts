@@ -46,4 +46,5 @@ export const formLabels = {
   providesInvoice: 'Se entrega factura',
   bankDeposit: 'Depósito bancario',
   realEstate: 'Interviene una inmobiliaria',
+  taxIdsHint: 'Necesario para firmar pagarés con e.firma',
 } as const;

@@ -4,6 +4,7 @@ import { asksGuaranteeAddress, asksVehicle, policyLabels, type PolicyFormValues,
 import { AddressFields } from './address-fields';
 import { formLabels } from './form-labels';
 import { CheckboxInput, FieldGrid, FieldGroup, TextInput } from './fields';
+import { TaxIdFields } from './tax-id-fields';
 
 /**
  * One guarantor. Plus asks where the guarantee property is unless it is the guarantor's own
@@ -16,6 +17,7 @@ export function GuarantorFields({ index, type, actions }: { index: number; type:
     <FieldGroup legend={formLabels.guarantor(index + 1)} actions={actions}>
       <FieldGrid>
         <TextInput name={`${at}.name`} label={policyLabels.guarantorName} required fieldClassName="sm:col-span-2" />
+        <TaxIdFields at={at} />
         <TextInput name={`${at}.phone`} label={policyLabels.phone} type="tel" />
         <TextInput name={`${at}.mobile`} label={policyLabels.mobile} type="tel" />
         <TextInput name={`${at}.email`} label={policyLabels.email} type="email" fieldClassName="sm:col-span-2" />

@@ -4,6 +4,7 @@ import { AddressFields } from './address-fields';
 import { formLabels } from './form-labels';
 import { CheckboxInput, FieldGrid, FieldGroup, MoneyInput, TextInput } from './fields';
 import { ReferencesFields } from './references-fields';
+import { TaxIdFields } from './tax-id-fields';
 
 /** One tenant: contact, work, addresses and references (spec section 3, Tenant). */
 export function TenantFields({ index, actions }: { index: number; actions?: ReactNode }) {
@@ -12,6 +13,7 @@ export function TenantFields({ index, actions }: { index: number; actions?: Reac
     <FieldGroup legend={formLabels.tenant(index + 1)} actions={actions}>
       <FieldGrid>
         <TextInput name={`${at}.name`} label={policyLabels.tenantName} required fieldClassName="sm:col-span-2" />
+        <TaxIdFields at={at} />
         <TextInput name={`${at}.phone`} label={policyLabels.phone} type="tel" />
         <TextInput name={`${at}.mobile`} label={policyLabels.mobile} type="tel" />
         <TextInput name={`${at}.email`} label={policyLabels.email} type="email" />

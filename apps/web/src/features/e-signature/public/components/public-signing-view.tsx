@@ -7,6 +7,7 @@ import { isApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/dates';
 import { useSigning } from '../api';
 import { CodeStep } from './code-step';
+import { EfirmaStep } from './efirma-step';
 import { PackViewer } from './pack-viewer';
 import { SignatureStep } from './signature-step';
 
@@ -84,6 +85,7 @@ export function PublicSigningView({ token, view }: { token: string; view: Public
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
           Hola, {view.partyName}. Lea los documentos de la póliza {view.folio} y, si está de acuerdo, fírmelos aquí.
         </p>
+        {data.expiresAt ? <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Puede firmar hasta el {formatDateTime(data.expiresAt)}.</p> : null}
         <ul className="mt-3 list-disc space-y-0.5 pl-5 text-sm">
           {data.documents.map((document) => (
             <li key={document.kind}>
@@ -92,12 +94,25 @@ export function PublicSigningView({ token, view }: { token: string; view: Public
           ))}
         </ul>
       </header>
-      <PackViewer token={token} />
-      {data.otpVerified ? (
-        <SignatureStep token={token} packSha256={data.packSha256} partyName={view.partyName} onDeclined={() => setDeclined(true)} />
+      {data.myTurn ? (
+        <>
+          <PackViewer token={token} />
+          <NextStep token={token} signing={data} partyName={view.partyName} onDeclined={() => setDeclined(true)} />
+        </>
       ) : (
-        <CodeStep token={token} emailMasked={data.emailMasked} />
+        // Signing in order (issue 35): the link opens when those before have signed.
+        <p role="status" className="flex items-start gap-2 rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 text-sm dark:border-slate-800 dark:bg-slate-900">
+          <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
+          <span>{signingMessages.notYourTurn}</span>
+        </p>
       )}
     </div>
   );
+}
+
+/** The one-time code first; then the signature: drawn or typed, or with the e.firma when the signer's documents ask for it. */
+function NextStep({ token, signing, partyName, onDeclined }: { token: string; signing: SigningView; partyName: string; onDeclined: () => void }) {
+  if (!signing.otpVerified) return <CodeStep token={token} emailMasked={signing.emailMasked} />;
+  if (signing.method === 'efirma') return <EfirmaStep token={token} documents={signing.documents} onDeclined={onDeclined} />;
+  return <SignatureStep token={token} packSha256={signing.packSha256} partyName={partyName} onDeclined={onDeclined} />;
 }

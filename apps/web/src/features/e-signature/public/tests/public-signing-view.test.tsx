@@ -1,9 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { signingMessages, type PublicLinkView, type SigningView } from '@portal/domain';
 import { renderRoute } from '@/test/render';
 import { mockFetch } from '@/test/fetch-mock';
 import { PublicSigningView } from '../components/public-signing-view';
+import { makeTestEfirma, testDocuments } from './efirma-fixtures';
 
 // pdf.js is not what these tests are about: the viewer is a placeholder here.
 vi.mock('../components/pack-viewer', () => ({ PackViewer: () => <div data-testid="signing-pack" /> }));
@@ -71,5 +73,48 @@ describe('the signing page', () => {
     renderView({ status: 'cancelled' });
     expect(await screen.findByRole('heading', { name: signingMessages.roundClosed })).toBeInTheDocument();
     expect(screen.getByText(/Estado: Cancelado/)).toBeInTheDocument();
+  });
+
+  it('when it is not the signer’s turn, says so instead of asking for the code', async () => {
+    renderView({ myTurn: false });
+    expect(await screen.findByText(signingMessages.notYourTurn)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Enviar código' })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('signing-pack')).not.toBeInTheDocument();
+  });
+
+  it('shows the round’s deadline', async () => {
+    renderView({ expiresAt: '2026-12-05T23:59:00.000Z' });
+    expect(await screen.findByText(/Puede firmar hasta el/)).toBeInTheDocument();
+  });
+
+  it('asks for the code first on an e.firma round too', async () => {
+    renderView({ method: 'efirma' });
+    expect(await screen.findByRole('button', { name: 'Enviar código' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Firmar con e.firma' })).not.toBeInTheDocument();
+  });
+
+  it('after the code, signs with the e.firma instead of a drawn signature, and shows the signed state', async () => {
+    const password = 'clave-de-prueba';
+    const efirma = makeTestEfirma(password);
+    const { bytes, documents } = testDocuments();
+    const round = { ...open, documents, method: 'efirma' as const, otpVerified: true };
+    const base = `/api/public/links/${token}/signing`;
+    const net = mockFetch({
+      [`GET ${base}`]: { body: round },
+      [`GET ${base}/documents/lease`]: { body: bytes.lease },
+      [`GET ${base}/documents/promissory_notes`]: { body: bytes.promissory_notes },
+      [`POST ${base}/efirma`]: { body: { ...round, signedAt: '2026-11-28T12:00:00.000Z', signersSigned: 1 } },
+    });
+    renderRoute(<PublicSigningView token={token} view={link} />);
+    expect(await screen.findByRole('heading', { name: '2. Firmar con e.firma' })).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Dibujar' })).not.toBeInTheDocument();
+    const user = userEvent.setup({ delay: null });
+    await user.upload(screen.getByLabelText('Certificado (.cer)'), efirma.cerFile);
+    await user.upload(screen.getByLabelText('Llave privada (.key)'), efirma.keyFile);
+    await user.type(screen.getByLabelText('Contraseña de la llave privada'), password);
+    await user.click(screen.getByRole('checkbox', { name: /acepto firmarlos con mi e.firma/ }));
+    await user.click(screen.getByRole('button', { name: 'Firmar con e.firma' }));
+    expect(await screen.findByRole('heading', { name: 'Usted firmó los documentos' })).toBeInTheDocument();
+    await waitFor(() => expect(net.callsTo('POST', `${base}/efirma`)).toHaveLength(1));
   });
 });
