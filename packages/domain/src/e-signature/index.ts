@@ -3,3 +3,4 @@ export * from './endpoints';
 export * from './methods';
 export * from './efirma';
 export * from './verification';
+export * from './rounds';

@@ -14,3 +14,4 @@ export const eSignatureModule: FastifyPluginAsyncZod = async (app) => {
 };
 export { signingHook } from './rounds';
 export { documentRound, startDocumentRound, type DocumentRound } from './document-rounds';
+export { runSigningRounds } from './round-jobs';
