@@ -23,7 +23,7 @@ async function branchWith(settings: BranchSigning = {}) {
 /** The branch's legal representative, with their RFC and CURP. */
 async function representative(branchId: number) {
   const user = await insertUser(ctx, { role: 'manager', branchId });
-  await db().update(users).set({ legalRepresentative: true, firstName: 'Laura', lastName: 'Representante', rfc: 'GODE561231GR8', curp: 'GODE561231HDFRRN04' }).where(eq(users.id, user.id));
+  await db().update(users).set({ legalRepresentative: true, firstName: 'Laura', lastName: 'Representante', rfc: 'GODE561231GR8', curp: 'GODE561231HDFRRN00' }).where(eq(users.id, user.id));
   return user;
 }
 
@@ -103,7 +103,7 @@ describe('signing in order', () => {
     for (const email of [...Object.values(peopleOf(policy)), office.email]) expect(await signLinkEmails(email)).toHaveLength(1);
     // The representative is recorded as the office's signer, with the RFC and CURP their e.firma must name.
     const [row] = await db().select().from(linkSignatures).where(eq(linkSignatures.linkId, signerOf(round, 'office').linkId));
-    expect(row).toMatchObject({ userId: office.id, expectedRfc: 'GODE561231GR8', expectedCurp: 'GODE561231HDFRRN04', documentKinds: ['lease', 'policy'], position: 3 });
+    expect(row).toMatchObject({ userId: office.id, expectedRfc: 'GODE561231GR8', expectedCurp: 'GODE561231HDFRRN00', documentKinds: ['lease', 'policy'], position: 3 });
     expect(round.paperReason).not.toContain(roundMessages.officeOnPaper);
   });
 
