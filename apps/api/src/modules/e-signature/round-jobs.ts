@@ -4,7 +4,6 @@ import { notifySignatureExpired } from '../notifications/index';
 import { insertEvent } from '../policies/index';
 import { sendLinkAgain } from '../public-links/index';
 import * as repo from './repository';
-import { dueReminders, expiredOpenRounds, type DueReminder } from './rounds-repository';
 import { roundExpired } from './signer-context';
 
 /*
@@ -28,14 +27,14 @@ export interface SigningRoundsDay {
 
 export async function runSigningRounds(db: Db, now: Date = new Date(), options: { publicUrl?: string | undefined } = {}): Promise<SigningRoundsDay> {
   let expired = 0;
-  for (const roundId of await expiredOpenRounds(db, now)) {
+  for (const roundId of await repo.expiredOpenRounds(db, now)) {
     if (await db.transaction((tx) => expireRound(tx, roundId, now))) expired++;
   }
   const today = businessDate(now);
   const lastSentBy = businessDate(new Date(now.getTime() - reminderEveryDays * dayMs));
   let reminded = 0;
   let skipped = 0;
-  for (const due of await dueReminders(db, now, lastSentBy)) {
+  for (const due of await repo.dueReminders(db, now, lastSentBy)) {
     const outcome = await db.transaction((tx) => remind(tx, due, now, lastSentBy, options.publicUrl));
     if (outcome === 'sent') reminded++;
     if (outcome === 'no-address') skipped++;
@@ -60,10 +59,10 @@ async function expireRound(tx: Executor, roundId: number, now: Date): Promise<bo
 type ReminderOutcome = 'sent' | 'not-due' | 'no-address';
 
 /** One signer's reminder, checked again under the round's lock (they may have signed, or another run reminded them, since the job read them). */
-async function remind(tx: Executor, due: DueReminder, now: Date, lastSentBy: string, publicUrl: string | undefined): Promise<ReminderOutcome> {
+async function remind(tx: Executor, due: repo.DueReminder, now: Date, lastSentBy: string, publicUrl: string | undefined): Promise<ReminderOutcome> {
   const round = await repo.findRound(tx, due.roundId, true);
   const signature = await repo.findSignature(tx, due.linkId, true);
-  if (!round || !signature || (await dueReminders(tx, now, lastSentBy, due.linkId)).length === 0) return 'not-due';
+  if (!round || !signature || (await repo.dueReminders(tx, now, lastSentBy, due.linkId)).length === 0) return 'not-due';
   const baseUrl = round.linksBaseUrl || publicUrl;
   if (!baseUrl) return 'no-address';
   await sendLinkAgain(tx, due.linkId, {

@@ -9,7 +9,6 @@ import { insertEvent, loadPolicies, type SigningHook } from '../policies/index';
 import { issueLink } from '../public-links/index';
 import { mergePack } from './pdf';
 import * as repo from './repository';
-import { legalRepresentativeOf } from './rounds-repository';
 
 /*
  * A signing round's start and end (issue 17, decision 017): what the policies module calls when a
@@ -131,7 +130,7 @@ export function withDocuments(people: Person[], kinds: ContractDocumentKind[], m
  * póliza after everyone else; null when the branch has none (the office then signs on paper).
  */
 async function officeSigner(tx: Executor, branchId: number): Promise<Person | null> {
-  const representative = await legalRepresentativeOf(tx, branchId);
+  const representative = await repo.legalRepresentativeOf(tx, branchId);
   if (!representative) return null;
   const { id, name, email, mobile, phone, rfc, curp } = representative;
   return { party: 'office', partyIndex: 0, name, email, phones: [mobile, phone], rfc, curp, userId: id };

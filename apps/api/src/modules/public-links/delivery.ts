@@ -39,7 +39,7 @@ export function whatsappUrl(e164: string, text: string): string | null {
 
 // --- e-mailing a link ------------------------------------------------------------------------------
 
-export const expiryDate = (date: Date) => new Intl.DateTimeFormat('es-MX', { dateStyle: 'long', timeZone: 'America/Mexico_City' }).format(date);
+const expiryDate = (date: Date) => new Intl.DateTimeFormat('es-MX', { dateStyle: 'long', timeZone: 'America/Mexico_City' }).format(date);
 
 /** Who a link goes to and how to reach them: what its e-mail and WhatsApp message need. */
 interface LinkAddressee {
