@@ -22,6 +22,7 @@ export * from './users/endpoints';
 export * from './branches/branch';
 export * from './branches/rent-settings';
 export * from './branches/fee-settings';
+export { defaultSigningSettings, signingSettingsBounds } from './branches/signing-settings';
 export * from './branches/endpoints';
 export * from './policies/index';
 export * from './rents/index';

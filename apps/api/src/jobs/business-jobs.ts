@@ -4,6 +4,7 @@ import type { FileStore } from '../lib/file-store';
 import type { SecretBox } from '../lib/secret-box';
 import type { MailTransport } from '../modules/email/index';
 import { runClaimDeadlines, runClaimInstalments } from '../modules/claims/index';
+import { runSigningRounds } from '../modules/e-signature/index';
 import { sweepUnreferencedFiles } from '../modules/files/index';
 import { sendLeadFollowUps } from '../modules/leads/index';
 import { deliverDueEmails, notifyPolicyExpiring, sendAppointmentReminders } from '../modules/notifications/index';
@@ -119,6 +120,22 @@ export function businessJobs({ db, files, mail, secretBox, whatsapp, publicUrl }
           summary: `${day.today}: ${day.reminders === 1 ? '1 recordatorio' : `${day.reminders} recordatorios`} de términos y ${day.missed === 1 ? '1 aviso' : `${day.missed} avisos`} de términos vencidos (${day.notified === 1 ? '1 notificación' : `${day.notified} notificaciones`}).`,
           ...day,
         };
+      },
+    },
+    {
+      // Issue 35: after the rent reminders (09:00), when a signer reads e-mail; a day missed is caught up the next (and at start).
+      name: 'signing-rounds',
+      cron: '30 9 * * *',
+      catchUpAtStart: true,
+      retryLimit: 3,
+      retryDelaySeconds: 300,
+      expireInMinutes: 30,
+      async run(now) {
+        const day = await runSigningRounds(db, now, { publicUrl });
+        const expired = day.expired === 1 ? '1 firma electrónica vencida' : `${day.expired} firmas electrónicas vencidas`;
+        const reminded = day.reminded === 1 ? '1 recordatorio de firma enviado' : `${day.reminded} recordatorios de firma enviados`;
+        const skipped = day.skipped > 0 ? ` ${day.skipped} sin enviar: falta PUBLIC_URL.` : '';
+        return { summary: `${day.today}: ${expired}, ${reminded}.${skipped}`, ...day };
       },
     },
     {

@@ -74,6 +74,9 @@ export function makeUser(overrides: Partial<User> = {}): User {
     createdAt: '2026-01-10T16:00:00.000Z',
     updatedAt: '2026-02-11T17:30:00.000Z',
     mfaEnabled: false,
+    legalRepresentative: false,
+    rfc: '',
+    curp: '',
     version: 1,
     ...overrides,
   };

@@ -16,7 +16,11 @@ export const signingSettingsLabels = {
   signingReminderMax: 'Recordatorios a quien no ha firmado (máximo)',
 } as const;
 
+/** How long a round may last and how many reminders a signer may get (the form's hints say them too). */
+export const signingSettingsBounds = { roundDays: { min: 1, max: 90 }, reminderMax: { min: 0, max: 10 } } as const;
+
 const L = signingSettingsLabels;
+const B = signingSettingsBounds;
 const methodField = (label: string) => z.enum(signatureMethods, { error: `El campo ${label} debe ser firma electrónica simple, e.firma o papel` });
 const orderField = z.enum(signingOrders, { error: `El campo ${L.signingOrder} debe ser todos a la vez o en orden` });
 const wholeNumber = (label: string, min: number, max: number) =>
@@ -31,18 +35,28 @@ const fields = {
   signatureMethodPolicy: methodField(L.signatureMethodPolicy),
   signatureMethodPromissoryNotes: methodField(L.signatureMethodPromissoryNotes),
   signingOrder: orderField,
-  signingRoundDays: wholeNumber(L.signingRoundDays, 1, 90),
-  signingReminderMax: wholeNumber(L.signingReminderMax, 0, 10),
+  signingRoundDays: wholeNumber(L.signingRoundDays, B.roundDays.min, B.roundDays.max),
+  signingReminderMax: wholeNumber(L.signingReminderMax, B.reminderMax.min, B.reminderMax.max),
 };
 
 /** A new branch: pagarés with e.firma (else paper), the rest with the simple signature, all at once, 15 days, 3 reminders. */
+export const defaultSigningSettings = {
+  signatureMethodLease: 'simple',
+  signatureMethodPolicy: 'simple',
+  signatureMethodPromissoryNotes: 'efirma',
+  signingOrder: 'parallel',
+  signingRoundDays: 15,
+  signingReminderMax: 3,
+} as const;
+
+const D = defaultSigningSettings;
 export const signingSettingsDefaults = {
-  signatureMethodLease: fields.signatureMethodLease.default('simple'),
-  signatureMethodPolicy: fields.signatureMethodPolicy.default('simple'),
-  signatureMethodPromissoryNotes: fields.signatureMethodPromissoryNotes.default('efirma'),
-  signingOrder: fields.signingOrder.default('parallel'),
-  signingRoundDays: fields.signingRoundDays.default(15),
-  signingReminderMax: fields.signingReminderMax.default(3),
+  signatureMethodLease: fields.signatureMethodLease.default(D.signatureMethodLease),
+  signatureMethodPolicy: fields.signatureMethodPolicy.default(D.signatureMethodPolicy),
+  signatureMethodPromissoryNotes: fields.signatureMethodPromissoryNotes.default(D.signatureMethodPromissoryNotes),
+  signingOrder: fields.signingOrder.default(D.signingOrder),
+  signingRoundDays: fields.signingRoundDays.default(D.signingRoundDays),
+  signingReminderMax: fields.signingReminderMax.default(D.signingReminderMax),
 };
 
 export const signingSettingsOptional = {

@@ -4,3 +4,4 @@ export * from './methods';
 export * from './efirma';
 export * from './verification';
 export * from './signature-files';
+export * from './rounds';

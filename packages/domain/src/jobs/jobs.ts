@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint } from '../common/endpoint';
 
 /** The jobs the queue runs (pg-boss queue names), in the order the admin page lists them. */
-export const jobNames = ['policy-lifecycle', 'appointment-reminders', 'email-delivery', 'retention', 'files-sweep', 'lead-follow-ups', 'whatsapp-delivery', 'rent-arrears', 'rent-reminders', 'claim-instalments', 'claim-deadlines'] as const;
+export const jobNames = ['policy-lifecycle', 'appointment-reminders', 'email-delivery', 'retention', 'files-sweep', 'lead-follow-ups', 'whatsapp-delivery', 'rent-arrears', 'rent-reminders', 'claim-instalments', 'claim-deadlines', 'signing-rounds'] as const;
 export type JobName = (typeof jobNames)[number];
 
 /** What each job is, and when it runs by itself, as the admin page says it. */
@@ -18,6 +18,7 @@ export const jobLabels: Record<JobName, { label: string; schedule: string }> = {
   'rent-reminders': { label: 'Recordatorios de renta a inquilinos', schedule: 'Diario a las 09:00 (hora de la Ciudad de México) y al iniciar' },
   'claim-instalments': { label: 'Parcialidades de convenios de pago vencidas', schedule: 'Diario a las 00:25 (hora de la Ciudad de México) y al iniciar' },
   'claim-deadlines': { label: 'Términos de incidencias: recordatorios y vencidos', schedule: 'Diario a las 07:30 (hora de la Ciudad de México) y al iniciar' },
+  'signing-rounds': { label: 'Firma electrónica: recordatorios a firmantes y firmas vencidas', schedule: 'Diario a las 09:30 (hora de la Ciudad de México) y al iniciar' },
 };
 
 export const jobRunStates = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'] as const;

@@ -12,6 +12,8 @@ export const notificationKinds = [
   'link_documents_received',
   'signature_declined',
   'signature_completed',
+  // Issue 35: a round's deadline passed before every signer signed.
+  'signature_expired',
   'lead_follow_up',
   'appointment_answer_changed',
   'rent_not_received',
@@ -43,6 +45,7 @@ export const notificationKindLabels: Record<NotificationKind, string> = {
   link_documents_received: 'Documentos recibidos por enlace',
   signature_declined: 'Firma electrónica rechazada por un firmante',
   signature_completed: 'Firma electrónica completada',
+  signature_expired: 'Firma electrónica vencida sin completarse',
   lead_follow_up: 'Seguimiento de lead (el día marcado)',
   appointment_answer_changed: 'Un invitado cambió su respuesta a una cita',
   rent_not_received: 'El propietario no recibió una renta',
@@ -65,6 +68,7 @@ export const defaultEmailKinds: readonly NotificationKind[] = [
   'appointment_reminder',
   'job_failed',
   'signature_declined',
+  'signature_expired',
   // A court término must not be missed: its reminders come by e-mail unless the user opts out.
   'claim_deadline',
   'claim_instalment_missed',

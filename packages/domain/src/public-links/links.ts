@@ -99,6 +99,9 @@ export const publicLinkMessages = {
   revokedNote: (party: string, purpose: string) => `Enlace revocado: ${purpose} (${party})`,
   createdNote: (party: string, purpose: string) => `Enlace creado: ${purpose} (${party})`,
   resentNote: (party: string, purpose: string) => `Enlace reenviado: ${purpose} (${party})`,
+  // Issue 35: a signing link is the signer's own; staff send it again only to the signer's e-mail.
+  signByEmailOnly: 'Un enlace de firma solo se envía por correo a quien firma: marque «Enviar por correo»',
+  signNotYourTurn: 'Aún no es el turno de esta persona: su enlace se enviará cuando firmen quienes van antes',
 } as const;
 
 // --- staff API ---------------------------------------------------------------------------------
@@ -156,12 +159,15 @@ export const publicLinkSchema = z.object({
 });
 export type PublicLink = z.infer<typeof publicLinkSchema>;
 
-/** The answer that creates (or re-sends) a link: the only time its URL is known. */
+/**
+ * The answer that creates (or re-sends) a link: the only time its URL is known. A signing link's
+ * is never shown (issue 35: it is the signer's own, sent only to their e-mail): url and whatsappUrl are null.
+ */
 export const issuedLinkSchema = z.object({
   link: publicLinkSchema,
-  /** The full address, `{PUBLIC_URL}/p/{token}`. */
-  url: z.string(),
-  /** `https://wa.me/52…?text=…` with a prefilled Spanish message, or null without a mobile number. */
+  /** The full address, `{PUBLIC_URL}/p/{token}`; null for a signing link. */
+  url: z.string().nullable(),
+  /** `https://wa.me/52…?text=…` with a prefilled Spanish message, or null without a mobile number (or for a signing link). */
   whatsappUrl: z.string().nullable(),
 });
 export type IssuedLink = z.infer<typeof issuedLinkSchema>;

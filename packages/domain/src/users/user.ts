@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { messages } from '../common/messages';
 import { emailField, requiredPhoneField, requiredId, requiredText } from '../common/fields';
 import { recordStatusSchema } from '../common/status';
+import { optionalCurpField, optionalRfcField } from '../common/tax-ids';
 import { roleSchema } from '../auth/roles';
 import { matchesSearch } from '../common/search';
 import { roleLabels, type Role } from '../auth/roles';
@@ -17,7 +18,26 @@ export const userLabels = {
   status: 'Estatus',
   password: 'Contraseña',
   confirmPassword: 'Confirmar contraseña',
+  legalRepresentative: 'Representante legal de la sucursal',
+  rfc: 'RFC',
+  curp: 'CURP',
 } as const;
+
+/** Issue 35: the branch's legal representative signs the lease and the póliza for the office; one per branch. */
+export const userMessages = {
+  legalRepresentativeTaken: (name: string) =>
+    `La sucursal ya tiene representante legal: ${name}. Quite la marca en su usuario antes de marcar a otra persona.`,
+} as const;
+
+/**
+ * Issue 35: whether the user signs for the office, and the RFC and CURP their e.firma names. Absent
+ * from an update keeps what the user has (a client that does not know them changes nothing).
+ */
+const signerFields = {
+  legalRepresentative: z.boolean({ error: `El campo ${userLabels.legalRepresentative} no es válido` }),
+  rfc: optionalRfcField(userLabels.rfc),
+  curp: optionalCurpField(userLabels.curp),
+};
 
 export const passwordField = z
   .string({ error: messages.required(userLabels.password) })
@@ -41,6 +61,9 @@ export const createUserRequestSchema = z.object({
   ...userFields,
   password: passwordField,
   status: recordStatusSchema.default('active'),
+  legalRepresentative: signerFields.legalRepresentative.default(false),
+  rfc: signerFields.rfc.default(''),
+  curp: signerFields.curp.default(''),
 });
 export type CreateUserRequest = z.input<typeof createUserRequestSchema>;
 
@@ -49,6 +72,9 @@ export const updateUserRequestSchema = z.object({
   ...userFields,
   status: recordStatusSchema,
   password: passwordField.optional(),
+  legalRepresentative: signerFields.legalRepresentative.optional(),
+  rfc: signerFields.rfc.optional(),
+  curp: signerFields.curp.optional(),
 });
 export type UpdateUserRequest = z.input<typeof updateUserRequestSchema>;
 
@@ -73,6 +99,10 @@ export const userSchema = z.object({
   updatedAt: z.string(),
   /** Whether the user signs in with a second factor (an admin can reset it). */
   mfaEnabled: z.boolean(),
+  /** Issue 35: the branch's legal representative (signs the lease and the póliza for the office), and their RFC and CURP ('' when none). */
+  legalRepresentative: z.boolean(),
+  rfc: z.string(),
+  curp: z.string(),
   /** Raised when a field of the user form changes; sent back in If-Match by its save (decision 023). */
   version: z.number().int(),
 });

@@ -63,6 +63,11 @@ export const signingRounds = pgTable(
     /** Issue 35: the code of /verificar/{code}, printed with a QR on the evidence page. */
     verificationCode: varchar('verification_code', { length: 12 }),
     /**
+     * Issue 35: the portal's public address the round's links were first sent with ('' for rounds
+     * made before): a turn opened by a signer's signature and the daily reminders send theirs with it.
+     */
+    linksBaseUrl: varchar('links_base_url', { length: 300 }).notNull().default(''),
+    /**
      * Issue 35: the RFC 3161 time-stamp over the round's evidence digest (the pack and every
      * signature), taken when the last signer signed: the token (base64 DER) and what it says.
      */

@@ -55,6 +55,7 @@ export async function startDocumentRound(tx: Executor, files: FileStore, actor: 
     methods: { lease: 'paper', policy: 'paper', promissory_notes: 'paper' },
     expiresAt: new Date(Date.now() + state.signingRoundDays * 86_400_000),
     verificationCode: newVerificationCode(),
+    linksBaseUrl: start.baseUrl,
   });
   await inviteSigners(tx, actor, { policyId: start.policyId, roundId, signers, branchName: state.branchName, baseUrl: start.baseUrl, linkDays: state.signingRoundDays, document: start.subject });
   await insertEvent(tx, { policyId: start.policyId, userId: actor.id, fromStatus: null, toStatus: null, changes: [], note: `${signingSubjectLabels[start.subject]} enviada para firma electrónica a ${signers.length} firmante${signers.length === 1 ? '' : 's'}` });

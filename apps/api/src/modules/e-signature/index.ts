@@ -18,3 +18,4 @@ export const eSignatureModule: FastifyPluginAsyncZod = async (app) => {
 };
 export { signingHook } from './rounds';
 export { documentRound, startDocumentRound, type DocumentRound } from './document-rounds';
+export { runSigningRounds } from './round-jobs';

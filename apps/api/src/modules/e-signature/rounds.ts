@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
-import { documentSigners, planRound, policyMessages, policySigners, signingMessages, type ContractDocumentKind, type LinkParty, type PolicyStatus, type SignatureMethods, type SigningSubject } from '@portal/domain';
+import { documentSigners, planRound, policyMessages, policySigners, roundMessages, signingMessages, type ContractDocumentKind, type LinkParty, type PolicyStatus, type SignatureMethods, type SigningSubject } from '@portal/domain';
 import type { Executor } from '../../db/client';
 import { conflict, ensure, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth-user';
@@ -51,16 +51,20 @@ export interface Signer {
 }
 
 /**
- * A round's signers invited: each gets a signing link (e-mailed, 7 days) and a signature row. The
- * contract pack's rounds and a single document's (the acta, `document`) share it.
+ * A round's signers invited: each gets a signing link and a signature row, in the round's order
+ * (`position`). All at once, every link is e-mailed now; in order (issue 35), only the first
+ * signer's — the others' links are made with a token nobody receives, and each gets a new one
+ * when their turn comes (turns.ts). The contract pack's rounds and a single document's (the acta,
+ * `document`) share it.
  */
 export async function inviteSigners(
   tx: Executor,
   actor: AuthUser,
-  round: { policyId: number; roundId: number; signers: Signer[]; branchName: string; baseUrl: string; linkDays: number; document?: Exclude<SigningSubject, 'contracts'> },
+  round: { policyId: number; roundId: number; signers: Signer[]; branchName: string; baseUrl: string; linkDays: number; sequential?: boolean; document?: Exclude<SigningSubject, 'contracts'> },
   now = new Date(),
 ): Promise<void> {
   for (const [position, signer] of round.signers.entries()) {
+    const invited = !round.sequential || position === 0;
     const { linkId } = await issueLink(tx, {
       policyId: round.policyId,
       purpose: 'sign',
@@ -74,7 +78,7 @@ export async function inviteSigners(
       signingRoundId: round.roundId,
       createdBy: actor.id,
       baseUrl: round.baseUrl,
-      sendEmail: true,
+      sendEmail: invited,
       ...(round.document ? { document: round.document } : {}),
     });
     await repo.insertSignature(tx, {
@@ -88,13 +92,13 @@ export async function inviteSigners(
       expectedRfc: signer.rfc,
       expectedCurp: signer.curp,
       userId: signer.userId ?? null,
-      invitedAt: now,
+      invitedAt: invited ? now : null,
     });
   }
 }
 
 type PolicyPeople = Awaited<ReturnType<typeof loadPolicies>>[number];
-type Person = Pick<Signer, 'party' | 'partyIndex' | 'name' | 'email' | 'phones' | 'rfc' | 'curp'>;
+type Person = Pick<Signer, 'party' | 'partyIndex' | 'name' | 'email' | 'phones' | 'rfc' | 'curp' | 'userId'>;
 
 /** The people of the policy who may sign (the domain's policySigners: every tenant, every guarantor and the owner, in that order). */
 export function peopleOf(policy: PolicyPeople): Person[] {
@@ -121,21 +125,43 @@ export function withDocuments(people: Person[], kinds: ContractDocumentKind[], m
   });
 }
 
+/**
+ * The office's signer (issue 35): the branch's legal representative, who signs the lease and the
+ * póliza after everyone else; null when the branch has none (the office then signs on paper).
+ */
+async function officeSigner(tx: Executor, branchId: number): Promise<Person | null> {
+  const representative = await repo.legalRepresentativeOf(tx, branchId);
+  if (!representative) return null;
+  const { id, name, email, mobile, phone, rfc, curp } = representative;
+  return { party: 'office', partyIndex: 0, name, email, phones: [mobile, phone], rfc, curp, userId: id };
+}
+
+/** Why some of the round is left to paper: the plan's reasons, and the office without a representative when it signs any document of the round. */
+function paperReasonOf(planReason: string, kinds: ContractDocumentKind[], office: Person | null): string {
+  const officeSigns = kinds.some((kind) => documentSigners[kind].includes('office'));
+  return [planReason, office === null && officeSigns ? `${roundMessages.officeOnPaper}.` : ''].filter(Boolean).join(' ');
+}
+
 interface RoundStart {
   policyId: number;
   baseUrl: string;
+  /** The history's line, given how many sign (the start's, or a round sent again). */
+  note?: (signers: number) => string;
 }
 
 /**
  * Starts a round for a policy marked 'Firma electrónica' (in the transaction that moved it into
- * 'signature'): 409 naming a signer without e-mail, or without contracts, and nothing written.
+ * 'signature', or that sends an ended round again): 409 naming a signer without e-mail, or
+ * without contracts, and nothing written. False when the policy is not signed electronically.
  */
-async function startRound(tx: Executor, files: FileStore, actor: AuthUser, start: RoundStart & SigningOptions, written: string[]): Promise<void> {
+export async function startRound(tx: Executor, files: FileStore, actor: AuthUser, start: RoundStart & SigningOptions, written: string[]): Promise<boolean> {
   const [policy] = await loadPolicies(tx, { id: start.policyId }, 'none');
-  if (!policy?.isElectronicSignature) return;
+  if (!policy?.isElectronicSignature) return false;
   const state = ensure(await repo.policySigningState(tx, start.policyId), notFound(policyMessages.notFound));
   const pack = await repo.currentPack(tx, start.policyId);
-  const people = peopleOf(policy);
+  const office = await officeSigner(tx, state.branchId);
+  // Tenants, guarantors, the owner, then the office: the order a round signed in order follows.
+  const people = [...peopleOf(policy), ...(office ? [office] : [])];
   const plan = planRound(pack.map((document) => document.kind), state.methods, people, start.efirmaAvailable);
   const kinds = pack.map((document) => document.kind).filter((kind) => plan.methods[kind] !== 'paper');
   if (kinds.length === 0) throw conflict(signingMessages.noPack, [{ field: 'status', message: signingMessages.noPack }]);
@@ -148,6 +174,7 @@ async function startRound(tx: Executor, files: FileStore, actor: AuthUser, start
   const documents = pack.filter((document) => kinds.includes(document.kind));
   const merged = await mergePack(await Promise.all(documents.map(async (document) => ({ bytes: await readStored(files, document.storedName) }))), `Contratos para firmar ${state.folio}`);
   const stored = await storePdf(files, merged, written);
+  const sequential = state.signingOrder === 'sequential';
   const roundId = await repo.insertRound(tx, {
     policyId: start.policyId,
     packVersion: pack[0]!.packVersion,
@@ -157,13 +184,16 @@ async function startRound(tx: Executor, files: FileStore, actor: AuthUser, start
     packSize: stored.size,
     createdBy: actor.id,
     methods: plan.methods,
-    paperReason: plan.paperReason,
-    sequential: state.signingOrder === 'sequential',
+    paperReason: paperReasonOf(plan.paperReason, kinds, office),
+    sequential,
     expiresAt: new Date(Date.now() + state.signingRoundDays * dayMs),
     verificationCode: newVerificationCode(),
+    linksBaseUrl: start.baseUrl,
   });
-  await inviteSigners(tx, actor, { policyId: start.policyId, roundId, signers, branchName: state.branchName, baseUrl: start.baseUrl, linkDays: state.signingRoundDays });
-  await insertEvent(tx, { policyId: start.policyId, userId: actor.id, fromStatus: null, toStatus: null, changes: [], note: signingMessages.roundStartedNote(signers.length) });
+  await inviteSigners(tx, actor, { policyId: start.policyId, roundId, signers, branchName: state.branchName, baseUrl: start.baseUrl, linkDays: state.signingRoundDays, sequential });
+  const note = (start.note ?? signingMessages.roundStartedNote)(signers.length);
+  await insertEvent(tx, { policyId: start.policyId, userId: actor.id, fromStatus: null, toStatus: null, changes: [], note });
+  return true;
 }
 
 /** Ends the policy's open round, if any: cancelled, its links revoked, and the history says so. */

@@ -8,13 +8,16 @@ import {
   latestSigningRoundSchema,
   linkTokenParamsSchema,
   noContentSchema,
+  policyEditorRoles,
   signInputSchema,
   signingViewSchema,
   verifyCodeInputSchema,
 } from '@portal/domain';
 import { currentUser } from '../../plugins/auth';
+import { publicBaseUrl } from '../../lib/public-url';
 import { requestOrigin } from '../public-links/index';
 import { completionServices } from './completion-services';
+import { resendRound } from './round-resend';
 import * as service from './service';
 
 const publicErrors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 423: apiErrorSchema, 429: apiErrorSchema };
@@ -79,19 +82,36 @@ export const signingPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** Staff: the policy's signing round in the expediente. */
+/** Staff: the policy's signing round in the expediente, and an ended one sent again. */
 export const signingStaffRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['e-signature'];
+  const security = [{ bearerAuth: [] }];
+  const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+  const onDiscardError = (error: unknown, storedName: string) => app.log.error({ err: error, storedName }, 'could not remove a signing file');
+
   app.get(
     '/api/policy/:id/signing',
+    { schema: { tags, security, summary: 'La ronda de firma electrónica más reciente de la póliza', params: idParamsSchema, response: { 200: latestSigningRoundSchema, ...errors } } },
+    (request) => service.policySigning(app.db, currentUser(request), request.params.id),
+  );
+
+  app.post(
+    '/api/policy/:id/signing/resend',
     {
+      // Those who may send a policy to signature (issue 33: not the lawyer).
+      onRequest: app.requireRole(policyEditorRoles),
       schema: {
-        tags: ['e-signature'],
-        security: [{ bearerAuth: [] }],
-        summary: 'La ronda de firma electrónica más reciente de la póliza',
+        tags,
+        security,
+        summary: 'Enviar de nuevo una firma vencida o rechazada: una ronda nueva sobre los contratos actuales (409 si hay una abierta o la póliza no está en Firma)',
         params: idParamsSchema,
-        response: { 200: latestSigningRoundSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema },
+        response: { 200: latestSigningRoundSchema, ...errors, 409: apiErrorSchema },
       },
     },
-    (request) => service.policySigning(app.db, currentUser(request), request.params.id),
+    async (request) => {
+      const actor = currentUser(request);
+      await resendRound(app.db, app.files, actor, request.params.id, { baseUrl: publicBaseUrl(request), efirmaAvailable: app.config.efirma !== undefined }, onDiscardError);
+      return service.policySigning(app.db, actor, request.params.id);
+    },
   );
 };

@@ -11,4 +11,4 @@ export { deliverDueEmails, outboxBacklog, queueEmails, retryDelayMs, takeQueuedE
 export { replyAddress } from './addresses';
 export { createMailTransport, type MailTransport } from './transport';
 export { deleteFinishedEmails } from './repository';
-export { appointmentInvitationEmail, appointmentReminderEmail, claimStageEmail, notificationEmail, publicLinkEmail, rentConfirmationEmail, rentReminderEmail, signingCodeEmail } from './templates';
+export { appointmentInvitationEmail, appointmentReminderEmail, claimStageEmail, notificationEmail, publicLinkEmail, rentConfirmationEmail, rentReminderEmail, signingCodeEmail, signingLinkAgainEmail } from './templates';

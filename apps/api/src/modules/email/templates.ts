@@ -120,6 +120,7 @@ const hints: Record<NotificationKind, string> = {
   link_documents_received: 'Abra el expediente de la póliza en el Portal de Pólizas para revisar los documentos.',
   signature_declined: 'Abra el expediente de la póliza en el Portal de Pólizas para ver el motivo y comunicarse con el firmante.',
   signature_completed: 'Abra el expediente de la póliza en el Portal de Pólizas para descargar los contratos firmados.',
+  signature_expired: 'Abra el expediente de la póliza en el Portal de Pólizas para enviar la firma de nuevo o firmar en papel.',
   appointment_answer_changed: 'Consulte la cita en Control de Citas del Portal de Pólizas.',
   rent_not_received: 'Abra la sección Rentas del expediente en el Portal de Pólizas para dar seguimiento al adeudo.',
   rent_confirmation_unanswered: 'Abra la sección Rentas del expediente en el Portal de Pólizas para pedir la confirmación por WhatsApp.',
@@ -222,6 +223,31 @@ const linkEmailWords = {
     button: 'Abrir mi enlace',
   },
 } as const satisfies Record<LinkPurpose, unknown>;
+
+/**
+ * A signing link the portal sends again by itself (issue 35): the signer's turn came (signing in
+ * order), or a reminder to someone who has not signed. Either way it is a new address: the one
+ * sent before stops working.
+ */
+export function signingLinkAgainEmail(message: { name: string; branchName: string; reason: 'turn' | 'reminder'; document?: 'move_out'; url: string; expiresOn: string }): RenderedEmail {
+  const what = message.document === 'move_out' ? 'el acta de entrega-recepción del inmueble' : 'los contratos de su póliza jurídica de arrendamiento';
+  const turn = message.reason === 'turn';
+  return layout({
+    subject: `${turn ? 'Es su turno de firmar' : 'Recordatorio: documentos pendientes de firma'} — ${message.branchName}`,
+    heading: turn ? 'Es su turno de firmar' : 'Sus documentos esperan su firma',
+    greeting: `Hola, ${message.name}:`,
+    blocks: [
+      turn
+        ? `Ya firmaron quienes iban antes que usted. ${message.branchName} le envía ${what} para firmarlos electrónicamente con este enlace personal:`
+        : `${message.branchName} le recuerda que ${what} siguen pendientes de su firma. Revíselos y fírmelos con este enlace personal:`,
+      { label: 'Revisar y firmar', url: message.url, style: 'button' },
+      turn
+        ? `El enlace vence el ${message.expiresOn}. No lo comparta: es solo para usted.`
+        : `Este enlace reemplaza al que le enviamos antes, que ya no funciona. Vence el ${message.expiresOn}. No lo comparta: es solo para usted.`,
+    ],
+    hint: 'Si no esperaba este correo, ignórelo o comuníquese con la oficina.',
+  });
+}
 
 /** The one-time code of a signing link (issue 17). */
 export function signingCodeEmail(message: { name: string; code: string; validMinutes: number }): RenderedEmail {

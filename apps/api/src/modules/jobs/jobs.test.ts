@@ -35,7 +35,7 @@ describe('GET /api/admin/jobs', () => {
   it('lists every job with its schedule, in Spanish, and says this instance works them', async () => {
     const body = await overview();
     expect(body.workerHere).toBe(true);
-    expect(body.jobs.map((job) => job.name)).toEqual(['policy-lifecycle', 'appointment-reminders', 'email-delivery', 'retention', 'files-sweep', 'lead-follow-ups', 'whatsapp-delivery', 'rent-arrears', 'rent-reminders', 'claim-instalments', 'claim-deadlines']);
+    expect(body.jobs.map((job) => job.name)).toEqual(['policy-lifecycle', 'appointment-reminders', 'email-delivery', 'retention', 'files-sweep', 'lead-follow-ups', 'whatsapp-delivery', 'rent-arrears', 'rent-reminders', 'claim-instalments', 'claim-deadlines', 'signing-rounds']);
     expect(body.jobs.find((job) => job.name === 'files-sweep')).toMatchObject({
       label: 'Limpieza de archivos sin uso',
       schedule: 'Diario a las 03:30 (hora de la Ciudad de México)',

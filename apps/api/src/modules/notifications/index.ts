@@ -21,6 +21,7 @@ export {
   notifyRenewalCreated,
   notifySignatureCompleted,
   notifySignatureDeclined,
+  notifySignatureExpired,
 } from './notices';
 export { sendAppointmentReminders } from './reminders';
 export { deleteOldNotifications } from './repository';

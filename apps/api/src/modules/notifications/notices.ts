@@ -1,4 +1,4 @@
-import { notificationMessages as messages, signingMessages } from '@portal/domain';
+import { notificationMessages as messages, roundMessages, signingMessages } from '@portal/domain';
 import type { Db, Executor } from '../../db/client';
 import { deliverDueEmails as deliverOutbox, type DeliveryOptions, type DeliveryReport, type MailTransport, type UndeliveredEmail } from '../email/index';
 import * as repo from './repository';
@@ -65,6 +65,23 @@ export async function notifySignatureDeclined(tx: Executor, declined: { policyId
     body: signingMessages.declinedBody(policy.label, declined.signerName, declined.reason),
     policyId: policy.id,
     dedupeKey: `signature_declined:${declined.roundId}`,
+  });
+}
+
+/**
+ * A round's deadline passed before every signer signed (e-signature's daily job, in its
+ * transaction): the policy's agent and the branch manager are told, once per round.
+ */
+export async function notifySignatureExpired(tx: Executor, expired: { policyId: number; roundId: number; signed: number; total: number }): Promise<void> {
+  const [policy] = await repo.findPolicyNotices(tx, [expired.policyId]);
+  if (!policy) return;
+  await notify(tx, {
+    recipients: [policy.agentId, policy.managerId].filter((id): id is number => id !== null),
+    kind: 'signature_expired',
+    title: roundMessages.expiredTitle(policy.label),
+    body: roundMessages.expiredBody(policy.label, expired.signed, expired.total),
+    policyId: policy.id,
+    dedupeKey: `signature_expired:${expired.roundId}`,
   });
 }
 

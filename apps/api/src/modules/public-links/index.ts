@@ -16,5 +16,5 @@ export const publicLinksModule: FastifyPluginAsyncZod = async (app) => {
 };
 export { invalidLink, issueLink, requestOrigin, relockLink, requirePrivacyAccepted, resolveLink, type ActiveLink } from './service';
 export { hashToken, newLinkToken } from './tokens';
-export { e164Phone, whatsappText, whatsappUrl } from './delivery';
+export { e164Phone, sendLinkAgain, whatsappText, whatsappUrl } from './delivery';
 export { markFinished as markLinkFinished } from './repository';

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   policyMessages,
@@ -12,7 +12,7 @@ import {
   type PublicLink,
 } from '@portal/domain';
 import { exampleGuarantor, examplePolicyInput, exampleTenant } from '@portal/domain/testing';
-import { emailOutbox, publicLinks, signingRounds } from '../../db/schema/index';
+import { emailOutbox, linkSignatures, publicLinks, signingRounds } from '../../db/schema/index';
 import { ADMIN, bearer, createTestContext, json, login, signInAs, tokenFor, type TestContext } from '../../test/app';
 import { newPolicy } from '../../test/policies';
 import { smtpReceiver } from '../../test/smtp';
@@ -56,8 +56,9 @@ async function createLink(policyId: number, body: object = { party: 'tenant', pa
   return json<IssuedLink>(response);
 }
 
-const tokenOf = (url: string) => url.split('/p/')[1]!;
-const view = (url: string) => ctx.app.inject({ url: `/api/public/links/${tokenOf(url)}` });
+/** An upload link's answer carries its URL (a signing link's never does). */
+const tokenOf = (url: string | null) => url!.split('/p/')[1]!;
+const view = (url: string | null) => ctx.app.inject({ url: `/api/public/links/${tokenOf(url)}` });
 const linksOf = async (policyId: number, token = agent.token) => json<PolicyLinks>(await get(`/api/policy/${policyId}/links`, token));
 const linkIn = async (policyId: number, linkId: number) => (await linksOf(policyId)).links.find((link) => link.id === linkId)!;
 const notes = async (policyId: number) => json<PolicyEvent[]>(await get(`/api/policy/${policyId}/events`, agent.token)).map((event) => event.note);
@@ -171,7 +172,7 @@ describe('the link lifecycle', () => {
     expect((await view(issued.url)).statusCode).toBe(404);
     expect((await view(resent.url)).statusCode).toBe(200);
     const emails = await db().select().from(emailOutbox).where(eq(emailOutbox.recipient, 'roberto@example.mx'));
-    expect(emails.map((email) => email.text.includes(resent.url))).toEqual([true]);
+    expect(emails.map((email) => email.text.includes(resent.url!))).toEqual([true]);
     expect(await notes(policy.id)).toContain('Enlace reenviado: Subir documentos (Propietario Roberto Sánchez Villa)');
     // One row, never two: the link was replaced, not added.
     expect((await linksOf(policy.id)).links).toHaveLength(1);
@@ -205,21 +206,39 @@ describe('the link lifecycle', () => {
     expect((await view(resent.url)).statusCode).toBe(200);
   });
 
-  it('resends a signing link the same way, keeping its round; not once the round is closed', async () => {
+  it('resends a signing link only by e-mail, to the signer, and never answers its URL; not before their turn, nor once the round is closed', async () => {
     const policy = await newPolicy(ctx, { token: agent.token, overrides: twoTenantsAndAGuarantor() });
     const [round] = await db()
       .insert(signingRounds)
-      .values({ policyId: policy.id, packVersion: 1, documentKinds: ['lease'], packStoredName: 'pack.pdf', packSha256: 'a'.repeat(64) })
+      .values({ policyId: policy.id, packVersion: 1, documentKinds: ['lease'], packStoredName: 'pack.pdf', packSha256: 'a'.repeat(64), sequential: true })
       .returning({ id: signingRounds.id });
     const { tokenHash } = newLinkToken();
-    const linkId = await insertLink(db(), { policyId: policy.id, tokenHash, purpose: 'sign', party: 'owner', partyName: 'Roberto Sánchez Villa', email: 'roberto@example.mx', signingRoundId: round!.id, expiresAt: new Date(Date.now() + 86_400_000) });
-    const response = await post(`/api/policy/${policy.id}/links/${linkId}/resend`, agent.token, {});
+    const linkId = await insertLink(db(), { policyId: policy.id, tokenHash, purpose: 'sign', party: 'owner', partyName: 'Roberto Sánchez Villa', email: 'roberto.firma@example.mx', signingRoundId: round!.id, expiresAt: new Date(Date.now() + 86_400_000) });
+    await db().insert(linkSignatures).values({ linkId, roundId: round!.id, signerName: 'Roberto Sánchez Villa', signerEmail: 'roberto.firma@example.mx', position: 1 });
+    const resend = (body: object) => post(`/api/policy/${policy.id}/links/${linkId}/resend`, agent.token, body);
+
+    // Signing in order: not their turn yet, so nothing is sent.
+    expect(json(await resend({ sendEmail: true }))).toMatchObject({ statusCode: 409, message: publicLinkMessages.signNotYourTurn });
+    await db().update(linkSignatures).set({ invitedAt: new Date() }).where(eq(linkSignatures.linkId, linkId));
+    // Copying or WhatsApp would put the signer's link in staff hands: e-mail only.
+    expect(json(await resend({ sendEmail: false }))).toMatchObject({ statusCode: 400, details: [{ field: 'sendEmail', message: publicLinkMessages.signByEmailOnly }] });
+
+    const response = await resend({ sendEmail: true });
     expect(response.statusCode, response.body).toBe(200);
     const resent = json<IssuedLink>(response);
-    expect(resent.link).toMatchObject({ purpose: 'sign', signingRoundId: round!.id });
-    expect(json(await view(resent.url))).toMatchObject({ purpose: 'sign' });
+    expect(resent).toMatchObject({ url: null, whatsappUrl: null, link: { purpose: 'sign', signingRoundId: round!.id, state: 'sent' } });
+    expect(response.body).not.toMatch(/\/p\/[A-Za-z0-9_-]{43}/);
+    // The e-mail to the signer's own address carries the new link, and it opens the signing page.
+    const [email] = await db().select().from(emailOutbox).where(and(eq(emailOutbox.recipient, 'roberto.firma@example.mx'), eq(emailOutbox.kind, 'link_sign')));
+    const token = /\/p\/([A-Za-z0-9_-]{43})/.exec(email!.text)![1]!;
+    expect(json(await ctx.app.inject({ url: `/api/public/links/${token}` }))).toMatchObject({ purpose: 'sign' });
+    // The staff list shows the link's state, nothing to open it with.
+    const listed = await get(`/api/policy/${policy.id}/links`, agent.token);
+    expect(listed.body).not.toContain(token);
+    expect(json<PolicyLinks>(listed).links.find((link) => link.id === linkId)).toMatchObject({ state: 'opened' });
+
     await db().update(signingRounds).set({ status: 'cancelled' }).where(eq(signingRounds.id, round!.id));
-    expect((await post(`/api/policy/${policy.id}/links/${linkId}/resend`, agent.token, {})).statusCode).toBe(409);
+    expect((await resend({ sendEmail: true })).statusCode).toBe(409);
   });
 
   it('refuses new upload links and resends once the investigation no longer takes documents (409)', async () => {

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { policyDisplayFolio, type LinkParty, type PersonParty, type LinkPurpose, type PolicyStatus, type SigningRoundStatus } from '@portal/domain';
 import { readTogether, type Executor } from '../../db/client';
-import { branches, guarantors, policies, privacyAcceptances, privacyNotices, properties, propertyOwners, publicLinks, signingRounds, tenants, users } from '../../db/schema/index';
+import { branches, guarantors, linkSignatures, policies, privacyAcceptances, privacyNotices, properties, propertyOwners, publicLinks, signingRounds, tenants, users } from '../../db/schema/index';
 import { inBranchScope } from '../../db/scope';
 import type { BranchScope } from '../../lib/branch-scope';
 
@@ -164,6 +164,9 @@ export interface StaffLinkRow extends LinkFields {
   createdByName: string;
   /** A signing link's round status (null for an upload link): a closed round's links are not sent again. */
   roundStatus: SigningRoundStatus | null;
+  /** Issue 35: a signing link of a round signed in order is sent only once the signer's turn came (invited). */
+  roundSequential: boolean | null;
+  signerInvitedAt: Date | null;
 }
 
 const staffLinkColumns = {
@@ -172,6 +175,8 @@ const staffLinkColumns = {
   createdAt: publicLinks.createdAt,
   createdByName: sql<string>`coalesce(trim(${users.firstName} || ' ' || ${users.lastName}), '')`,
   roundStatus: signingRounds.status,
+  roundSequential: signingRounds.sequential,
+  signerInvitedAt: linkSignatures.invitedAt,
 };
 
 function staffLinks(db: Executor) {
@@ -179,7 +184,8 @@ function staffLinks(db: Executor) {
     .select(staffLinkColumns)
     .from(publicLinks)
     .leftJoin(users, eq(users.id, publicLinks.createdBy))
-    .leftJoin(signingRounds, eq(signingRounds.id, publicLinks.signingRoundId));
+    .leftJoin(signingRounds, eq(signingRounds.id, publicLinks.signingRoundId))
+    .leftJoin(linkSignatures, eq(linkSignatures.linkId, publicLinks.id));
 }
 
 /** The policy's links, newest first. */

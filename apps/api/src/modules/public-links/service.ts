@@ -27,10 +27,9 @@ import { AppError, conflict, ensure, invalidField, isUniqueViolation, notFound }
 import type { AuthUser } from '../../lib/auth-user';
 import { ensureLatestVersion } from '../../lib/conditional-write';
 import { actorScope } from '../../lib/branch-scope';
-import { publicLinkEmail, queueEmails } from '../email/index';
 import { insertEvent } from '../policies/index';
 import { defaultPrivacyNotice } from './default-privacy-notice';
-import { e164Phone, whatsappText, whatsappUrl } from './delivery';
+import { deliver, e164Phone } from './delivery';
 import * as repo from './repository';
 import { hashToken, newLinkToken, sameHash } from './tokens';
 
@@ -149,31 +148,6 @@ export interface IssuedLinkAddress {
 }
 
 const dayMs = 86_400_000;
-const expiryDate = (date: Date) => new Intl.DateTimeFormat('es-MX', { dateStyle: 'long', timeZone: 'America/Mexico_City' }).format(date);
-
-/** Who a link goes to and how to reach them: what its e-mail and WhatsApp message need. */
-interface LinkAddressee {
-  purpose: LinkPurpose;
-  partyName: string;
-  email: string;
-  /** E.164, or '' without a usable number. */
-  phone: string;
-  branchName: string;
-  document?: 'move_out';
-}
-
-/**
- * The address of a token just made, e-mailed (in the caller's transaction) when asked: the e-mail
- * and this answer are the only places the token ever is.
- */
-async function deliver(tx: Executor, to: LinkAddressee, token: string, options: { baseUrl: string; expiresAt: Date; sendEmail: boolean }) {
-  const url = `${options.baseUrl}/p/${token}`;
-  if (options.sendEmail) {
-    const email = publicLinkEmail({ name: to.partyName, branchName: to.branchName, purpose: to.purpose, document: to.document, url, expiresOn: expiryDate(options.expiresAt) });
-    await queueEmails(tx, [{ recipient: to.email, ...email, kind: `link_${to.purpose}` }]);
-  }
-  return { url, whatsappUrl: whatsappUrl(to.phone, whatsappText({ name: to.partyName, branchName: to.branchName, purpose: to.purpose, document: to.document, url })) };
-}
 
 /**
  * Writes a new link and returns its address: the only moment the token exists outside the
@@ -210,7 +184,7 @@ type ResendLink = z.output<typeof resendLinkInputSchema>;
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
-function toPublicLink({ roundStatus: _roundStatus, ...row }: repo.StaffLinkRow, now = new Date()): PublicLink {
+function toPublicLink({ roundStatus: _roundStatus, roundSequential: _sequential, signerInvitedAt: _invitedAt, ...row }: repo.StaffLinkRow, now = new Date()): PublicLink {
   return {
     ...row,
     state: linkState(row, now),
@@ -296,29 +270,40 @@ function currentContacts(link: repo.StaffLinkRow, people: repo.PolicyPerson[]) {
   return person ? { email: person.email, phone: e164Phone(person.mobile, person.phone) || link.phone } : { email: link.email, phone: link.phone };
 }
 
-/** Whether a link may still be sent: not revoked, not finished, its round (when signing) still open. */
-function assertSendable(link: repo.StaffLinkRow, policy: repo.LinkPolicy) {
+/** Whether a link may still be sent: not revoked, not finished, its round (when signing) still open and the signer's turn come. */
+function assertSendable(link: repo.StaffLinkRow, policy: repo.LinkPolicy, input: ResendLink) {
   if (link.revokedAt || link.finishedAt || (link.purpose === 'sign' && link.roundStatus !== 'open')) throw conflict(publicLinkMessages.notActive);
   if (link.purpose === 'upload' && !isInvestigationOpen(policy.status)) throw conflict(publicLinkMessages.uploadClosed);
+  if (link.purpose !== 'sign') return;
+  if (!input.sendEmail) throw invalidField('sendEmail', publicLinkMessages.signByEmailOnly);
+  if (link.roundSequential && link.signerInvitedAt === null) throw conflict(publicLinkMessages.signNotYourTurn);
 }
 
 /**
+ * The contacts a link is sent to again. A signing link goes to the address it was made for: the
+ * signer's, where their one-time code goes too (issue 35: the link is the person's).
+ */
+const resendContacts = (link: repo.StaffLinkRow, people: repo.PolicyPerson[]) => (link.purpose === 'sign' ? { email: link.email, phone: link.phone } : currentContacts(link, people));
+
+/**
  * POST /api/policy/{id}/links/{linkId}/resend: a new token on the same link (the old URL stops
- * working at once), a new expiry, e-mailed when asked. Signing links are sent again the same way.
+ * working at once), a new expiry, e-mailed when asked. A signing link is only e-mailed, and its
+ * address is never in the answer (issue 35): staff see its state, never the signer's URL.
  */
 export async function resendLink(db: Db, actor: AuthUser, policyId: number, linkId: number, input: ResendLink, baseUrl: string, now = new Date()): Promise<IssuedLink> {
   return db.transaction(async (tx) => {
     const policy = await scopedPolicy(tx, actor, policyId, true);
     const link = await policyLink(tx, policyId, linkId, true);
-    assertSendable(link, policy);
-    const contacts = currentContacts(link, await repo.findPolicyPeople(tx, policyId));
+    assertSendable(link, policy, input);
+    const contacts = resendContacts(link, await repo.findPolicyPeople(tx, policyId));
     if (input.sendEmail && !contacts.email) throw invalidField('sendEmail', publicLinkMessages.noEmail(link.partyName));
     const { token, tokenHash } = newLinkToken();
     const expiresAt = new Date(now.getTime() + input.expiresInDays * dayMs);
     await repo.replaceToken(tx, linkId, { tokenHash, expiresAt, partyName: link.partyName, ...contacts, lastSentAt: input.sendEmail ? now : null });
     const address = await deliver(tx, { purpose: link.purpose, partyName: link.partyName, ...contacts, branchName: policy.branchName }, token, { baseUrl, expiresAt, sendEmail: input.sendEmail });
     await insertEvent(tx, { policyId, userId: actor.id, fromStatus: null, toStatus: null, changes: [], note: publicLinkMessages.resentNote(personLabel(link), linkPurposeLabels[link.purpose]) });
-    return { link: toPublicLink(await policyLink(tx, policyId, linkId), now), ...address };
+    const shown = link.purpose === 'sign' ? { url: null, whatsappUrl: null } : address;
+    return { link: toPublicLink(await policyLink(tx, policyId, linkId), now), ...shown };
   });
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { IfMatch, RecordStatus, Role, User } from '@portal/domain';
 import type { Executor } from '../../db/client';
 import { versionCondition } from '../../db/record-versions';
@@ -19,6 +19,9 @@ const userColumns = {
   updatedAt: users.updatedAt,
   version: users.version,
   mfaEnabled: sql<boolean>`${users.mfaEnabledAt} is not null`,
+  legalRepresentative: users.legalRepresentative,
+  rfc: users.rfc,
+  curp: users.curp,
 };
 
 type UserRow = Omit<User, 'createdAt' | 'updatedAt'> & { createdAt: Date; updatedAt: Date };
@@ -59,6 +62,10 @@ export interface UserValues {
   mobile: string;
   branchId: number;
   status: RecordStatus;
+  /** Issue 35: the branch's legal representative, and the RFC and CURP their e.firma names. */
+  legalRepresentative?: boolean;
+  rfc?: string;
+  curp?: string;
 }
 
 export async function insertUser(db: Executor, values: UserValues & { passwordHash: string }): Promise<number> {
@@ -84,4 +91,18 @@ export async function updateUser(
 export async function emailTakenByOther(db: Executor, email: string, exceptId?: number): Promise<boolean> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   return !!row && row.id !== exceptId;
+}
+
+/**
+ * The branch's other active legal representative, if any (issue 35: one per branch). The branch's
+ * row is locked first, so two admins marking two people of one branch at once are taken in turn.
+ */
+export async function otherLegalRepresentative(db: Executor, branchId: number, exceptId: number | null): Promise<{ id: number; name: string } | null> {
+  await db.select({ id: branches.id }).from(branches).where(eq(branches.id, branchId)).for('update');
+  const [row] = await db
+    .select({ id: users.id, name: sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})` })
+    .from(users)
+    .where(and(eq(users.branchId, branchId), eq(users.legalRepresentative, true), eq(users.status, 'active'), exceptId === null ? undefined : ne(users.id, exceptId)))
+    .limit(1);
+  return row ?? null;
 }

@@ -1,10 +1,11 @@
 import crypto from 'node:crypto';
 import type { z } from 'zod';
-import type { createUserRequestSchema, updateUserRequestSchema, IfMatch, User, RecordStatus } from '@portal/domain';
-import type { Db } from '../../db/client';
+import { taxIdMessages, userLabels, userMessages as signerMessages, type createUserRequestSchema, type updateUserRequestSchema, type IfMatch, type User, type RecordStatus } from '@portal/domain';
+import type { Db, Executor } from '../../db/client';
 import { staleVersionError } from '../../db/record-versions';
 import { conflict, ensure, invalidField, isUniqueViolation, notFound } from '../../lib/app-error';
 import { hashPassword } from '../../lib/passwords';
+import { parseRfc } from '../../lib/rfc';
 import { assertNotCommonPassword } from '../../lib/common-passwords';
 import type { AuthUser } from '../../lib/auth-user';
 import { expectUserChange, revokeAllSessions, unlockSignIn } from '../auth/index';
@@ -30,11 +31,13 @@ export async function getUser(db: Db, id: number): Promise<User> {
 export async function createUser(db: Db, input: CreateUser): Promise<User> {
   await assertBranchExists(db, input.branchId);
   if (await repo.emailTakenByOther(db, input.email)) throw emailTaken();
-  const { password, ...values } = input;
+  const { password, ...fields } = input;
+  const values = { ...fields, rfc: checkedRfc(fields.rfc) };
   assertNotCommonPassword('password', password);
   const passwordHash = await hashPassword(password);
   try {
     const id = await db.transaction(async (tx) => {
+      await assertOneRepresentative(tx, { id: null, branchId: values.branchId, status: values.status, legalRepresentative: values.legalRepresentative });
       const inserted = await repo.insertUser(tx, { ...values, passwordHash });
       await keepBranchManagerInStep(tx, { id: inserted, role: values.role, status: values.status ?? 'active', branchId: values.branchId }, null);
       return inserted;
@@ -53,13 +56,16 @@ export async function updateUser(db: Db, actor: AuthUser, id: number, input: Upd
   assertNotLockingSelfOut(actor, id, input.status, input.role);
   await assertBranchExists(db, input.branchId);
   if (await repo.emailTakenByOther(db, input.email, id)) throw emailTaken();
-  const { password, ...values } = input;
+  const { password, ...fields } = input;
+  const values = { ...fields, ...(fields.rfc === undefined ? {} : { rfc: checkedRfc(fields.rfc) }) };
   if (password) assertNotCommonPassword('password', password);
   const passwordHash = password ? await hashPassword(password) : undefined;
   // Every instance forgets the cached row before the next request (decision 002, issue 13).
   const changeHeard = expectUserChange(db, id);
   try {
     await db.transaction(async (tx) => {
+      const legalRepresentative = values.legalRepresentative ?? existing.legalRepresentative;
+      await assertOneRepresentative(tx, { id, branchId: values.branchId, status: values.status, legalRepresentative });
       const written = await repo.updateUser(tx, id, { ...values, ...(passwordHash ? { passwordHash } : {}), updatedBy: actor.id }, ifMatch);
       if (!written) throw await staleVersionError(tx, 'users', id);
       await keepBranchManagerInStep(tx, { id, role: values.role, status: values.status, branchId: values.branchId }, existing);
@@ -80,6 +86,8 @@ export async function changeUserStatus(db: Db, actor: AuthUser, id: number, stat
   assertNotLockingSelfOut(actor, id, status);
   const changeHeard = expectUserChange(db, id);
   await db.transaction(async (tx) => {
+    // A representative made active again must still be the branch's only one.
+    await assertOneRepresentative(tx, { id, branchId: existing.branchId, status, legalRepresentative: existing.legalRepresentative });
     await repo.updateUser(tx, id, { status, updatedBy: actor.id });
     await keepBranchManagerInStep(tx, { ...existing, status }, existing);
     if (status === 'inactive') await revokeAllSessions(tx, id);
@@ -146,6 +154,26 @@ function assertNotLockingSelfOut(actor: AuthUser, id: number, status: RecordStat
 
 async function assertBranchExists(db: Db, branchId: number) {
   if (!(await branchExists(db, branchId))) throw invalidField('branchId', userMessages.branchMissing);
+}
+
+/** The RFC normalised, its date and check digit checked (@nodecfdi/rfc); '' when none. A 400 on `rfc` otherwise. */
+function checkedRfc(rfc: string): string {
+  if (rfc === '') return '';
+  const parsed = parseRfc(rfc);
+  if (!parsed) throw invalidField('rfc', taxIdMessages.rfc(userLabels.rfc));
+  return parsed.rfc;
+}
+
+/**
+ * At most one active legal representative per branch (issue 35): marking a second one is a 409
+ * naming the current one — the admin unmarks them first, so nobody stops signing for the office unseen.
+ */
+async function assertOneRepresentative(tx: Executor, user: { id: number | null; branchId: number | null; status: RecordStatus; legalRepresentative: boolean }): Promise<void> {
+  if (!user.legalRepresentative || user.status !== 'active' || user.branchId === null) return;
+  const other = await repo.otherLegalRepresentative(tx, user.branchId, user.id);
+  if (!other) return;
+  const message = signerMessages.legalRepresentativeTaken(other.name);
+  throw conflict(message, [{ field: 'legalRepresentative', message }]);
 }
 
 function emailTaken() {

@@ -1,12 +1,31 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { contractEndpoints, signingEndpoints } from '@portal/domain';
 import { callEndpoint, callEndpointForBlob } from '@/lib/endpoint-client';
 
 /** Under 'policies': a status change ('Enviar Contratos', 'Confirmar Firma') refreshes it with every policy query. */
-export function usePolicySigning(policyId: number) {
-  return useQuery({
+function policySigningQueryOptions(policyId: number) {
+  return queryOptions({
     queryKey: ['policies', 'signing', policyId] as const,
     queryFn: ({ signal }) => callEndpoint(signingEndpoints.latestRound, { params: { id: policyId } }, { signal }),
+  });
+}
+
+export function usePolicySigning(policyId: number) {
+  return useQuery(policySigningQueryOptions(policyId));
+}
+
+/**
+ * 'Enviar de nuevo' (issue 35): an expired or declined round sent again. The answer is the new
+ * round; the policy's other views (its links, its history) are read again too.
+ */
+export function useResendRound(policyId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => callEndpoint(signingEndpoints.resend, { params: { id: policyId } }),
+    onSuccess: async (round) => {
+      queryClient.setQueryData(policySigningQueryOptions(policyId).queryKey, round);
+      await queryClient.invalidateQueries({ queryKey: ['policies'] });
+    },
   });
 }
 

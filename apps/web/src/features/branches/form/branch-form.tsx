@@ -9,6 +9,7 @@ import {
   defaultRetainClosedClaimsYears,
   defaultRetainEndedPolicyDocumentsYears,
   defaultRetainRejectedDocumentsMonths,
+  defaultSigningSettings,
   maxExpiryNoticeDays,
   maxRetainClosedClaimsYears,
   maxRetainEndedPolicyDocumentsYears,
@@ -37,6 +38,7 @@ import { SaveFailureAlert, useSaveFailure } from '@/components/ui/save-failure-a
 import { StaleVersionAlert, useStaleVersion } from '@/components/form/stale-version';
 import { FeeSettingsFields } from './fee-settings-fields';
 import { RentSettingsFields } from './rent-settings-fields';
+import { SigningSettingsFields } from './signing-settings-fields';
 
 /** The domain's rules and messages, the server's own. */
 const resolver: Resolver<BranchFormInput, unknown, BranchFormOutput> = zodResolver(branchFormSchema);
@@ -49,6 +51,12 @@ const fieldNames = [
   'code',
   'expiryNoticeDays',
   'paperSize',
+  'signatureMethodLease',
+  'signatureMethodPolicy',
+  'signatureMethodPromissoryNotes',
+  'signingOrder',
+  'signingRoundDays',
+  'signingReminderMax',
   'retainRejectedDocumentsMonths',
   'retainEndedPolicyDocumentsYears',
   'retainClosedClaimsYears',
@@ -101,6 +109,12 @@ function branchFormDefaults(branch: Branch | null): BranchFormInput {
     code: branch?.code ?? '',
     expiryNoticeDays: String(branch?.expiryNoticeDays ?? defaultExpiryNoticeDays),
     paperSize: branch?.paperSize ?? 'letter',
+    signatureMethodLease: branch?.signatureMethodLease ?? defaultSigningSettings.signatureMethodLease,
+    signatureMethodPolicy: branch?.signatureMethodPolicy ?? defaultSigningSettings.signatureMethodPolicy,
+    signatureMethodPromissoryNotes: branch?.signatureMethodPromissoryNotes ?? defaultSigningSettings.signatureMethodPromissoryNotes,
+    signingOrder: branch?.signingOrder ?? defaultSigningSettings.signingOrder,
+    signingRoundDays: String(branch?.signingRoundDays ?? defaultSigningSettings.signingRoundDays),
+    signingReminderMax: String(branch?.signingReminderMax ?? defaultSigningSettings.signingReminderMax),
     retainRejectedDocumentsMonths: retentionText(branch ? branch.retainRejectedDocumentsMonths : defaultRetainRejectedDocumentsMonths),
     retainEndedPolicyDocumentsYears: retentionText(branch ? branch.retainEndedPolicyDocumentsYears : defaultRetainEndedPolicyDocumentsYears),
     retainClosedClaimsYears: retentionText(branch ? branch.retainClosedClaimsYears : defaultRetainClosedClaimsYears),
@@ -277,6 +291,7 @@ export function BranchForm(props: BranchFormProps) {
             />
           </FormSection>
 
+          <SigningSettingsFields />
           <RentSettingsFields />
           <FeeSettingsFields />
 

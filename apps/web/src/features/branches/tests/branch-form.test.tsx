@@ -100,6 +100,13 @@ describe('branch form: Nueva Sucursal', () => {
       manager: null,
       expiryNoticeDays: 30,
       paperSize: 'letter',
+      // Issue 35's defaults: pagarés with e.firma (else paper), the rest simple, all at once, 15 days, 3 reminders.
+      signatureMethodLease: 'simple',
+      signatureMethodPolicy: 'simple',
+      signatureMethodPromissoryNotes: 'efirma',
+      signingOrder: 'parallel',
+      signingRoundDays: 15,
+      signingReminderMax: 3,
       retainRejectedDocumentsMonths: 6,
       retainEndedPolicyDocumentsYears: 10,
       retainClosedClaimsYears: 10,

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Download } from 'lucide-react';
-import { linkPartyLabels, signingRoundStatusLabels, type SigningRound } from '@portal/domain';
+import { hasRole, linkPartyLabels, policyEditorRoles, signingRoundStatusLabels, type SigningRound } from '@portal/domain';
+import { useSession } from '@/features/auth';
 import { errorMessage } from '@/lib/api-client';
 import { saveBlob } from '@/lib/blob-files';
 import { formatDateTime } from '@/lib/dates';
@@ -11,15 +12,9 @@ import { Card } from '@/components/ui/card';
 import { QueryState } from '@/components/ui/query-state';
 import { EmptyState } from '@/components/ui/state-panels';
 import { fetchPackVersion, usePolicySigning } from '../api';
-
-type Signer = SigningRound['signers'][number];
-
-function SignerState({ signer }: { signer: Signer }) {
-  if (signer.signedAt) return <Badge tone="success">Firmó el {formatDateTime(signer.signedAt)}</Badge>;
-  if (signer.declinedAt) return <Badge tone="danger">Rechazó el {formatDateTime(signer.declinedAt)}</Badge>;
-  if (signer.locked) return <Badge tone="danger">Bloqueado por códigos incorrectos</Badge>;
-  return <Badge>Pendiente</Badge>;
-}
+import { ResendRoundButton } from './resend-round-button';
+import { RoundSummary } from './round-summary';
+import { SignerDetails, SignerState } from './signer-state';
 
 const roundTone = { open: 'brand', completed: 'success', declined: 'danger', cancelled: 'neutral', expired: 'danger' } as const;
 
@@ -43,7 +38,11 @@ function SignedPackButton({ policyId, version, folio }: { policyId: number; vers
   );
 }
 
+/** A round that ended without every signature: staff who send policies to signature may send it again. */
+const resendable = (round: SigningRound) => round.status === 'expired' || round.status === 'declined';
+
 function RoundCard({ policyId, folio, round }: { policyId: number; folio: string; round: SigningRound }) {
+  const sends = hasRole(useSession().user?.role, policyEditorRoles);
   return (
     <Card data-testid="signing-round">
       <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-100 p-4 dark:border-slate-800">
@@ -58,18 +57,19 @@ function RoundCard({ policyId, folio, round }: { policyId: number; folio: string
           </p>
         </div>
         {round.signedPackVersion ? <SignedPackButton policyId={policyId} version={round.signedPackVersion} folio={folio} /> : null}
+        {sends && resendable(round) ? <ResendRoundButton policyId={policyId} /> : null}
       </div>
-      <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+      <RoundSummary round={round} />
+      <ul aria-label="Firmantes" className="divide-y divide-slate-100 dark:divide-slate-800">
         {round.signers.map((signer) => (
-          <li key={signer.linkId} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 text-sm">
+          <li key={signer.linkId} data-testid="signer" className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 text-sm">
             <div className="min-w-0">
               <p className="font-medium">
                 {signer.name} <span className="font-normal text-slate-500">({linkPartyLabels[signer.party]})</span>
               </p>
-              <p className="text-xs text-slate-500 dark:text-slate-400">{signer.email}</p>
-              {signer.declineReason ? <p className="mt-1 text-xs">Motivo: {signer.declineReason}</p> : null}
+              <SignerDetails signer={signer} />
             </div>
-            <SignerState signer={signer} />
+            <SignerState signer={signer} roundOpen={round.status === 'open'} />
           </li>
         ))}
       </ul>
@@ -78,8 +78,9 @@ function RoundCard({ policyId, folio, round }: { policyId: number; folio: string
 }
 
 /**
- * 'Firma electrónica' in the expediente (issue 17): the newest signing round, each signer's state
- * and, once all signed, the signed pack.
+ * 'Firma electrónica' in the expediente (issue 17): the newest signing round, how it signs (issue
+ * 35: methods, why anything is on paper, order, deadline), each signer's state and, once all
+ * signed, the signed pack; an expired or declined round can be sent again.
  */
 export function SigningPanel({ policyId, folio }: { policyId: number; folio: string }) {
   const signing = usePolicySigning(policyId);

@@ -11,7 +11,7 @@ import { linkTexts, partyLabel } from './link-texts';
 /** What the dialog asks: for a new link, the person too; for a resend, the person is the link's. */
 export type LinkFormRequest =
   | { mode: 'create'; recipients: LinkRecipient[] }
-  | { mode: 'resend'; linkId: number; person: string; email: string };
+  | { mode: 'resend'; linkId: number; person: string; email: string; /** A signing link: only e-mailed, to the signer (issue 35). */ signing?: boolean };
 
 export interface LinkFormValues {
   expiresInDays: number;
@@ -59,6 +59,7 @@ function LinkForm({ request, busy, onClose, onSubmit }: LinkFormDialogProps & { 
   const [failure, setFailure] = useState<string | null>(null);
   const recipient = recipients.find((each) => recipientKey(each) === chosen);
   const email = request.mode === 'create' ? (recipient?.email ?? '') : request.email;
+  const signing = request.mode === 'resend' && request.signing === true;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -68,7 +69,7 @@ function LinkForm({ request, busy, onClose, onSubmit }: LinkFormDialogProps & { 
     setDaysError(parsed.success ? undefined : parsed.error.issues[0]?.message);
     if (!parsed.success) return;
     try {
-      await onSubmit({ expiresInDays: parsed.data, sendEmail: sendEmail && email !== '', ...(recipient ? { recipient } : {}) });
+      await onSubmit({ expiresInDays: parsed.data, sendEmail: signing || (sendEmail && email !== ''), ...(recipient ? { recipient } : {}) });
     } catch (error) {
       if (isSessionExpired(error)) return;
       setFailure(errorMessage(error));
@@ -100,10 +101,10 @@ function LinkForm({ request, busy, onClose, onSubmit }: LinkFormDialogProps & { 
       />
       <CheckboxField
         label={linkTexts.sendEmail}
-        checked={sendEmail && email !== ''}
-        disabled={email === ''}
+        checked={signing || (sendEmail && email !== '')}
+        disabled={signing || email === ''}
         onChange={(event) => setSendEmail(event.target.checked)}
-        hint={email === '' ? linkTexts.noEmailHint : linkTexts.emailHint(email)}
+        hint={signing ? linkTexts.signEmailOnlyHint(email) : email === '' ? linkTexts.noEmailHint : linkTexts.emailHint(email)}
       />
       {failure ? (
         <Alert>

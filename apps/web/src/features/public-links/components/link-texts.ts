@@ -38,6 +38,8 @@ export const linkTexts = {
   noMobile: 'Sin número móvil',
   shownOnce: 'Este enlace solo se muestra ahora. Si lo pierde, use «Reenviar» para crear uno nuevo.',
   emailed: (email: string) => `También se envió por correo a ${email}.`,
+  signEmailedOnly: (email: string) => `El enlace de firma se envió por correo a ${email}. Es personal: solo esa persona puede abrirlo, por eso no se muestra aquí.`,
+  signEmailOnlyHint: (email: string) => `Un enlace de firma solo se envía por correo a quien firma (${email}).`,
   expires: 'Vence',
   lastSent: 'Último envío',
   notSent: 'No enviado por correo',

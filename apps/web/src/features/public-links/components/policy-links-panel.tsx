@@ -59,7 +59,9 @@ function PanelContent({ policyId, folio, uploadOpen, data }: Required<PolicyLink
   const askResend = (link: PublicLink) => {
     const current = data.recipients.find((each) => each.party === link.party && each.partyIndex === link.partyIndex && each.name === link.partyName);
     const count = data.recipients.filter((each) => each.party === link.party).length;
-    setRequest({ mode: 'resend', linkId: link.id, person: `${partyLabel(link.party, link.partyIndex, count)}: ${link.partyName}`, email: current?.email ?? link.email });
+    // A signing link goes to the address it was made for, the signer's (the server's rule too).
+    const signing = link.purpose === 'sign';
+    setRequest({ mode: 'resend', linkId: link.id, person: `${partyLabel(link.party, link.partyIndex, count)}: ${link.partyName}`, email: signing ? link.email : (current?.email ?? link.email), signing });
   };
 
   const confirmRevoke = () => {

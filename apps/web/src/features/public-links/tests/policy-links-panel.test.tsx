@@ -156,6 +156,31 @@ describe('PolicyLinksPanel', () => {
     expect(await screen.findByRole('dialog', { name: 'Enlace listo' })).toBeInTheDocument();
   });
 
+  it("'Reenviar' a signing link only e-mails it to the signer and never shows its URL (issue 35)", async () => {
+    const signing = makeLink({ id: 13, purpose: 'sign', signingRoundId: 3, email: 'maria.firma@example.mx' });
+    const net = renderPanel({
+      'GET /api/policy/5/links': { body: makeLinks({ links: [signing] }) },
+      'POST /api/policy/5/links/13/resend': { body: { link: signing, url: null, whatsappUrl: null } },
+    });
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Reenviar el enlace de Inquilino 1: María López' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reenviar enlace' });
+    const byEmail = within(dialog).getByLabelText('Enviar por correo');
+    expect(byEmail).toBeChecked();
+    expect(byEmail).toBeDisabled();
+    // The address the link was made for, the signer's, not the policy's current one.
+    expect(dialog).toHaveTextContent('solo se envía por correo a quien firma (maria.firma@example.mx)');
+    await user.click(within(dialog).getByRole('button', { name: 'Reenviar' }));
+    await waitFor(() => expect(net.callsTo('POST', '/api/policy/5/links/13/resend')).toHaveLength(1));
+    expect(net.callsTo('POST', '/api/policy/5/links/13/resend')[0]?.body).toEqual({ expiresInDays: 7, sendEmail: true });
+    const issued = await screen.findByRole('dialog', { name: 'Enlace listo' });
+    expect(issued).toHaveTextContent('El enlace de firma se envió por correo a maria.firma@example.mx');
+    expect(within(issued).queryByLabelText('Enlace')).not.toBeInTheDocument();
+    expect(within(issued).queryByRole('button', { name: /Copiar/ })).not.toBeInTheDocument();
+    expect(within(issued).queryByText('Enviar por WhatsApp')).not.toBeInTheDocument();
+    expect(issued.textContent).not.toContain('/p/');
+  });
+
   it('offers no new link once the investigation is closed', async () => {
     renderPanel({ 'GET /api/policy/5/links': { body: makeLinks() } }, false);
     expect(await screen.findByRole('button', { name: 'Nuevo enlace' })).toBeDisabled();

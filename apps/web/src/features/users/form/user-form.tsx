@@ -7,6 +7,7 @@ import {
   roleLabels,
   roles,
   userCreateFormSchema,
+  userLabels,
   userEditFormSchema,
   type Branch,
   type CreateUserRequest,
@@ -20,7 +21,7 @@ import { notify } from '@/lib/toast';
 import { Card } from '@/components/ui/card';
 import { FormActions } from '@/components/ui/form-actions';
 import { UnsavedChangesGuard } from '@/components/form/unsaved-changes-guard';
-import { TextField } from '@/components/ui/form-field';
+import { CheckboxField, TextField } from '@/components/ui/form-field';
 import { SelectField } from '@/components/ui/select-field';
 import { FormSection } from '@/components/ui/form-section';
 import { SaveFailureAlert, useSaveFailure } from '@/components/ui/save-failure-alert';
@@ -29,7 +30,7 @@ import { StaleVersionAlert, useStaleVersion } from '@/components/form/stale-vers
 /** Spec section 8. */
 const saveErrorToast = 'Error al guardar el usuario';
 
-const fieldNames = ['email', 'firstName', 'lastName', 'role', 'branchId', 'phone', 'mobile', 'status', 'password'] as const;
+const fieldNames = ['email', 'firstName', 'lastName', 'role', 'branchId', 'phone', 'mobile', 'status', 'password', 'legalRepresentative', 'rfc', 'curp'] as const;
 
 type UserFormProps =
   | {
@@ -71,6 +72,9 @@ function userFormDefaults(props: UserFormProps): UserFormInput {
     phone: '',
     mobile: '',
     status: 'active',
+    legalRepresentative: false,
+    rfc: '',
+    curp: '',
     password: '',
     confirmPassword: '',
   };
@@ -87,6 +91,9 @@ function userToFormValues(user: User): UserFormInput {
     phone: user.phone,
     mobile: user.mobile,
     status: user.status,
+    legalRepresentative: user.legalRepresentative,
+    rfc: user.rfc,
+    curp: user.curp,
     password: '',
     confirmPassword: '',
   };
@@ -188,6 +195,37 @@ export function UserForm(props: UserFormProps) {
           <TextField label="Apellido" autoComplete="off" required error={errors.lastName?.message} {...register('lastName')} />
           <TextField label="Teléfono" type="tel" autoComplete="off" required error={errors.phone?.message} {...register('phone')} />
           <TextField label="Celular" type="tel" autoComplete="off" required error={errors.mobile?.message} {...register('mobile')} />
+        </FormSection>
+
+        <FormSection
+          title="Firma de documentos"
+          description="Quien representa legalmente a la sucursal firma el contrato de arrendamiento y la póliza en nombre de la oficina, después de los demás firmantes."
+        >
+          <CheckboxField
+            label={userLabels.legalRepresentative}
+            hint="Solo una persona activa por sucursal. Sin representante legal, la oficina firma en papel."
+            fieldClassName="sm:col-span-2"
+            error={errors.legalRepresentative?.message}
+            {...register('legalRepresentative')}
+          />
+          <TextField
+            label={userLabels.rfc}
+            autoComplete="off"
+            maxLength={13}
+            className="uppercase"
+            hint="El de su e.firma del SAT: se comprueba contra el certificado al firmar."
+            error={errors.rfc?.message}
+            {...register('rfc')}
+          />
+          <TextField
+            label={userLabels.curp}
+            autoComplete="off"
+            maxLength={18}
+            className="uppercase"
+            hint="18 caracteres, como en su e.firma."
+            error={errors.curp?.message}
+            {...register('curp')}
+          />
         </FormSection>
 
         <FormSection

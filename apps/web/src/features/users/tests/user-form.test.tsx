@@ -123,6 +123,9 @@ describe('user form: Nuevo Usuario', () => {
       phone: '5511112222',
       mobile: '5533334444',
       status: 'active',
+      legalRepresentative: false,
+      rfc: '',
+      curp: '',
       password: 'Secreta-2026',
     });
   });

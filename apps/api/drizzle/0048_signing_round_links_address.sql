@@ -1,0 +1,2 @@
+ALTER TYPE "public"."notification_kind" ADD VALUE 'signature_expired' BEFORE 'lead_follow_up';--> statement-breakpoint
+ALTER TABLE "signing_rounds" ADD COLUMN "links_base_url" varchar(300) DEFAULT '' NOT NULL;
