@@ -196,48 +196,21 @@ describe('paper size of the contract pack (issue 16)', () => {
   });
 });
 
-describe('electronic signing of pagarés (issue 17)', () => {
-  it('is off by default, on when chosen, kept when a client leaves it out, and 400 for a non-boolean', async () => {
+describe("signing settings (issue 35: 'Firma de documentos')", () => {
+  it('defaults to pagarés with e.firma and the rest simple, all at once, 15 days, 3 reminders; keeps what a client leaves out; 400 naming a bad field', async () => {
     const defaulted = json(await post('/api/branches', validBranchBody()));
-    expect(defaulted.esignPromissoryNotes).toBe(false);
-    const created = json(await post('/api/branches', validBranchBody({ esignPromissoryNotes: true } as never)));
-    expect(created.esignPromissoryNotes).toBe(true);
+    expect(defaulted).toMatchObject({ signatureMethodLease: 'simple', signatureMethodPolicy: 'simple', signatureMethodPromissoryNotes: 'efirma', signingOrder: 'parallel', signingRoundDays: 15, signingReminderMax: 3 });
+    const created = json(await post('/api/branches', validBranchBody({ signatureMethodPromissoryNotes: 'paper', signingOrder: 'sequential', signingRoundDays: 30, signingReminderMax: 0 } as never)));
+    expect(created).toMatchObject({ signatureMethodPromissoryNotes: 'paper', signingOrder: 'sequential', signingRoundDays: 30, signingReminderMax: 0 });
     const { id, address, manager, name, phone, email } = created;
     const { id: _address, ...addressBody } = address;
     const body = { name, phone, email, manager, address: addressBody, status: 'active' };
-    expect(json(await post(`/api/branches/${id}`, body)).esignPromissoryNotes).toBe(true);
-    expect(json(await post(`/api/branches/${id}`, { ...body, esignPromissoryNotes: false })).esignPromissoryNotes).toBe(false);
-    const wrong = await post('/api/branches', { ...validBranchBody(), esignPromissoryNotes: 'quizá' });
+    expect(json(await post(`/api/branches/${id}`, body))).toMatchObject({ signatureMethodPromissoryNotes: 'paper', signingOrder: 'sequential', signingRoundDays: 30 });
+    expect(json(await post(`/api/branches/${id}`, { ...body, signatureMethodLease: 'efirma' })).signatureMethodLease).toBe('efirma');
+    const wrong = await post('/api/branches', { ...validBranchBody(), signatureMethodPromissoryNotes: 'huella' });
     expect(wrong.statusCode).toBe(400);
-    expect(json(wrong).details[0]).toEqual({ field: 'esignPromissoryNotes', message: 'El campo Firmar pagarés electrónicamente debe ser sí o no' });
-  });
-});
-
-describe('document retention (issue 19)', () => {
-  it('is 6 months and 10 years by default, null for never, kept when a client leaves it out, and 400 outside the range', async () => {
-    const defaulted = json(await post('/api/branches', validBranchBody()));
-    expect(defaulted).toMatchObject({ retainRejectedDocumentsMonths: 6, retainEndedPolicyDocumentsYears: 10, retainClosedClaimsYears: 10 });
-    const created = json(await post('/api/branches', validBranchBody({ retainRejectedDocumentsMonths: 3, retainEndedPolicyDocumentsYears: null } as never)));
-    expect(created).toMatchObject({ retainRejectedDocumentsMonths: 3, retainEndedPolicyDocumentsYears: null });
-    const { id, address, manager, name, phone, email } = created;
-    const { id: _address, ...addressBody } = address;
-    const body = { name, phone, email, manager, address: addressBody, status: 'active' };
-    expect(json(await post(`/api/branches/${id}`, body))).toMatchObject({ retainRejectedDocumentsMonths: 3, retainEndedPolicyDocumentsYears: null });
-    const edited = json(await post(`/api/branches/${id}`, { ...body, retainRejectedDocumentsMonths: null, retainEndedPolicyDocumentsYears: 5, retainClosedClaimsYears: 12 }));
-    expect(edited).toMatchObject({ retainRejectedDocumentsMonths: null, retainEndedPolicyDocumentsYears: 5, retainClosedClaimsYears: 12 });
-    expect(json(await ctx.app.inject({ url: `/api/branches/${id}`, headers: asAdmin() }))).toMatchObject({ retainRejectedDocumentsMonths: null, retainEndedPolicyDocumentsYears: 5 });
-    for (const [extra, field] of [
-      [{ retainRejectedDocumentsMonths: 0 }, 'retainRejectedDocumentsMonths'],
-      [{ retainRejectedDocumentsMonths: 121 }, 'retainRejectedDocumentsMonths'],
-      [{ retainEndedPolicyDocumentsYears: 31 }, 'retainEndedPolicyDocumentsYears'],
-      [{ retainEndedPolicyDocumentsYears: 'diez' }, 'retainEndedPolicyDocumentsYears'],
-      [{ retainClosedClaimsYears: 0 }, 'retainClosedClaimsYears'],
-    ] as const) {
-      const response = await post('/api/branches', { ...validBranchBody(), ...extra });
-      expect(response.statusCode, JSON.stringify(extra)).toBe(400);
-      expect(json(response).details[0].field).toBe(field);
-      const label = { retainRejectedDocumentsMonths: /Documentos de investigaciones rechazadas/, retainEndedPolicyDocumentsYears: /Documentos de pólizas terminadas/, retainClosedClaimsYears: /Incidencias cerradas/ }[field];
-      expect(json(response).details[0].message).toMatch(label);
-    }
+    expect(json(wrong).details[0]).toEqual({ field: 'signatureMethodPromissoryNotes', message: 'El campo Firma de los pagarés debe ser firma electrónica simple, e.firma o papel' });
+    const days = await post('/api/branches', { ...validBranchBody(), signingRoundDays: 0 });
+    expect(json(days).details[0]).toEqual({ field: 'signingRoundDays', message: 'El campo Vigencia de una ronda de firma (días) debe estar entre 1 y 90' });
   });
 });
