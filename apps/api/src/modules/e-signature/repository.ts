@@ -283,3 +283,16 @@ export async function dueReminders(db: Executor, now: Date, lastSentBy: string, 
     )
     .orderBy(asc(linkSignatures.roundId), asc(linkSignatures.position));
 }
+
+/**
+ * Takes the round's links for update, in id order: the daily job takes them before the round's row,
+ * in the order a signer's request does (its link, then the round), so the two never wait on each other.
+ */
+export async function lockRoundLinks(db: Executor, roundId: number, linkId?: number): Promise<void> {
+  await db
+    .select({ id: publicLinks.id })
+    .from(publicLinks)
+    .where(and(eq(publicLinks.signingRoundId, roundId), linkId === undefined ? undefined : eq(publicLinks.id, linkId)))
+    .orderBy(asc(publicLinks.id))
+    .for('update');
+}

@@ -12,7 +12,8 @@ import { roundExpired } from './signer-context';
  * are told (they may send it again). Then the reminders: a signer whose turn came and who has not
  * signed is e-mailed a new link (the previous one stops working) two days after the last e-mail
  * of their link, then every two days, at most the branch's number of times. Each round is written
- * in its own transaction, holding the round's row as a signature does, and checked again there.
+ * in its own transaction, holding the links and the round's row (in a signature's order), and
+ * checked again there.
  */
 
 const dayMs = 86_400_000;
@@ -44,6 +45,7 @@ export async function runSigningRounds(db: Db, now: Date = new Date(), options: 
 
 /** Marks one round expired (when it still is open and past its deadline): links revoked, history and staff told. */
 async function expireRound(tx: Executor, roundId: number, now: Date): Promise<boolean> {
+  await repo.lockRoundLinks(tx, roundId);
   const round = await repo.findRound(tx, roundId, true);
   if (!round || round.status !== 'open' || !roundExpired(round, now)) return false;
   const signers = await repo.roundSigners(tx, roundId);
@@ -60,6 +62,7 @@ type ReminderOutcome = 'sent' | 'not-due' | 'no-address';
 
 /** One signer's reminder, checked again under the round's lock (they may have signed, or another run reminded them, since the job read them). */
 async function remind(tx: Executor, due: repo.DueReminder, now: Date, lastSentBy: string, publicUrl: string | undefined): Promise<ReminderOutcome> {
+  await repo.lockRoundLinks(tx, due.roundId, due.linkId);
   const round = await repo.findRound(tx, due.roundId, true);
   const signature = await repo.findSignature(tx, due.linkId, true);
   if (!round || !signature || (await repo.dueReminders(tx, now, lastSentBy, due.linkId)).length === 0) return 'not-due';

@@ -83,7 +83,8 @@ export interface SendAgain {
  */
 export async function sendLinkAgain(tx: Executor, linkId: number, again: SendAgain): Promise<void> {
   const link = await repo.findById(tx, linkId, true);
-  if (!link || link.purpose !== 'sign' || !link.email) return;
+  // A link staff revoked, or one already used, is left as it is.
+  if (!link || link.purpose !== 'sign' || !link.email || link.revokedAt || link.finishedAt) return;
   const { token, tokenHash } = newLinkToken();
   await repo.replaceToken(tx, linkId, { tokenHash, expiresAt: again.expiresAt, partyName: link.partyName, email: link.email, phone: link.phone, lastSentAt: again.now });
   const url = `${again.baseUrl}/p/${token}`;
