@@ -75,8 +75,8 @@ export interface TestEfirmaCa {
   issue(options: IssueOptions): Promise<EfirmaCredential>;
   /** Marks the certificate revoked in the intermediate's index (before the OCSP responder starts). */
   revoke(credential: EfirmaCredential): Promise<void>;
-  /** A detached CMS SignedData (DER) of `bytes`, made by `openssl cms -sign` with SHA-256. */
-  signDetached(credential: EfirmaCredential, bytes: Uint8Array): Promise<Buffer>;
+  /** A detached CMS SignedData (DER) of `bytes`, made by `openssl cms -sign` (SHA-256 unless told; `attached` puts the bytes inside). */
+  signCms(credential: EfirmaCredential, bytes: Uint8Array, options?: { digest?: 'sha256' | 'sha1'; attached?: boolean }): Promise<Buffer>;
   close(): Promise<void>;
 }
 
@@ -218,11 +218,14 @@ export async function createTestEfirmaCa(): Promise<TestEfirmaCa> {
     async revoke(credential) {
       await run(openssl, ['ca', '-config', sat.config, '-cert', sat.certPath, '-keyfile', sat.keyPath, '-revoke', credential.pemPath, '-crl_reason', 'keyCompromise']);
     },
-    async signDetached(credential, bytes) {
+    async signCms(credential, bytes, options = {}) {
       const input = path.join(dir, `data-${++issued}.bin`);
       const output = `${input}.p7s`;
       await writeFile(input, bytes);
-      await run(openssl, ['cms', '-sign', '-binary', '-md', 'sha256', '-outform', 'DER', '-signer', credential.pemPath, '-inkey', credential.keyPemPath, '-in', input, '-out', output]);
+      await run(openssl, [
+        'cms', '-sign', '-binary', '-md', options.digest ?? 'sha256', '-outform', 'DER', '-signer', credential.pemPath, '-inkey', credential.keyPemPath,
+        '-in', input, '-out', output, ...(options.attached ? ['-nodetach'] : []),
+      ]);
       return readFile(output);
     },
     close: () => rm(dir, { recursive: true, force: true }),

@@ -17,10 +17,13 @@ export let agent: { id: number; token: string };
 export let manager: { id: number; token: string };
 export let otherBranchAgent: string;
 
-/** Opens the test app and signs in an agent and a manager of one branch and an agent of another before the file's tests; closes it after. */
-export function setUpSigningTests(): void {
+/**
+ * Opens the test app and signs in an agent and a manager of one branch and an agent of another before the file's tests; closes it after.
+ * `env`: the app's environment beyond the tests' own (EFIRMA_CA_CERTS…), read once the file's earlier beforeAll ran.
+ */
+export function setUpSigningTests(env: () => Record<string, string> = () => ({})): void {
   beforeAll(async () => {
-    ctx = await createTestContext();
+    ctx = await createTestContext(env());
     [agent, manager] = await Promise.all([signInAs(ctx, 'agent', 1), signInAs(ctx, 'manager', 1)]);
     otherBranchAgent = await tokenFor(ctx, 'agent', 2);
     await db().update(branches).set({ managerId: manager.id }).where(eq(branches.id, 1));
