@@ -60,6 +60,8 @@ export interface IssueOptions {
   authority?: 'sat' | 'other';
   notBefore?: Date;
   notAfter?: Date;
+  /** false: issued outside the authority's index (openssl x509 -req), so its OCSP responder answers 'unknown'. */
+  recorded?: boolean;
 }
 
 export interface TestEfirmaCa {
@@ -157,13 +159,33 @@ export async function createTestEfirmaCa(): Promise<TestEfirmaCa> {
     return own;
   }
 
+  /** openssl ca's serial file and index are shared: one issuance at a time (tests issue in parallel). */
+  let issuing: Promise<unknown> = Promise.resolve();
+  const oneAtATime = <T>(work: () => Promise<T>): Promise<T> => {
+    const next = issuing.then(work, work);
+    issuing = next.catch(() => undefined);
+    return next;
+  };
+
   /** Issues the request's certificate with a SAT-like serial: the 20 digits' ASCII bytes. */
-  async function sign(issuer: Authority, request: string, out: string, extensions: string, notBefore: Date, notAfter: Date): Promise<string> {
-    const serial = `3000100000050000${String(++issuer.serials).padStart(4, '0')}`;
-    await writeFile(path.join(issuer.dir, 'serial'), `${Buffer.from(serial, 'ascii').toString('hex')}\n`);
+  function sign(issuer: Authority, request: string, out: string, extensions: string, notBefore: Date, notAfter: Date): Promise<string> {
+    return oneAtATime(async () => {
+      const serial = `3000100000050000${String(++issuer.serials).padStart(4, '0')}`;
+      await writeFile(path.join(issuer.dir, 'serial'), `${Buffer.from(serial, 'ascii').toString('hex')}\n`);
+      await run(openssl, [
+        'ca', '-batch', '-config', issuer.config, '-cert', issuer.certPath, '-keyfile', issuer.keyPath, '-in', request, '-out', out,
+        '-preserveDN', '-extensions', extensions, '-startdate', asn1Time(notBefore), '-enddate', asn1Time(notAfter), '-notext', '-utf8',
+      ]);
+      return serial;
+    });
+  }
+
+  /** The same certificate, valid from now for a year, that the authority's index does not list. */
+  async function signUnrecorded(issuer: Authority, request: string, out: string): Promise<string> {
+    const serial = `3000100000059999${String(++issuer.serials).padStart(4, '0')}`;
     await run(openssl, [
-      'ca', '-batch', '-config', issuer.config, '-cert', issuer.certPath, '-keyfile', issuer.keyPath, '-in', request, '-out', out,
-      '-preserveDN', '-extensions', extensions, '-startdate', asn1Time(notBefore), '-enddate', asn1Time(notAfter), '-notext', '-utf8',
+      'x509', '-req', '-in', request, '-out', out, '-CA', issuer.certPath, '-CAkey', issuer.keyPath, '-set_serial', `0x${Buffer.from(serial, 'ascii').toString('hex')}`,
+      '-days', '365', '-sha256', '-extfile', issuer.config, '-extensions', 'v3_person',
     ]);
     return serial;
   }
@@ -199,7 +221,9 @@ export async function createTestEfirmaCa(): Promise<TestEfirmaCa> {
     ].join('');
     await run(openssl, ['req', '-new', '-newkey', 'rsa:2048', '-nodes', '-keyout', keyPemPath, '-out', request, '-subj', subject, '-utf8', '-config', sat.config]);
     const issuer = options.authority === 'other' ? other : sat;
-    const serial = await sign(issuer, request, pemPath, 'v3_person', options.notBefore ?? new Date(now - 30 * day), options.notAfter ?? new Date(now + 4 * 365 * day));
+    const serial = options.recorded === false
+      ? await signUnrecorded(issuer, request, pemPath)
+      : await sign(issuer, request, pemPath, 'v3_person', options.notBefore ?? new Date(now - 30 * day), options.notAfter ?? new Date(now + 4 * 365 * day));
     const der = new X509Certificate(await readFile(pemPath)).raw;
     const cerPath = `${base}.cer`;
     await writeFile(cerPath, der);
@@ -216,7 +240,7 @@ export async function createTestEfirmaCa(): Promise<TestEfirmaCa> {
     ocspResponder,
     issue,
     async revoke(credential) {
-      await run(openssl, ['ca', '-config', sat.config, '-cert', sat.certPath, '-keyfile', sat.keyPath, '-revoke', credential.pemPath, '-crl_reason', 'keyCompromise']);
+      await oneAtATime(() => run(openssl, ['ca', '-config', sat.config, '-cert', sat.certPath, '-keyfile', sat.keyPath, '-revoke', credential.pemPath, '-crl_reason', 'keyCompromise']));
     },
     async signCms(credential, bytes, options = {}) {
       const input = path.join(dir, `data-${++issued}.bin`);

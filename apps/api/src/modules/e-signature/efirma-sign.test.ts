@@ -5,6 +5,7 @@ import { efirmaSignatures, linkSignatures, signingRounds } from '../../db/schema
 import { bearer, buildTestApp, json, testConfig } from '../../test/app';
 import { policyInContracts } from '../../test/policies';
 import { acceptPrivacy, agent, ctx, db, post, publicUrl, roundOf, sendContracts, sha256, signAs, statusOf, view } from './e-signature.test-helpers';
+import { efirmaPeople } from '../../test/efirma-ca';
 import { readStored } from './rounds';
 import {
   ca,
@@ -222,9 +223,18 @@ describe('without SAT at hand', () => {
     }
   });
 
-  it('SAT\'s OCSP responder down: 503, nothing recorded, the signer may try again later', async () => {
+  it('refuses a certificate SAT\'s OCSP responder does not know (not one SAT issued as it says)', async () => {
     const [email, token] = [policy.guarantors[0]!.email, tokens.get(policy.guarantors[0]!.email)!];
     await readyToSign(token, email);
+    const unknown = await ca.issue({ person: efirmaPeople.guarantor, recorded: false });
+    const response = await postEfirma(token, efirmaBody(unknown.der, await signEachDocument(token, unknown)));
+    expect(response.statusCode).toBe(400);
+    expect(json(response)).toMatchObject({ message: efirmaMessages.revocationUnknown, details: [{ field: 'certificate' }] });
+    expect(await efirmaRows(email)).toEqual([]);
+  });
+
+  it('SAT\'s OCSP responder down: 503, nothing recorded, the signer may try again later', async () => {
+    const [email, token] = [policy.guarantors[0]!.email, tokens.get(policy.guarantors[0]!.email)!];
     const body = efirmaBody(guarantorEfirma.der, await signEachDocument(token, guarantorEfirma));
     await ocsp!.stop();
     const response = await postEfirma(token, body);
