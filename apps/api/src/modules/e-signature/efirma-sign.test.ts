@@ -93,7 +93,7 @@ describe('a round whose pagarés are signed with e.firma', () => {
     const [email, token] = tenant();
     const signatures = await signEachDocument(token, tenantEfirma);
     const before = Date.now();
-    const response = await postEfirma(token, efirmaBody(tenantEfirma.der, signatures));
+    const response = await postEfirma(token, efirmaBody(tenantEfirma.der, signatures), '10.20.30.40');
     expect(response.statusCode, response.body).toBe(200);
     expect(json(response).signedAt).not.toBeNull();
     const row = await signerRow(email);
