@@ -21,7 +21,7 @@ const openssl = '/usr/bin/openssl';
 const run = promisify(execFile);
 
 /** The password of every test .key. */
-export const testKeyPassword = '12345678a';
+const testKeyPassword = '12345678a';
 
 /** Someone an e.firma is issued to: their name as SAT writes it, their RFC and (for a person) CURP. */
 export interface EfirmaPerson {
@@ -52,7 +52,7 @@ export interface EfirmaCredential {
   serial: string;
 }
 
-export interface IssueOptions {
+interface IssueOptions {
   person: EfirmaPerson;
   /** 'csd' adds the OU (a branch) a Certificado de Sello Digital carries. */
   kind?: 'efirma' | 'csd';

@@ -1,3 +1,4 @@
+import { utimes } from 'node:fs/promises';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { efirmaMessages, signingMessages, type Policy } from '@portal/domain';
@@ -5,7 +6,9 @@ import { efirmaSignatures, linkSignatures, signingRounds } from '../../db/schema
 import { bearer, buildTestApp, json, testConfig } from '../../test/app';
 import { policyInContracts } from '../../test/policies';
 import { acceptPrivacy, agent, ctx, db, post, publicUrl, roundOf, sendContracts, sha256, signAs, statusOf, view } from './e-signature.test-helpers';
+import type { DiskFileStore } from '../../lib/file-store';
 import { efirmaPeople } from '../../test/efirma-ca';
+import { sweepUnreferencedFiles } from '../files/index';
 import { readStored } from './rounds';
 import {
   ca,
@@ -126,6 +129,15 @@ describe('a round whose pagarés are signed with e.firma', () => {
     }
     const round = (await roundOf(policy))!;
     expect(round.signers.find((signer) => signer.party === 'tenant')).toMatchObject({ certificateSerial: tenantEfirma.serial, revocation: 'good' });
+  });
+
+  it('the .p7s files are kept by the sweep of unreferenced files', async () => {
+    const rows = await efirmaRows(tenant()[0]);
+    const dayAgo = new Date(Date.now() - 2 * 86_400_000);
+    for (const row of rows) await utimes((ctx.app.files as DiskFileStore).pathOf(row.storedName!), dayAgo, dayAgo);
+    const swept = await sweepUnreferencedFiles(db(), ctx.app.files, { olderThanMs: 86_400_000, dryRun: true });
+    expect(swept.scanned).toBeGreaterThan(rows.length);
+    expect(swept.unreferenced.filter((name) => name.endsWith('.p7s'))).toEqual([]);
   });
 
   it('the same signatures sent again are recorded once and answer the view', async () => {

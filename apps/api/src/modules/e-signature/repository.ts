@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
 import { policyDisplayFolio, type ContractDocumentKind, type LinkParty, type PolicyStatus, type SignatureMethods, type SigningOrder, type SigningRoundStatus } from '@portal/domain';
 import type { Executor } from '../../db/client';
 import { inBranchScope } from '../../db/scope';
-import { branches, contractDocuments, linkSignatures, policies, publicLinks, signingRounds } from '../../db/schema/index';
+import { branches, contractDocuments, efirmaSignatures, linkSignatures, policies, publicLinks, signingRounds } from '../../db/schema/index';
 import type { BranchScope } from '../../lib/branch-scope';
 
 // --- the policy and its pack ---------------------------------------------------------------------
@@ -202,4 +202,17 @@ export async function finishLinks(db: Executor, linkIds: number[], now: Date): P
     .update(publicLinks)
     .set({ finishedAt: sql`coalesce(${publicLinks.finishedAt}, ${now})` })
     .where(inArray(publicLinks.id, linkIds));
+}
+
+// --- e.firma signatures (issue 35) ------------------------------------------------------------------------
+
+/** The same signature recorded again (a retry that raced the first) is left as it is. */
+export async function insertEfirmaSignatures(db: Executor, rows: Array<typeof efirmaSignatures.$inferInsert>): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insert(efirmaSignatures).values(rows).onConflictDoNothing({ target: [efirmaSignatures.linkId, efirmaSignatures.documentSha256] });
+}
+
+/** A signer's e.firma signatures: one row per document signed (or one for the whole pack). */
+export async function efirmaSignaturesOf(db: Executor, linkId: number): Promise<Array<{ documentSha256: string; cmsSha256: string }>> {
+  return db.select({ documentSha256: efirmaSignatures.documentSha256, cmsSha256: efirmaSignatures.cmsSha256 }).from(efirmaSignatures).where(eq(efirmaSignatures.linkId, linkId));
 }

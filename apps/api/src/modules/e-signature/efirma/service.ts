@@ -4,11 +4,11 @@ import type { Db, Executor } from '../../../db/client';
 import { conflict, notFound } from '../../../lib/app-error';
 import type { FileStore } from '../../../lib/file-store';
 import { relockLink } from '../../public-links/index';
+import { efirmaSignaturesOf, insertEfirmaSignatures } from '../repository';
 import { discard, discardUnused, drawIfLast, recordSigned, type DrawnDocument, type SignedValues } from '../completion';
 import { viewOf } from '../service';
 import { codeFresh, ensureCanAct, signerContext, signingLink, type SignerContext } from '../signer-context';
 import { roundDocuments, type DocumentKind, type RoundDocument } from './documents';
-import { insertEfirmaSignatures, signaturesOf } from './repository';
 import type { EfirmaSettings } from './trust-store';
 import { submittedSignatures, verifySubmission, type SubmittedSignature, type VerifiedSubmission } from './verify';
 
@@ -39,7 +39,7 @@ async function ensureMaySign(db: Executor, context: SignerContext, now: Date): P
 /** A retry of a signature already recorded (the answer to the first was lost): every signature sent is on record. */
 async function alreadyRecorded(db: Executor, context: SignerContext, submitted: SubmittedSignature[]): Promise<boolean> {
   if (context.signature.signedAt === null || context.signature.method !== 'efirma') return false;
-  const recorded = await signaturesOf(db, context.signature.linkId);
+  const recorded = await efirmaSignaturesOf(db, context.signature.linkId);
   return submitted.every((signature) => recorded.some((row) => row.documentSha256 === signature.documentSha256 && row.cmsSha256 === signature.cmsSha256));
 }
 

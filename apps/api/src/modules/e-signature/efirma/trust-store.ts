@@ -18,6 +18,7 @@ export interface EfirmaSettings {
 }
 
 const pemBlock = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
+const oneLine = (name: string) => name.split('\n').join(', ');
 
 /** Reads the bundle: a ConfigError (Spanish, naming the file) when it cannot be used. */
 export function loadEfirmaSettings(settings: { caCertsPath: string; ocspUrl: string | undefined }): EfirmaSettings {
@@ -45,8 +46,6 @@ export function loadEfirmaSettings(settings: { caCertsPath: string; ocspUrl: str
   });
   return { authorities, ocspUrl: settings.ocspUrl };
 }
-
-export const oneLine = (name: string) => name.split('\n').join(', ');
 
 /** The authority of the bundle that issued `certificate` (its name and its signature checked), or null. */
 export function issuerOf(certificate: X509Certificate, authorities: readonly X509Certificate[]): X509Certificate | null {

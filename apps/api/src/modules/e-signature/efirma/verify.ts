@@ -24,7 +24,7 @@ export interface SubmittedSignature {
   cmsSha256: string;
 }
 
-export interface VerifiedSignature extends SubmittedSignature {
+interface VerifiedSignature extends SubmittedSignature {
   /** The document kind it covers, or 'pack' for the round's whole pack. */
   covers: DocumentKind | 'pack';
   claimedSigningTime: Date | null;
