@@ -165,7 +165,14 @@ describe('a round whose pagarés are signed with e.firma', () => {
     expect(await efirmaRows(email)).toEqual([]);
   });
 
-  it('records the guarantor\'s one signature over the whole pack (sent twice, recorded once)', async () => {
+  it('the owner signs with the simple signature meanwhile', async () => {
+    // Their code was confirmed above, when they tried the e.firma.
+    const [, token] = owner();
+    const response = await post(token, '/sign', { signature: { kind: 'typed', text: 'Roberto Morales' }, accept: true, packSha256: (await view(token)).packSha256 });
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await roundOf(policy))!.status).toBe('open');
+  });
+  it('records the guarantor\'s one signature over the whole pack (sent twice, recorded once): the last signature completes the round', async () => {
     const [email, token] = guarantor();
     const pack = await documentBytes(token, 'pack');
     const { packSha256 } = await view(token);
@@ -175,16 +182,12 @@ describe('a round whose pagarés are signed with e.firma', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect((await efirmaRows(email)).map((row) => [row.covers, row.documentSha256])).toEqual([['pack', packSha256]]);
     expect(await signerRow(email)).toMatchObject({ certificateRfc: 'GUPO780415KL3', certificateCurp: 'GUPO780415HJCTNS03', revocation: 'good' });
-  });
-
-  it('the owner\'s simple signature completes the round and the policy is active', async () => {
-    // Their code was confirmed above, when they tried the e.firma.
-    const [, token] = owner();
-    const response = await post(token, '/sign', { signature: { kind: 'typed', text: 'Roberto Morales' }, accept: true, packSha256: (await view(token)).packSha256 });
-    expect(response.statusCode, response.body).toBe(200);
-    expect((await roundOf(policy))!.status).toBe('completed');
+    const round = (await roundOf(policy))!;
+    expect(round.status).toBe('completed');
+    expect(round.signedPackVersion).not.toBeNull();
     expect(await statusOf(policy)).toBe('active');
   });
+
 });
 
 describe('without SAT at hand', () => {
