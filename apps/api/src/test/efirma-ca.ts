@@ -137,9 +137,10 @@ interface Authority {
   serials: number;
 }
 
-/** Generates the authorities in a temporary directory (about a second): once per test file. */
-export async function createTestEfirmaCa(): Promise<TestEfirmaCa> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'portal-efirma-'));
+/** Generates the authorities (about a second): once per test file, in a temporary directory unless `dir` names one. */
+export async function createTestEfirmaCa(options: { dir?: string } = {}): Promise<TestEfirmaCa> {
+  const dir = options.dir ?? (await mkdtemp(path.join(os.tmpdir(), 'portal-efirma-')));
+  await mkdir(dir, { recursive: true });
   const now = Date.now();
 
   async function authority(name: string, subject: string, issuer: Authority | null): Promise<Authority> {
@@ -190,9 +191,11 @@ export async function createTestEfirmaCa(): Promise<TestEfirmaCa> {
     return serial;
   }
 
-  const root = await authority('sat-root', '/CN=AC Raíz de pruebas del SAT/O=Servicio de Administración Tributaria/C=MX', null);
-  const sat = await authority('sat-ac', '/CN=AC del Servicio de Administración Tributaria (pruebas)/O=Servicio de Administración Tributaria/OU=SAT-IES Authority/C=MX', root);
-  const other = await authority('other-root', '/CN=Autoridad ajena de pruebas/O=Otra Autoridad/C=MX', null);
+  // ASCII upper case, as SAT writes its authorities' names (node-forge, in the browser, re-encodes
+  // a non-ASCII issuer name wrongly in the signatures it makes).
+  const root = await authority('sat-root', '/CN=AC RAIZ DE PRUEBAS DEL SERVICIO DE ADMINISTRACION TRIBUTARIA/O=SERVICIO DE ADMINISTRACION TRIBUTARIA/C=MX', null);
+  const sat = await authority('sat-ac', '/CN=AC DEL SERVICIO DE ADMINISTRACION TRIBUTARIA (PRUEBAS)/O=SERVICIO DE ADMINISTRACION TRIBUTARIA/OU=SAT-IES Authority/C=MX', root);
+  const other = await authority('other-root', '/CN=AUTORIDAD AJENA DE PRUEBAS/O=OTRA AUTORIDAD/C=MX', null);
   const caBundlePath = path.join(dir, 'sat-ca-bundle.pem');
   await writeFile(caBundlePath, `${await readFile(root.certPath, 'utf8')}${await readFile(sat.certPath, 'utf8')}`);
 
@@ -200,7 +203,7 @@ export async function createTestEfirmaCa(): Promise<TestEfirmaCa> {
   await mkdir(ocspDir);
   const ocspResponder = { pemPath: path.join(ocspDir, 'ocsp.pem'), keyPemPath: path.join(ocspDir, 'ocsp.key.pem') };
   const ocspRequest = path.join(ocspDir, 'ocsp.csr');
-  await run(openssl, ['req', '-new', '-newkey', 'rsa:2048', '-nodes', '-keyout', ocspResponder.keyPemPath, '-out', ocspRequest, '-subj', '/CN=OCSP de pruebas del SAT/O=Servicio de Administración Tributaria', '-utf8', '-config', sat.config]);
+  await run(openssl, ['req', '-new', '-newkey', 'rsa:2048', '-nodes', '-keyout', ocspResponder.keyPemPath, '-out', ocspRequest, '-subj', '/CN=OCSP DE PRUEBAS DEL SAT/O=SERVICIO DE ADMINISTRACION TRIBUTARIA', '-utf8', '-config', sat.config]);
   await sign(sat, ocspRequest, ocspResponder.pemPath, 'v3_ocsp', new Date(now - day), new Date(now + 365 * day));
 
   let issued = 0;

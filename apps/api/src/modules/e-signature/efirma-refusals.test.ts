@@ -143,7 +143,7 @@ describe('the endpoint', () => {
 describe('the trust store (EFIRMA_CA_CERTS)', () => {
   it('is read when the app is built: the authorities of the bundle', () => {
     const settings = loadEfirmaSettings({ caCertsPath: ca.caBundlePath, ocspUrl: undefined });
-    expect(settings.authorities.map((authority) => authority.subject.split('\n')[0])).toEqual(['CN=AC Raíz de pruebas del SAT', 'CN=AC del Servicio de Administración Tributaria (pruebas)']);
+    expect(settings.authorities.map((authority) => authority.subject.split('\n')[0])).toEqual(['CN=AC RAIZ DE PRUEBAS DEL SERVICIO DE ADMINISTRACION TRIBUTARIA', 'CN=AC DEL SERVICIO DE ADMINISTRACION TRIBUTARIA (PRUEBAS)']);
   });
 
   it('stops the start, saying why, when it cannot be read, holds no certificate or holds one that is not an authority\'s', async () => {

@@ -114,7 +114,7 @@ describe('a round whose pagarés are signed with e.firma', () => {
       revocation: 'good',
     });
     expect(tenantEfirma.serial).toMatch(/^\d{20}$/);
-    expect(row.certificateIssuer).toContain('AC del Servicio de Administración Tributaria (pruebas)');
+    expect(row.certificateIssuer).toContain('AC DEL SERVICIO DE ADMINISTRACION TRIBUTARIA (PRUEBAS)');
     expect(row.certificateValidTo!.getTime()).toBeGreaterThan(Date.now());
     expect(row.revocationCheckedAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
     const rows = await efirmaRows(email);
