@@ -5,7 +5,9 @@ import type { TestEfirmaCa } from './efirma-ca';
 /*
  * A real OCSP responder on loopback for the e.firma tests (issue 35): OpenSSL's own `openssl ocsp`
  * server answering from the test authority's index (valid and revoked certificates), signed by
- * its delegated responder. The server under test speaks to it over HTTP like it would to SAT's.
+ * its delegated responder. The server under test speaks to it over HTTP like it would to SAT's,
+ * on loopback (OpenSSL 3.0's `ocsp -port` takes a port only, so it listens on every interface of
+ * the test machine while the test file runs).
  */
 
 export interface TestOcspServer {
