@@ -25,7 +25,7 @@ import { arcoModule } from './modules/arco/index';
 import { authModule, startUserCache, userForAccessToken } from './modules/auth/index';
 import { branchesModule } from './modules/branches/index';
 import { contractPackHook, contractsModule, renderDocument } from './modules/contracts/index';
-import { eSignatureModule, signingHook } from './modules/e-signature/index';
+import { eSignatureModule, loadEfirmaSettings, signingHook } from './modules/e-signature/index';
 import { createMailTransport, emailModule, takeQueuedEmailsFlag } from './modules/email/index';
 import { healthModule } from './modules/health/index';
 import { investigationsModule } from './modules/investigations/index';
@@ -209,7 +209,8 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(jobsModule, { queue: jobQueue });
   await app.register(publicLinksModule);
   await app.register(arcoModule);
-  await app.register(eSignatureModule);
+  // Read now: a trust store that cannot be used stops the start (ConfigError), not the first signer.
+  await app.register(eSignatureModule, { efirma: config.efirma && loadEfirmaSettings(config.efirma) });
 
   await app.register(webAppPlugin, { distDir: config.webDistDir });
   return app;

@@ -75,7 +75,7 @@ export interface SaveOptions {
   wasTruncated: () => boolean;
 }
 
-export const storedNamePattern = /^[0-9a-f]{2}\/[0-9a-f-]{36}\.[a-z]{3,4}$/;
+export const storedNamePattern = /^[0-9a-f]{2}\/[0-9a-f-]{36}\.[a-z0-9]{3,4}$/;
 
 /** A new file's name: a fan-out directory from the id's first two characters, then id and extension. */
 export function storedNameFor(id: string, type: DetectedFileType): string {

@@ -18,6 +18,16 @@ describe('detectFileType', () => {
     expect(detectFileType(xlsx)).toBeNull();
   });
 
+  it('recognises a CMS SignedData (an e.firma .p7s), whatever the length of its outer SEQUENCE', () => {
+    const signedData = [0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x07, 0x02];
+    expect(detectFileType(bytes(0x30, 0x82, 0x06, 0x1f, ...signedData, 0xa0))).toBe('p7s');
+    expect(detectFileType(bytes(0x30, 0x80, ...signedData, 0xa0))).toBe('p7s');
+    expect(detectFileType(bytes(0x30, 0x45, ...signedData, 0xa0))).toBe('p7s');
+    // Another CMS type (enveloped data), and a certificate (a SEQUENCE of a SEQUENCE), are not one.
+    expect(detectFileType(bytes(0x30, 0x82, 0x06, 0x1f, ...signedData.slice(0, -1), 0x03, 0xa0))).toBeNull();
+    expect(detectFileType(bytes(0x30, 0x82, 0x06, 0x1f, 0x30, 0x82, 0x05, 0x07, 0xa0, 0x03))).toBeNull();
+  });
+
   it('refuses what only pretends by its name, and files too short to tell', () => {
     expect(detectFileType(Buffer.from('MZ\x90\x00 this is an exe named factura.pdf'))).toBeNull();
     expect(detectFileType(Buffer.from('<html><body>PDF</body></html>'))).toBeNull();

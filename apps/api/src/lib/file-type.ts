@@ -4,7 +4,7 @@ import { normaliseFileName } from '@portal/domain';
  * What a file is, read from its first bytes rather than from its name or the browser's word:
  * uploads are accepted by content (a renamed .exe is not a PDF).
  */
-export type DetectedFileType = 'pdf' | 'jpeg' | 'png' | 'doc' | 'docx' | 'xml';
+export type DetectedFileType = 'pdf' | 'jpeg' | 'png' | 'doc' | 'docx' | 'xml' | 'p7s';
 
 export const fileTypeMime: Record<DetectedFileType, string> = {
   pdf: 'application/pdf',
@@ -13,9 +13,10 @@ export const fileTypeMime: Record<DetectedFileType, string> = {
   doc: 'application/msword',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   xml: 'application/xml',
+  p7s: 'application/pkcs7-signature',
 };
 
-export const fileTypeExtension: Record<DetectedFileType, string> = { pdf: '.pdf', jpeg: '.jpg', png: '.png', doc: '.doc', docx: '.docx', xml: '.xml' };
+export const fileTypeExtension: Record<DetectedFileType, string> = { pdf: '.pdf', jpeg: '.jpg', png: '.png', doc: '.doc', docx: '.docx', xml: '.xml', p7s: '.p7s' };
 
 /** Bytes a caller should collect before asking: enough for every signature below. */
 export const fileTypeSniffBytes = 8192;
@@ -29,6 +30,18 @@ const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const oleCompoundFile = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]; // .doc (and .xls, .ppt)
 const zip = [0x50, 0x4b, 0x03, 0x04];
 const xmlDeclaration = [...Buffer.from('<?xml ')]; // a CFDI stamped by a PAC (issue 34): no upload accepts it
+const signedDataOid = [0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x07, 0x02]; // id-signedData (1.2.840.113549.1.7.2)
+
+/**
+ * A CMS SignedData in DER or BER (an e.firma signature's .p7s, issue 35: no upload accepts it): a
+ * SEQUENCE whose length takes 1 to 5 bytes (or is indefinite), then the signedData OID.
+ */
+function isSignedData(head: Buffer): boolean {
+  if (head[0] !== 0x30 || head.length < 2) return false;
+  const first = head[1]!;
+  const lengthBytes = first < 0x80 || first === 0x80 ? 1 : 1 + (first & 0x7f);
+  return lengthBytes <= 5 && startsWith(head, signedDataOid, 1 + lengthBytes);
+}
 
 export function detectFileType(head: Buffer): DetectedFileType | null {
   if (startsWith(head, pdf)) return 'pdf';
@@ -39,6 +52,7 @@ export function detectFileType(head: Buffer): DetectedFileType | null {
   // an .xlsx or a plain zip is not one.
   if (startsWith(head, zip) && head.includes('word/')) return 'docx';
   if (startsWith(head, xmlDeclaration) || startsWith(head, [0xef, 0xbb, 0xbf, ...xmlDeclaration])) return 'xml';
+  if (isSignedData(head)) return 'p7s';
   return null;
 }
 
@@ -50,6 +64,7 @@ const acceptedExtensions: Record<DetectedFileType, readonly string[]> = {
   doc: ['.doc'],
   docx: ['.docx'],
   xml: ['.xml'],
+  p7s: ['.p7s'],
 };
 
 /**

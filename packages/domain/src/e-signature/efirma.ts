@@ -23,6 +23,7 @@ export const efirmaMessages = {
   expired: 'El certificado de e.firma estaba vencido al firmar',
   revoked: 'El SAT reporta este certificado de e.firma como revocado',
   revocationUnavailable: 'No se pudo consultar al SAT si el certificado está revocado; intente más tarde',
+  revocationUnknown: 'El SAT no reconoce este certificado de e.firma (su consulta OCSP lo reporta como desconocido)',
   signerWithoutRfc: 'La póliza no tiene el RFC del firmante: la oficina debe registrarlo antes de firmar con e.firma',
   rfcMismatch: (rfc: string) => `El RFC del certificado (${rfc}) no es el del firmante registrado en la póliza`,
   curpMismatch: (curp: string) => `La CURP del certificado (${curp}) no es la del firmante registrado en la póliza`,
@@ -33,6 +34,7 @@ export const efirmaMessages = {
   missingDocument: (label: string) => `Falta la firma con e.firma de: ${label}`,
   notEfirmaSigner: 'Esta firma no se hace con e.firma',
   efirmaRequired: 'Estos documentos se firman con su e.firma',
+  documentNotInRound: 'Ese documento no forma parte de esta firma',
   unconfigured: 'La firma con e.firma no está disponible: la oficina no configuró las autoridades certificadoras del SAT',
 } as const;
 

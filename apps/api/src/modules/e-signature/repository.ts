@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, lte, max, sql } fro
 import { policyDisplayFolio, type ContractDocumentKind, type LinkParty, type PolicyStatus, type SignatureMethods, type SigningOrder, type SigningRoundStatus } from '@portal/domain';
 import type { Executor } from '../../db/client';
 import { inBranchScope } from '../../db/scope';
-import { branches, contractDocuments, linkSignatures, policies, publicLinks, signingRounds, users } from '../../db/schema/index';
+import { branches, contractDocuments, efirmaSignatures, linkSignatures, policies, publicLinks, signingRounds, users } from '../../db/schema/index';
 import type { BranchScope } from '../../lib/branch-scope';
 
 // --- the policy and its pack ---------------------------------------------------------------------
@@ -295,4 +295,17 @@ export async function lockRoundLinks(db: Executor, roundId: number, linkId?: num
     .where(and(eq(publicLinks.signingRoundId, roundId), linkId === undefined ? undefined : eq(publicLinks.id, linkId)))
     .orderBy(asc(publicLinks.id))
     .for('update');
+}
+
+// --- e.firma signatures (issue 35) ------------------------------------------------------------------------
+
+/** The same signature recorded again (a retry that raced the first) is left as it is. */
+export async function insertEfirmaSignatures(db: Executor, rows: Array<typeof efirmaSignatures.$inferInsert>): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insert(efirmaSignatures).values(rows).onConflictDoNothing({ target: [efirmaSignatures.linkId, efirmaSignatures.documentSha256] });
+}
+
+/** A signer's e.firma signatures: one row per document signed (or one for the whole pack). */
+export async function efirmaSignaturesOf(db: Executor, linkId: number): Promise<Array<{ documentSha256: string; cmsSha256: string }>> {
+  return db.select({ documentSha256: efirmaSignatures.documentSha256, cmsSha256: efirmaSignatures.cmsSha256 }).from(efirmaSignatures).where(eq(efirmaSignatures.linkId, linkId));
 }

@@ -1,15 +1,16 @@
 import { inArray, isNotNull, or } from 'drizzle-orm';
 import { readTogether, type Executor } from '../../db/client';
-import { addendums, claimDocuments, claimFiles, contractDocuments, investigationDocuments, invoices, moveOutPhotos, rentPaymentProofs, rentPayments, signingRounds } from '../../db/schema/index';
+import { addendums, claimDocuments, claimFiles, contractDocuments, efirmaSignatures, investigationDocuments, invoices, moveOutPhotos, rentPaymentProofs, rentPayments, signingRounds } from '../../db/schema/index';
 
-/** Which of `names` a document, an addendum, a generated contract, a signing round's pack or signed document, an acta's photo, a rent receipt or proof, a case document, a case's evidence or an invoice's XML or PDF names. */
+/** Which of `names` a document, an addendum, a generated contract, a signing round's pack or signed document, an e.firma signature's .p7s, an acta's photo, a rent receipt or proof, a case document, a case's evidence or an invoice's XML or PDF names. */
 export async function referencedNames(db: Executor, names: string[]): Promise<string[]> {
-  const [documents, addendumFiles, contracts, signingPacks, signedDocuments, photos, receipts, proofs, claimPdfs, evidence, invoiceFiles] = await readTogether(db, [
+  const [documents, addendumFiles, contracts, signingPacks, signedDocuments, efirma, photos, receipts, proofs, claimPdfs, evidence, invoiceFiles] = await readTogether(db, [
     () => db.select({ name: investigationDocuments.storedName }).from(investigationDocuments).where(inArray(investigationDocuments.storedName, names)),
     () => db.select({ name: addendums.fileStoredName }).from(addendums).where(inArray(addendums.fileStoredName, names)),
     () => db.select({ name: contractDocuments.storedName }).from(contractDocuments).where(inArray(contractDocuments.storedName, names)),
     () => db.select({ name: signingRounds.packStoredName }).from(signingRounds).where(inArray(signingRounds.packStoredName, names)),
     () => db.select({ name: signingRounds.signedStoredName }).from(signingRounds).where(inArray(signingRounds.signedStoredName, names)),
+    () => db.select({ name: efirmaSignatures.storedName }).from(efirmaSignatures).where(inArray(efirmaSignatures.storedName, names)),
     () => db.select({ name: moveOutPhotos.storedName }).from(moveOutPhotos).where(inArray(moveOutPhotos.storedName, names)),
     () => db.select({ name: rentPayments.receiptStoredName }).from(rentPayments).where(inArray(rentPayments.receiptStoredName, names)),
     () => db.select({ name: rentPaymentProofs.storedName }).from(rentPaymentProofs).where(inArray(rentPaymentProofs.storedName, names)),
@@ -22,7 +23,7 @@ export async function referencedNames(db: Executor, names: string[]): Promise<st
         .where(or(inArray(invoices.xmlStoredName, names), inArray(invoices.pdfStoredName, names))),
   ]);
   const invoiceNames = invoiceFiles.flatMap((row) => [{ name: row.xml }, { name: row.pdf }]);
-  return [...documents, ...addendumFiles, ...contracts, ...signingPacks, ...signedDocuments, ...photos, ...receipts, ...proofs, ...claimPdfs, ...evidence, ...invoiceNames].map((row) => row.name ?? '');
+  return [...documents, ...addendumFiles, ...contracts, ...signingPacks, ...signedDocuments, ...efirma, ...photos, ...receipts, ...proofs, ...claimPdfs, ...evidence, ...invoiceNames].map((row) => row.name ?? '');
 }
 
 /** A file some row names, with the SHA-256 that row recorded. */
@@ -31,9 +32,9 @@ interface ReferencedFile {
   sha256: string;
 }
 
-/** Every file a document, an addendum, a generated contract or a signing round's pack names (what a migration copies). */
+/** Every file a document, an addendum, a generated contract, a signing round's pack or an e.firma signature names (what a migration copies). */
 export async function allReferencedFiles(db: Executor): Promise<ReferencedFile[]> {
-  const [documents, addendumFiles, contracts, signingPacks, signedDocuments, photos, receipts, proofs, claimPdfs, evidence, invoiceFiles] = await readTogether(db, [
+  const [documents, addendumFiles, contracts, signingPacks, signedDocuments, efirma, photos, receipts, proofs, claimPdfs, evidence, invoiceFiles] = await readTogether(db, [
     () => db.select({ storedName: investigationDocuments.storedName, sha256: investigationDocuments.sha256 }).from(investigationDocuments),
     () =>
       db
@@ -51,6 +52,11 @@ export async function allReferencedFiles(db: Executor): Promise<ReferencedFile[]
         .select({ storedName: signingRounds.signedStoredName, sha256: signingRounds.signedSha256 })
         .from(signingRounds)
         .where(isNotNull(signingRounds.signedStoredName)),
+    () =>
+      db
+        .select({ storedName: efirmaSignatures.storedName, sha256: efirmaSignatures.cmsSha256 })
+        .from(efirmaSignatures)
+        .where(isNotNull(efirmaSignatures.storedName)),
     () => db.select({ storedName: moveOutPhotos.storedName, sha256: moveOutPhotos.sha256 }).from(moveOutPhotos),
     () =>
       db
@@ -65,6 +71,6 @@ export async function allReferencedFiles(db: Executor): Promise<ReferencedFile[]
   ]);
   const invoiceNames = invoiceFiles.flatMap((row) => [{ storedName: row.xml, sha256: '' }, { storedName: row.pdf, sha256: '' }]);
   const files = new Map<string, string>();
-  for (const row of [...documents, ...addendumFiles, ...contracts, ...signingPacks, ...signedDocuments, ...photos, ...receipts, ...proofs, ...claimPdfs, ...evidence, ...invoiceNames]) if (row.storedName) files.set(row.storedName, row.sha256 ?? '');
+  for (const row of [...documents, ...addendumFiles, ...contracts, ...signingPacks, ...signedDocuments, ...efirma, ...photos, ...receipts, ...proofs, ...claimPdfs, ...evidence, ...invoiceNames]) if (row.storedName) files.set(row.storedName, row.sha256 ?? '');
   return [...files].map(([storedName, sha256]) => ({ storedName, sha256 })).sort((a, b) => a.storedName.localeCompare(b.storedName));
 }
