@@ -22,6 +22,16 @@ process.env.E2E_WHATSAPP_FILE ||= path.join(process.env.E2E_DATA_DIR, 'whatsapp-
 // The PAC the fee invoices are stamped with (e2e/facturapi.ts, issue 34), and where it writes what it received.
 process.env.E2E_FACTURAPI_PORT ||= freePort();
 process.env.E2E_FACTURAPI_FILE ||= path.join(process.env.E2E_DATA_DIR, 'facturapi-requests.jsonl');
+// The time-stamping authority a completed signing round is stamped by (e2e/tsa.ts, issue 35).
+process.env.E2E_TSA_PORT ||= freePort();
+// The e.firma authority the portal trusts and the people's .cer/.key (apps/api/src/test/efirma-ca-main.ts,
+// issue 35): made before the server starts, once (workers inherit the variable and skip it).
+if (!process.env.E2E_EFIRMA_FILE) {
+  const dir = path.join(process.env.E2E_DATA_DIR, 'efirma');
+  execFileSync(process.execPath, ['--import', 'tsx', 'apps/api/src/test/efirma-ca-main.ts', dir], { stdio: ['ignore', 'ignore', 'inherit'] });
+  process.env.E2E_EFIRMA_FILE = path.join(dir, 'efirma.json');
+}
+const efirma = JSON.parse(fs.readFileSync(process.env.E2E_EFIRMA_FILE, 'utf8')) as { caBundlePath: string };
 process.env.E2E_ADMIN_EMAIL ||= 'admin@portal.test';
 process.env.E2E_ADMIN_PASSWORD ||= 'Admin-E2E-2026';
 
@@ -30,7 +40,7 @@ const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
   testDir: './e2e',
-  globalSetup: ['./e2e/smtp-receiver.ts', './e2e/whatsapp-gateway.ts', './e2e/facturapi.ts'],
+  globalSetup: ['./e2e/smtp-receiver.ts', './e2e/whatsapp-gateway.ts', './e2e/facturapi.ts', './e2e/tsa.ts'],
   // One journey at a time (issue 30, docs/performance/e2e.md): two workers on the 2-core machine
   // were slower when quiet (11.9 min against 10.7) — the browsers, the server and PGlite are CPU
   // — and journeys sharing a branch's lead board raced each other.
@@ -82,6 +92,10 @@ export default defineConfig({
       // Fee invoices are stamped by the loopback Facturapi with a test key (issue 34).
       FACTURAPI_KEY: 'sk_test_e2e0123456789abcdef',
       FACTURAPI_URL: `http://127.0.0.1:${process.env.E2E_FACTURAPI_PORT}/v2`,
+      // Pagarés are signed with e.firma, verified against the journeys' own SAT-like authority, and
+      // each completed round is time-stamped by the loopback TSA (issue 35).
+      EFIRMA_CA_CERTS: efirma.caBundlePath,
+      TSA_URL: `http://127.0.0.1:${process.env.E2E_TSA_PORT}/tsa`,
     },
   },
 });

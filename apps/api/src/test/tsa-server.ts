@@ -88,8 +88,8 @@ async function readBody(request: http.IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** Starts the TSA on 127.0.0.1 (any free port). */
-export async function startTsaServer(): Promise<TsaServer> {
+/** Starts the TSA on 127.0.0.1 (any free port, or the one the browser journeys' server was told). */
+export async function startTsaServer(options: { port?: number } = {}): Promise<TsaServer> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-tsa-'));
   const config = await makeAuthority(dir);
   let mode: 'granted' | 'reject' = 'granted';
@@ -124,7 +124,7 @@ export async function startTsaServer(): Promise<TsaServer> {
       response.writeHead(500, { 'content-type': 'text/plain' }).end(String(error));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/tsa`,

@@ -8,8 +8,11 @@ import { mexicoCityTime, type PageWriter } from './pdf-writer';
  * when and from where, and the time-stamp over all of it.
  */
 
-/** qrcode is read when the first evidence page is drawn, like pdf-lib (issue 30). */
-const loadQrCode = () => import('qrcode');
+/**
+ * qrcode is read when the first evidence page is drawn, like pdf-lib (issue 30). It is CommonJS:
+ * its functions are on the default export once bundled (a named import fails in `npm start`).
+ */
+const loadQrCode = async () => (await import('qrcode')).default;
 
 /** The QR of /verificar/{code} and the address printed under it. */
 async function verificationBlock(writer: PageWriter, url: string): Promise<void> {

@@ -117,7 +117,7 @@ export function peopleOf(policy: PolicyPeople): Person[] {
  * Each person with the documents of the round they sign (a person who signs none of them is not
  * a signer) and their method: e.firma when any of their documents asks for it.
  */
-export function withDocuments(people: Person[], kinds: ContractDocumentKind[], methods: SignatureMethods): Signer[] {
+function withDocuments(people: Person[], kinds: ContractDocumentKind[], methods: SignatureMethods): Signer[] {
   return people.flatMap((person) => {
     const documentKinds = kinds.filter((kind) => documentSigners[kind].includes(person.party));
     if (documentKinds.length === 0) return [];

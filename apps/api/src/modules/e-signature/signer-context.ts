@@ -12,7 +12,7 @@ import * as repo from './repository';
 
 const minuteMs = 60_000;
 /** A verified code lets its holder sign for this long. */
-export const verifiedForMs = 30 * minuteMs;
+const verifiedForMs = 30 * minuteMs;
 
 export interface SignerContext {
   link: ActiveLink;
