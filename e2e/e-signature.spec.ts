@@ -1,7 +1,7 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { examplePolicyInput, exampleTenant } from '@portal/domain/testing';
-import { completeJsonLines } from './json-lines';
-import { admin, signInAsAdmin, unique } from './support';
+import { adminHeaders, codePattern, fromMail, linkPattern, receivedMail } from './mail';
+import { signInAsAdmin, unique } from './support';
 
 /*
  * Signing by link (issue 17): 'Enviar Contratos' on a policy marked 'Firma electrónica' e-mails
@@ -11,39 +11,6 @@ import { admin, signInAsAdmin, unique } from './support';
 
 /** Where the screenshots of the signer's page go, to be looked at (SHOTS_DIR, else beside Playwright's results). */
 const shotsDir = process.env.SHOTS_DIR ?? 'test-results/e-signature';
-
-interface ReceivedMail {
-  to: string[];
-  text: string;
-}
-
-function receivedMail(): ReceivedMail[] {
-  return completeJsonLines<ReceivedMail>(process.env.E2E_MAIL_FILE!);
-}
-
-/** The first match of `pattern` in the newest e-mail to `email` that has one, waiting for the delivery. */
-async function fromMail(email: string, pattern: RegExp, after = 0): Promise<string> {
-  let found: string | undefined;
-  await expect
-    .poll(
-      () => {
-        const mails = receivedMail().slice(after).filter((mail) => mail.to.includes(email));
-        found = mails.map((mail) => pattern.exec(mail.text)?.[1]).filter(Boolean).at(-1);
-        return found;
-      },
-      { timeout: 20_000, message: `an e-mail to ${email} matching ${pattern}` },
-    )
-    .toBeTruthy();
-  return found!;
-}
-
-const linkPattern = /\/p\/([A-Za-z0-9_-]{43})/;
-const codePattern = /Su código es (\d{6})/;
-
-async function adminHeaders(request: APIRequestContext) {
-  const login = await request.post('/api/auth/login', { data: admin });
-  return { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
-}
 
 test('Enviar Contratos → a signer signs on a phone with the code from the e-mail, the other by API → the policy is active with the signed pack', async ({ page, browser, request }) => {
   // 2× the run's limit per test (the config's, or --timeout): 60 s when the limit was 30 s.

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { examplePolicyInput, exampleTenant } from '@portal/domain/testing';
 import { e2eEfirma } from './efirma-credentials';
-import { completeJsonLines } from './json-lines';
-import { admin, unique } from './support';
+import { adminHeaders, codePattern, fromMail, linkPattern, receivedMail } from './mail';
+import { unique } from './support';
 
 /*
  * Pagarés signed with e.firma (issue 35): the tenant signs the lease, the póliza and the pagarés
@@ -15,38 +15,9 @@ import { admin, unique } from './support';
 
 const shotsDir = process.env.SHOTS_DIR ?? 'test-results/efirma';
 
-interface ReceivedMail {
-  to: string[];
-  text: string;
-}
-
-async function fromMail(email: string, pattern: RegExp, after = 0): Promise<string> {
-  let found: string | undefined;
-  await expect
-    .poll(
-      () => {
-        const mails = completeJsonLines<ReceivedMail>(process.env.E2E_MAIL_FILE!).slice(after).filter((mail) => mail.to.includes(email));
-        found = mails.map((mail) => pattern.exec(mail.text)?.[1]).filter(Boolean).at(-1);
-        return found;
-      },
-      { timeout: 20_000, message: `an e-mail to ${email} matching ${pattern}` },
-    )
-    .toBeTruthy();
-  return found!;
-}
-
-const mailCount = () => completeJsonLines<ReceivedMail>(process.env.E2E_MAIL_FILE!).length;
-const linkPattern = /\/p\/([A-Za-z0-9_-]{43})/;
-const codePattern = /Su código es (\d{6})/;
-
-async function adminHeaders(request: APIRequestContext) {
-  const login = await request.post('/api/auth/login', { data: admin });
-  return { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
-}
-
 /** The signer's one-time code, asked for and typed on the page. */
 async function confirmCode(signer: Page, email: string) {
-  const before = mailCount();
+  const before = receivedMail().length;
   await signer.getByRole('button', { name: 'Enviar código' }).click();
   const code = await fromMail(email, codePattern, before);
   await signer.getByLabel('Código').fill(code);
@@ -115,7 +86,7 @@ test('a tenant signs the pagarés with e.firma on a phone; the signed pagarés v
   // The owner signs the lease and the póliza with the simple signature, through the API as the page would.
   const ownerApi = `/api/public/links/${ownerToken}`;
   expect((await request.post(`${ownerApi}/privacy`, { data: { version: 1 } })).status()).toBe(204);
-  const before = mailCount();
+  const before = receivedMail().length;
   expect((await request.post(`${ownerApi}/signing/code`, { data: {} })).status()).toBe(200);
   const ownerCode = await fromMail(ownerEmail, codePattern, before);
   expect((await request.post(`${ownerApi}/signing/verify`, { data: { code: ownerCode } })).status()).toBe(204);
