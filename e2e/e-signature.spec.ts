@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { examplePolicyInput, exampleTenant } from '@portal/domain/testing';
-import { adminHeaders, codePattern, fromMail, linkPattern, receivedMail } from './mail';
+import { adminHeaders, codePattern, fromMail, linkPattern, receivedMail, signTypedByApi } from './signing';
 import { signInAsAdmin, unique } from './support';
 
 /*
@@ -82,15 +82,7 @@ test('Enviar Contratos → a signer signs on a phone with the code from the e-ma
   await phone.close();
 
   // The owner signs through the API, as the page would.
-  const ownerApi = `/api/public/links/${ownerToken}`;
-  expect((await request.post(`${ownerApi}/privacy`, { data: { version: 1 } })).status()).toBe(204);
-  const ownerMailsBefore = receivedMail().length;
-  expect((await request.post(`${ownerApi}/signing/code`, { data: {} })).status()).toBe(200);
-  const ownerCode = await fromMail(ownerEmail, codePattern, ownerMailsBefore);
-  expect((await request.post(`${ownerApi}/signing/verify`, { data: { code: ownerCode } })).status()).toBe(204);
-  const { packSha256 } = (await (await request.get(`${ownerApi}/signing`)).json()) as { packSha256: string };
-  const signed = await request.post(`${ownerApi}/signing/sign`, { data: { signature: { kind: 'typed', text: 'Roberto Sánchez Villa' }, accept: true, packSha256 } });
-  expect(signed.status()).toBe(200);
+  await signTypedByApi(request, { token: ownerToken, email: ownerEmail, name: 'Roberto Sánchez Villa' });
 
   // Staff see the policy active, the round signed and the signed pack as the contracts' new version.
   await page.goto(`/policies/${policy.id}`);

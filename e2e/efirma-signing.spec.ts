@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { examplePolicyInput, exampleTenant } from '@portal/domain/testing';
 import { e2eEfirma } from './efirma-credentials';
-import { adminHeaders, codePattern, fromMail, linkPattern, receivedMail } from './mail';
+import { adminHeaders, codePattern, fromMail, linkPattern, receivedMail, signTypedByApi } from './signing';
 import { unique } from './support';
 
 /*
@@ -84,15 +84,7 @@ test('a tenant signs the pagarés with e.firma on a phone; the signed pagarés v
   await phone.close();
 
   // The owner signs the lease and the póliza with the simple signature, through the API as the page would.
-  const ownerApi = `/api/public/links/${ownerToken}`;
-  expect((await request.post(`${ownerApi}/privacy`, { data: { version: 1 } })).status()).toBe(204);
-  const before = receivedMail().length;
-  expect((await request.post(`${ownerApi}/signing/code`, { data: {} })).status()).toBe(200);
-  const ownerCode = await fromMail(ownerEmail, codePattern, before);
-  expect((await request.post(`${ownerApi}/signing/verify`, { data: { code: ownerCode } })).status()).toBe(204);
-  const { packSha256 } = (await (await request.get(`${ownerApi}/signing`)).json()) as { packSha256: string };
-  const signed = await request.post(`${ownerApi}/signing/sign`, { data: { signature: { kind: 'typed', text: 'Roberto Sánchez Villa' }, accept: true, packSha256 } });
-  expect(signed.status(), await signed.text()).toBe(200);
+  await signTypedByApi(request, { token: ownerToken, email: ownerEmail, name: 'Roberto Sánchez Villa' });
 
   // Staff: the round is complete; the signed pagarés are the pack's new version.
   const round = (await (await request.get(`/api/policy/${policy.id}/signing`, { headers })).json()) as { status: string; verificationCode: string; signers: Array<{ certificateSerial: string | null }> };

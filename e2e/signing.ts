@@ -3,8 +3,9 @@ import { completeJsonLines } from './json-lines';
 import { admin } from './support';
 
 /*
- * What the signing journeys read from the real SMTP receiver on loopback (e2e/smtp-receiver.ts):
- * the links and one-time codes e-mailed to signers; and the admin's API token.
+ * The signing journeys' helpers: what they read from the real SMTP receiver on loopback
+ * (e2e/smtp-receiver.ts) — the links and one-time codes e-mailed to signers —, the admin's API
+ * token, and a signer who signs through the API as their page would.
  */
 
 interface ReceivedMail {
@@ -37,4 +38,17 @@ export async function fromMail(email: string, pattern: RegExp, after = 0): Promi
 export async function adminHeaders(request: APIRequestContext) {
   const login = await request.post('/api/auth/login', { data: admin });
   return { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+}
+
+/** A signer signs with a typed signature through the public API, as their page would: the aviso, the e-mailed code, the signature. */
+export async function signTypedByApi(request: APIRequestContext, signer: { token: string; email: string; name: string }) {
+  const api = `/api/public/links/${signer.token}`;
+  expect((await request.post(`${api}/privacy`, { data: { version: 1 } })).status()).toBe(204);
+  const before = receivedMail().length;
+  expect((await request.post(`${api}/signing/code`, { data: {} })).status()).toBe(200);
+  const code = await fromMail(signer.email, codePattern, before);
+  expect((await request.post(`${api}/signing/verify`, { data: { code } })).status()).toBe(204);
+  const { packSha256 } = (await (await request.get(`${api}/signing`)).json()) as { packSha256: string };
+  const signed = await request.post(`${api}/signing/sign`, { data: { signature: { kind: 'typed', text: signer.name }, accept: true, packSha256 } });
+  expect(signed.status(), await signed.text()).toBe(200);
 }
