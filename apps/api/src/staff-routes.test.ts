@@ -38,6 +38,8 @@ const openOnPurpose = new Set([
   'POST /api/public/links/{token}/signing/verify',
   'POST /api/public/links/{token}/signing/sign',
   'POST /api/public/links/{token}/signing/decline',
+  'GET /api/public/links/{token}/signing/documents/{kind}',
+  'POST /api/public/links/{token}/signing/efirma',
   'GET /api/public/links/{token}/documents',
   'POST /api/public/links/{token}/upload/{documentType}',
   'POST /api/public/links/{token}/upload/{documentType}/{identificationType}',
