@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { contractEndpoints, signingEndpoints } from '@portal/domain';
+import { contractEndpoints, signatureFileEndpoints, signingEndpoints } from '@portal/domain';
 import { callEndpoint, callEndpointForBlob } from '@/lib/endpoint-client';
 
 /** Under 'policies': a status change ('Enviar Contratos', 'Confirmar Firma') refreshes it with every policy query. */
@@ -32,4 +32,18 @@ export function useResendRound(policyId: number) {
 /** A pack version as one PDF (the signed one, once every signer signed). */
 export function fetchPackVersion(policyId: number, version: number): Promise<Blob> {
   return callEndpointForBlob(contractEndpoints.pack, { params: { id: policyId }, query: { version } }, { requireToken: true, timeoutMs: 60_000 });
+}
+
+/** Issue 35: a completed round's e.firma signatures (.p7s), listed only when some signer used e.firma. */
+export function useRoundSignatureFiles(policyId: number, roundId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: ['policies', 'signing', policyId, 'signatures', roundId] as const,
+    queryFn: ({ signal }) => callEndpoint(signatureFileEndpoints.list, { params: { id: policyId, roundId } }, { signal }),
+    enabled,
+  });
+}
+
+/** One .p7s (a detached CMS): checked by anyone with `openssl cms -verify` against the signed document. */
+export function fetchSignatureFile(policyId: number, roundId: number, signatureId: number): Promise<Blob> {
+  return callEndpointForBlob(signatureFileEndpoints.download, { params: { id: policyId, roundId, signatureId } }, { requireToken: true });
 }

@@ -13,6 +13,7 @@ import { QueryState } from '@/components/ui/query-state';
 import { EmptyState } from '@/components/ui/state-panels';
 import { fetchPackVersion, usePolicySigning } from '../api';
 import { ResendRoundButton } from './resend-round-button';
+import { RoundEvidence } from './round-evidence';
 import { RoundSummary } from './round-summary';
 import { SignerDetails, SignerState } from './signer-state';
 
@@ -60,6 +61,7 @@ function RoundCard({ policyId, folio, round }: { policyId: number; folio: string
         {sends && resendable(round) ? <ResendRoundButton policyId={policyId} /> : null}
       </div>
       <RoundSummary round={round} />
+      <RoundEvidence policyId={policyId} round={round} />
       <ul aria-label="Firmantes" className="divide-y divide-slate-100 dark:divide-slate-800">
         {round.signers.map((signer) => (
           <li key={signer.linkId} data-testid="signer" className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 text-sm">

@@ -160,4 +160,28 @@ describe("the round's order, methods and reminders (issue 35)", () => {
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Enviar de nuevo' }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('No se pudo enviar la firma de nuevo', expect.objectContaining({ description: message })));
   });
+
+  it("links a completed round's /verificar page and downloads each e.firma signature (.p7s)", async () => {
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:firma');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const efirma: SigningRound = { ...round, signers: [{ ...round.signers[0]!, method: 'efirma', certificateSerial: '30001000000500000002', revocation: 'good' }] };
+    const file = { id: 11, signerName: 'María López', party: 'tenant' as const, covers: 'Pagarés', documentSha256: 'a'.repeat(64), cmsSha256: 'b'.repeat(64), size: 2100, available: true };
+    const net = renderPanel(efirma, {
+      'GET /api/policy/7/signing/rounds/4/signatures': { body: [file] },
+      'GET /api/policy/7/signing/rounds/4/signatures/11/file': { body: 'cms' },
+    });
+    expect(await screen.findByRole('link', { name: /ABCDEFGHJKMN/ })).toHaveAttribute('href', '/verificar/ABCDEFGHJKMN');
+    const list = await screen.findByRole('list', { name: 'Firmas con e.firma (.p7s)' });
+    const user = userEvent.setup({ delay: null });
+    await user.click(within(list).getByRole('button', { name: 'Descargar la firma (.p7s) de María López: Pagarés' }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    expect(net.callsTo('GET', '/api/policy/7/signing/rounds/4/signatures/11/file')).toHaveLength(1);
+  });
+
+  it('asks for no .p7s list when nobody signed with e.firma', async () => {
+    const net = renderPanel(round);
+    expect(await screen.findByRole('link', { name: /ABCDEFGHJKMN/ })).toBeInTheDocument();
+    expect(net.callsTo('GET', '/api/policy/7/signing/rounds/4/signatures')).toHaveLength(0);
+  });
 });
