@@ -38,7 +38,7 @@ test('the admin creates a branch and a user; that user signs in, is kept out of 
   await page.getByLabel('Correo electrónico').fill(email);
   await page.getByLabel('Nombre').fill('Rosa');
   await page.getByLabel('Apellido').fill('Martínez');
-  await page.getByLabel('Sucursal').selectOption({ label: branchName });
+  await page.getByLabel('Sucursal', { exact: true }).selectOption({ label: branchName });
   await page.getByLabel('Teléfono').fill('55 1111 2222');
   await page.getByLabel('Celular').fill('55 3333 4444');
   await page.getByLabel('Contraseña', { exact: true }).fill(password);
