@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { examplePolicyInput, exampleTenant } from '@portal/domain/testing';
-import { adminHeaders, codePattern, fromMail, linkPattern, receivedMail, signTypedByApi } from './signing';
+import { exampleTenant } from '@portal/domain/testing';
+import { adminHeaders, codePattern, createSigningPolicy, fromMail, linkPattern, receivedMail, signTypedByApi } from './signing';
 import { signInAsAdmin, unique } from './support';
 
 /*
@@ -18,19 +18,7 @@ test('Enviar Contratos → a signer signs on a phone with the code from the e-ma
   const headers = await adminHeaders(request);
   const tenantEmail = `${unique('inquilina-')}@example.mx`;
   const ownerEmail = `${unique('propietario-')}@example.mx`;
-  const base = examplePolicyInput();
-  const created = await request.post('/api/policy', {
-    headers,
-    data: examplePolicyInput({
-      status: 'investigation_approved',
-      branchId: 1,
-      isElectronicSignature: true,
-      tenants: [{ ...exampleTenant(unique('Lucía Firma ')), email: tenantEmail }],
-      property: { ...base.property!, owner: { ...base.property!.owner, email: ownerEmail } },
-    }),
-  });
-  expect(created.status()).toBe(201);
-  const policy = (await created.json()) as { id: number; investigationId: string };
+  const policy = await createSigningPolicy(request, headers, { tenant: { ...exampleTenant(unique('Lucía Firma ')), email: tenantEmail }, ownerEmail });
   expect((await request.post(`/api/policy/update/${policy.id}`, { headers, data: { status: 'contracts' } })).status()).toBe(200);
 
   // Staff: 'Enviar Contratos' from the tracking row menu.

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { examplePolicyInput, exampleTenant } from '@portal/domain/testing';
+import { exampleTenant } from '@portal/domain/testing';
 import { e2eEfirma } from './efirma-credentials';
-import { adminHeaders, codePattern, fromMail, linkPattern, receivedMail, signTypedByApi } from './signing';
+import { adminHeaders, codePattern, createSigningPolicy, fromMail, linkPattern, receivedMail, signTypedByApi } from './signing';
 import { unique } from './support';
 
 /*
@@ -30,19 +30,7 @@ test('a tenant signs the pagarés with e.firma on a phone; the signed pagarés v
   const headers = await adminHeaders(request);
   const tenantEmail = `${unique('efirma-')}@example.mx`;
   const ownerEmail = `${unique('propietario-')}@example.mx`;
-  const base = examplePolicyInput();
-  const created = await request.post('/api/policy', {
-    headers,
-    data: examplePolicyInput({
-      status: 'investigation_approved',
-      branchId: 1,
-      isElectronicSignature: true,
-      tenants: [{ ...exampleTenant('María Fernanda López Ruiz'), email: tenantEmail, rfc: efirma.rfc, curp: efirma.curp }],
-      property: { ...base.property!, owner: { ...base.property!.owner, email: ownerEmail } },
-    }),
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const policy = (await created.json()) as { id: number };
+  const policy = await createSigningPolicy(request, headers, { tenant: { ...exampleTenant('María Fernanda López Ruiz'), email: tenantEmail, rfc: efirma.rfc, curp: efirma.curp }, ownerEmail });
   for (const status of ['contracts', 'signature']) {
     const moved = await request.post(`/api/policy/update/${policy.id}`, { headers, data: { status } });
     expect(moved.status(), await moved.text()).toBe(200);

@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext } from '@playwright/test';
+import { examplePolicyInput, type exampleTenant } from '@portal/domain/testing';
 import { completeJsonLines } from './json-lines';
 import { admin } from './support';
 
@@ -51,4 +52,24 @@ export async function signTypedByApi(request: APIRequestContext, signer: { token
   const { packSha256 } = (await (await request.get(`${api}/signing`)).json()) as { packSha256: string };
   const signed = await request.post(`${api}/signing/sign`, { data: { signature: { kind: 'typed', text: signer.name }, accept: true, packSha256 } });
   expect(signed.status(), await signed.text()).toBe(200);
+}
+
+/**
+ * A policy of branch 1 marked 'Firma electrónica', its investigation approved: one tenant and the
+ * owner, each with their own e-mail (where their signing links will go).
+ */
+export async function createSigningPolicy(request: APIRequestContext, headers: Record<string, string>, people: { tenant: ReturnType<typeof exampleTenant>; ownerEmail: string }) {
+  const base = examplePolicyInput();
+  const created = await request.post('/api/policy', {
+    headers,
+    data: examplePolicyInput({
+      status: 'investigation_approved',
+      branchId: 1,
+      isElectronicSignature: true,
+      tenants: [people.tenant],
+      property: { ...base.property!, owner: { ...base.property!.owner, email: people.ownerEmail } },
+    }),
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return (await created.json()) as { id: number; investigationId: string };
 }
